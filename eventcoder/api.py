@@ -1,0 +1,51 @@
+"""The Python entry points: `code()` for one text, `code_documents()` for many."""
+
+from __future__ import annotations
+
+from datetime import date
+from typing import Iterable, Iterator
+
+from .document import Document
+from .errors import InputError
+from .settings import Settings
+
+_PIPELINES: dict = {}
+
+
+def get_pipeline(settings: Settings | None = None):
+    """One pipeline per settings object per process: the model and resources load once."""
+    from .pipeline import Pipeline
+
+    settings = settings or Settings.create()
+    if settings not in _PIPELINES:
+        _PIPELINES[settings] = Pipeline(settings)
+    return _PIPELINES[settings]
+
+
+def parse_date(value, source: str = "published") -> date | None:
+    """A YYYY-MM-DD string (or a date) to a date; anything else is an InputError."""
+    if value is None or value == "":
+        return None
+    if isinstance(value, date):
+        return value
+    try:
+        return date.fromisoformat(str(value).strip()[:10])
+    except ValueError:
+        raise InputError(source, f"cannot read {value!r} as a date; give it as YYYY-MM-DD") from None
+
+
+def code_documents(documents: Iterable[Document], settings: Settings | None = None) -> Iterator[dict]:
+    """Code documents in order, yielding one coded-document dict each (errors inside the dict)."""
+    pipeline = get_pipeline(settings)
+    for ctx in pipeline.run(documents):
+        yield ctx.to_dict(keep_text=pipeline.settings.keep_text)
+
+
+def code(text: str, published: str | date | None = None, *, id: str | None = None,
+         settings: Settings | None = None) -> dict:
+    """Code one text; `published` (YYYY-MM-DD) anchors relative dates. Returns the contract dict."""
+    if not isinstance(text, str):
+        raise InputError("text", f"expected a str, got {type(text).__name__}")
+    when = parse_date(published)
+    doc = Document(text=text, id=id, published=when, published_source="given" if when else "none")
+    return next(code_documents([doc], settings))

@@ -1,0 +1,214 @@
+"""Document (the input) and the working record the stages fill, turned into the coded-document
+contract (shared/contract/OUTPUT.md) at the end."""
+
+from __future__ import annotations
+
+import hashlib
+from dataclasses import asdict, dataclass, field
+from datetime import date
+from typing import Any
+
+SCHEMA = "eventcoder/1"
+
+
+def text_id(text: str) -> str:
+    """The default document id: the first 16 hex digits of the text's sha256."""
+    return hashlib.sha256(text.encode("utf-8", "surrogatepass")).hexdigest()[:16]
+
+
+@dataclass
+class Document:
+    """One input document. `published` set by the caller counts as 'given', by the source as 'metadata'."""
+
+    text: str
+    id: str | None = None
+    published: date | None = None
+    published_source: str = "none"  # given | metadata | text | none
+    title: str | None = None
+    url: str | None = None
+    source: str | None = None
+    origin: str = "<text>"  # where it was read from, for error messages
+    error: str | None = None  # set by ingest when the document could not be read
+
+    def __post_init__(self) -> None:
+        if self.id is None:
+            self.id = text_id(self.text or "")
+
+
+@dataclass
+class Sentence:
+    index: int
+    start: int
+    end: int
+    text: str
+    kind: str = "body"  # body | caption | heading
+    paragraph: int = 0
+
+
+@dataclass
+class ActorMention:
+    text: str
+    start: int
+    end: int
+    name: str
+    inter: str | None = None
+    country: str | None = None
+    source: str = "dictionary"  # dictionary | ner | generic
+
+    def to_dict(self) -> dict:
+        return {"text": self.text, "start": self.start, "end": self.end, "name": self.name,
+                "inter": self.inter, "country": self.country}
+
+
+@dataclass
+class PlaceMention:
+    text: str
+    start: int
+    end: int
+    name: str
+    latitude: float
+    longitude: float
+    country: str | None
+    iso3: str | None = None
+    admin1: str | None = None
+    admin2: str | None = None
+    geonameid: int | None = None
+    kind: str = "city"  # city | region | country | feature
+    confidence: float = 0.5
+    population: int = 0
+    near: bool = False  # "near X", "outskirts of X": ACLED geo_precision 2
+
+    def to_dict(self) -> dict:
+        return {"text": self.text, "start": self.start, "end": self.end, "name": self.name,
+                "geonameid": self.geonameid, "latitude": round(self.latitude, 4),
+                "longitude": round(self.longitude, 4), "country": self.country, "iso3": self.iso3,
+                "admin1": self.admin1, "kind": self.kind, "confidence": round(self.confidence, 3)}
+
+
+@dataclass
+class TimeMention:
+    text: str
+    start: int
+    end: int
+    value: str | None  # YYYY-MM-DD, first day of the period for coarser precisions
+    precision: str | None  # day | week | weekend | month | year
+    end_value: str | None = None
+    duration: bool = False
+
+    def to_dict(self) -> dict:
+        return {"text": self.text, "start": self.start, "end": self.end, "value": self.value,
+                "end_value": self.end_value, "precision": self.precision, "duration": self.duration}
+
+
+@dataclass
+class FatalityClaim:
+    count: int
+    text: str  # the sentence the figure is in
+    start: int  # offsets of the number phrase
+    end: int
+    low: int | None = None
+    high: int | None = None
+    who: str | None = None
+    claimed_by: str | None = None
+    sentence: int = 0
+
+    def to_dict(self) -> dict:
+        return {"count": self.count, "low": self.low, "high": self.high, "who": self.who,
+                "claimed_by": self.claimed_by, "text": self.text}
+
+
+@dataclass
+class Event:
+    """An event as the stages build it; `to_dict` gives the contract's EVENT."""
+
+    event_type: str
+    sub_event_type: str
+    sentences: list[int]
+    trigger: str = ""
+    trigger_start: int = 0
+    disorder_type: str = ""
+    plover: str | None = None
+    event_date: str | None = None
+    date_end: str | None = None
+    time_precision: int = 1
+    actor1: str | None = None
+    actor2: str | None = None
+    assoc_actor_1: list[str] = field(default_factory=list)
+    assoc_actor_2: list[str] = field(default_factory=list)
+    inter1: str | None = None
+    inter2: str | None = None
+    country: str | None = None
+    iso3: str | None = None
+    admin1: str | None = None
+    admin2: str | None = None
+    location: str | None = None
+    latitude: float | None = None
+    longitude: float | None = None
+    geo_precision: int | None = None
+    geonameid: int | None = None
+    fatalities: int = 0
+    fatality_claims: list[FatalityClaim] = field(default_factory=list)
+    claimed_by: list[str] = field(default_factory=list)
+    status: str = "reported"
+    historical: bool = False
+    confidence: float = 0.5
+    notes: str = ""
+
+    def to_dict(self, sentences: list[Sentence]) -> dict:
+        d = {k: v for k, v in asdict(self).items()
+             if k not in ("sentences", "trigger", "trigger_start", "fatality_claims")}
+        d["fatality_claims"] = [c.to_dict() for c in self.fatality_claims]
+        d["evidence"] = [{"start": sentences[i].start, "end": sentences[i].end, "text": sentences[i].text}
+                         for i in sorted(set(self.sentences))]
+        d["confidence"] = round(float(self.confidence), 3)
+        if self.latitude is not None:
+            d["latitude"] = round(self.latitude, 4)
+            d["longitude"] = round(self.longitude, 4)
+        return d
+
+
+@dataclass
+class Context:
+    """Everything known about one document while it goes through the pipeline."""
+
+    document: Document
+    published: date | None = None
+    published_source: str = "none"
+    language: str | None = "en"
+    doc: Any = None  # the spaCy Doc over the whole text
+    sentences: list[Sentence] = field(default_factory=list)
+    actors: list[ActorMention] = field(default_factory=list)
+    places: list[PlaceMention] = field(default_factory=list)
+    times: list[TimeMention] = field(default_factory=list)
+    fatalities: list[FatalityClaim] = field(default_factory=list)
+    events: list[Event] = field(default_factory=list)
+    countries: dict[str, float] = field(default_factory=dict)  # iso3 -> weight, the document's countries
+    error: str | None = None
+    done: set[str] = field(default_factory=set)  # names of stages that have run
+
+    @property
+    def text(self) -> str:
+        return self.document.text
+
+    def sentence_at(self, offset: int) -> Sentence | None:
+        for s in self.sentences:
+            if s.start <= offset < s.end:
+                return s
+        return None
+
+    def to_dict(self, keep_text: bool = False) -> dict:
+        out = {
+            "schema": SCHEMA,
+            "id": self.document.id,
+            "published": self.published.isoformat() if self.published else None,
+            "published_source": self.published_source,
+            "language": self.language,
+            "error": self.error,
+            "events": [] if self.error else [e.to_dict(self.sentences) for e in self.events],
+            "places": [p.to_dict() for p in self.places],
+            "times": [t.to_dict() for t in self.times],
+            "actors": [a.to_dict() for a in self.actors],
+        }
+        if keep_text:
+            out["text"] = self.text
+        return out

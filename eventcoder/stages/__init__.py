@@ -1,0 +1,1 @@
+"""One module per pipeline stage; each registers itself with `eventcoder.pipeline.stage`."""

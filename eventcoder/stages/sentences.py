@@ -1,0 +1,73 @@
+"""Sentences: paragraphs split on line breaks first, then spaCy's parser-based boundaries.
+
+Captions and headings are their own sentences, marked so later stages can treat them apart
+(a heading names no event; a caption dates the article).
+"""
+
+from __future__ import annotations
+
+import re
+
+from ..document import Context, Sentence
+from ..pipeline import stage
+
+# A line of at most this many words without closing punctuation reads as a heading
+# (chosen by eye on wire copy: "DNA tests", "Analysis: ..." are 2-8 words).
+HEADING_MAX_WORDS = 10
+CAPTION_CUES = re.compile(
+    r"\b(photo|picture|image|file photo|pictured|shows|seen in this|taken on|handout)\b", re.I
+)
+
+# "..., on Aug. 28, 2017." closing a paragraph is how agency photo captions end.
+CAPTION_DATE_END = re.compile(r"\bon\s+[A-Z][a-z]{2,8}\.?\s+\d{1,2},\s+(19|20)\d\d\.?\s*$")
+
+
+def _kind(par_text: str) -> str:
+    words = par_text.split()
+    if par_text.startswith(("(Photo", "Photo:", "PHOTO")):
+        return "caption"
+    if len(words) <= HEADING_MAX_WORDS and not re.search(r"[.!?\"”']\s*$", par_text):
+        return "heading"
+    if CAPTION_CUES.search(par_text) and re.search(r"\b(19|20)\d\d\.?\s*$", par_text):
+        return "caption"
+    if re.match(r"^(photo|picture)\b", par_text, re.I) or CAPTION_DATE_END.search(par_text):
+        return "caption"
+    return "body"
+
+
+def split_sentences(ctx: Context) -> list[Sentence]:
+    text = ctx.text
+    out: list[Sentence] = []
+    paragraph = 0
+    last_par_end = -1
+    for sent in ctx.doc.sents:
+        start, end = sent.start_char, sent.end_char
+        # trim surrounding whitespace and caption markers
+        while start < end and (text[start].isspace() or text[start] in ":•*-"):
+            start += 1
+        while end > start and text[end - 1].isspace():
+            end -= 1
+        if start >= end:
+            continue
+        if last_par_end >= 0 and "\n" in text[last_par_end:start]:
+            paragraph += 1
+        last_par_end = end
+        out.append(Sentence(index=len(out), start=start, end=end, text=text[start:end], paragraph=paragraph))
+    # kind is decided per paragraph
+    by_par: dict[int, list[Sentence]] = {}
+    for s in out:
+        by_par.setdefault(s.paragraph, []).append(s)
+    for sents in by_par.values():
+        par_text = text[sents[0].start:sents[-1].end]
+        kind = _kind(par_text)
+        for s in sents:
+            s.kind = kind
+    return out
+
+
+@stage("sentences", requires=("doc",), assigns=("sentences",))
+def make_sentences(settings):
+    def run(ctx: Context) -> None:
+        ctx.sentences = split_sentences(ctx)
+
+    return run
