@@ -111,6 +111,8 @@ class FatalityClaim:
     who: str | None = None
     claimed_by: str | None = None
     sentence: int = 0
+    # death | toll | vague | singular (counted); subset | remains | reference | campaign (not counted)
+    kind: str = "death"
 
     def to_dict(self) -> dict:
         return {"count": self.count, "low": self.low, "high": self.high, "who": self.who,

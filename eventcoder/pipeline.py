@@ -31,13 +31,10 @@ REGISTRY: dict[str, StageInfo] = {}
 # The default order; it reads like the flow in DESIGN.md.
 DEFAULT_STAGES = (
     "sentences", "actors", "places", "times", "events", "roles",
-    "fatalities", "claims", "event_dates", "event_locations", "merge",
+    "event_dates", "event_locations", "merge", "fatalities", "claims", "notes",
 )
 # modules that register the default stages (imported lazily by Pipeline)
-_STAGE_MODULES = (
-    "sentences", "actors", "places", "times", "events", "roles",
-    "fatalities", "claims", "event_dates", "event_locations", "merge",
-)
+_STAGE_MODULES = DEFAULT_STAGES
 
 
 def stage(name: str, requires: Iterable[str] = (), assigns: Iterable[str] = ()):

@@ -1,13 +1,156 @@
-"""Stage 'actors' (placeholder while it is being built)."""
+"""Stage 'actors': actor mentions from the actor dictionary, plus armed groups spaCy finds that it lacks.
+
+1. the document's countries, from country names, demonyms, named actors and GPE/LOC entities;
+2. dictionary matches, longest first, without overlaps; short acronyms ("IS") only when spaCy does not
+   read them as verbs and the sentence is not in capitals;
+3. ORG/NORP/PERSON entities shaped like armed groups ("X Brigade", "Y Liberation Army"), and peoples
+   followed by "militia", "raiders", "herders" ("X Ethnic Militia"), as actors outside the dictionary.
+"""
 
 from __future__ import annotations
 
+import re
+
+from ..document import ActorMention, Context
 from ..pipeline import stage
+from ..resources import actors as dictionary
+
+# A sentence whose letters are at least this share capitals is a headline in capitals: its "IS" is a verb.
+CAPS_SHARE = 0.6
+# ... counted only for sentences with at least this many letters (a short "IS" caption is not a headline).
+CAPS_MIN_LETTERS = 12
+
+_ARMED = re.compile(
+    r"\b(brigades?|battalions?|militias?|front|liberation army|army|movement|forces|guards?|jihad|mujahideen|"
+    r"mujahidin|resistance|rebels|group|regiment|corps|legion|commandos?|defen[cs]e (?:force|forces|units?)|"
+    r"self-defen[cs]e|vigilantes?|cartel|gang|kataib|jaish|jabhat|harakat|liwa|ansar)\b", re.I)
+_REBEL = re.compile(r"\b(liberation|front|rebels|jihad|mujahideen|mujahidin|resistance|jaish|jabhat|harakat|ansar|"
+                    r"islamic|revolutionary)\b", re.I)
+_MILITIA = re.compile(r"\b(militias?|brigades?|battalions?|liwa|kataib|vigilantes?|self-defen[cs]e|guards?|cartel|"
+                      r"gang)\b", re.I)
+_STATE = re.compile(r"\b(national army|armed forces|defen[cs]e forces|police|gendarmerie|ministry)\b", re.I)
+_ETHNIC_NEXT = re.compile(r"^\s+(militia|militiamen|raiders|herders|herdsmen|gunmen|youths|warriors|tribesmen|fighters|"
+                          r"attackers|bandits|clansmen|pastoralists|vigilantes|armed men|morans)\b", re.I)
+_RELIGION = re.compile(r"^(muslim|christian|islamist|islamic|hindu|buddhist|sunni|shia|shiite|shi'ite|catholic|jewish|"
+                       r"druze|alawite|yazidi)s?$", re.I)
+_LEAD = re.compile(r"^(the|a|an)\s+", re.I)
 
 
-@stage("actors", requires=(), assigns=("actors",))
+def _caps_sentence(sent) -> bool:
+    letters = [ch for ch in sent.text if ch.isalpha()]
+    return len(letters) >= CAPS_MIN_LETTERS and sum(ch.isupper() for ch in letters) >= CAPS_SHARE * len(letters)
+
+
+def _acronym_check(doc):
+    """Veto a short capital acronym that reads as a verb ("IS" = is) or that sits in a capitals headline."""
+
+    def accept(start: int, end: int, alias: str, supported: bool) -> bool:
+        if doc is None:
+            return True
+        span = doc.char_span(start, end, alignment_mode="expand")
+        if span is None or len(span) == 0:
+            return True
+        tok = span[0]
+        if _caps_sentence(tok.sent):
+            return False
+        nxt = tok.nbor(1) if tok.i + 1 < len(doc) else None
+        if tok.is_sent_start and nxt is not None and nxt.tag_ in ("DT", "PRP", "EX"):
+            return False  # "IS there ...", "IS it ..."
+        if not (tok.pos_ in ("AUX", "VERB") or tok.tag_.startswith("VB")):
+            return True
+        # The small model tags a capital "IS" as the verb nearly always; read it as the group when the
+        # text names the group in full elsewhere, or when it follows a preposition or a verb ("from IS",
+        # "dislodge IS") or precedes a plural noun ("IS fighters").
+        prev = tok.nbor(-1) if tok.i > 0 else None
+        if supported:
+            return True
+        if prev is not None and prev.pos_ in ("ADP", "VERB") and prev.tag_ != "MD":
+            return True
+        return nxt is not None and nxt.tag_ == "NNS"
+
+    return accept
+
+
+def _guess_inter(name: str) -> str | None:
+    if _STATE.search(name):
+        return "State forces"
+    if _MILITIA.search(name):
+        return "Political militia"
+    if _REBEL.search(name):
+        return "Rebel group"
+    return None
+
+
+def _ner_mentions(ctx: Context, taken: list[tuple[int, int]], countries: list[str]) -> list[ActorMention]:
+    out: list[ActorMention] = []
+    if ctx.doc is None:
+        return out
+    text = ctx.text
+
+    def free(s: int, e: int) -> bool:
+        return all(e <= a or s >= b for a, b in taken)
+
+    for ent in ctx.doc.ents:
+        s, e = ent.start_char, ent.end_char
+        if not free(s, e):
+            continue
+        surface = text[s:e]
+        if ent.label_ == "NORP":
+            nxt = _ETHNIC_NEXT.match(text[e:e + 30])
+            if nxt and dictionary.country_iso3(surface) is None:
+                group = surface.strip()
+                if _RELIGION.match(group):
+                    name = f"{group.rstrip('s')} Militia"
+                else:
+                    name = f"{group} Ethnic Militia"
+                stop = e + nxt.end()
+                if free(s, stop):
+                    out.append(ActorMention(text[s:stop], s, stop, name, "Identity militia",
+                                            countries[0] if countries else None, "ner"))
+                    taken.append((s, stop))
+                continue
+        if ent.label_ not in ("ORG", "NORP", "PERSON"):
+            continue
+        if not _ARMED.search(surface) or len(surface.split()) < 2:
+            continue
+        name = _LEAD.sub("", surface).strip(" ,.;:'\"")
+        # "Lebanese Army", "Kenya Police" are state forces the dictionary names already
+        first = name.split()[0]
+        if dictionary.country_iso3(first) is not None and len(name.split()) <= 3:
+            continue
+        out.append(ActorMention(surface, s, e, name, _guess_inter(name), None, "ner"))
+        taken.append((s, e))
+    return out
+
+
+def find_actor_mentions(ctx: Context) -> list[ActorMention]:
+    doc = ctx.doc
+    places: list[str] = []
+    if doc is not None:
+        places = [ent.text for ent in doc.ents if ent.label_ in ("GPE", "LOC")]
+        # proper nouns spaCy did not label as places still name towns in terse reports
+        places += [t.text for t in doc if t.tag_ == "NNP" and not t.is_sent_start and t.ent_type_ in ("", "GPE", "LOC")
+                   and len(t.text) > 3 and t.text[0].isupper() and not t.text.isupper()]
+    weights = dictionary.document_countries(ctx.text, places)
+    countries = dictionary.main_countries(weights)
+    matches = dictionary.find_matches(ctx.text, countries, ctx.published, accept=_acronym_check(doc))
+    mentions = [ActorMention(ctx.text[m.start:m.end], m.start, m.end, m.name, m.inter, m.country, m.source)
+                for m in matches]
+    taken = [(m.start, m.end) for m in mentions]
+    mentions.extend(_ner_mentions(ctx, taken, countries))
+    mentions.sort(key=lambda m: m.start)
+    return mentions
+
+
+@stage("actors", requires=("sentences",), assigns=("actors",))
 def make_actors(settings):
-    def run(ctx) -> None:
-        return None
+    def run(ctx: Context) -> None:
+        ctx.actors = find_actor_mentions(ctx)
 
     return run
+
+
+# re-exported for later stages
+lookup_actor = dictionary.lookup_actor
+generic_actor = dictionary.generic_actor
+country_name = dictionary.country_name

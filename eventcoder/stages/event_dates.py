@@ -1,13 +1,178 @@
-"""Stage 'event_dates' (placeholder while it is being built)."""
+"""Stage 'event_dates': the date of each event from the time mention that governs it.
+
+Order of search: a time in the event's own sentence attached to the trigger's clause (or to a
+clause above it, such as "said Tuesday"); else the nearest earlier sentence of the same
+paragraph; else the publication date ("as reported on D" => D, precision 2, as ACLED coders do).
+Precision follows ACLED: day 1; week or weekend 2 (the week's Wednesday, the Saturday); month 3
+(mid-month, or the first/last day for "early"/"late"); a year is vaguer than ACLED codes and is
+kept as mid-year with precision 3, usually as background (historical).
+"""
 
 from __future__ import annotations
 
+import calendar
+import re
+from datetime import date, timedelta
+
+from ..document import Context, Event, TimeMention
 from ..pipeline import stage
 
+# A governing date this many days or more before publication makes the event background
+# (DESIGN/OUTPUT: "kidnapped in 2014" is not news; ACLED codes news of the reporting period).
+HISTORICAL_DAYS = 365
+# ACLED practice [OBS in ACLED-CODEBOOK.md]: "as reported on D" with no event date => D, precision 2.
+PUBLICATION_PRECISION = 2
+# A span ("between 3 and 6 May") up to this many days is week-scale (precision 2), longer is 3.
+WEEK_SCALE_DAYS = 13
 
-@stage("event_dates", requires=(), assigns=("event_dates",))
-def make_event_dates(settings):
-    def run(ctx) -> None:
+_EARLY = re.compile(r"\b(?:early|beginning|start)\b", re.I)
+_LATE = re.compile(r"\b(?:late|end)\b", re.I)
+_MID = re.compile(r"\bmid\b|\bmiddle\b", re.I)
+
+
+def _verb_of(tok):
+    """The nearest verb at or above a token (the clause it belongs to)."""
+    for _ in range(10):
+        if tok.pos_ in ("VERB", "AUX") or tok.head is tok:
+            return tok
+        tok = tok.head
+    return tok
+
+
+def _token_at(doc, start: int, end: int):
+    if doc is None:
         return None
+    span = doc.char_span(start, max(end, start + 1), alignment_mode="expand")
+    return span.root if span is not None and len(span) else None
+
+
+def _ancestors(tok) -> list:
+    out = [tok]
+    while tok.head is not tok and len(out) < 30:
+        tok = tok.head
+        out.append(tok)
+    return out
+
+
+def _usable(t: TimeMention) -> bool:
+    return not t.duration and t.value is not None
+
+
+def _in_sentence(times: list[TimeMention], s) -> list[TimeMention]:
+    return [t for t in times if s.start <= t.start < s.end and _usable(t)]
+
+
+def _pick_in_trigger_sentence(ctx: Context, event: Event, cands: list[TimeMention]) -> TimeMention | None:
+    """A time of the trigger's own clause wins; then one of a clause above it; the nearest else."""
+    if not cands:
+        return None
+    trig = _token_at(ctx.doc, event.trigger_start, event.trigger_start + max(len(event.trigger), 1))
+    if trig is None:
+        return min(cands, key=lambda t: abs(t.start - event.trigger_start))
+    tverb = _verb_of(trig)
+    above = _ancestors(tverb)
+    direct, governing = [], []
+    for t in cands:
+        root = _token_at(ctx.doc, t.start, t.end)
+        if root is None:
+            continue
+        v = _verb_of(root)
+        if v is tverb or root.head is trig:
+            direct.append(t)
+        elif v in above:
+            governing.append(t)
+    # times of other clauses (a relative clause's "kidnapped in 2014") do not date this event
+    for group in (direct, governing):
+        if group:
+            return min(group, key=lambda t: abs(t.start - event.trigger_start))
+    return None
+
+
+def _pick_in_context_sentence(ctx: Context, cands: list[TimeMention]) -> TimeMention | None:
+    """In an earlier sentence: the time of its main clause, else its last time."""
+    if not cands:
+        return None
+    if ctx.doc is not None:
+        for t in cands:
+            root = _token_at(ctx.doc, t.start, t.end)
+            if root is not None and _verb_of(root).dep_ == "ROOT":
+                return t
+    return cands[-1]
+
+
+def governing_time(ctx: Context, event: Event) -> TimeMention | None:
+    sent = ctx.sentence_at(event.trigger_start)
+    if sent is None and event.sentences:
+        sent = ctx.sentences[event.sentences[0]]
+    if sent is None:
+        return None
+    found = _pick_in_trigger_sentence(ctx, event, _in_sentence(ctx.times, sent))
+    if found is not None:
+        return found
+    for prev in reversed(ctx.sentences[:sent.index]):
+        if prev.paragraph != sent.paragraph:
+            break
+        found = _pick_in_context_sentence(ctx, _in_sentence(ctx.times, prev))
+        if found is not None:
+            return found
+    return None
+
+
+def _month_day(t: TimeMention, value: date) -> date:
+    last = calendar.monthrange(value.year, value.month)[1]
+    if _EARLY.search(t.text):
+        return value
+    if _LATE.search(t.text):
+        return value.replace(day=last)
+    return value.replace(day=15)
+
+
+def resolve(t: TimeMention, published: date | None) -> tuple[date, date | None, int]:
+    """(event_date, date_end, time_precision) for a governing time mention."""
+    value = date.fromisoformat(t.value)
+    end = date.fromisoformat(t.end_value) if t.end_value else None
+    if t.precision == "week":
+        d, p, end = value + timedelta(days=2), 2, None
+    elif t.precision == "weekend":
+        d, p, end = value, 2, None
+    elif t.precision == "month":
+        d, p = _month_day(t, value), 3
+    elif t.precision == "year":
+        d, p = (value.replace(month=12, day=31) if _LATE.search(t.text)
+                else value if _EARLY.search(t.text) else value.replace(month=7, day=1)), 3
+    else:
+        d, p = value, 1
+        if end is not None and not t.text.lower().startswith("since"):
+            p = 2 if (end - value).days <= WEEK_SCALE_DAYS else 3
+    if published is not None and p > 1 and d > published >= value:
+        d = published  # "earlier this month", "this week": not after the report
+    return d, end, p
+
+
+def date_event(ctx: Context, event: Event) -> None:
+    pub = ctx.published
+    t = governing_time(ctx, event)
+    if t is not None:
+        d, end, p = resolve(t, pub)
+        event.event_date, event.time_precision = d.isoformat(), p
+        event.date_end = end.isoformat() if end and end != d else None
+        if pub is not None and ((pub - d).days >= HISTORICAL_DAYS
+                                or (t.precision == "year" and d.year < pub.year)):
+            event.historical = True
+        return
+    if pub is not None:
+        event.event_date, event.date_end, event.time_precision = pub.isoformat(), None, PUBLICATION_PRECISION
+        return
+    # no publication date either: the latest full date the text gives, else nothing (None)
+    days = [date.fromisoformat(x.value) for x in ctx.times if _usable(x) and x.precision == "day"]
+    event.event_date = max(days).isoformat() if days else None
+    event.time_precision = PUBLICATION_PRECISION
+
+
+@stage("event_dates", requires=("events", "times"), assigns=("event_dates",))
+def make_event_dates(settings):
+    def run(ctx: Context) -> None:
+        for event in ctx.events:
+            date_event(ctx, event)
 
     return run

@@ -1,13 +1,733 @@
-"""Stage 'fatalities' (placeholder while it is being built)."""
+"""Stage 'fatalities': death figures in the text, who died, who says so, and which event they belong to.
+
+A figure is a number phrase ("at least 18", "two dozen", "19 to 27", "several") tied to a death word
+through the dependency parse (killed, died, dead, death toll, lost six soldiers, cost H 11 fighters),
+or a lone victim ("a man was shot dead" = 1). Injured, arrested or kidnapped people are never tied to
+a death word, so they are never counted. Each claim then goes to one event, and each event's
+`fatalities` follows ACLED: the lowest figure for the same dead, summed over distinct groups of dead.
+"""
 
 from __future__ import annotations
 
+import re
+from collections import defaultdict
+
+from ..document import Context, Event, FatalityClaim
 from ..pipeline import stage
 
+# ACLED codebook §5: vague amounts ("several" 3, "dozens" 12, "tens" 10, "hundreds" 100);
+# "thousands" 1000 is our extension (unverified in the codebook).
+VAGUE_COUNTS = {
+    "several": 3, "many": 3, "a few": 3, "few": 3, "a number of": 3, "numerous": 3, "a handful of": 3,
+    "some": 3, "scores": 3, "dozens": 12, "tens": 10, "hundreds": 100, "thousands": 1000,
+    "a couple of": 2, "a couple": 2, "both": 2,
+}
+# A plural victim noun with no number ("kill civilians") is ACLED's "plural fatalities without a
+# number" = 3 (codebook §5).
+PLURAL_DEFAULT = 3
 
-@stage("fatalities", requires=(), assigns=("fatalities",))
-def make_fatalities(settings):
-    def run(ctx) -> None:
+_UNITS = ["zero", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten", "eleven",
+          "twelve", "thirteen", "fourteen", "fifteen", "sixteen", "seventeen", "eighteen", "nineteen"]
+_TENS = ["twenty", "thirty", "forty", "fifty", "sixty", "seventy", "eighty", "ninety"]
+WORD_VALUES = {w: i for i, w in enumerate(_UNITS)} | {w: 20 + 10 * i for i, w in enumerate(_TENS)}
+
+_UNIT_RE = "|".join(sorted(_UNITS[1:], key=len, reverse=True))
+_TENS_RE = "|".join(_TENS)
+_WORDNUM = rf"(?:(?:{_TENS_RE})(?:[- ](?:{_UNIT_RE}))?|{_UNIT_RE})"
+_SIMPLE = rf"(?:\d{{1,3}}(?:,\d{{3}})+|\d+|{_WORDNUM}|an?)"
+_CARD = (rf"(?:(?:{_SIMPLE})\s+(?:hundred|thousand)(?:\s+(?:and\s+)?(?:{_WORDNUM}|\d+))?"
+         rf"|(?:half\s+a|an?|one|two|three|four|five|six)\s+dozen|\d{{1,3}}(?:,\d{{3}})+|\d+|{_WORDNUM})")
+_VAGUE = "|".join(sorted((re.escape(k) for k in VAGUE_COUNTS), key=len, reverse=True))
+_LOWMOD = r"at\s+least|more\s+than|over|no\s+(?:fewer|less)\s+than|not\s+less\s+than|in\s+excess\s+of|upwards\s+of"
+_HIGHMOD = r"up\s+to|as\s+many\s+as|nearly|almost|fewer\s+than|less\s+than|close\s+to|under"
+_ABOUTMOD = r"about|around|some|approximately|roughly|an\s+estimated|an\s+approximate|estimated"
+NUMBER_PHRASE = re.compile(
+    rf"(?<![\w.-])(?:(?P<mod>{_LOWMOD}|{_HIGHMOD}|{_ABOUTMOD})\s+)?"
+    rf"(?:between\s+(?P<b1>{_CARD})\s+and\s+(?P<b2>{_CARD})"
+    rf"|(?P<r1>{_CARD})\s+(?:to|or)\s+(?P<r2>{_CARD})(?![\w-])|(?P<d1>\d+)\s*[-–]\s*(?P<d2>\d+)(?![\w-])"
+    rf"|(?P<one>{_CARD})|(?P<vague>{_VAGUE}))(?![\w]|-(?:year|month|day|week|hour|km|strong|member|man|storey))",
+    re.I,
+)
+
+# verbs whose object (active) or subject (passive) is the dead
+KILL_VERBS = {"kill", "slay", "murder", "massacre", "behead", "decapitate", "assassinate", "execute",
+              "lynch", "slaughter", "butcher", "gun", "shoot", "stab", "hack", "beat", "burn", "bludgeon",
+              "stone", "club", "torture", "strangle", "crush", "electrocute", "drown", "eliminate",
+              "neutralise", "neutralize", "claim", "cost", "lose", "leave", "find", "confirm", "report",
+              "declare", "pronounce"}
+# these count only with "dead"/"to death"/"and killed" beside them
+NEEDS_DEAD = {"shoot", "stab", "hack", "beat", "burn", "bludgeon", "stone", "club", "torture", "crush",
+              "find", "confirm", "report", "declare", "pronounce", "leave", "strangle", "electrocute"}
+DIE_VERBS = {"die", "perish", "succumb"}
+DEATH_NOUNS = {"death", "fatality", "dead", "body", "corpse", "life", "remains", "victim", "toll"}
+REMAINS_CUES = re.compile(r"\b(remains|skeleton\w*|mass grave|exhum\w+|DNA|bones|decomposed|missing since)\b", re.I)
+PERSONNEL = {"soldier", "troop", "fighter", "militant", "man", "member", "officer", "policeman", "police",
+             "personnel", "guard", "rebel", "insurgent", "jihadist", "combatant", "serviceman", "recruit",
+             "life", "commander", "civilian", "people", "person", "policemen", "men"}
+CIVILIAN_NOUNS = {"civilian", "villager", "resident", "passerby", "worshipper", "passenger", "farmer",
+                  "herder", "student", "pupil", "child", "children", "woman", "women"}
+NON_PERSON = {"it", "which", "that", "this", "they", "them", "attack", "violence", "clash", "blast",
+              "explosion", "fighting", "incident", "what", "all", "none", "something", "number", "who",
+              "toll", "one", "others", "operation", "raid", "fire", "shooting", "bomb", "strike"}
+# verbs and nouns whose clause mentions a death as the cause or subject of something else
+BACKGROUND_GOVERNORS = {"protest", "demonstrate", "rally", "march", "condemn", "demand", "denounce",
+                        "mourn", "outrage", "investigate", "investigation", "probe", "accuse", "blame",
+                        "allege", "charge", "arrest", "sentence", "convict", "try", "trial", "avenge",
+                        "revenge", "funeral", "bury", "compensate", "compensation", "strike", "petition"}
+SUBSET_CUES = {"including", "include", "among"}
+CAMPAIGN_CUES = re.compile(
+    r"\b(since (?:the )?(?:start|beginning|19\d\d|20\d\d|january|february|march|april|may|june|july|august|"
+    r"september|october|november|december|it began|then)|so far this year|this year|in recent (?:weeks|months|years)"
+    r"|over the (?:past|last) (?:\w+ )?(?:weeks|months|years|decade)|in total|overall)\b", re.I)
+REPORT_VERBS = {"say", "tell", "report", "claim", "announce", "state", "confirm", "add", "inform", "quote",
+                "cite", "estimate", "put", "note", "declare", "insist", "allege", "acknowledge", "admit", "write",
+                "broadcast", "post", "tweet", "explain", "disclose", "reveal"}
+VIOLENT_TYPES = {"Battles", "Explosions/Remote violence", "Violence against civilians", "Riots"}
+# How figures for unnamed dead in several sentences combine: the first one (the lead) scored best
+# on the dev data (acled-dev/pitf-dev samples of 1500: first > min > max), see report.
+EVERYONE_RULE = lambda figures: figures[0]  # noqa: E731
+KIND_COUNTED = {"death", "toll", "vague", "singular"}
+
+
+def _card_value(s: str) -> int | None:
+    s = s.lower().replace("–", "-").strip()
+    s = re.sub(r"\s+", " ", s)
+    if re.fullmatch(r"\d{1,3}(,\d{3})+|\d+", s):
+        return int(s.replace(",", ""))
+    m = re.fullmatch(r"(half a|an?|one|two|three|four|five|six) dozen", s)
+    if m:
+        w = m.group(1)
+        return 6 if w == "half a" else 12 * (1 if w in ("a", "an", "one") else WORD_VALUES[w])
+    m = re.fullmatch(r"(.+?) (hundred|thousand)(?: (?:and )?(.+))?", s)
+    if m:
+        base = 1 if m.group(1) in ("a", "an") else _card_value(m.group(1))
+        rest = _card_value(m.group(3)) if m.group(3) else 0
+        if base is None:
+            return None
+        return base * (100 if m.group(2) == "hundred" else 1000) + (rest or 0)
+    parts = re.split(r"[- ]", s)
+    if all(p in WORD_VALUES for p in parts) and parts:
+        return sum(WORD_VALUES[p] for p in parts)
+    if s in ("a", "an"):
+        return 1
+    return None
+
+
+def parse_number(phrase: str) -> tuple[int, int | None, int | None] | None:
+    """A number phrase as (count, low, high) by ACLED's rules; None when it is no number."""
+    m = NUMBER_PHRASE.fullmatch(phrase.strip())
+    if not m:
         return None
+    return _value(m)
+
+
+def _value(m: re.Match) -> tuple[int, int | None, int | None] | None:
+    mod = re.sub(r"\s+", " ", (m.group("mod") or "").lower())
+    if m.group("vague"):
+        return VAGUE_COUNTS[re.sub(r"\s+", " ", m.group("vague").lower())], None, None
+    if m.group("b1") or m.group("r1") or m.group("d1"):
+        a = _card_value(m.group("b1") or m.group("r1") or m.group("d1"))
+        b = _card_value(m.group("b2") or m.group("r2") or m.group("d2"))
+        if a is None or b is None:
+            return None
+        if b < a:  # "20 or 3": not a range
+            return None
+        return a, a, b
+    n = _card_value(m.group("one"))
+    if n is None:
+        return None
+    if re.fullmatch(_LOWMOD, mod or "-", re.I):
+        return n, n, None
+    if re.fullmatch(_HIGHMOD, mod or "-", re.I):
+        return n, None, n
+    return n, n, n
+
+
+# --------------------------------------------------------------------------------------------
+# 1. number phrases and lone victims tied to death words
+
+def _token_at(doc, char: int):
+    span = doc.char_span(char, char + 1, alignment_mode="expand")
+    return span[0] if span is not None and len(span) else None
+
+
+def _noun_of(tok):
+    """Climb from the last word of a number phrase to the noun it counts."""
+    seen = 0
+    while seen < 6 and tok.dep_ in ("nummod", "quantmod", "compound", "amod", "advmod", "conj", "punct", "cc",
+                                    "det", "npadvmod", "nmod") and tok.head.i != tok.i:
+        if tok.dep_ == "conj" and tok.head.pos_ not in ("NUM", "ADJ", "DET"):
+            break
+        if tok.dep_ in ("amod", "compound", "nmod", "det", "npadvmod") and tok.pos_ not in ("NUM", "ADJ", "DET", "PRON"):
+            break
+        tok = tok.head
+        seen += 1
+    # "dozens of people", "a number of civilians": the counted noun is the object of "of"
+    return tok
+
+
+def _of_object(tok):
+    for c in tok.children:
+        if c.dep_ == "prep" and c.lower_ == "of":
+            for p in c.children:
+                if p.dep_ == "pobj":
+                    return p
+    return None
+
+
+def _has_dead_marker(verb) -> bool:
+    for c in verb.children:
+        if c.lower_ in ("dead", "down", "killed") and c.dep_ in ("acomp", "oprd", "advmod", "prt", "amod", "dobj", "xcomp", "ccomp"):
+            return True
+        if c.dep_ == "prep" and c.lower_ == "to" and any(p.lemma_ == "death" for p in c.children):
+            return True
+        if c.dep_ == "conj" and c.lemma_ in ("kill", "murder"):
+            return True
+        if c.dep_ in ("xcomp", "ccomp", "oprd") and any(g.lower_ == "dead" for g in c.subtree):
+            return True
+    for t in verb.doc[verb.i + 1: verb.i + 4]:
+        if t.lower_ == "dead" or (t.lower_ == "death" and t.nbor(-1).lower_ == "to") or (
+                t.lower_ == "killed" and verb.lemma_ in ("confirm", "report", "find")):
+            return True
+    return False
+
+
+def _is_death_verb(verb, noun, role: str) -> bool:
+    lemma = verb.lemma_.lower()
+    if any(c.dep_ == "neg" for c in verb.children):
+        return False
+    if role == "subj_active":
+        if lemma in DIE_VERBS:
+            return True
+        if lemma == "lose" and any(c.lemma_ == "life" for c in verb.children):
+            return True
+        if lemma == "be" and any(c.lower_ == "dead" and c.dep_ in ("acomp", "attr") for c in verb.children):
+            return True
+        return False
+    if lemma not in KILL_VERBS:
+        return False
+    if lemma in ("claim", "cost"):
+        return (noun.lemma_.lower() == "life" or any(c.lemma_ == "life" for c in verb.children)
+                or (lemma == "cost" and noun.lemma_.lower() in PERSONNEL))
+    if lemma == "lose":
+        return noun.lemma_.lower() in PERSONNEL or noun.lemma_.lower() in CIVILIAN_NOUNS
+    if lemma == "gun":
+        return any(c.lower_ == "down" for c in verb.children) or verb.nbor(1).lower_ == "down"
+    if lemma in NEEDS_DEAD:
+        return _has_dead_marker(verb)
+    return True
+
+
+def _passive(verb) -> bool:
+    return any(c.dep_ in ("auxpass", "nsubjpass") for c in verb.children) or verb.tag_ == "VBN" and verb.dep_ in ("acl", "amod", "relcl")
+
+
+def death_link(noun):
+    """The death word `noun` is counted by (a token), with the kind of link, or (None, None)."""
+    lem = noun.lemma_.lower()
+    if lem in DEATH_NOUNS and noun.lower_ not in ("victim", "victims"):
+        return noun, ("toll" if lem == "toll" else "death")
+    for c in noun.children:
+        if c.dep_ in ("acl", "amod", "relcl", "appos", "oprd") and c.lower_ == "dead":
+            return c, "death"
+        if c.dep_ in ("acl", "relcl") and c.pos_ in ("VERB", "AUX"):
+            if c.lemma_.lower() in DIE_VERBS or (_is_death_verb(c, noun, "obj") and (c.dep_ == "acl" or _passive(c))):
+                if not any(g.dep_ == "neg" for g in c.children):
+                    return c, "death"
+    n = noun
+    hops = 0
+    while n.dep_ in ("conj", "appos") and hops < 4 and n.head.pos_ in ("NOUN", "PROPN", "NUM", "PRON"):
+        n = n.head
+        hops += 1
+    if n.i != noun.i:
+        linked = death_link(n)
+        if linked[0] is not None:
+            return linked
+    head = n.head
+    if n.dep_ == "nsubjpass" and _is_death_verb(head, n, "obj"):
+        return head, "death"
+    if n.dep_ == "nsubj":
+        if _is_death_verb(head, n, "subj_active"):
+            return head, "death"
+        if head.lower_ == "dead" or any(c.lower_ == "dead" and c.dep_ in ("acomp", "attr") for c in head.children):
+            return head, "death"
+    if n.dep_ in ("dobj", "oprd", "attr", "dative") and head.pos_ in ("VERB", "AUX"):
+        if _is_death_verb(head, n, "obj"):
+            return head, "death"
+    if n.dep_ == "pobj" and head.lower_ == "of" and (head.head.lemma_.lower() in (
+            "life", "death", "body", "corpse", "killing", "murder", "massacre", "toll") or head.head.lower_ == "remains"):
+        g = head.head
+        if g.lower_ == "remains":
+            return g, "remains"
+        return g, ("toll" if g.lemma_ == "toll" else "reference" if g.lemma_ in ("killing", "murder", "massacre") else "death")
+    if n.dep_ == "pobj" and head.lower_ in ("to", "at", "of") and any(
+            t.lemma_ == "toll" for t in head.head.subtree if t.i < n.i) and head.head.i < n.i:
+        return head.head, "toll"
+    if n.dep_ in ("attr", "acomp") and any(c.dep_ == "nsubj" and c.lemma_ == "toll" for c in head.children):
+        return head, "toll"
+    return None, None
+
+
+def _window_link(doc, start_tok, end_tok):
+    """Fallback when the parse missed the tie: 'killed at least 18' / '18 (people) killed'."""
+    before = doc[max(0, start_tok.i - 2): start_tok.i]
+    for t in reversed(list(before)):
+        if t.lemma_.lower() in ("kill", "slay", "massacre", "murder", "behead") and not any(
+                c.dep_ == "neg" for c in t.children):
+            return t
+        if t.pos_ not in ("DET", "ADV") and t.lower_ not in ("at", "than", "to"):
+            break
+    for t in doc[end_tok.i + 1: end_tok.i + 5]:
+        if t.lower_ in ("killed", "dead", "died", "slain", "murdered", "massacred", "beheaded", "perished"):
+            return t
+        if t.pos_ not in ("NOUN", "PROPN", "ADJ", "AUX", "ADV") or t.lemma_ in ("injure", "wound", "and"):
+            break
+    return None
+
+
+def _ancestors_upto(tok, stop):
+    out = []
+    t = tok
+    while t.head.i != t.i and t.i not in stop:
+        t = t.head
+        out.append(t)
+    return out
+
+
+def _kind_context(trigger, noun, sent_tokens, sent_text: str) -> str | None:
+    """Overrides for a linked figure: subset, remains, background reference, campaign total."""
+    path = [noun] + _ancestors_upto(noun, set())
+    for t in path[1:]:
+        if t.lower_ in SUBSET_CUES and t.i < noun.i:
+            return "subset"
+        if t.lower_ == "of" and t.i > noun.i and any(p.lower_ in ("them", "whom", "those", "the") for p in t.children):
+            return "subset"
+    after = noun.doc[noun.i + 1: noun.i + 4].text.lower()
+    if re.match(r"of (them|whom|those|the (dead|victims|people|dead))", after):
+        return "subset"
+    if trigger is not None and trigger.lower_ == "remains":
+        return "remains"
+    if trigger is not None and trigger.lemma_.lower() in ("body", "corpse") or noun.lemma_.lower() in ("body", "corpse", "remains"):
+        if REMAINS_CUES.search(sent_text) or re.search(r"\b(19|20)\d\d\b", sent_text):
+            return "remains"
+    if trigger is not None:
+        for a in [trigger] + _ancestors_upto(trigger, set()):
+            if a.i != trigger.i and a.lemma_.lower() in BACKGROUND_GOVERNORS:
+                return "reference"
+            if a.dep_ == "advcl" and any(c.lower_ in ("after", "over") and c.dep_ == "mark" for c in a.children):
+                root = a.head
+                while root.head.i != root.i and root.dep_ != "ROOT":
+                    root = root.head
+                if root.lemma_.lower() in BACKGROUND_GOVERNORS or any(
+                        c.lemma_.lower() in BACKGROUND_GOVERNORS for c in root.children if c.dep_ in ("dobj", "attr")):
+                    return "reference"
+    if CAMPAIGN_CUES.search(sent_text):
+        return "campaign"
+    return None
+
+
+# --------------------------------------------------------------------------------------------
+# 2. whose dead, and who says so
+
+def _actor_in(ctx: Context, start: int, end: int):
+    for a in ctx.actors:
+        if a.start < end and start < a.end:
+            return a
+    return None
+
+
+def _country_name(ctx: Context) -> str | None:
+    if not ctx.countries:
+        return None
+    iso3 = max(ctx.countries, key=ctx.countries.get)
+    try:
+        import pycountry
+
+        c = pycountry.countries.get(alpha_3=iso3)
+        return getattr(c, "common_name", None) or c.name if c else None
+    except Exception:  # pycountry missing or unknown code: leave the country out
+        return None
+
+
+def _phrase_span(tok):
+    """Offsets of a noun's own phrase: its left modifiers and itself (not clauses after it)."""
+    left = [c for c in tok.subtree if c.i <= tok.i]
+    start = min(t.idx for t in left)
+    return start, tok.idx + len(tok.text)
+
+
+def _speaker_of(verb, ctx: Context):
+    for c in verb.children:
+        if c.dep_ in ("nsubj", "nsubjpass") and c.lower_ not in ("who", "which", "that"):
+            return c
+    for c in verb.children:
+        if c.dep_ == "agent":
+            for p in c.children:
+                if p.dep_ == "pobj":
+                    return p
+    return None
+
+
+def speaker_text(tok, ctx: Context, sent_index: int, with_conj: bool = False) -> list[str]:
+    """Who a reporting subject is: an actor's canonical name, a full earlier name, or the phrase."""
+    heads = [tok] + ([c for c in tok.conjuncts] if with_conj else [])
+    out = []
+    for h in heads:
+        if h.pos_ == "PRON" or h.lower_ in ("he", "she", "it", "they"):
+            prev = _previous_speaker(ctx, h)
+            if prev:
+                out.append(prev)
+            continue
+        own = [t for t in h.subtree if not (t.dep_ in ("cc", "conj") and t.head.i == h.i)
+               and not any(a.dep_ == "conj" and a.head.i == h.i for a in [t] + list(t.ancestors) if a.i > h.i and a.i != h.i)]
+        own = [t for t in own if t.i <= h.i or t.dep_ in ("compound",) or t.head.i <= h.i and t.dep_ in ("prep", "pobj")]
+        own = [t for t in own if t.dep_ not in ("appos", "punct", "relcl", "acl") or t.i < h.i]
+        start = min(t.idx for t in own)
+        end = max(t.idx + len(t.text) for t in own)
+        actor = _actor_in(ctx, h.idx, h.idx + len(h.text)) or _actor_in(ctx, start, end)
+        if actor is not None and actor.name:
+            out.append(actor.name)
+            continue
+        text = ctx.text[start:end].strip(" ,.;:\"'“”")
+        if h.pos_ == "PROPN" and len(text.split()) == 1:
+            text = _full_name(ctx, text, h.idx)
+        if text:
+            out.append(text)
+    return out
+
+
+def _full_name(ctx: Context, surname: str, before: int) -> str:
+    doc = ctx.doc
+    for ent in doc.ents:
+        if ent.label_ == "PERSON" and ent.start_char < before and len(ent) > 1 and ent[-1].text == surname:
+            return ent.text
+    m = re.search(rf"\b((?:[A-Z][\w'-]+ ){{1,2}}){re.escape(surname)}\b", ctx.text[:before])
+    if m:
+        return (m.group(1) + surname).strip()
+    return surname
+
+
+def _previous_speaker(ctx: Context, pron) -> str | None:
+    """A pronoun subject of 'said': the subject of an earlier reporting verb (same sentence first)."""
+    doc = pron.doc
+    person = pron.lower_ in ("he", "she")
+    for t in reversed(doc[max(0, pron.i - 120): pron.i]):
+        if t.lemma_ in REPORT_VERBS and t.pos_ in ("VERB", "AUX"):
+            s = _speaker_of(t, ctx)
+            if s is None or s.pos_ == "PRON":
+                continue
+            if person and s.ent_type_ not in ("PERSON", "") :
+                continue
+            if not person and s.ent_type_ == "PERSON":
+                continue
+            names = speaker_text(s, ctx, 0)
+            if names:
+                return names[0]
+    return None
+
+
+def reporting_sources(tok, ctx: Context, sent_index: int) -> list[str]:
+    """The sources that govern `tok`: subjects of said/told/reported above it, or 'according to X'."""
+    for a in [tok] + list(tok.ancestors):
+        if a.lemma_.lower() in REPORT_VERBS and a.pos_ in ("VERB", "AUX") and a.i != tok.i:
+            s = _speaker_of(a, ctx)
+            if s is not None:
+                return speaker_text(s, ctx, sent_index, with_conj=True)
+    sent = tok.sent
+    for t in sent:
+        if t.lower_ == "according" and t.nbor(1).lower_ == "to":
+            for p in t.nbor(1).children:
+                if p.dep_ == "pobj":
+                    return speaker_text(p, ctx, sent_index, with_conj=True)
+        if t.lemma_ in REPORT_VERBS and t.dep_ in ("ROOT", "parataxis") and t.pos_ == "VERB":
+            s = _speaker_of(t, ctx)
+            if s is not None:
+                return speaker_text(s, ctx, sent_index, with_conj=True)
+    return []
+
+
+def _who(noun, trigger, ctx: Context) -> str | None:
+    target = noun
+    if noun.lemma_.lower() in ("dozens", "hundreds", "thousands", "scores", "tens", "number", "dozen") or noun.pos_ == "NUM":
+        obj = _of_object(noun)
+        if obj is not None:
+            target = obj
+    start, end = _phrase_span(target)
+    actor = _actor_in(ctx, start, end)
+    if actor is None and target.dep_ == "appos":
+        actor = _actor_in(ctx, *_phrase_span(target.head))
+    if actor is None and trigger is not None and trigger.lemma_ in ("cost", "lose"):
+        for c in trigger.children:
+            if c.dep_ in ("dative", "nsubj") and c.i != target.i:
+                if c.pos_ == "PRON":
+                    return _pronoun_actor(c, ctx)
+                actor = _actor_in(ctx, *_phrase_span(c))
+    if actor is not None:
+        return actor.name
+    lem = target.lemma_.lower()
+    if lem in CIVILIAN_NOUNS or target.lower_ in CIVILIAN_NOUNS:
+        country = _country_name(ctx)
+        return f"Civilians ({country})" if country else "Civilians"
+    if lem in PERSONNEL and lem not in ("people", "person", "man", "men", "life", "member", "civilian"):
+        text = ctx.text[start:end]
+        text = " ".join(NUMBER_PHRASE.sub("", text).split()).strip(" ,")
+        text = re.sub(r"^(the|his|her|its|their)\s+", "", text, flags=re.I)
+        return text or None
+    return None
+
+
+def _pronoun_actor(pron, ctx: Context) -> str | None:
+    """'it lost six soldiers' under 'the army has said': the speaker is the 'it'."""
+    for a in pron.ancestors:
+        if a.lemma_ in REPORT_VERBS:
+            s = _speaker_of(a, ctx)
+            if s is not None and s.pos_ != "PRON":
+                actor = _actor_in(ctx, *_phrase_span(s))
+                if actor is not None:
+                    return actor.name
+                return ctx.text[slice(*_phrase_span(s))]
+    return None
+
+
+def _singular_count(noun, used: set[int] = frozenset()) -> int:
+    """A victim with no number: one person, or 3 for a plural (ACLED)."""
+    members = [m for m in [noun, *noun.conjuncts] if m.i not in used]
+    total = 0
+    for m in members:
+        if m.lower_ in NON_PERSON or m.lemma_.lower() in NON_PERSON:
+            continue
+        if m.pos_ == "PRON":
+            if m.lower_ in ("he", "she", "him", "her"):
+                total += 1
+            continue
+        if m.tag_ in ("NNS", "NNPS") and m.ent_type_ not in ("PERSON",):
+            total += PLURAL_DEFAULT if m.lemma_.lower() in PERSONNEL | CIVILIAN_NOUNS or m.ent_type_ == "NORP" else 0
+        elif m.pos_ in ("NOUN", "PROPN"):
+            total += 1
+    return total
+
+
+def find_claims(ctx: Context) -> list[FatalityClaim]:
+    """Every death figure in the body text, in reading order."""
+    doc = ctx.doc
+    out: list[FatalityClaim] = []
+    for s in ctx.sentences:
+        if s.kind == "heading" and not re.search(r"\b(kill|dead|die)", s.text, re.I):
+            continue
+        used_nouns: set[int] = set()
+        sent_claims: list[FatalityClaim] = []
+        for m in NUMBER_PHRASE.finditer(s.text):
+            if m.group("one") and re.fullmatch(r"an?", m.group("one"), re.I) and not m.group("mod"):
+                continue
+            if m.group("one") and re.fullmatch(r"(19|20)\d\d", m.group("one")) and not m.group("mod"):
+                continue
+            value = _value(m)
+            if value is None:
+                continue
+            a, b = s.start + m.start(), s.start + m.end()
+            first, last = _token_at(doc, a), _token_at(doc, b - 1)
+            if last is None:
+                continue
+            if last.lower_ == "of" and last.i > 0:
+                last = doc[last.i - 1]
+            noun = _noun_of(last)
+            trigger, kind = death_link(noun)
+            if trigger is None and noun.i != last.i:
+                trigger, kind = death_link(last)
+            if trigger is None:
+                trigger = _window_link(doc, first, last)
+                kind = "death" if trigger is not None else None
+            if trigger is None:
+                continue
+            if any(c.dep_ == "neg" for c in noun.children) or (first.i > 0 and doc[first.i - 1].lower_ == "no"):
+                continue
+            override = _kind_context(trigger, noun, None, s.text)
+            if m.group("vague") and kind == "death":
+                kind = "vague"
+            kind = override or kind
+            count, low, high = value
+            who = _who(noun, trigger, ctx)
+            claimed = reporting_sources(trigger, ctx, s.index)
+            sent_claims.append(FatalityClaim(count=count, low=low, high=high, who=who,
+                                             claimed_by=claimed[0] if claimed else None, text=s.text,
+                                             start=a, end=b, sentence=s.index, kind=kind))
+            used_nouns.add(noun.i)
+            used_nouns.update(t.i for t in doc[first.i:last.i + 1])
+        sent_claims.extend(_lone_victims(ctx, s, used_nouns))
+        if any(c.kind == "toll" for c in sent_claims):
+            for c in sent_claims:
+                if c.kind in ("death", "vague", "singular"):
+                    c.kind = "subset"
+        out.extend(sorted(sent_claims, key=lambda c: c.start))
+    return out
+
+
+def _lone_victims(ctx: Context, s, used: set[int]) -> list[FatalityClaim]:
+    """'A man was shot dead', 'gunmen killed a farmer and his son': victims without a number."""
+    doc = ctx.doc
+    span = doc.char_span(s.start, s.end, alignment_mode="expand")
+    if span is None:
+        return []
+    out = []
+    for v in span:
+        if v.pos_ not in ("VERB", "AUX", "ADJ"):
+            continue
+        victims = []
+        for c in v.children:
+            if c.i in used:
+                continue
+            if c.dep_ == "nsubjpass" and _is_death_verb(v, c, "obj"):
+                victims.append(c)
+            elif c.dep_ == "dobj" and _is_death_verb(v, c, "obj"):
+                victims.append(c)
+            elif c.dep_ == "nsubj" and _is_death_verb(v, c, "subj_active"):
+                victims.append(c)
+        if v.dep_ in ("relcl", "acl") and v.head.i not in used and v.head.pos_ in ("NOUN", "PROPN") and (
+                _passive(v) and _is_death_verb(v, v.head, "obj")):
+            if not any(c.dep_ in ("nsubjpass", "dobj") and c.lower_ not in ("who", "that", "which") for c in v.children):
+                victims.append(v.head)
+        for noun in victims:
+            if noun.lower_ in ("who", "that", "which") and v.dep_ == "relcl":
+                noun = v.head
+            if noun.i in used:
+                continue
+            if any(t.like_num or t.lower_ in VAGUE_COUNTS for t in noun.subtree if t.i <= noun.i):
+                continue
+            if any(t.lower_ in ("no", "none", "nobody") for t in noun.subtree):
+                continue
+            n = _singular_count(noun, used)
+            if n <= 0:
+                continue
+            used.add(noun.i)
+            used.update(c.i for c in noun.conjuncts)
+            kind = _kind_context(v, noun, None, s.text) or "singular"
+            start, end = _phrase_span(noun)
+            claimed = reporting_sources(v, ctx, s.index)
+            out.append(FatalityClaim(count=n, low=n, high=n, who=_who(noun, v, ctx),
+                                     claimed_by=claimed[0] if claimed else None, text=s.text,
+                                     start=start, end=end, sentence=s.index, kind=kind))
+    return out
+
+
+# --------------------------------------------------------------------------------------------
+# 3. ACLED's rule over claims, and attaching claims to events
+
+def _group(who: str | None) -> str | None:
+    """Only a named group (an actor, civilians) keeps its figure apart; 'soldiers', 'officer' do not."""
+    return who if who and who[:1].isupper() else None
+
+
+def total_fatalities(claims: list[FatalityClaim]) -> int:
+    """Lowest figure per named group of dead, summed over groups; coordinated figures in one
+    sentence add up. A figure for unnamed dead ('people') stands for everyone: the result is at
+    least the first such figure (later ones in a text mostly detail part of it)."""
+    counted = [c for c in claims if c.kind in KIND_COUNTED]
+    if not counted:
+        return 0
+    per_sentence: dict[tuple[str | None, int], int] = defaultdict(int)
+    for c in counted:
+        per_sentence[(_group(c.who), c.sentence)] += c.count
+    lowest: dict[str | None, int] = {}
+    everyone: list[int] = []
+    for (who, _sent), n in sorted(per_sentence.items(), key=lambda kv: kv[0][1]):
+        if who is None:
+            everyone.append(n)
+        else:
+            lowest[who] = min(lowest.get(who, n), n)
+    first = EVERYONE_RULE(everyone) if everyone else 0
+    return max(first, sum(lowest.values()))
+
+
+def document_claims(claims: list[FatalityClaim]) -> list[FatalityClaim]:
+    """The claims a single violent event covering the whole text would count."""
+    counted = [c for c in claims if c.kind in KIND_COUNTED]
+    if counted:
+        return counted
+    return [c for c in claims if c.kind == "campaign"][:1] or [c for c in claims if c.kind == "reference"][:1]
+
+
+def document_fatalities(ctx: Context) -> int:
+    """The figure one violent event covering the whole text would get (for evaluation)."""
+    claims = ctx.fatalities if "fatalities" in ctx.done or ctx.fatalities else find_claims(ctx)
+    chosen = document_claims(claims)
+    for c in chosen:
+        if c.kind in ("campaign", "reference"):
+            return c.count if not re.search(r"\b(protest|demonstrat|rall(y|ied)|march)", ctx.text, re.I) else 0
+    return total_fatalities(chosen)
+
+
+def _is_violent(e: Event) -> bool:
+    if e.event_type in VIOLENT_TYPES:
+        return True
+    if e.event_type == "Protests" and e.sub_event_type == "Excessive force against protesters":
+        return True
+    return e.event_type == "Strategic developments" and e.sub_event_type == "Disrupted weapons use"
+
+
+def _actors(e: Event) -> set[str]:
+    names = {e.actor1, e.actor2, *e.assoc_actor_1, *e.assoc_actor_2} - {None}
+    return names | {n.split(" (")[0] for n in names if n.startswith("Civilians")}
+
+
+def attach(ctx: Context) -> None:
+    """Give each claim to one event and set each event's fatalities by ACLED's rule."""
+    events = ctx.events
+    for e in events:
+        e.fatality_claims = []
+    if not events:
+        return
+    par = {s.index: s.paragraph for s in ctx.sentences}
+    for c in ctx.fatalities:
+        target = _target(c, events, par)
+        if target is not None:
+            target.fatality_claims.append(c)
+    campaign_taken = False
+    for e in events:
+        claims = e.fatality_claims
+        if not _is_violent(e):
+            e.fatalities = 0
+            continue
+        usable = [c for c in claims if c.kind in KIND_COUNTED]
+        if not usable and not campaign_taken:
+            usable = [c for c in claims if c.kind == "campaign"][:1]
+            campaign_taken = bool(usable)
+            for c in usable:
+                e.fatalities = c.count
+            if usable:
+                continue
+        e.fatalities = total_fatalities(usable)
+
+
+def _target(c: FatalityClaim, events: list[Event], par: dict[int, int]) -> Event | None:
+    violent = [e for e in events if _is_violent(e)]
+    if c.kind == "remains":
+        same = [e for e in events if c.sentence in e.sentences]
+        return same[0] if same else None
+    same = [e for e in events if c.sentence in e.sentences]
+    same_violent = [e for e in same if _is_violent(e)]
+    if same_violent:
+        if c.who:
+            owners = [e for e in same_violent if c.who in _actors(e)]
+            if owners:
+                return owners[0]
+        return min(same_violent, key=lambda e: abs(e.trigger_start - c.start))
+    if c.who:
+        owners = [e for e in violent if c.who in _actors(e)]
+        if owners:
+            return min(owners, key=lambda e: min(abs(i - c.sentence) for i in e.sentences or [0]))
+    before = [e for e in violent if e.sentences and min(e.sentences) <= c.sentence
+              and par.get(min(e.sentences)) == par.get(c.sentence)]
+    if before:
+        return max(before, key=lambda e: max(i for i in e.sentences if i <= c.sentence))
+    if same:  # a non-violent event in the same sentence: the figure is background to it
+        return None
+    return violent[0] if violent else None
+
+
+@stage("fatalities", requires=("events", "sentences"), assigns=("fatalities",))
+def make_fatalities(settings):
+    def run(ctx: Context) -> None:
+        ctx.fatalities = find_claims(ctx)
+        attach(ctx)
 
     return run

@@ -1,13 +1,194 @@
-"""Stage 'merge' (placeholder while it is being built)."""
+"""Within-document merging: the mentions of one event become one coded event.
+
+Main mentions (a trigger that reports an event: "the army launched an offensive") open an
+event; supporting mentions (a definite reference such as "the battle", a trigger in a quote or
+in a deep modifier, a pronoun subject) join the best compatible event or are dropped. Two main
+mentions merge when they have the same type (the same sub-type for strategic developments),
+compatible sides and no clash of countries.
+"""
 
 from __future__ import annotations
 
+from ..document import Context, Event
 from ..pipeline import stage
+from ..resources.taxonomy import sub_rank
+
+STATUS_ORDER = ("denied", "disputed", "unconfirmed", "confirmed", "reported")
+# Each extra sentence that supports an event raises its confidence by this much (capped at 0.95);
+# a guess, to be calibrated when the evaluation reports confidence bins.
+SUPPORT_BONUS = 0.05
+GENERIC_PREFIXES = ("Unidentified ", "Civilians (", "Protesters (", "Rioters (")
 
 
-@stage("merge", requires=(), assigns=("merge",))
+def sides(ev: Event) -> tuple[set[str], set[str]]:
+    a = {n for n in [ev.actor1, *ev.assoc_actor_1] if n}
+    b = {n for n in [ev.actor2, *ev.assoc_actor_2] if n}
+    return a, b
+
+
+def _named(names: set[str]) -> set[str]:
+    return {n for n in names if not n.startswith(GENERIC_PREFIXES)}
+
+
+def _conflict(x: set[str], y: set[str]) -> bool:
+    x, y = _named(x), _named(y)
+    return bool(x and y and not (x & y))
+
+
+def countries_clash(a: Event, b: Event, ctx: Context) -> bool:
+    return bool(loc_rank(a, ctx) == 0 and loc_rank(b, ctx) == 0 and a.iso3 and b.iso3 and a.iso3 != b.iso3)
+
+
+def same_kind(a: Event, b: Event) -> bool:
+    if a.event_type != b.event_type:
+        return False
+    if a.event_type == "Strategic developments":
+        return a.sub_event_type == b.sub_event_type
+    return True
+
+
+def compatible(cluster: Event, ev: Event, ctx: Context, loose: bool) -> int:
+    """0 when they cannot be one event; else a score, higher for more shared actors."""
+    if not same_kind(cluster, ev) or countries_clash(cluster, ev, ctx):
+        return 0
+    if cluster.historical != ev.historical:
+        return 0
+    c1, c2 = sides(cluster)
+    e1, e2 = sides(ev)
+    if not (e1 or e2) or not (c1 or c2):
+        return 1
+    shared = len((c1 | c2) & (e1 | e2))
+    aligned = ((c1 & e1 and not _conflict(c2, e2)) or (c1 & e2 and not _conflict(c2, e1))
+               or (c2 & e1 and not _conflict(c1, e2)) or (c2 & e2 and not _conflict(c1, e1)))
+    if aligned:
+        return 1 + shared
+    if not loose and (not _named(c1 | c2) or not _named(e1 | e2)):
+        return 1
+    return 0
+
+
+def time_rank(ev: Event, ctx: Context) -> int:
+    """0 when the event's own sentences hold a date, 1 otherwise (publication date or context)."""
+    spans = [(ctx.sentences[i].start, ctx.sentences[i].end) for i in ev.sentences]
+    for t in ctx.times:
+        if t.value and not t.duration and any(a <= t.start < b for a, b in spans):
+            return 0
+    return 1
+
+
+def loc_rank(ev: Event, ctx: Context) -> int:
+    """0 when the location is named in the event's own sentences, 1 from context, 2 none."""
+    if ev.location is None:
+        return 2
+    spans = [(ctx.sentences[i].start, ctx.sentences[i].end) for i in ev.sentences]
+    for p in ctx.places:
+        if p.name == ev.location and any(a <= p.start < b for a, b in spans):
+            return 0
+    return 1
+
+
+def _add_names(target: list[str], names, exclude) -> None:
+    for n in names:
+        if n and n not in target and n not in exclude:
+            target.append(n)
+
+
+def absorb(cluster: Event, ev: Event, ctx: Context) -> None:
+    c1, c2 = sides(cluster)
+    e1, e2 = sides(ev)
+    # align ev's sides with the cluster's
+    if (e1 & c2) or (e2 & c1 and not e2 & c2):
+        e1, e2 = e2, e1
+    if not e1 and e2 and (e2 & c1) and not (e2 & c2):
+        e1, e2 = e2, set()  # a coordination of allies ("cost X and Y") joins side 1
+    ordered1 = [n for n in [ev.actor1, ev.actor2, *ev.assoc_actor_1, *ev.assoc_actor_2] if n in e1]
+    ordered2 = [n for n in [ev.actor1, ev.actor2, *ev.assoc_actor_1, *ev.assoc_actor_2] if n in e2]
+    inter = {ev.actor1: ev.inter1, ev.actor2: ev.inter2}
+    if cluster.actor1 is None and ordered1:
+        cluster.actor1, cluster.inter1 = ordered1[0], inter.get(ordered1[0])
+    elif cluster.actor1 and cluster.actor1.startswith("Unidentified") and ordered1 and not ordered1[0].startswith("Unidentified"):
+        cluster.actor1, cluster.inter1 = ordered1[0], inter.get(ordered1[0])
+    if cluster.actor2 is None and ordered2:
+        cluster.actor2, cluster.inter2 = ordered2[0], inter.get(ordered2[0])
+    elif cluster.actor2 and cluster.actor2.startswith("Unidentified") and ordered2 and not ordered2[0].startswith("Unidentified"):
+        cluster.actor2, cluster.inter2 = ordered2[0], inter.get(ordered2[0])
+    _add_names(cluster.assoc_actor_1, ordered1, {cluster.actor1, cluster.actor2})
+    _add_names(cluster.assoc_actor_2, ordered2, {cluster.actor1, cluster.actor2, *cluster.assoc_actor_1})
+    cluster.assoc_actor_1 = [n for n in cluster.assoc_actor_1 if not n.startswith("Unidentified")]
+    cluster.assoc_actor_2 = [n for n in cluster.assoc_actor_2 if not n.startswith("Unidentified")]
+
+    if sub_rank(ev.sub_event_type) < sub_rank(cluster.sub_event_type):
+        cluster.sub_event_type = ev.sub_event_type
+        cluster.plover = ev.plover
+        cluster.disorder_type = ev.disorder_type
+
+    # date: a date the text gives beats the publication-date fallback; then the earliest
+    ct, et = time_rank(cluster, ctx), time_rank(ev, ctx)
+    if ev.event_date and (cluster.event_date is None or et < ct or (
+            et == ct == 0 and ev.event_date < cluster.event_date)):
+        later = cluster.event_date if et == ct == 0 else None
+        cluster.event_date, cluster.time_precision = ev.event_date, ev.time_precision
+        cluster.date_end = ev.date_end or (later if later and later > ev.event_date else cluster.date_end)
+    elif et == ct == 0 and ev.event_date and cluster.event_date and ev.event_date > cluster.event_date:
+        if not cluster.date_end or ev.event_date > cluster.date_end:
+            cluster.date_end = ev.event_date
+
+    # location: named in the event's own sentences first, then the most precise
+    cl, el = loc_rank(cluster, ctx), loc_rank(ev, ctx)
+    if (el, ev.geo_precision or 9) < (cl, cluster.geo_precision or 9):
+        for f in ("country", "iso3", "admin1", "admin2", "location", "latitude", "longitude",
+                  "geo_precision", "geonameid"):
+            setattr(cluster, f, getattr(ev, f))
+
+    cluster.sentences = sorted(set(cluster.sentences) | set(ev.sentences))
+    cluster.historical = cluster.historical and ev.historical
+    cluster.confidence = min(0.95, max(cluster.confidence, ev.confidence) + SUPPORT_BONUS)
+    _add_names(cluster.claimed_by, ev.claimed_by, ())
+    cluster.fatality_claims.extend(c for c in ev.fatality_claims if c not in cluster.fatality_claims)
+
+
+def _paragraph_actors(ctx: Context, ev: Event) -> set[str]:
+    pars = {ctx.sentences[i].paragraph for i in ev.sentences}
+    spans = [(s.start, s.end) for s in ctx.sentences if s.paragraph in pars]
+    return {a.name for a in ctx.actors if any(x <= a.start < y for x, y in spans)}
+
+
+def merge_events(ctx: Context) -> list[Event]:
+    events = sorted(ctx.events, key=lambda e: (min(e.sentences), e.trigger_start))
+    clusters: list[Event] = []
+    support: list[Event] = []
+    for ev in events:
+        if getattr(ev, "support_only", False):
+            support.append(ev)
+            continue
+        best, best_score = None, 0
+        for c in clusters:
+            score = compatible(c, ev, ctx, loose=False)
+            if score > best_score:
+                best, best_score = c, score
+        if best is None:
+            clusters.append(ev)
+        else:
+            absorb(best, ev, ctx)
+    for ev in support:
+        context = _paragraph_actors(ctx, ev)
+        best, best_key = None, None
+        for c in clusters:
+            score = compatible(c, ev, ctx, loose=True)
+            if not score:
+                continue
+            c1, c2 = sides(c)
+            key = (score, len(context & (c1 | c2)), -abs(min(c.sentences) - min(ev.sentences)))
+            if best_key is None or key > best_key:
+                best, best_key = c, key
+        if best is not None:
+            absorb(best, ev, ctx)
+    return sorted(clusters, key=lambda e: min(e.sentences))
+
+
+@stage("merge", requires=("events", "roles", "event_dates", "event_locations"), assigns=("merged",))
 def make_merge(settings):
-    def run(ctx) -> None:
-        return None
+    def run(ctx: Context) -> None:
+        ctx.events = merge_events(ctx)
 
     return run

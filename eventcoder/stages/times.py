@@ -1,17 +1,671 @@
-"""Stage 'times' (placeholder while it is being built)."""
+"""Stage 'times': every date expression in the text, resolved against the publication date.
+
+Candidates come from our own patterns (calendar dates, ranges, weekdays, weekends, relative
+phrases, years, durations); the longest non-overlapping candidates win. Weekdays and dates
+without a year are placed by the tense of the verb that governs them in spaCy's parse.
+`infer_published` reads a publication date from datelines, photo captions and
+"Published:"/"Updated" lines (dateparser for the free-form ones).
+"""
 
 from __future__ import annotations
 
+import calendar
+import re
+from datetime import date, timedelta
+from functools import lru_cache
+
+from ..document import Context, TimeMention
 from ..pipeline import stage
 
+# Unless the verb is in the future tense, a day-month without year is taken as at most this many
+# days after publication, else as last year's (TimeBank dev: deadlines and record dates run up to
+# ~100 days ahead of the story; "Oct. 23" in a May story is last October).
+FUTURE_WINDOW_DAYS = 120
+# Four-digit numbers read as years only within this range (below: street numbers, casualty
+# counts; above: more than this many years after publication is no news date).
+MIN_YEAR = 1800
+MAX_YEARS_AHEAD = 30
+# Numeric dates with both parts <= 12 ("03/04/2017"): wire and ACLED sources are mostly
+# day-first outside the US; the order used when nothing decides it.
+NUMERIC_DAY_FIRST = True
 
-@stage("times", requires=(), assigns=("times",))
-def make_times(settings):
-    def run(ctx) -> None:
+MONTHS = {
+    "january": 1, "jan": 1, "february": 2, "feb": 2, "march": 3, "mar": 3, "april": 4, "apr": 4,
+    "may": 5, "june": 6, "jun": 6, "july": 7, "jul": 7, "august": 8, "aug": 8, "september": 9,
+    "sept": 9, "sep": 9, "october": 10, "oct": 10, "november": 11, "nov": 11, "december": 12,
+    "dec": 12,
+}
+WEEKDAYS = {d.lower(): i for i, d in enumerate(calendar.day_name)}
+NUMBER_WORDS = {
+    "a": 1, "an": 1, "one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7,
+    "eight": 8, "nine": 9, "ten": 10, "eleven": 11, "twelve": 12, "thirteen": 13, "fourteen": 14,
+    "fifteen": 15, "sixteen": 16, "seventeen": 17, "eighteen": 18, "nineteen": 19, "twenty": 20,
+    "thirty": 30, "forty": 40, "fifty": 50, "sixty": 60, "seventy": 70, "eighty": 80,
+    "ninety": 90, "hundred": 100, "several": 3, "few": 3, "couple": 2, "dozen": 12,
+}
+
+# --- pattern pieces -------------------------------------------------------------------------
+_MON = (r"(?:Jan(?:uary|\.)?|Feb(?:ruary|\.)?|Mar(?:ch|\.)?|Apr(?:il|\.)?|May|June?|July?"
+        r"|Aug(?:ust|\.)?|Sep(?:tember|t\.?|\.)?|Oct(?:ober|\.)?|Nov(?:ember|\.)?|Dec(?:ember|\.)?)")
+_MON_FULL = (r"(?:January|February|March|April|May|June|July|August|September|October|November"
+             r"|December|Jan\.|Feb\.|Mar\.|Apr\.|Aug\.|Sept\.|Sep\.|Oct\.|Nov\.|Dec\.)")
+_DAY = r"(?:[12]\d|3[01]|0?[1-9])(?:st|nd|rd|th)?"
+_YEAR = r"(?:1[89]\d\d|20\d\d)"
+_WD = r"(?:Monday|Tuesday|Wednesday|Thursday|Friday|Saturday|Sunday)"
+_NUM = (r"(?:\d+(?:\.\d+)?|a|an|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve"
+        r"|thirteen|fourteen|fifteen|sixteen|seventeen|eighteen|nineteen|twenty|thirty|forty"
+        r"|fifty|sixty|seventy|eighty|ninety|hundred|several|a few|few|a couple of|couple of"
+        r"|a dozen|dozen)(?:[- ](?:one|two|three|four|five|six|seven|eight|nine))?")
+_UNIT = r"(?:second|minute|hour|day|night|week|fortnight|month|year|decade|century)s?"
+_END = r"(?![\w])"
+
+# periods of a day that may follow a weekday or "yesterday"
+_PART = r"(?:\s+(?:morning|afternoon|evening|night|midday|noon|dawn))?"
+_PRE = r"(?:(?:[Ee]arly|[Ll]ate|[Ee]arlier|[Ll]ater|[Ee]arly on|[Ll]ate on)\s+)?"
+
+PATTERNS = [
+    # ranges of days in one month: "between 19 and 22 August", "19-22 August 2017"
+    ("range_dm", re.compile(
+        rf"(?:\b(?:between|from)\s+)?\b(?P<d1>{_DAY})\s*(?:-|–|and|to|until|till|through)\s*"
+        rf"(?P<d2>{_DAY})\s+(?:of\s+)?(?P<mon>{_MON}){_END}(?:,?\s+(?P<year>{_YEAR})\b)?")),
+    # "August 19-22", "between Aug. 19 and 22, 2017"
+    ("range_md", re.compile(
+        rf"(?:\b(?:between|from)\s+)?\b(?P<mon>{_MON})\s+(?P<d1>{_DAY})\s*(?:-|–|and|to|until|till"
+        rf"|through)\s*(?P<d2>{_DAY})\b(?!\s*{_MON})(?:,?\s+(?P<year>{_YEAR})\b)?")),
+    ("iso", re.compile(rf"\b(?P<year>{_YEAR})-(?P<m>0[1-9]|1[0-2])-(?P<d>[0-3]\d)\b")),
+    ("numeric", re.compile(rf"(?<![\d/.])\b(?P<a>[0-3]?\d)[/.](?P<b>[01]?\d)[/.](?P<year>{_YEAR})\b(?![/.]\d)")),
+    # "Friday, Oct. 13, 1989", "August 28, 2017", "Aug 28"
+    ("md", re.compile(
+        rf"(?:\b(?P<wd>{_WD}),?\s+(?:the\s+)?)?\b(?P<mon>{_MON})\s+(?P<d>{_DAY})\b(?!:\d|\.\d|,\d)"
+        rf"(?:,?\s+(?P<year>{_YEAR})\b)?")),
+    # "28 August 2017", "Monday 28th of August"
+    ("dm", re.compile(
+        rf"(?:\b(?P<wd>{_WD}),?\s+(?:the\s+)?)?(?<![\d,.$])\b(?P<d>{_DAY})\s+(?:of\s+)?(?P<mon>{_MON}){_END}"
+        rf"(?:,?\s+(?P<year>{_YEAR})\b)?")),
+    # "March 2014", "early January 1998", "late November", "January last year"
+    ("month", re.compile(
+        rf"(?P<mod>\b(?:[Ee]arly|[Ll]ate|[Mm]id|[Tt]he end of|[Tt]he beginning of|[Tt]he start of"
+        rf"|[Tt]he middle of|[Ee]nd of|[Bb]eginning of)[\s-]+)?\b(?P<mon>{_MON_FULL}){_END}"
+        rf"(?:,?\s+(?:of\s+)?(?P<year>{_YEAR})\b|\s+(?P<rel>last|this|next)\s+year\b)?")),
+    ("lastmonth", re.compile(rf"\b(?P<rel>[Ll]ast|[Tt]his|[Nn]ext|[Tt]his coming)\s+(?P<mon>{_MON_FULL}){_END}")),
+    ("year", re.compile(
+        rf"(?P<mod>\b(?:[Ee]arly|[Ll]ate|[Mm]id|[Tt]he end of|[Tt]he beginning of|[Tt]he start of"
+        rf"|[Tt]he middle of|[Ff]iscal|[Ee]nd of|[Bb]eginning of)[\s-]+)?(?<![\d,.$£€-])\b(?P<year>{_YEAR})\b"
+        rf"(?![\d,.]\d|s\b|%|-\d|\s*(?:percent|per cent))")),
+    ("weekend", re.compile(
+        r"(?:\b(?:[Aa]t|[Oo]ver|[Dd]uring|[Oo]n|[Tt]hroughout)\s+)?\b(?P<det>[Tt]he|[Tt]his|[Ll]ast|[Nn]ext"
+        r"|[Tt]his past|[Tt]his coming)\s+weekend\b")),
+    ("weekday", re.compile(
+        rf"{_PRE}(?P<rel>\b(?:[Ll]ast|[Nn]ext|[Tt]his|[Tt]his past|[Tt]his coming|[Tt]he previous"
+        rf"|[Tt]he following)\s+)?\b(?P<wd>{_WD})\b(?!s\b){_PART}")),
+    ("deictic", re.compile(
+        rf"{_PRE}\b(?P<w>[Tt]he day before yesterday|[Tt]he day after tomorrow|[Yy]esterday|[Tt]oday"
+        rf"|[Tt]onight|[Tt]omorrow|[Tt]his (?:morning|afternoon|evening)|[Ll]ast night"
+        rf"|[Tt]he day before)\b{_PART}")),
+    ("relperiod", re.compile(
+        r"(?P<mod>\b(?:[Ee]arlier|[Ll]ater|[Ee]arly|[Ll]ate|[Mm]id|[Tt]he end of|[Tt]he beginning of"
+        r"|[Ee]nd of)[\s-]+)?\b(?P<rel>[Ll]ast|[Tt]his|[Nn]ext|[Pp]ast|[Tt]he past|[Tt]he previous"
+        r"|[Tt]he following|[Tt]he coming|[Tt]he current)\s+(?P<unit>week|month|year)\b")),
+    ("ago", re.compile(
+        rf"(?:\b(?:nearly|almost|about|some|roughly|around|more than|over|just|exactly)\s+)?"
+        rf"\b(?P<n>{_NUM})[\s-]+(?P<unit>day|week|month|year)s?\s+(?P<dir>ago|earlier|before|later|after"
+        rf"|from now|hence)\b(?!\s+(?:the|a|an|his|her|their|its|this|that)\b)", re.I)),
+    ("holiday", re.compile(
+        r"\b(?:on\s+)?(?P<h>Christmas(?: Day| Eve)?|New Year's (?:Day|Eve)|Independence Day|Valentine's Day)\b")),
+    # durations: "three years", "a week", "nine-day", "48 hours", "the past three months"
+    ("duration", re.compile(
+        rf"(?:\b(?:the\s+)?(?:past|last|next|first|coming|previous|following)\s+)?"
+        rf"\b{_NUM}[\s-]+{_UNIT}(?:[\s-]+long)?\b(?!-old|\s+old\b)", re.I)),
+]
+# earlier patterns win ties of equal length
+PRIORITY = {name: i for i, (name, _) in enumerate(PATTERNS)}
+
+FUTURE_AUX = {"will", "shall", "'ll", "wo", "would", "'d", "could", "might", "may", "can", "should", "must"}
+# "set to leave Monday", "is to resume Tuesday", "plans to meet Friday"
+FUTURE_HEADS = {"set", "plan", "schedule", "due", "expect", "go", "intend", "aim", "hope", "want", "prepare",
+                "be"}
+# verbs whose date is the one planned: "planned a rally on Saturday", "scheduled for Monday"
+FUTURE_VERBS = {"plan", "schedule", "expect", "slate", "due"}
+# "Sunday Times": a weekday followed by one of these capitalised words names no day
+WEEKDAY_NAMES_AFTER = {
+    "Times", "Telegraph", "Mirror", "Express", "Post", "Herald", "Tribune", "Independent", "Mail",
+    "Star", "Sport", "Observer", "Business", "Age", "Journal", "Review", "Magazine", "Edition",
+    "School", "Club", "League", "Night", "Morning", "Bloody", "Mass", "Service", "Prayers",
+}
+WEEKDAY_NAMES_BEFORE = {"Good", "Black", "Bloody", "Ash", "Palm", "Easter", "Super", "Cyber", "Holy",
+                        "Maundy", "Shrove", "Low", "Whit", "Trinity"}
+# capitalised words before a four-digit number that make it a label, not a year
+YEAR_LABELS = {
+    "resolution", "no", "no.", "number", "flight", "route", "highway", "road", "article", "room",
+    "chapter", "section", "model", "boeing", "airbus", "class", "code", "law", "decree", "order",
+    "unit", "battalion", "brigade", "division", "regiment", "squadron", "base", "camp", "hill",
+    "point", "height", "heights", "building", "bus", "line", "page", "pages", "p.", "pp.", "iso",
+    "channel", "kilometre", "kilometer", "km", "altitude", "elevation", "tel", "phone", "box",
+    "flat", "apartment", "suite", "vision", "windows", "plan",
+}
+# words after a year-like number that it counts ("2014 people")
+COUNTED_AFTER = re.compile(
+    r"\s+(?:people|persons|soldiers|troops|fighters|militants|civilians|men|women|children|killed|dead"
+    r"|deaths|refugees|families|homes|houses|km|kilometres|kilometers|miles|metres|meters|feet|ft|m"
+    r"|dollars|euros|pounds|tonnes|tons|votes|cases|prisoners|members|rockets|shells|missiles"
+    r"|strikes|students|workers|residents|displaced|of\s+(?:the|them|whom|those))\b", re.I)
+MONTH_CUE_BEFORE = re.compile(
+    r"\b(?:in|since|until|till|by|of|last|next|this|early|late|mid|during|from|through|before|after"
+    r"|on|between|and|to|throughout|end|beginning|start|middle|that|each|every)[\s-]+$", re.I)
+
+
+# --- helpers --------------------------------------------------------------------------------
+def _month_num(s: str) -> int:
+    return MONTHS[s.lower().rstrip(".")]
+
+
+def _day_num(s: str) -> int:
+    return int(re.match(r"\d+", s).group())
+
+
+def _number(s: str) -> int | None:
+    s = s.lower().replace("a couple of", "couple").replace("couple of", "couple").replace("a few", "few")
+    s = s.replace("a dozen", "dozen")
+    total = 0
+    for part in re.split(r"[\s-]+", s.strip()):
+        if re.fullmatch(r"\d+(\.\d+)?", part):
+            total += int(float(part))
+        elif part in NUMBER_WORDS:
+            total += NUMBER_WORDS[part]
+        else:
+            return None
+    return total
+
+
+def _safe_date(y: int, m: int, d: int) -> date | None:
+    try:
+        return date(y, m, d)
+    except ValueError:
         return None
+
+
+def _add_months(d: date, n: int) -> date:
+    m = d.month - 1 + n
+    y = d.year + m // 12
+    m = m % 12 + 1
+    return date(y, m, min(d.day, calendar.monthrange(y, m)[1]))
+
+
+def _monday(d: date) -> date:
+    return d - timedelta(days=d.weekday())
+
+
+def _saturday_of_weekend(pub: date) -> date:
+    """The Saturday of the weekend just before (or containing) `pub`."""
+    wd = pub.weekday()
+    if wd == 5:
+        return pub
+    if wd == 6:
+        return pub - timedelta(days=1)
+    return pub - timedelta(days=wd + 2)
+
+
+def _tense(doc, start: int, end: int) -> str | None:
+    """'past', 'future' or 'present' for the verb governing the span; None without a parse."""
+    if doc is None:
+        return None
+    span = doc.char_span(start, end, alignment_mode="expand")
+    if span is None or len(span) == 0:
+        return None
+    tok = span.root
+    for _ in range(8):
+        if tok.pos_ in ("VERB", "AUX") or tok.head is tok:
+            break
+        tok = tok.head
+    if tok.pos_ not in ("VERB", "AUX"):
+        return None
+    auxes = [c for c in tok.children if c.dep_ in ("aux", "auxpass")]
+    if any(a.lower_ == "to" for a in auxes) and tok.head is not tok:
+        # an infinitive takes its time from the verb it depends on ("is to resume" is future)
+        head = tok.head
+        if head.lemma_ in FUTURE_HEADS and (head.lemma_ != "be" or head.tag_ in ("VBZ", "VBP")):
+            return "future"
+        if tok.head.pos_ in ("VERB", "AUX"):
+            return _verb_tense(tok.head)
+    return _verb_tense(tok)
+
+
+def _verb_tense(tok) -> str:
+    auxes = [c for c in tok.children if c.dep_ in ("aux", "auxpass")]
+    perfect = any(a.lemma_ == "have" for a in auxes) and tok.tag_ == "VBN"
+    if (any(a.lower_ in FUTURE_AUX for a in auxes) and not perfect) or tok.lemma_ in FUTURE_VERBS:
+        return "future"
+    if tok.tag_ in ("VBD", "VBN") or any(a.tag_ == "VBD" for a in auxes):
+        return "past"
+    return "present"
+
+
+def _tok_tag(doc, start: int, end: int) -> str | None:
+    if doc is None:
+        return None
+    span = doc.char_span(start, end, alignment_mode="expand")
+    return span.root.tag_ if span is not None and len(span) else None
+
+
+def _place_day_month(pub: date | None, m: int, d: int, tense: str | None) -> date | None:
+    if pub is None:
+        return None
+    options = [x for x in (_safe_date(pub.year + k, m, d) for k in (-1, 0, 1)) if x]
+    if not options:
+        return None
+    if tense == "future":
+        later = [x for x in options if x >= pub]
+        return min(later) if later else max(options)
+    not_far = [x for x in options if (x - pub).days <= FUTURE_WINDOW_DAYS]
+    return max(not_far) if not_far else min(options)
+
+
+def _place_month(pub: date | None, m: int, tense: str | None) -> date | None:
+    if pub is None:
+        return None
+    if tense == "future":
+        return date(pub.year if m >= pub.month else pub.year + 1, m, 1)
+    return date(pub.year if m <= pub.month else pub.year - 1, m, 1)
+
+
+def _place_weekday(pub: date | None, wd: int, rel: str, tense: str | None) -> date | None:
+    if pub is None:
+        return None
+    back = (pub.weekday() - wd) % 7  # days back to the most recent such day, 0 = today
+    ahead = (wd - pub.weekday()) % 7
+    rel = rel.lower().strip()
+    if rel in ("last", "this past", "the previous"):
+        return pub - timedelta(days=back or 7)
+    if rel in ("next", "this coming", "the following"):
+        return pub + timedelta(days=ahead or 7)
+    if tense == "future":
+        return pub + timedelta(days=ahead)
+    return pub - timedelta(days=back)
+
+
+def _iso(d: date | None) -> str | None:
+    return d.isoformat() if d else None
+
+
+# --- the resolvers, one per pattern ----------------------------------------------------------
+class _Resolver:
+    def __init__(self, text: str, pub: date | None, doc=None):
+        self.text, self.pub, self.doc = text, pub, doc
+
+    def mention(self, name: str, m: re.Match) -> TimeMention | None:
+        return getattr(self, "_" + name)(m)
+
+    def _make(self, m, value, precision, end_value=None, duration=False, start=None, end=None):
+        s = m.start() if start is None else start
+        e = m.end() if end is None else end
+        return TimeMention(text=self.text[s:e], start=s, end=e, value=_iso(value), precision=precision,
+                           end_value=_iso(end_value), duration=duration)
+
+    def _year_ok(self, y: int) -> bool:
+        hi = (self.pub.year if self.pub else date.today().year) + MAX_YEARS_AHEAD
+        return MIN_YEAR <= y <= hi
+
+    def _ambiguous_month(self, m, mon_start: int, mon_end: int, has_digits: bool) -> bool:
+        """True when a bare 'May'/'March' (or any month with no day/year) is no month."""
+        word = self.text[mon_start:mon_end]
+        tag = _tok_tag(self.doc, mon_start, mon_end)
+        if word in ("May", "March") and not has_digits:
+            before = self.text[max(0, mon_start - 30):mon_start]
+            if not MONTH_CUE_BEFORE.search(before):
+                return True
+            if tag and (tag == "MD" or tag.startswith("VB")):
+                return True
+        return False
+
+    def _range_dm(self, m):
+        return self._range(m)
+
+    def _range_md(self, m):
+        return self._range(m)
+
+    def _range(self, m):
+        mon = _month_num(m["mon"])
+        d1, d2 = _day_num(m["d1"]), _day_num(m["d2"])
+        if d2 <= d1:
+            return None
+        if m["year"]:
+            a, b = _safe_date(int(m["year"]), mon, d1), _safe_date(int(m["year"]), mon, d2)
+        else:
+            tense = _tense(self.doc, m.start(), m.end())
+            a = _place_day_month(self.pub, mon, d1, tense)
+            b = _safe_date(a.year, mon, d2) if a else None
+        if m["year"] and (a is None or b is None):
+            return None
+        return self._make(m, a, "day", b)
+
+    def _iso(self, m):
+        d = _safe_date(int(m["year"]), int(m["m"]), int(m["d"]))
+        return self._make(m, d, "day") if d else None
+
+    def _numeric(self, m):
+        a, b, y = int(m["a"]), int(m["b"]), int(m["year"])
+        if a > 12 or (NUMERIC_DAY_FIRST and b <= 12):
+            d = _safe_date(y, b, a)
+        else:
+            d = _safe_date(y, a, b)
+        return self._make(m, d, "day") if d else None
+
+    def _md(self, m):
+        return self._day_month(m, m.start("mon"), m.end("mon"))
+
+    def _dm(self, m):
+        return self._day_month(m, m.start("mon"), m.end("mon"))
+
+    def _day_month(self, m, ms, me):
+        mon, d = _month_num(m["mon"]), _day_num(m["d"])
+        word = m["mon"]
+        if word in ("May", "March", "Mar", "Jun", "Jul") and not m["year"]:
+            tag = _tok_tag(self.doc, ms, me)
+            if tag and (tag == "MD" or tag.startswith("VB")):
+                return None
+        if m["year"]:
+            value = _safe_date(int(m["year"]), mon, d)
+        else:
+            value = _place_day_month(self.pub, mon, d, _tense(self.doc, m.start(), m.end()))
+            if self.pub is None and _safe_date(2000, mon, d) is None:
+                return None
+        if value is None and (m["year"] or self.pub is not None):
+            return None
+        return self._make(m, value, "day")
+
+    def _month(self, m):
+        mon = _month_num(m["mon"])
+        if not m["year"] and not m["rel"] and self._ambiguous_month(m, m.start("mon"), m.end("mon"), False):
+            return None
+        if m["mon"][0].islower():
+            return None
+        if m["year"]:
+            value = date(int(m["year"]), mon, 1)
+        elif m["rel"]:
+            if self.pub is None:
+                value = None
+            else:
+                y = self.pub.year + {"last": -1, "this": 0, "next": 1}[m["rel"]]
+                value = date(y, mon, 1)
+        else:
+            value = _place_month(self.pub, mon, _tense(self.doc, m.start(), m.end()))
+        return self._make(m, value, "month")
+
+    def _lastmonth(self, m):
+        mon = _month_num(m["mon"])
+        rel = m["rel"].lower()
+        if self.pub is None:
+            return self._make(m, None, "month")
+        if rel == "last":
+            y = self.pub.year if mon < self.pub.month else self.pub.year - 1
+        elif rel == "next" or rel == "this coming":
+            y = self.pub.year if mon > self.pub.month else self.pub.year + 1
+        else:
+            y = self.pub.year
+        return self._make(m, date(y, mon, 1), "month")
+
+    def _year(self, m):
+        y = int(m["year"])
+        if not self._year_ok(y):
+            return None
+        s = m.start("year")
+        before = self.text[max(0, s - 20):s]
+        word_before = re.search(r"([A-Za-z.]+)\s*$", before)
+        if word_before and word_before.group(1).lower() in YEAR_LABELS and not m["mod"]:
+            return None
+        if re.search(r"[#№]\s*$", before):
+            return None
+        if COUNTED_AFTER.match(self.text, m.end()):
+            return None
+        if self.doc is not None and not m["mod"]:
+            span = self.doc.char_span(s, m.end("year"), alignment_mode="expand")
+            if span is not None and len(span) == 1:
+                tok = span[0]
+                if tok.dep_ == "nummod" and tok.head.tag_ == "NNS" and tok.head.lower_ not in ("years", "elections"):
+                    return None
+        return self._make(m, date(y, 1, 1), "year")
+
+    def _weekend(self, m):
+        det = m["det"].lower()
+        pub = self.pub
+        if pub is None:
+            return self._make(m, None, "weekend")
+        sat = _saturday_of_weekend(pub)
+        tense = _tense(self.doc, m.start(), m.end())
+        if det in ("next", "this coming"):
+            sat = pub + timedelta(days=(5 - pub.weekday()) % 7 or 7)
+        elif det == "last" and pub.weekday() in (5, 6):
+            sat = sat - timedelta(days=7)
+        elif det in ("this", "the") and tense == "future" and pub.weekday() < 5:
+            sat = pub + timedelta(days=5 - pub.weekday())
+        return self._make(m, sat, "weekend", sat + timedelta(days=1))
+
+    def _weekday(self, m):
+        s, e = m.start("wd"), m.end("wd")
+        after = re.match(r"\s+([A-Z][a-z]+)", self.text[e:])
+        if after and after.group(1) in WEEKDAY_NAMES_AFTER:
+            return None
+        before = re.search(r"([A-Z][a-z]+)\s+$", self.text[max(0, s - 15):s])
+        if before and before.group(1) in WEEKDAY_NAMES_BEFORE and not m["rel"]:
+            return None
+        wd = WEEKDAYS[m["wd"].lower()]
+        tense = _tense(self.doc, s, e)
+        value = _place_weekday(self.pub, wd, m["rel"] or "", tense)
+        return self._make(m, value, "day")
+
+    def _deictic(self, m):
+        w = m["w"].lower()
+        offset = {"yesterday": -1, "last night": -1, "the day before": -1, "tomorrow": 1,
+                  "the day before yesterday": -2, "the day after tomorrow": 2}.get(w, 0)
+        value = self.pub + timedelta(days=offset) if self.pub else None
+        return self._make(m, value, "day")
+
+    def _relperiod(self, m):
+        rel, unit = m["rel"].lower(), m["unit"]
+        mod = (m["mod"] or "").strip().lower()
+        if rel in ("past", "the past") and not mod:
+            return None  # "the past year": a stretch of time, left to the duration pattern
+        if rel in ("the following", "the previous"):
+            return None  # anchored to another time of the story, not to publication
+        step = {"last": -1, "past": -1, "the past": -1, "the previous": -1, "next": 1,
+                "the following": 1, "the coming": 1}.get(rel, 0)
+        pub = self.pub
+        if pub is None:
+            return self._make(m, None, unit)
+        if unit == "week":
+            value = _monday(pub) + timedelta(days=7 * step)
+        elif unit == "month":
+            value = _add_months(pub.replace(day=1), step)
+        else:
+            value = date(pub.year + step, 1, 1)
+        return self._make(m, value, unit)
+
+    def _ago(self, m):
+        n = _number(m["n"])
+        if n is None or self.pub is None:
+            return self._make(m, None, "day") if n is not None else None
+        sign = 1 if m["dir"].lower() in ("later", "after", "from now", "hence") else -1
+        unit = m["unit"].lower()
+        if unit == "year" and n == 1:
+            # "up from $2 a year earlier": the same date a year before
+            day = min(self.pub.day, 28) if self.pub.month == 2 else self.pub.day
+            return self._make(m, date(self.pub.year + sign, self.pub.month, day), "day")
+        if unit == "day":
+            return self._make(m, self.pub + timedelta(days=sign * n), "day")
+        if unit == "week":
+            return self._make(m, self.pub + timedelta(days=7 * sign * n), "day")
+        if unit == "month":
+            return self._make(m, _add_months(self.pub.replace(day=1), sign * n), "month")
+        return self._make(m, date(self.pub.year + sign * n, 1, 1), "year")
+
+    def _holiday(self, m):
+        h = m["h"].lower()
+        md = {"christmas": (12, 25), "christmas day": (12, 25), "christmas eve": (12, 24),
+              "new year's day": (1, 1), "new year's eve": (12, 31), "independence day": (7, 4),
+              "valentine's day": (2, 14)}.get(h)
+        if md is None or (h == "independence day"):
+            return None
+        value = _place_day_month(self.pub, md[0], md[1], _tense(self.doc, m.start(), m.end()))
+        return self._make(m, value, "day")
+
+    def _duration(self, m):
+        if _number(re.split(r"[\s-]+(?=(?:second|minute|hour|day|night|week|fortnight|month|year|decade|century))",
+                            re.sub(r"^(?:the\s+)?(?:past|last|next|first|coming|previous|following)\s+", "",
+                                   m.group(), flags=re.I), maxsplit=1)[0]) is None:
+            return None
+        return self._make(m, None, None, duration=True)
+
+
+def _extend(text: str, mentions: list[TimeMention], pub: date | None) -> None:
+    """'since X' runs to publication; 'on or around X' keeps X; 'between X and Y' joins them."""
+    for t in mentions:
+        if t.duration or t.value is None:
+            continue
+        before = text[max(0, t.start - 25):t.start]
+        ms = re.search(r"\b([Ss]ince|[Oo]n or (?:around|about)|[Aa]round|[Oo]n or before)\s+$", before)
+        if ms:
+            t.start -= len(before) - ms.start()
+            t.text = text[t.start:t.end]
+            if ms.group(1).lower() == "since" and pub is not None and t.value <= pub.isoformat():
+                t.end_value = pub.isoformat()
+    joined: list[TimeMention] = []
+    i = 0
+    while i < len(mentions):
+        a = mentions[i]
+        b = mentions[i + 1] if i + 1 < len(mentions) else None
+        if (b is not None and a.value and b.value and not a.duration and not b.duration
+                and re.fullmatch(r"\s*(?:-|–|to|and|until|till|through)\s*", text[a.end:b.start])
+                and re.search(r"\b(?:[Bb]etween|[Ff]rom)\s+$", text[max(0, a.start - 10):a.start])
+                and a.precision == b.precision and a.value < b.value):
+            # both stay mentions of their own; the first carries the span's end
+            a.end_value = b.end_value or b.value
+            joined.extend([a, b])
+            i += 2
+            continue
+        joined.append(a)
+        i += 1
+    mentions[:] = joined
+
+
+def find_times(text: str, published: date | None, doc=None) -> list[TimeMention]:
+    """All time mentions in `text`, relative expressions resolved against `published`."""
+    res = _Resolver(text, published, doc)
+    cands = []
+    for name, rx in PATTERNS:
+        for m in rx.finditer(text):
+            if m.end() > m.start():
+                cands.append((m.end() - m.start(), -PRIORITY[name], m.start(), name, m))
+    cands.sort(key=lambda c: (-c[0], -c[1], c[2]))
+    taken: list[tuple[int, int]] = []
+    out: list[TimeMention] = []
+    for _, _, _, name, m in cands:
+        if any(m.start() < e and s < m.end() for s, e in taken):
+            continue
+        t = res.mention(name, m)
+        if t is None:
+            continue
+        taken.append((m.start(), m.end()))
+        out.append(t)
+    out.sort(key=lambda t: t.start)
+    _extend(text, out, published)
+    return out
+
+
+@stage("times", requires=("sentences",), assigns=("times",))
+def make_times(settings):
+    def run(ctx: Context) -> None:
+        ctx.times = find_times(ctx.text, ctx.published, ctx.doc)
 
     return run
 
 
-def infer_published(text):
+# --- publication date from the text ---------------------------------------------------------
+_FULL_DATE = re.compile(
+    rf"\b(?:(?P<mon>{_MON})\s+(?P<d>{_DAY}),?\s+(?P<y>{_YEAR})|(?P<d2>{_DAY})\s+(?P<mon2>{_MON}),?\s+(?P<y2>{_YEAR}))\b")
+# "BEIRUT, Aug 28 (Reuters) -", "KABUL, Afghanistan, Aug. 28, 2017 (AP) —"
+_DATELINE = re.compile(
+    rf"^\s*[A-Z][A-Z .'-]{{2,40}}(?:,\s*[A-Z][A-Za-z .'-]{{2,30}})?,\s*(?P<date>(?:{_MON})\s+{_DAY}(?:,?\s+{_YEAR})?"
+    rf"|{_DAY}\s+{_MON}(?:,?\s+{_YEAR})?)\s*(?:\((?:[A-Za-z .]{{2,30}})\))?\s*[-–—:]", re.M)
+_CAPTION_END = re.compile(
+    rf"\bon\s+(?:{_WD},?\s+)?(?P<date>(?:{_MON})\s+{_DAY},?\s+{_YEAR}|{_DAY}\s+{_MON},?\s+{_YEAR})\s*\.?\s*\)?\s*$", re.M)
+_STAMP_LINE = re.compile(r"^\s*(?:Published|Updated|Last updated|Posted|First published|Date)\b\s*:?\s*(?P<rest>.{6,80})$",
+                         re.M | re.I)
+
+
+def _parse_full(s: str, today: date | None = None) -> date | None:
+    m = _FULL_DATE.search(s)
+    if m:
+        if m["mon"]:
+            return _safe_date(int(m["y"]), _month_num(m["mon"]), _day_num(m["d"]))
+        return _safe_date(int(m["y2"]), _month_num(m["mon2"]), _day_num(m["d2"]))
+    m = re.search(rf"\b(?P<y>{_YEAR})-(?P<m>\d\d)-(?P<d>\d\d)\b", s)
+    if m:
+        return _safe_date(int(m["y"]), int(m["m"]), int(m["d"]))
     return None
+
+
+@lru_cache(maxsize=1)
+def _dateparser():
+    import dateparser
+
+    return dateparser
+
+
+def _parse_stamp(rest: str) -> date | None:
+    found = _parse_full(rest)
+    if found:
+        return found
+    parsed = _dateparser().parse(rest.strip(), languages=["en"],
+                                 settings={"REQUIRE_PARTS": ["day", "month", "year"],
+                                           "PREFER_DAY_OF_MONTH": "first", "DATE_ORDER": "DMY"})
+    return parsed.date() if parsed else None
+
+
+def infer_published(text: str) -> date | None:
+    """The publication date a text states: 'Published:'/'Updated' lines, a dated dateline, or the
+    latest full date closing a photo caption. None when there is no such cue (body dates are
+    history, not the publication date)."""
+    if not text:
+        return None
+    head = text[:3000]
+    for m in _STAMP_LINE.finditer(head):
+        d = _parse_stamp(m["rest"])
+        if d:
+            return d
+    captions = []
+    for m in _CAPTION_END.finditer(text):
+        line_start = text.rfind("\n", 0, m.start()) + 1
+        line = text[line_start:m.end()]
+        # a caption is a short paragraph ending with the date, not a sentence deep in the story
+        if len(line) <= 600:
+            d = _parse_full(m["date"])
+            if d:
+                captions.append(d)
+    if captions:
+        return max(captions)
+    m = _DATELINE.search(head)
+    if m:
+        d = _parse_full(m["date"])
+        if d:
+            return d
+        return _dateline_without_year(text, m["date"])
+    return None
+
+
+def _dateline_without_year(text: str, day_month: str) -> date | None:
+    """'BEIRUT, Aug 28 (Reuters)': the year is the latest one the text names (not after this
+    year), else this year (last year when that day is still to come)."""
+    m = re.match(rf"(?:(?P<mon>{_MON})\s+(?P<d>{_DAY})|(?P<d2>{_DAY})\s+(?P<mon2>{_MON}))", day_month)
+    if not m:
+        return None
+    mon = _month_num(m["mon"] or m["mon2"])
+    day = _day_num(m["d"] or m["d2"])
+    today = date.today()
+    years = [int(y) for y in re.findall(rf"(?<![\d,.$])\b({_YEAR})\b(?![\d,.]\d|s\b)", text)]
+    years = [y for y in years if y <= today.year]
+    if years:
+        return _safe_date(max(years), mon, day)
+    d = _safe_date(today.year, mon, day)
+    if d and d > today:
+        d = _safe_date(today.year - 1, mon, day)
+    return d

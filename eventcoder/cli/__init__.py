@@ -1,0 +1,1 @@
+"""Thin command-line wrappers over importable functions; one module per command."""

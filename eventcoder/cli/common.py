@@ -1,0 +1,30 @@
+"""Options and helpers shared by several commands."""
+
+from __future__ import annotations
+
+import sys
+
+from ..api import parse_date
+from ..settings import Settings
+
+
+def add_input_options(p) -> None:
+    p.add_argument("inputs", nargs="*", default=["-"], metavar="INPUT",
+                   help="text, HTML or JSON Lines files, folders, or - for standard input (default)")
+    p.add_argument("--jsonl", action="store_true", help="read standard input as JSON Lines")
+    p.add_argument("--published", metavar="YYYY-MM-DD",
+                   help="publication date for documents that carry none")
+    p.add_argument("--batch-size", type=int, default=None, help="documents parsed together (default 16)")
+    p.add_argument("--model", default=None, help="spaCy model package (default: auto)")
+
+
+def settings_from(args, **extra) -> Settings:
+    return Settings.create(batch_size=args.batch_size, model=args.model, **extra)
+
+
+def published_from(args):
+    return parse_date(args.published, "--published")
+
+
+def warn(message: str) -> None:
+    print(f"eventcoder: {message}", file=sys.stderr)

@@ -1,0 +1,53 @@
+"""`eventcoder` entry point: argument parsing and the one place CLI errors become messages."""
+
+from __future__ import annotations
+
+import argparse
+import importlib
+import sys
+
+from ..errors import EventcoderError
+
+COMMANDS = ("code", "ingest", "events", "eval")
+
+
+def build_parser() -> argparse.ArgumentParser:
+    from .. import __version__
+
+    parser = argparse.ArgumentParser(
+        prog="eventcoder",
+        description="Code news reports of conflict and unrest into ACLED-grade events.",
+    )
+    parser.add_argument("--version", action="version", version=f"eventcoder {__version__}")
+    sub = parser.add_subparsers(dest="command", metavar="COMMAND")
+    for name in COMMANDS:
+        try:
+            module = importlib.import_module(f"eventcoder.cli.{name}")
+        except ModuleNotFoundError as exc:
+            if exc.name != f"eventcoder.cli.{name}":
+                raise
+            continue
+        module.add_parser(sub)
+    return parser
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = build_parser()
+    args = parser.parse_args(argv)
+    if not getattr(args, "command", None):
+        parser.print_help(sys.stderr)
+        return 2
+    try:
+        return int(args.run(args) or 0)
+    except EventcoderError as exc:
+        print(f"eventcoder: error: {exc}", file=sys.stderr)
+        return 1
+    except KeyboardInterrupt:
+        print("eventcoder: interrupted", file=sys.stderr)
+        return 130
+    except BrokenPipeError:
+        return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

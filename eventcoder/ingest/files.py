@@ -1,0 +1,143 @@
+"""Reading paths (text, HTML, JSON Lines, folders) and standard input into Documents.
+
+A source that cannot be read yields a Document with `error` set, so a batch never loses the
+documents around it and the output keeps one line per input.
+"""
+
+from __future__ import annotations
+
+import json
+import sys
+from datetime import date
+from pathlib import Path
+from typing import IO, Iterable, Iterator
+
+from ..document import Document, text_id
+from ..errors import InputError
+
+TEXT_SUFFIXES = {".txt", ".text", ""}
+HTML_SUFFIXES = {".html", ".htm", ".xhtml"}
+JSONL_SUFFIXES = {".jsonl", ".ndjson"}
+KNOWN_SUFFIXES = TEXT_SUFFIXES | HTML_SUFFIXES | JSONL_SUFFIXES
+# Share of control characters above which bytes are treated as binary, not text.
+BINARY_CONTROL_SHARE = 0.05
+
+
+def failed(origin: str, problem: str) -> Document:
+    """A placeholder document carrying the error for an input that could not be read."""
+    return Document(text="", id=text_id(origin), origin=origin, error=str(InputError(origin, problem)))
+
+
+def decode_bytes(data: bytes, origin: str) -> str:
+    """Bytes to text: UTF-8 (with or without BOM) or UTF-16/32 with a BOM; anything else is an error."""
+    if data.startswith(b"\xef\xbb\xbf"):
+        return data[3:].decode("utf-8")
+    if data.startswith((b"\xff\xfe", b"\xfe\xff")):
+        return data.decode("utf-16")
+    if b"\x00" in data[:8192]:
+        raise InputError(origin, "this is a binary file, not text; give a .txt, .html or .jsonl file")
+    try:
+        text = data.decode("utf-8")
+    except UnicodeDecodeError as exc:
+        raise InputError(
+            origin, f"not valid UTF-8 (byte {exc.start}); re-save the file as UTF-8"
+        ) from None
+    sample = text[:8192]
+    controls = sum(1 for ch in sample if ord(ch) < 32 and ch not in "\t\n\r\f")
+    if sample and controls / len(sample) > BINARY_CONTROL_SHARE:
+        raise InputError(origin, "this looks like a binary file, not text")
+    return text
+
+
+def _published(value, origin: str) -> date | None:
+    from ..api import parse_date
+
+    return parse_date(value, origin)
+
+
+def document_from_record(record: dict, origin: str, default_published: date | None = None) -> Document:
+    if not isinstance(record, dict):
+        raise InputError(origin, "each JSON line must be an object with at least a 'text' field")
+    text = record.get("text")
+    if not isinstance(text, str):
+        raise InputError(origin, "the JSON object has no 'text' string; every line needs one")
+    published = _published(record.get("published"), f"{origin} (published)")
+    source = "metadata" if published else ("given" if default_published else "none")
+    rid = record.get("id")
+    return Document(text=text, id=str(rid) if rid not in (None, "") else None,
+                    published=published or default_published, published_source=source,
+                    title=record.get("title"), url=record.get("url"), source=record.get("source"),
+                    origin=origin)
+
+
+def read_jsonl(stream: IO[str], name: str, published: date | None = None) -> Iterator[Document]:
+    for lineno, line in enumerate(stream, 1):
+        if not line.strip():
+            continue
+        origin = f"{name}:{lineno}"
+        try:
+            record = json.loads(line)
+        except json.JSONDecodeError as exc:
+            yield failed(origin, f"not valid JSON ({exc.msg} at column {exc.colno})")
+            continue
+        try:
+            yield document_from_record(record, origin, published)
+        except InputError as exc:
+            yield Document(text="", id=str(record.get("id") or text_id(origin)) if isinstance(record, dict)
+                           else text_id(origin), origin=origin, error=str(exc))
+
+
+def read_file(path: Path, published: date | None = None) -> Iterator[Document]:
+    origin = str(path)
+    suffix = path.suffix.lower()
+    try:
+        data = path.read_bytes()
+    except OSError as exc:
+        yield failed(origin, f"cannot read the file ({exc.strerror or exc})")
+        return
+    try:
+        text = decode_bytes(data, origin)
+    except InputError as exc:
+        yield Document(text="", id=text_id(origin), origin=origin, error=str(exc))
+        return
+    if suffix in JSONL_SUFFIXES:
+        import io
+
+        yield from read_jsonl(io.StringIO(text), origin, published)
+        return
+    if suffix in HTML_SUFFIXES:
+        from .html import document_from_html
+
+        try:
+            yield document_from_html(text, origin, published)
+        except InputError as exc:
+            yield Document(text="", id=text_id(origin), origin=origin, error=str(exc))
+        return
+    yield Document(text=text, published=published, published_source="given" if published else "none",
+                   origin=origin)
+
+
+def read_sources(sources: Iterable[str], published: date | None = None, jsonl_stdin: bool = False,
+                 stdin: IO[str] | None = None) -> Iterator[Document]:
+    """Every document in the given paths, folders (recursively) and '-' (standard input), in order."""
+    for src in sources:
+        if src == "-":
+            stream = stdin or sys.stdin
+            if jsonl_stdin:
+                yield from read_jsonl(stream, "<stdin>", published)
+            else:
+                yield Document(text=stream.read(), published=published,
+                               published_source="given" if published else "none", origin="<stdin>")
+            continue
+        path = Path(src)
+        if path.is_dir():
+            files = sorted(p for p in path.rglob("*") if p.is_file() and p.suffix.lower() in KNOWN_SUFFIXES
+                           and not p.name.startswith("."))
+            if not files:
+                yield failed(src, "the folder holds no .txt, .html or .jsonl files")
+            for f in files:
+                yield from read_file(f, published)
+        elif path.is_file():
+            yield from read_file(path, published)
+        else:
+            yield failed(src, "no such file or folder")

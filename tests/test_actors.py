@@ -1,0 +1,249 @@
+"""The actor dictionary and the actors stage, on invented sentences."""
+
+from __future__ import annotations
+
+import json
+from datetime import date
+from pathlib import Path
+
+import pytest
+
+from eventcoder.resources import actors as dictionary
+from eventcoder.resources.actors import country_name, find_matches, generic_actor, lookup_actor, strip_span
+
+INTERS = {"State forces", "Rebel group", "Political militia", "Identity militia", "Rioters", "Protesters",
+          "Civilians", "External/Other forces"}
+ACCEPTANCE = Path(__file__).resolve().parents[1] / ".." / "shared" / "acceptance"
+
+
+def names(text, countries=(), when=None):
+    return [(text[m.start:m.end], m.name) for m in find_matches(text, countries, when)]
+
+
+# ---------------------------------------------------------------- the data files
+
+
+def test_dictionary_entries_are_well_formed():
+    import pycountry
+
+    data = json.loads((Path(dictionary.__file__).parent / "data" / "actors.json").read_text("utf-8"))
+    iso3 = {c.alpha_3 for c in pycountry.countries}
+    for a in data["actors"]:
+        assert a["inter"] in INTERS, a["name"]
+        assert a["country"] is None or a["country"] in iso3, a["name"]
+        assert a["aliases"], a["name"]
+    for s in data["state_aliases"]:
+        assert s["kind"] in dictionary.GENERIC_KINDS and s["country"] in iso3
+    for kind, spec in data["generic"].items():
+        assert kind in dictionary.GENERIC_KINDS and spec["inter"] in INTERS
+
+
+def test_no_alias_names_two_actors_everywhere():
+    data = json.loads((Path(dictionary.__file__).parent / "data" / "actors.json").read_text("utf-8"))
+    seen: dict[str, str] = {}
+    for a in data["actors"]:
+        ctx = a.get("context_aliases", {})
+        for alias in a["aliases"]:
+            if alias in ctx or a.get("context"):
+                continue
+            key = alias if alias.isupper() else alias.lower()
+            assert seen.setdefault(key, a["name"]) == a["name"], (alias, seen[key], a["name"])
+
+
+# ---------------------------------------------------------------- names
+
+
+def test_country_names_follow_acled():
+    assert country_name("SYR") == "Syria"
+    assert country_name("IRN") == "Iran"
+    assert country_name("RUS") == "Russia"
+    assert country_name("COD") == "Democratic Republic of Congo"
+    assert country_name("BOL") == "Bolivia"
+    assert country_name("CIV") == "Ivory Coast"
+    assert country_name("LBN") == "Lebanon"
+    assert country_name("XXX") is None
+
+
+def test_generic_names_for_several_countries():
+    assert generic_actor("military", "LBN") == ("Military Forces of Lebanon", "State forces")
+    assert strip_span(generic_actor("police", "IRQ")[0]) == "Police Forces of Iraq"
+    assert strip_span(generic_actor("military", "PHL")[0]) == "Military Forces of the Philippines"
+    assert generic_actor("government", "KEN")[0].startswith("Government of Kenya")
+    assert generic_actor("protesters", "COD") == ("Protesters (Democratic Republic of Congo)", "Protesters")
+    assert generic_actor("rioters", "BOL") == ("Rioters (Bolivia)", "Rioters")
+    assert generic_actor("civilians", "SYR") == ("Civilians (Syria)", "Civilians")
+    assert generic_actor("unidentified", "NGA") == ("Unidentified Armed Group (Nigeria)", "Political militia")
+    assert generic_actor("unidentified", None)[0] == "Unidentified Armed Group"
+    with pytest.raises(ValueError):
+        generic_actor("aliens", "SYR")
+
+
+def test_state_spans_as_they_read_at_the_time():
+    assert generic_actor("military", "SYR", date(2017, 8, 28))[0] == "Military Forces of Syria (2000-)"
+    assert generic_actor("military", "AFG", date(2020, 5, 1))[0] == "Military Forces of Afghanistan (2014-)"
+    assert generic_actor("police", "AFG", date(2023, 1, 1))[0] == "Police Forces of Afghanistan (2021-)"
+
+
+def test_periods_change_an_actors_name():
+    before = lookup_actor("Taliban", "AFG", date(2020, 3, 1))
+    after = lookup_actor("Taliban", "AFG", date(2022, 3, 1))
+    assert before[:2] == ("Taliban", "Rebel group")
+    assert after[0].startswith("Military Forces of Afghanistan") and after[1] == "State forces"
+
+
+# ---------------------------------------------------------------- matching
+
+
+def test_aliases_name_one_group():
+    text = ("Daesh claimed the attack; ISIL and the Islamic State group have held the town, "
+            "and Hizbullah and al-Shabab fighters were elsewhere, as were Ansar Allah and Hayat Tahrir al-Sham.")
+    found = dict(names(text))
+    assert found["Daesh"] == "Islamic State"
+    assert found["ISIL"] == "Islamic State"
+    assert found["Islamic State group"] == "Islamic State"
+    assert found["Hizbullah"] == "Hezbollah"
+    assert found["al-Shabab fighters"] == "Al Shabaab"
+    assert found["Ansar Allah"] == "Ansar Allah"
+    assert strip_span(found["Hayat Tahrir al-Sham"]).startswith("HTS")
+
+
+def test_acronyms_are_case_sensitive():
+    assert names("The pkk and isis are not written like that.") == []
+    assert names("The PKK said so.") == [("PKK", "PKK: Kurdistan Workers Party")]
+
+
+def test_demonyms_and_possessives_name_state_forces():
+    text = "Lebanese soldiers, Lebanon's army, Syrian troops, Iraqi police and Kenyan protesters were there."
+    found = names(text)
+    assert ("Lebanese soldiers", "Military Forces of Lebanon") in found
+    assert ("Lebanon's army", "Military Forces of Lebanon") in found
+    assert [n for t, n in found if t == "Syrian troops"][0].startswith("Military Forces of Syria")
+    assert [n for t, n in found if t == "Iraqi police"][0].startswith("Police Forces of Iraq")
+    assert ("Kenyan protesters", "Protesters (Kenya)") in found
+    found = names("Military forces of India and Pakistan exchanged fire.")
+    assert [strip_span(n) for _, n in found] == ["Military Forces of India", "Military Forces of Pakistan"]
+
+
+def test_bare_generic_nouns_take_the_given_country():
+    found = names("Gunmen killed three villagers before the army arrived.", ["NGA"])
+    assert ("Gunmen", "Unidentified Armed Group (Nigeria)") in found
+    assert ("villagers", "Civilians (Nigeria)") in found
+    assert [n for t, n in found if t == "army"][0].startswith("Military Forces of Nigeria")
+    assert ("Gunmen", "Unidentified Armed Group") in names("Gunmen fired.")
+
+
+def test_context_aliases_need_their_country():
+    assert names("Separatists attacked the post.", ["CMR"])[0][1] == "Ambazonian Separatists"
+    assert all(n != "Ambazonian Separatists" for _, n in names("Separatists attacked the post.", ["ESP"]))
+
+
+def test_ethnic_militias():
+    found = names("Pokot raiders clashed with Turkana herders near the river in West Pokot County.", ["KEN"])
+    assert ("Pokot raiders", "Pokot Ethnic Militia") in found
+    assert ("Turkana herders", "Turkana Ethnic Militia") in found
+    assert all(t != "Pokot" for t, _ in found)  # the county is a place
+
+
+def test_longest_match_and_no_overlaps():
+    text = "Islamic State in Iraq and the Levant militants and Syrian army troops fought; Syrian troops withdrew."
+    ms = find_matches(text, [])
+    assert text[ms[0].start:ms[0].end] == "Islamic State in Iraq and the Levant militants"
+    for a, b in zip(ms, ms[1:]):
+        assert a.end <= b.start
+
+
+def test_lookup_actor_for_later_stages():
+    assert lookup_actor("the army", "LBN") == ("Military Forces of Lebanon", "State forces", "LBN")
+    assert lookup_actor("Daesh", None) == ("Islamic State", "Rebel group", None)
+    assert lookup_actor("demonstrators", "IRQ")[:2] == ("Protesters (Iraq)", "Protesters")
+    assert lookup_actor("the weather", "IRQ") is None
+
+
+def test_document_countries():
+    weights = dictionary.document_countries(
+        "Lebanese troops crossed into Syria; Lebanon's army said the Lebanese side was calm.")
+    assert weights[0][0] == "LBN" and dict(weights)["SYR"] > 0
+
+
+# ---------------------------------------------------------------- the stage (needs the spaCy model)
+
+
+@pytest.fixture(scope="module")
+def run_stage():
+    from eventcoder.api import get_pipeline
+    from eventcoder.document import Context, Document
+    from eventcoder.stages.actors import find_actor_mentions
+    from eventcoder.stages.sentences import split_sentences
+
+    nlp = get_pipeline().nlp
+
+    def run(text, published=None):
+        ctx = Context(document=Document(text=text), published=published)
+        ctx.doc = nlp(text)
+        ctx.sentences = split_sentences(ctx)
+        return find_actor_mentions(ctx)
+
+    return run
+
+
+@pytest.mark.slow
+def test_is_the_group_not_the_verb(run_stage):
+    text = ("Iraqi forces said IS fighters had fled the town. The situation is calm now.\n"
+            "This IS the end, a resident said.\n\nTHE TOWN IS QUIET AFTER THE FIGHTING")
+    mentions = run_stage(text)
+    is_mentions = [m for m in mentions if m.text.split()[0] in ("IS", "is")]
+    assert [(m.text, m.name) for m in is_mentions] == [("IS fighters", "Islamic State")]
+
+
+@pytest.mark.slow
+def test_is_after_a_full_name_and_after_a_preposition(run_stage):
+    text = "The Islamic State lost ground. Soldiers drove IS out of the valley, and villagers IS kidnapped were freed."
+    got = [m.start for m in run_stage(text) if m.text == "IS"]
+    assert got == [text.index("IS out"), text.index("IS kidnapped")]
+
+
+@pytest.mark.slow
+def test_stage_mentions_are_sorted_disjoint_and_exact(run_stage):
+    text = ("Syrian troops and Hezbollah fighters pushed ISIS militants out of the hills, the Lebanese army said. "
+            "Gunmen later shot two civilians, and protesters gathered outside parliament.")
+    mentions = run_stage(text, date(2017, 8, 28))
+    for m in mentions:
+        assert text[m.start:m.end] == m.text
+    for a, b in zip(mentions, mentions[1:]):
+        assert a.end <= b.start
+    by_text = {m.text: m for m in mentions}
+    assert by_text["Hezbollah fighters"].name == "Hezbollah"
+    assert by_text["ISIS militants"].name == "Islamic State"
+    assert by_text["Lebanese army"].name == "Military Forces of Lebanon"
+    assert by_text["Syrian troops"].name == "Military Forces of Syria (2000-)"
+    assert by_text["civilians"].inter == "Civilians"
+
+
+@pytest.mark.slow
+def test_bare_army_takes_the_documents_country(run_stage):
+    text = "Fighting flared in northern Mali on Sunday. The army said soldiers repelled an attack by gunmen."
+    by_text = {m.text: m for m in run_stage(text)}
+    assert by_text["army"].name.startswith("Military Forces of Mali")
+    assert by_text["gunmen"].name == "Unidentified Armed Group (Mali)"
+
+
+@pytest.mark.slow
+def test_unknown_armed_groups_from_entities(run_stage):
+    text = ("Fighters of the Northern Liberation Front attacked a checkpoint while the Sultan Murad Brigade "
+            "shelled a road.")
+    ner = {m.name: m for m in run_stage(text) if m.source == "ner"}
+    assert ner["Northern Liberation Front"].inter == "Rebel group"
+    assert ner["Sultan Murad Brigade"].inter == "Political militia"
+
+
+@pytest.mark.slow
+def test_acceptance_article_actors(run_stage):
+    txt = ACCEPTANCE / "000_bd314e2edf243133.txt"
+    gold = ACCEPTANCE / "000_bd314e2edf243133.gold.json"
+    if not (txt.exists() and gold.exists()):
+        pytest.skip("shared acceptance article not available")
+    text = txt.read_text("utf-8")
+    mentions = run_stage(text, date(2017, 8, 28))
+    for g in json.loads(gold.read_text("utf-8"))["actors"]:
+        hit = [m for m in mentions if m.start <= g["start"] < m.end]
+        assert hit and hit[0].name == g["name"], g

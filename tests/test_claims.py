@@ -1,0 +1,48 @@
+"""Event sources and status from invented reports."""
+
+from eventcoder.document import ActorMention, Event
+from eventcoder.stages.claims import event_sources, event_status
+from eventcoder.stages.fatalities import attach
+
+from test_fatalities import context
+
+
+def coded(text, actors=(), sentences=(0,)):
+    ctx = context(text, actors)
+    ctx.events = [Event("Battles", "Armed clash", sentences=list(sentences))]
+    attach(ctx)
+    return ctx, ctx.events[0]
+
+
+def test_coordinated_speakers_canonicalised():
+    text = "Fighters left the town of Brell on Monday, Delta state television and the Northern Front said."
+    ctx, ev = coded(text, actors=[("the Northern Front", "Northern Front")])
+    assert event_sources(ev, ctx) == ["Delta state television", "Northern Front"]
+    assert event_status(ev, ctx) == "reported"
+
+
+def test_told_and_according_to():
+    ctx, ev = coded("Two guards were killed in Kelm, a hospital source told reporters.")
+    assert event_sources(ev, ctx) == ["a hospital source"]
+    ctx, ev = coded("Two guards were killed in Kelm, according to local officials.")
+    assert event_sources(ev, ctx) == ["local officials"]
+
+
+def test_unconfirmed_in_next_sentence_of_paragraph():
+    text = "The Northern Front said it had taken Moss. This could not be independently verified."
+    ctx, ev = coded(text)
+    assert event_status(ev, ctx) == "unconfirmed"
+
+
+def test_confirmed_and_denied():
+    ctx, ev = coded("Police confirmed that gunmen attacked a bus near Tarn.")
+    assert event_status(ev, ctx) == "confirmed"
+    ctx, ev = coded("The Northern Front denied carrying out the attack on a bus near Tarn.")
+    assert event_status(ev, ctx) == "denied"
+
+
+def test_disputed_when_sources_differ_on_the_same_dead():
+    text = "Officials said 12 civilians were killed in Tarn. Residents said 30 civilians were killed."
+    ctx, ev = coded(text, sentences=(0, 1))
+    assert event_status(ev, ctx) == "disputed"
+    assert ev.fatalities == 12

@@ -1,0 +1,136 @@
+"""The command line: `code` on files, folders, JSON Lines and stdin, and its bad-input errors."""
+
+from __future__ import annotations
+
+import io
+import json
+import sys
+
+import pytest
+
+from eventcoder.cli.main import main
+
+ARTICLE = (
+    "Gunmen attack police post in Garissa\n\n"
+    "Suspected militants attacked a police post in Garissa on Monday, killing two officers, "
+    "a police spokesman said.\n"
+)
+
+
+def run_cli(args, capsys, stdin_text=None, monkeypatch=None):
+    if stdin_text is not None:
+        monkeypatch.setattr(sys, "stdin", io.StringIO(stdin_text))
+    rc = main(args)
+    out, err = capsys.readouterr()
+    lines = [json.loads(line) for line in out.splitlines() if line.strip().startswith("{")]
+    return rc, lines, err
+
+
+def test_code_text_file(tmp_path, capsys):
+    f = tmp_path / "a.txt"
+    f.write_text(ARTICLE, encoding="utf-8")
+    rc, lines, err = run_cli(["code", str(f), "--published", "2021-06-09"], capsys)
+    assert rc == 0, err
+    assert len(lines) == 1
+    doc = lines[0]
+    assert doc["schema"] == "eventcoder/1" and doc["error"] is None
+    assert doc["published"] == "2021-06-09" and doc["published_source"] == "given"
+    assert doc["events"], "an attack that kills two officers is an event"
+
+
+def test_bad_inputs_each_give_one_line_and_the_rest_is_coded(tmp_path, capsys):
+    good = tmp_path / "good.txt"
+    good.write_text(ARTICLE, encoding="utf-8")
+    empty = tmp_path / "empty.txt"
+    empty.write_text("", encoding="utf-8")
+    binary = tmp_path / "blob.txt"
+    binary.write_bytes(b"\x00\x01\x02\xff" * 50)
+    latin = tmp_path / "latin.txt"
+    latin.write_bytes("Soldats tués à Gao, café".encode("latin-1"))
+    missing = tmp_path / "nope.txt"
+    rc, lines, err = run_cli(["code", str(empty), str(binary), str(latin), str(missing), str(good)], capsys)
+    assert rc == 0  # not every document failed
+    assert len(lines) == 5
+    errors = [d["error"] for d in lines]
+    assert "empty" in errors[0] and str(empty) in errors[0]
+    assert "binary" in errors[1] and str(binary) in errors[1]
+    assert "UTF-8" in errors[2] and str(latin) in errors[2]
+    assert "no such file" in errors[3] and str(missing) in errors[3]
+    assert errors[4] is None and lines[4]["events"]
+    for path in (empty, binary, latin, missing):
+        assert str(path) in err
+    for e in errors[:4]:
+        assert "\n" not in e
+    assert all(d["events"] == [] for d in lines[:4])
+
+
+def test_all_failed_exits_non_zero(tmp_path, capsys):
+    rc, lines, err = run_cli(["code", str(tmp_path / "missing.txt")], capsys)
+    assert rc == 1 and len(lines) == 1 and lines[0]["error"]
+
+
+def test_malformed_jsonl_line_in_the_middle(tmp_path, capsys):
+    f = tmp_path / "docs.jsonl"
+    f.write_text("\n".join([
+        json.dumps({"id": "a", "text": ARTICLE, "published": "2021-06-09"}),
+        '{"id": "b", "text": "unterminated',
+        json.dumps({"id": "c", "title": "no text field"}),
+        json.dumps({"id": "d", "text": ARTICLE}),
+    ]) + "\n", encoding="utf-8")
+    rc, lines, err = run_cli(["code", str(f), "--published", "2021-06-10"], capsys)
+    assert rc == 0
+    assert [d["id"] for d in lines][0] == "a" and lines[3]["id"] == "d"
+    assert lines[0]["published_source"] == "metadata" and lines[0]["published"] == "2021-06-09"
+    assert lines[3]["published_source"] == "given" and lines[3]["published"] == "2021-06-10"
+    assert "docs.jsonl:2" in lines[1]["error"] and "JSON" in lines[1]["error"]
+    assert "docs.jsonl:3" in lines[2]["error"] and "text" in lines[2]["error"]
+    assert lines[0]["error"] is None and lines[3]["error"] is None
+
+
+def test_unparsable_published_is_a_one_line_error(tmp_path, capsys):
+    f = tmp_path / "a.txt"
+    f.write_text(ARTICLE, encoding="utf-8")
+    rc, lines, err = run_cli(["code", str(f), "--published", "next Tuesday"], capsys)
+    assert rc == 1 and lines == []
+    assert err.strip().count("\n") == 0 and "--published" in err and "YYYY-MM-DD" in err
+
+
+def test_stdin_jsonl(capsys, monkeypatch):
+    data = json.dumps({"id": "x1", "text": ARTICLE, "published": "2021-06-09"}) + "\n"
+    rc, lines, err = run_cli(["code", "-", "--jsonl"], capsys, data, monkeypatch)
+    assert rc == 0 and lines[0]["id"] == "x1" and lines[0]["events"]
+
+
+def test_stdin_text_and_out_file(tmp_path, capsys, monkeypatch):
+    out = tmp_path / "out.jsonl"
+    rc, lines, err = run_cli(["code", "-", "--published", "2021-06-09", "--out", str(out)], capsys,
+                             ARTICLE, monkeypatch)
+    assert rc == 0 and lines == []
+    written = [json.loads(line) for line in out.read_text(encoding="utf-8").splitlines()]
+    assert len(written) == 1 and written[0]["events"]
+
+
+def test_folder_is_read_recursively_in_order(tmp_path, capsys):
+    (tmp_path / "sub").mkdir()
+    (tmp_path / "b.txt").write_text(ARTICLE, encoding="utf-8")
+    (tmp_path / "sub" / "a.html").write_text(
+        "<html><head><title>T</title><meta property='article:published_time' content='2021-06-08T10:00'>"
+        "<script>var x = 1;</script></head><body><p>" + ARTICLE.replace("\n", " ") + "</p></body></html>",
+        encoding="utf-8")
+    (tmp_path / "ignored.bin").write_bytes(b"\x00")
+    rc, lines, err = run_cli(["code", str(tmp_path)], capsys)
+    assert rc == 0 and len(lines) == 2
+    html_doc = lines[1]
+    assert html_doc["published"] == "2021-06-08" and html_doc["published_source"] == "metadata"
+    assert all("var x" not in p["text"] for p in html_doc["places"])
+
+
+def test_no_command_prints_help(capsys):
+    assert main([]) == 2
+    assert "code" in capsys.readouterr().err
+
+
+def test_unknown_option_exits_2(capsys):
+    with pytest.raises(SystemExit) as exc:
+        main(["code", "--no-such-option"])
+    assert exc.value.code == 2

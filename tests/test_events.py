@@ -1,0 +1,110 @@
+"""Event detection, ACLED typing, roles and within-document merging on invented sentences."""
+
+from __future__ import annotations
+
+import pytest
+
+PUB = "2023-05-10"
+
+TYPED = [
+    ("Army jets bombed the market in Dabalo on Tuesday, killing nine shoppers.",
+     "Explosions/Remote violence", "Air/drone strike"),
+    ("Gunmen ambushed an army convoy near Koroma on Monday; soldiers fired back and three died.",
+     "Battles", "Armed clash"),
+    ("A roadside bomb exploded under a police truck outside Mosa on Sunday.",
+     "Explosions/Remote violence", "Remote explosive/landmine/IED"),
+    ("A suicide bomber blew himself up at a mosque in Kiri on Friday, killing six worshippers.",
+     "Explosions/Remote violence", "Suicide bomb"),
+    ("Gunmen shot dead a village chief in Wela on Monday.",
+     "Violence against civilians", "Attack"),
+    ("Unidentified gunmen kidnapped four aid workers near Ruvo on Saturday.",
+     "Violence against civilians", "Abduction/forced disappearance"),
+    ("Hundreds of teachers marched peacefully through the capital on Tuesday to demand higher pay.",
+     "Protests", "Peaceful protest"),
+    ("Police fired tear gas to disperse students protesting in Lurin on Monday.",
+     "Protests", "Protest with intervention"),
+    ("Rioters torched vehicles and hurled stones at police in Fara on Sunday.",
+     "Riots", "Violent demonstration"),
+    ("The government and the rebels signed a ceasefire agreement on Monday.",
+     "Strategic developments", "Agreement"),
+    ("Militants withdrew from the town of Sado on Monday after troops arrived.",
+     "Strategic developments", "Non-violent transfer of territory"),
+    ("A mass grave with 23 bodies was discovered outside Kiri on Sunday.",
+     "Strategic developments", "Other"),
+    ("Rebels shelled government positions around Tamu on Monday.",
+     "Explosions/Remote violence", "Shelling/artillery/missile attack"),
+]
+
+NOT_EVENTS = [
+    "The rebels threatened to attack the capital if talks fail.",
+    "Militants may attack the town in the coming days, officials warned.",
+    "The group denied carrying out the bombing.",
+    "The minister said the economy would grow by three percent next year.",
+    "Soldiers rested on a hilltop and waved to journalists.",
+]
+
+
+@pytest.mark.parametrize("text,etype,sub", TYPED)
+def test_typing(code, text, etype, sub):
+    doc = code(text, published=PUB)
+    assert doc["events"], f"no event coded for: {text}"
+    first = doc["events"][0]
+    assert (first["event_type"], first["sub_event_type"]) == (etype, sub)
+    assert 0 < first["confidence"] <= 1
+    assert first["evidence"][0]["text"] in text
+
+
+@pytest.mark.parametrize("text", NOT_EVENTS)
+def test_not_events(code, text):
+    doc = code(text, published=PUB)
+    assert doc["events"] == [], [(e["event_type"], e["evidence"][0]["text"]) for e in doc["events"]]
+
+
+def test_violence_against_civilians_puts_victims_in_actor2(code):
+    doc = code("Gunmen shot dead five villagers in Kano State, Nigeria, on Tuesday.", published=PUB)
+    ev = doc["events"][0]
+    assert ev["event_type"] == "Violence against civilians"
+    assert ev["actor2"] and ev["actor2"].startswith("Civilians")
+    assert ev["actor1"] and not ev["actor1"].startswith("Civilians")
+
+
+def test_protesters_are_actor1(code):
+    doc = code("Thousands of protesters rallied in Nairobi, Kenya, on Friday against new taxes.", published=PUB)
+    ev = doc["events"][0]
+    assert ev["event_type"] == "Protests" and ev["actor1"] == "Protesters (Kenya)"
+
+
+def test_roles_from_the_parse(code):
+    doc = code("The Lebanese army launched an offensive against Hezbollah fighters near Arsal on Monday.",
+               published=PUB)
+    ev = doc["events"][0]
+    assert ev["actor1"].startswith("Military Forces of Lebanon")
+    assert ev["actor2"] == "Hezbollah"
+
+
+def test_mentions_of_one_event_are_merged(code):
+    text = ("Al Shabaab fighters attacked a Somali army base near Baidoa, Somalia, on Monday. "
+            "The attack was repelled after two hours, the army said.\n\n"
+            "Separately, the government and clan elders signed a peace agreement in Mogadishu on Tuesday.")
+    doc = code(text, published=PUB)
+    types = [e["event_type"] for e in doc["events"]]
+    assert types.count("Battles") == 1, doc["events"]
+    assert "Strategic developments" in types
+    battle = next(e for e in doc["events"] if e["event_type"] == "Battles")
+    assert len(battle["evidence"]) == 2
+
+
+def test_different_sides_stay_apart(code):
+    text = ("The army launched an offensive against Islamic State militants in the north on Monday. "
+            "At the same time, Kurdish YPG fighters mounted an offensive against Syrian government forces "
+            "in the east.")
+    doc = code(text, published=PUB)
+    assert sum(e["event_type"] == "Battles" for e in doc["events"]) == 2
+
+
+def test_headings_and_captions_are_not_events(code):
+    text = ("Bombing kills ten in market\n\n"
+            "The weather in the capital was mild on Monday.\n\n"
+            "A photo shows soldiers at a checkpoint after an attack in Gao, Mali, on May 8, 2023.")
+    doc = code(text, published=PUB)
+    assert doc["events"] == []
