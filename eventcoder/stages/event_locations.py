@@ -1,13 +1,135 @@
-"""Stage 'event_locations' (placeholder while it is being built)."""
+"""Stage 'event_locations': give each event the place it happened at.
+
+1. The most specific place in the event's own sentences (town > region > country), preferring
+   one governed by "in/at/near" in the clause of the event's trigger and then the nearest to it.
+2. Else the most specific place in the earlier sentences of the same paragraph (nearest first).
+3. Else the document's main place: the most mentioned town, else the first town of the lead,
+   else the most mentioned region or country.
+
+ACLED geo_precision: 1 the town itself; 2 "near X", the outskirts, or a small region stood in by
+its coordinates; 3 a larger region or a country (at its main town, as ACLED codes them).
+"""
 
 from __future__ import annotations
 
+from collections import Counter
+
+from ..document import Context, Event, PlaceMention
 from ..pipeline import stage
+from ..resources.gazetteer import get_gazetteer
+
+_SPECIFIC = {"city": 0, "feature": 1, "region": 2, "country": 3}
+_GOVERNING = {"in", "at", "near", "outside", "around", "into", "on", "of"}
+# A curated region whose population stand-in is below this is "small" (a border area, a
+# district): precision 2; admin1 regions and larger areas are precision 3.
+SMALL_REGION_POP = 300_000
+# Places below this confidence are not used to locate events (the places stage keeps some
+# low-confidence mentions for the reader).
+MIN_PLACE_CONFIDENCE = 0.45
 
 
-@stage("event_locations", requires=(), assigns=("event_locations",))
-def make_event_locations(settings):
-    def run(ctx) -> None:
+def _clause_bounds(ctx: Context, event: Event) -> tuple[int, int] | None:
+    """Character span of the trigger's clause: its head verb's subtree."""
+    doc = ctx.doc
+    if doc is None or not event.trigger_start:
         return None
+    span = doc.char_span(event.trigger_start, event.trigger_start + 1, alignment_mode="expand")
+    if span is None or not len(span):
+        return None
+    tok = span[0]
+    head = tok
+    while head.pos_ not in ("VERB", "AUX") and head.head is not head:
+        head = head.head
+    sub = list(head.subtree)
+    return sub[0].idx, sub[-1].idx + len(sub[-1].text)
+
+
+def _governed(ctx: Context, p: PlaceMention) -> bool:
+    before = ctx.text[max(0, p.start - 25):p.start].lower().split()
+    return bool(before) and (before[-1] in _GOVERNING or len(before) > 1 and before[-2] in _GOVERNING
+                             and before[-1] in ("the", "town", "city", "village"))
+
+
+def _pick(cands: list[PlaceMention], ctx: Context, anchor: int, clause) -> PlaceMention | None:
+    if not cands:
+        return None
+
+    def key(p: PlaceMention):
+        in_clause = clause is not None and clause[0] <= p.start < clause[1]
+        return (_SPECIFIC.get(p.kind, 3), not (in_clause and _governed(ctx, p)), not _governed(ctx, p),
+                abs(p.start - anchor))
+
+    return min(cands, key=key)
+
+
+def _main_place(ctx: Context, places: list[PlaceMention]) -> PlaceMention | None:
+    towns = [p for p in places if p.kind in ("city", "feature")]
+    if towns:
+        counts = Counter(p.name for p in towns)
+        top, n = counts.most_common(1)[0]
+        if n > 1:
+            return next(p for p in towns if p.name == top)
+        return towns[0]
+    if places:
+        counts = Counter(p.name for p in places)
+        top = max(counts, key=lambda n: (counts[n], -_SPECIFIC.get(
+            next(p.kind for p in places if p.name == n), 3)))
+        return next(p for p in places if p.name == top)
+    return None
+
+
+def locate(ctx: Context, event: Event, gz=None) -> None:
+    """Set the event's location fields from ctx.places (left None when the text names no place)."""
+    usable = [p for p in ctx.places if p.confidence >= MIN_PLACE_CONFIDENCE]
+    # a demonym ("Lebanese soldiers") says whose, not where: used only when nothing else is
+    places = [p for p in usable if not (gz is not None and p.kind == "country" and gz.demonym(p.text))]
+    sents = sorted(set(event.sentences)) or []
+    spans = [(ctx.sentences[i].start, ctx.sentences[i].end) for i in sents if 0 <= i < len(ctx.sentences)]
+    own = [p for p in places if any(a <= p.start < b for a, b in spans)]
+    anchor = event.trigger_start or (spans[0][0] if spans else 0)
+    chosen = _pick(own, ctx, anchor, _clause_bounds(ctx, event))
+    if chosen is None and sents and sents[0] < len(ctx.sentences):
+        first = ctx.sentences[sents[0]]
+        earlier = [s for s in ctx.sentences if s.paragraph == first.paragraph and s.index < first.index]
+        for s in reversed(earlier):
+            chosen = _pick([p for p in places if s.start <= p.start < s.end], ctx, s.end, None)
+            if chosen is not None:
+                break
+    if chosen is None:
+        chosen = _main_place(ctx, places) or _main_place(ctx, usable)
+    if chosen is None:
+        return
+    lat, lon, name, gid = chosen.latitude, chosen.longitude, chosen.name, chosen.geonameid
+    if chosen.kind in ("city", "feature"):
+        precision = 2 if chosen.near else 1
+    elif chosen.kind == "region" and chosen.population < SMALL_REGION_POP:
+        precision = 2
+    else:
+        precision = 3
+        if gz is not None:
+            main = _main_town(gz, chosen)
+            if main is not None:
+                name, lat, lon, gid = main
+    event.country, event.iso3 = chosen.country, chosen.iso3
+    event.admin1, event.admin2 = chosen.admin1, chosen.admin2
+    event.location = name
+    event.latitude, event.longitude = lat, lon
+    event.geonameid = gid
+    event.geo_precision = precision
+
+
+def _main_town(gz, p: PlaceMention):
+    for m in gz.lookup(p.name):
+        if m.place.name == p.name and m.place.kind == p.kind and m.place.iso3 == p.iso3:
+            return gz.main_town(m.place)
+    return None
+
+
+@stage("event_locations", requires=("events", "places"), assigns=("event_locations",))
+def make_event_locations(settings):
+    def run(ctx: Context) -> None:
+        gz = get_gazetteer(settings) if ctx.events else None
+        for event in ctx.events:
+            locate(ctx, event, gz)
 
     return run

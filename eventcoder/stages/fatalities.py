@@ -714,7 +714,11 @@ def _target(c: FatalityClaim, events: list[Event], par: dict[int, int]) -> Event
     if c.who:
         owners = [e for e in violent if c.who in _actors(e)]
         if owners:
-            return min(owners, key=lambda e: min(abs(i - c.sentence) for i in e.sentences or [0]))
+            # a current event where the dead's group is a main party beats a background
+            # abduction that only names them among the victims
+            return min(owners, key=lambda e: (e.historical, e.sub_event_type == "Abduction/forced disappearance",
+                                              c.who not in (e.actor1, e.actor2),
+                                              min(abs(i - c.sentence) for i in e.sentences or [0])))
     before = [e for e in violent if e.sentences and min(e.sentences) <= c.sentence
               and par.get(min(e.sentences)) == par.get(c.sentence)]
     if before:

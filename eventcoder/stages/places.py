@@ -1,13 +1,312 @@
-"""Stage 'places' (placeholder while it is being built)."""
+"""Stage 'places': find place names in the text and resolve each to one gazetteer entry.
+
+1. Candidates: a scan of capitalised token n-grams against the gazetteer (longest first), spaCy
+   entities of any label (the small model calls "Qara" a PERSON and "Qalamun" a PRODUCT), and
+   demonyms ("Lebanese" -> Lebanon).
+2. Filters: common words, parts of person names, actor names.
+3. The document's countries: country names, demonyms and places that can be in one country only.
+4. Resolution: each candidate's gazetteer entries are scored on spelling, population, the
+   document's countries, admin areas named in the text, nearness to the other places and cue
+   words ("X province", "the town of X"); a place is kept only when the best entry wins clearly.
+"""
 
 from __future__ import annotations
 
+import math
+import re
+from dataclasses import dataclass
+
+from ..document import Context, PlaceMention
 from ..pipeline import stage
+from ..resources.gazetteer import Match, get_gazetteer, light_key
+
+# Longest n-gram tried by the scan ("Jurud Ras Baalbek", "Democratic Republic of the Congo").
+MAX_NGRAM = 6
+# Score weights, set by hand and checked on geoparse-dev.jsonl (see /work/notes/places/eval.py):
+W_QUALITY = 1.0  # spelling match quality (1.0 same spelling .. 0.75 transliteration fold)
+W_POP = 1.0  # log10(population) / 7
+W_COUNTRY = 1.5  # share of the document's country weight
+W_ADMIN = 1.0  # the entry's admin1 region is named in the text
+W_NEAR = 0.8  # within NEAR_KM of another confidently resolved place
+W_COUNTRY_NAME = 1.2  # a country name is the country, not a town named after it
+W_CURATED = 0.3  # reviewed entries beat namesakes
+W_CUE = 1.0  # "X province" favours regions, "the town of X" towns
+# An admin1 region loses to its namesake town unless the text says "X province" ("Deir ez-Zor").
+W_REGION_NAMESAKE = 0.3
+NEAR_KM = 150.0
+# A place is kept only when its confidence reaches this (prefer none to a wrong one);
+# tuned on geoparse-dev (see the report in /work/notes/places/).
+MIN_CONFIDENCE = 0.3
+# A part of a person's name is a place only if the place is at least this large.
+PERSON_PART_MIN_POP = 100_000
+# Fold-only (transliteration) matches must name a place at least this large: folding makes many
+# small namesakes.
+FOLD_MIN_POP = 5_000
+MAX_MATCHES = 60
+
+_CONNECTORS = {"of", "al", "el", "ez", "az", "ad", "ar", "as", "ash", "es", "ed", "er", "an", "at",
+               "de", "du", "la", "le", "les", "del", "da", "do", "dos", "das", "di", "the", "-", "'",
+               "and", "upon", "on", "en", "y", "bin", "ibn", "um", "umm", "abu", "bou", "ben"}
+_MODIFIERS = {"western", "eastern", "northern", "southern", "central", "rural", "north", "south",
+              "east", "west", "northeastern", "northwestern", "southeastern", "southwestern", "upper",
+              "lower", "greater", "mount", "lake"}
+# Capitalised words that are gazetteer names somewhere but nearly never places in news.
+STOP_NAMES = frozenset("""
+mr mrs ms dr president minister army police government state republic reuters afp ap bbc cnn
+god allah islam muslim christian jesus prophet internet facebook twitter youtube google
+january february march april may june july august september october november december
+monday tuesday wednesday thursday friday saturday sunday today yesterday
+university hospital church school party council court congress parliament senate
+north south east west northern southern eastern western central new old great
+king queen prince general colonel captain major sergeant commander chief governor mayor
+said says will can also but and the this that these those there here when where while
+""".split())
+_NEAR_BEFORE = re.compile(
+    r"(?:\bnear(?:by)?|\boutskirts of|\bvicinity of|\bclose to|\boutside(?: of)?|\baround"
+    r"|\b(?:north|south|east|west|northeast|northwest|southeast|southwest)(?:ern)? of"
+    r"|\bedge of|\bperiphery of)"
+    r"(?:\s+(?:the\s+)?(?:town|city|village|district)\s+of)?\s+(?:the\s+)?$", re.I)
+_KM_BEFORE = re.compile(r"\b(?:km|kilomet(?:er|re)s?|miles?)\b[^.;]{0,30}\b(?:of|from)\s+(?:the\s+)?$", re.I)
+_REGION_AFTER = re.compile(
+    r"^\s+(?:province|governorate|region|state|district|county|oblast|prefecture|department|"
+    r"countryside|area|valley)\b", re.I)
+_TOWN_BEFORE = re.compile(r"\b(?:town|city|village|hamlet|capital)\s+of\s+(?:the\s+)?$", re.I)
+_LOC_BEFORE = re.compile(
+    r"\b(?:in|at|near|from|to|of|outside|around|toward|towards|across|into)\s+(?:the\s+)?$", re.I)
+_NER_LABELS = {"GPE", "LOC", "FAC", "ORG", "PERSON", "PRODUCT", "NORP", "WORK_OF_ART", "EVENT", "LANGUAGE"}
 
 
-@stage("places", requires=(), assigns=("places",))
+@dataclass
+class Candidate:
+    start: int
+    end: int
+    text: str
+    matches: list
+    source: str  # scan | ner | demonym
+    demonym: str | None = None  # iso3 when the candidate is a demonym
+    near: bool = False
+    cue_region: bool = False
+    cue_town: bool = False
+    best: Match | None = None
+    confidence: float = 0.0
+
+
+def _capitalised(tok) -> bool:
+    t = tok.text
+    return t[:1].isupper() and any(c.isalpha() for c in t)
+
+
+def _person_spans(doc) -> list:
+    return [(e.start_char, e.end_char) for e in doc.ents if e.label_ == "PERSON" and len(e) > 1]
+
+
+def _scan(ctx: Context, gz) -> list:
+    """Longest gazetteer names over capitalised token n-grams, left to right."""
+    doc = ctx.doc
+    out = []
+    i, n = 0, len(doc)
+    while i < n:
+        tok = doc[i]
+        lead = tok.lower_ in _MODIFIERS or tok.lower_ in ("al", "el", "ad", "ar", "as")
+        if not (_capitalised(tok) or lead) or (tok.lower_ in STOP_NAMES and tok.lower_ not in _MODIFIERS):
+            i += 1
+            continue
+        found = 0
+        for size in range(min(MAX_NGRAM, n - i), 0, -1):
+            span = doc[i:i + size]
+            if not _capitalised(span[-1]) or "\n" in span.text or (size == 1 and lead):
+                continue
+            if any(not _capitalised(t) and t.lower_ not in _CONNECTORS and t.text not in "-'’"
+                   for t in span[1:-1]):
+                continue
+            if span.text.lower() in STOP_NAMES:
+                continue
+            matches = gz.lookup(span.text)
+            if matches:
+                out.append(Candidate(span.start_char, span.end_char, span.text, matches[:MAX_MATCHES], "scan"))
+                found = size
+                break
+        i += found or 1
+    return out
+
+
+def _ner(ctx: Context, gz) -> list:
+    out = []
+    for e in ctx.doc.ents:
+        if e.label_ not in _NER_LABELS:
+            continue
+        span = e[1:] if e[0].lower_ == "the" and len(e) > 1 else e
+        matches = gz.lookup(span.text)
+        if matches:
+            out.append(Candidate(span.start_char, span.end_char, span.text, matches[:MAX_MATCHES], "ner"))
+    return out
+
+
+def _demonyms(ctx: Context, gz) -> list:
+    out = []
+    for tok in ctx.doc:
+        if not _capitalised(tok) or len(tok.text) < 3 and not tok.text.isupper():
+            continue
+        iso3 = gz.demonym(tok.text)
+        if iso3 and gz.country(iso3) is not None:
+            out.append(Candidate(tok.idx, tok.idx + len(tok.text), tok.text,
+                                 [Match(gz.country(iso3), 1.0)], "demonym", demonym=iso3))
+    return out
+
+
+def _overlaps(a, b) -> bool:
+    return a[0] < b[1] and b[0] < a[1]
+
+
+def _token_at(doc, offset: int):
+    span = doc.char_span(offset, offset + 1, alignment_mode="expand")
+    return span[0] if span is not None and len(span) else None
+
+
+def _keep(c: Candidate, ctx: Context, persons, actors) -> bool:
+    """Filters for common words, parts of person names and actor names."""
+    if c.source == "demonym":
+        return True
+    doc, text = ctx.doc, ctx.text
+    words = c.text.split()
+    if len(words) == 1 and c.text.lower() in STOP_NAMES:
+        return False
+    kinds = {m.place.kind for m in c.matches}
+    curated = any(m.place.source == "curated" for m in c.matches)
+    if c.text.isupper() and len(c.text) <= 4 and "country" not in kinds and not curated:
+        return False  # acronyms: "IS", "UN", "AFP"
+    top = max(m.place.population for m in c.matches)
+    for ps in persons:
+        if _overlaps((c.start, c.end), ps) and not (c.start <= ps[0] and c.end >= ps[1]):
+            if top < PERSON_PART_MIN_POP and "country" not in kinds and not curated:
+                return False
+    for a in actors:
+        if (a.start, a.end) == (c.start, c.end) and "country" not in kinds and not curated \
+                and not _LOC_BEFORE.search(text[max(0, c.start - 20):c.start]):
+            return False
+    if len(words) == 1 and c.source == "scan":
+        tok = _token_at(doc, c.start)
+        if tok is not None and tok.tag_ not in ("NNP", "NNPS") and "country" not in kinds and not curated:
+            return False
+    if all(m.quality < 0.9 for m in c.matches) and top < FOLD_MIN_POP and not curated:
+        return False
+    return True
+
+
+def _merge(scan, ner, dem) -> list:
+    """Longest spans win; NER spans fill gaps the scan left; demonyms where nothing else is."""
+    chosen = []
+    for c in sorted(dem + scan + ner, key=lambda c: (-(c.end - c.start), c.demonym is None, c.start)):
+        if not any(_overlaps((c.start, c.end), (o.start, o.end)) for o in chosen):
+            chosen.append(c)
+    return sorted(chosen, key=lambda c: c.start)
+
+
+def distance_km(a_lat, a_lon, b_lat, b_lon) -> float:
+    """Great-circle distance in km."""
+    p1, p2 = math.radians(a_lat), math.radians(b_lat)
+    dp, dl = p2 - p1, math.radians(b_lon - a_lon)
+    h = math.sin(dp / 2) ** 2 + math.cos(p1) * math.cos(p2) * math.sin(dl / 2) ** 2
+    return 12742.0 * math.asin(min(1.0, math.sqrt(h)))
+
+
+def document_countries(cands) -> dict:
+    """iso3 -> weight from country names (1), demonyms (0.5) and places in one country only (0.5)."""
+    weights: dict = {}
+    for c in cands:
+        if c.demonym:
+            weights[c.demonym] = weights.get(c.demonym, 0) + 0.5
+            continue
+        good = [m for m in c.matches if m.quality >= 0.9]
+        if good and good[0].place.kind == "country" and good[0].quality == 1.0:
+            weights[good[0].place.iso3] = weights.get(good[0].place.iso3, 0) + 1.0
+            continue
+        isos = {m.place.iso3 for m in good if m.place.iso3}
+        if len(isos) == 1:
+            iso = isos.pop()
+            weights[iso] = weights.get(iso, 0) + 0.5
+    return weights
+
+
+def _score(c, m, countries, total, admin_keys, anchors) -> float:
+    p = m.place
+    s = W_QUALITY * m.quality + W_POP * math.log10(p.population + 10) / 7
+    if p.iso3 and total:
+        s += W_COUNTRY * countries.get(p.iso3, 0.0) / total
+    if (p.kind == "country" or p.source == "continent") and m.quality >= 0.9:
+        s += W_COUNTRY_NAME
+    if p.source == "curated":
+        s += W_CURATED
+    if p.source == "admin1" and not c.cue_region:
+        s -= W_REGION_NAMESAKE
+    if p.kind == "city" and p.admin1 and light_key(p.admin1) in admin_keys \
+            and light_key(p.admin1) != light_key(c.text):
+        s += W_ADMIN
+    if c.cue_region and p.kind == "region":
+        s += W_CUE
+    if c.cue_town and p.kind == "city":
+        s += W_CUE
+    if anchors and p.kind != "country":
+        if any(a[2] is not c and distance_km(p.latitude, p.longitude, a[0], a[1]) <= NEAR_KM for a in anchors):
+            s += W_NEAR
+    return s
+
+
+def _resolve(cands, countries, admin_keys, anchors) -> None:
+    total = sum(countries.values())
+    for c in cands:
+        if c.demonym:
+            c.best, c.confidence = c.matches[0], 0.9
+            continue
+        scored = sorted(((_score(c, m, countries, total, admin_keys, anchors), m) for m in c.matches),
+                        key=lambda x: -x[0])
+        best_s, best = scored[0]
+        second = next((s for s, m in scored[1:] if distance_km(
+            m.place.latitude, m.place.longitude, best.place.latitude, best.place.longitude) > 50), None)
+        margin = best_s - second if second is not None else 1.5
+        # how clearly the best entry wins, times how good a place it is at all
+        c.confidence = max(0.0, min(1.0, (0.25 + 0.5 * min(margin, 1.5)) * min(1.0, best_s / 2.0)))
+        c.best = best
+
+
+def find_places(ctx: Context, gz) -> list:
+    """The resolved place mentions of a parsed document; sets ctx.countries too."""
+    text = ctx.text
+    persons = _person_spans(ctx.doc)
+    cands = [c for c in _merge(_scan(ctx, gz), _ner(ctx, gz), _demonyms(ctx, gz))
+             if _keep(c, ctx, persons, ctx.actors)]
+    for c in cands:
+        before = text[max(0, c.start - 60):c.start]
+        c.near = bool(_NEAR_BEFORE.search(before) or _KM_BEFORE.search(before))
+        c.cue_region = bool(_REGION_AFTER.match(text[c.end:c.end + 30]))
+        c.cue_town = bool(_TOWN_BEFORE.search(before))
+    countries = document_countries(cands)
+    admin_keys = {light_key(c.text) for c in cands}
+    _resolve(cands, countries, admin_keys, [])
+    anchors = [(c.best.place.latitude, c.best.place.longitude, c) for c in cands
+               if c.best and c.confidence >= 0.5 and c.best.place.kind != "country"]
+    _resolve(cands, countries, admin_keys, anchors)
+    out = []
+    for c in cands:
+        if c.best is None or c.confidence < MIN_CONFIDENCE:
+            continue
+        p = c.best.place
+        out.append(PlaceMention(
+            text=c.text, start=c.start, end=c.end, name=p.name, latitude=p.latitude, longitude=p.longitude,
+            country=p.country, iso3=p.iso3, admin1=p.admin1 if p.kind != "country" else None,
+            geonameid=p.geonameid, kind=p.kind, confidence=c.confidence, population=p.population,
+            near=c.near))
+    final: dict = {}
+    for pm in out:
+        if pm.iso3:
+            final[pm.iso3] = final.get(pm.iso3, 0.0) + (1.0 if pm.kind == "country" else 0.5)
+    ctx.countries = dict(sorted(final.items(), key=lambda kv: -kv[1]))
+    return out
+
+
+@stage("places", requires=("sentences",), assigns=("places",))
 def make_places(settings):
-    def run(ctx) -> None:
-        return None
+    def run(ctx: Context) -> None:
+        ctx.places = sorted(find_places(ctx, get_gazetteer(settings)), key=lambda p: p.start)
 
     return run

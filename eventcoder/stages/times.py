@@ -21,6 +21,10 @@ from ..pipeline import stage
 # days after publication, else as last year's (TimeBank dev: deadlines and record dates run up to
 # ~100 days ahead of the story; "Oct. 23" in a May story is last October).
 FUTURE_WINDOW_DAYS = 120
+# A day-month told in the past tense lies before publication, give or take this many days (time
+# zones, wire lag). Deadlines ("extended to Nov. 20") are exempt: see DEADLINE_BEFORE.
+PAST_GRACE_DAYS = 1
+DEADLINE_BEFORE = re.compile(r"\b(?:to|until|till|by|through|before|record|payable|deadline(?: of)?)\s+$", re.I)
 # Four-digit numbers read as years only within this range (below: street numbers, casualty
 # counts; above: more than this many years after publication is no news date).
 MIN_YEAR = 1800
@@ -256,6 +260,10 @@ def _place_day_month(pub: date | None, m: int, d: int, tense: str | None) -> dat
     if tense == "future":
         later = [x for x in options if x >= pub]
         return min(later) if later else max(options)
+    if tense == "past":
+        before = [x for x in options if x <= pub + timedelta(days=PAST_GRACE_DAYS)]
+        if before:
+            return max(before)
     not_far = [x for x in options if (x - pub).days <= FUTURE_WINDOW_DAYS]
     return max(not_far) if not_far else min(options)
 
@@ -301,6 +309,13 @@ class _Resolver:
         return TimeMention(text=self.text[s:e], start=s, end=e, value=_iso(value), precision=precision,
                            end_value=_iso(end_value), duration=duration)
 
+    def _date_tense(self, m) -> str | None:
+        """The tense for placing a day-month; a past-tense deadline ("extended to Nov. 20") counts as none."""
+        tense = _tense(self.doc, m.start(), m.end())
+        if tense == "past" and DEADLINE_BEFORE.search(self.text[max(0, m.start() - 25):m.start()]):
+            return None
+        return tense
+
     def _year_ok(self, y: int) -> bool:
         hi = (self.pub.year if self.pub else date.today().year) + MAX_YEARS_AHEAD
         return MIN_YEAR <= y <= hi
@@ -331,8 +346,7 @@ class _Resolver:
         if m["year"]:
             a, b = _safe_date(int(m["year"]), mon, d1), _safe_date(int(m["year"]), mon, d2)
         else:
-            tense = _tense(self.doc, m.start(), m.end())
-            a = _place_day_month(self.pub, mon, d1, tense)
+            a = _place_day_month(self.pub, mon, d1, self._date_tense(m))
             b = _safe_date(a.year, mon, d2) if a else None
         if m["year"] and (a is None or b is None):
             return None
@@ -366,7 +380,7 @@ class _Resolver:
         if m["year"]:
             value = _safe_date(int(m["year"]), mon, d)
         else:
-            value = _place_day_month(self.pub, mon, d, _tense(self.doc, m.start(), m.end()))
+            value = _place_day_month(self.pub, mon, d, self._date_tense(m))
             if self.pub is None and _safe_date(2000, mon, d) is None:
                 return None
         if value is None and (m["year"] or self.pub is not None):

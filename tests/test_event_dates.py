@@ -1,0 +1,84 @@
+"""The event_dates stage on invented stories: which time mention dates which event."""
+
+from datetime import date
+
+import pytest
+
+from eventcoder.api import get_pipeline
+from eventcoder.document import Document, Event
+from eventcoder.pipeline import Pipeline
+from eventcoder.stages.event_dates import date_event
+
+MON = date(2021, 3, 15)  # a Monday
+
+
+@pytest.fixture(scope="module")
+def pipe():
+    get_pipeline()  # share the loaded spaCy model
+    return Pipeline(stages=("sentences", "times"))
+
+
+def dated(pipe, text, trigger, pub=MON, occurrence=0):
+    ctx = next(pipe.run([Document(text=text, published=pub, published_source="given" if pub else "none")]))
+    start = -1
+    for _ in range(occurrence + 1):
+        start = text.index(trigger, start + 1)
+    sent = ctx.sentence_at(start)
+    ev = Event("Battles", "Armed clash", [sent.index], trigger=trigger, trigger_start=start)
+    date_event(ctx, ev)
+    return ev
+
+
+def test_time_in_the_triggers_own_clause(pipe):
+    ev = dated(pipe, "Rebels attacked the base on Thursday, the army said on Sunday.", "attacked")
+    assert (ev.event_date, ev.time_precision, ev.historical) == ("2021-03-11", 1, False)
+
+
+def test_reporting_date_when_the_event_clause_has_none(pipe):
+    ev = dated(pipe, "The army said on Saturday that rebels had attacked the base.", "attacked")
+    assert ev.event_date == "2021-03-13"
+
+
+def test_relative_clause_date_is_background_not_this_events(pipe):
+    text = "Soldiers found bodies at the weekend, believed to be hostages the militants abducted in 2014."
+    ev = dated(pipe, text, "found")
+    assert (ev.event_date, ev.time_precision, ev.historical) == ("2021-03-13", 2, False)
+    ev = dated(pipe, text, "abducted")
+    assert ev.historical and ev.event_date.startswith("2014") and ev.time_precision == 3
+
+
+def test_previous_sentence_of_the_paragraph(pipe):
+    text = "Fighting broke out on March 9 near the dam.\nSeparately, an aid office was looted.\n\n" \
+           "Gunmen later burned two trucks on the road north."
+    assert dated(pipe, text, "Fighting").event_date == "2021-03-09"
+    # a new paragraph does not inherit the date: publication date, precision 2
+    ev = dated(pipe, text, "burned")
+    assert (ev.event_date, ev.time_precision) == ("2021-03-15", 2)
+
+
+def test_week_weekend_month_precisions(pipe):
+    ev = dated(pipe, "Last week gunmen abducted four aid workers.", "abducted")
+    assert (ev.event_date, ev.time_precision) == ("2021-03-10", 2)  # that week's Wednesday
+    ev = dated(pipe, "Militias clashed in January near the river.", "clashed")
+    assert (ev.event_date, ev.time_precision) == ("2021-01-15", 3)
+    ev = dated(pipe, "Militias clashed in early January near the river.", "clashed")
+    assert ev.event_date == "2021-01-01"
+    ev = dated(pipe, "Militias clashed in late January near the river.", "clashed")
+    assert ev.event_date == "2021-01-31"
+
+
+def test_since_gives_a_span_to_publication(pipe):
+    ev = dated(pipe, "Troops have besieged the town since March 2.", "besieged")
+    assert (ev.event_date, ev.date_end, ev.time_precision) == ("2021-03-02", "2021-03-15", 1)
+
+
+def test_range_is_week_scale(pipe):
+    ev = dated(pipe, "Strikes hit the port between 3 and 6 March.", "Strikes")
+    assert (ev.event_date, ev.date_end, ev.time_precision) == ("2021-03-03", "2021-03-06", 2)
+
+
+def test_no_date_and_no_publication_date(pipe):
+    ev = dated(pipe, "Gunmen attacked a police post.", "attacked", pub=None)
+    assert ev.event_date is None
+    ev = dated(pipe, "Gunmen attacked a police post on 4 May 2019.", "attacked", pub=None)
+    assert ev.event_date == "2019-05-04"

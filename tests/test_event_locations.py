@@ -1,0 +1,76 @@
+"""The event_locations stage: which place an event gets, and its ACLED geo_precision."""
+
+import pytest
+
+from eventcoder.api import get_pipeline
+from eventcoder.document import Context, Document, Event
+from eventcoder.stages.event_locations import locate
+from eventcoder.resources.gazetteer import get_gazetteer
+
+
+@pytest.fixture(scope="module")
+def pipeline():
+    return get_pipeline()
+
+
+def context(pipeline, text):
+    """A parsed context with sentences and places, but no events: the tests add their own."""
+    ctx = pipeline.prepare(Document(text=text))
+    ctx.doc = pipeline.nlp(text)
+    fns = dict(pipeline._stage_fns())
+    for name in ("sentences", "actors", "places"):
+        fns[name](ctx)
+    return ctx
+
+
+def event_at(ctx, word):
+    start = ctx.text.index(word)
+    sent = ctx.sentence_at(start)
+    return Event("Battles", "Armed clash", [sent.index], trigger=word, trigger_start=start)
+
+
+def test_town_in_the_event_sentence_is_precision_1(pipeline):
+    ctx = context(pipeline, "Islamist fighters attacked an army post in Mopti, Mali, on Sunday.")
+    ev = event_at(ctx, "attacked")
+    locate(ctx, ev, get_gazetteer(pipeline.settings))
+    assert ev.location == "Mopti" and ev.iso3 == "MLI" and ev.geo_precision == 1
+    assert ev.country == "Mali" and abs(ev.latitude - 14.49) < 0.2
+
+
+def test_near_a_town_is_precision_2(pipeline):
+    ctx = context(pipeline, "Gunmen ambushed a patrol near Kidal in northern Mali.")
+    ev = event_at(ctx, "ambushed")
+    locate(ctx, ev, get_gazetteer(pipeline.settings))
+    assert ev.location == "Kidal" and ev.geo_precision == 2
+
+
+def test_region_only_is_precision_3_or_2_and_previous_sentence_is_used(pipeline):
+    ctx = context(pipeline, "Heavy fighting was reported in Helmand province on Monday.\n\n"
+                            "The Taliban said in a statement that they had taken a base in Sangin. "
+                            "Ten soldiers were killed.")
+    gz = get_gazetteer(pipeline.settings)
+    ev = event_at(ctx, "fighting")
+    locate(ctx, ev, gz)
+    assert ev.iso3 == "AFG" and ev.geo_precision in (2, 3)
+    killed = event_at(ctx, "killed")
+    locate(ctx, killed, gz)
+    assert killed.location == "Sangin" and killed.geo_precision == 1
+
+
+def test_falls_back_to_the_main_place_and_to_none(pipeline):
+    ctx = context(pipeline, "Protesters marched through Nairobi on Tuesday.\n\nPolice fired tear gas.")
+    gz = get_gazetteer(pipeline.settings)
+    ev = event_at(ctx, "fired")
+    locate(ctx, ev, gz)
+    assert ev.location == "Nairobi" and ev.iso3 == "KEN"
+    empty = context(pipeline, "Police fired tear gas at the crowd.")
+    ev2 = event_at(empty, "fired")
+    locate(empty, ev2, gz)
+    assert ev2.location is None and ev2.latitude is None and ev2.geo_precision is None
+
+
+def test_country_only_is_precision_3_at_the_capital(pipeline):
+    ctx = context(pipeline, "Unrest spread across Somalia last week, officials said.")
+    ev = event_at(ctx, "Unrest")
+    locate(ctx, ev, get_gazetteer(pipeline.settings))
+    assert ev.iso3 == "SOM" and ev.geo_precision == 3 and ev.location == "Mogadishu"

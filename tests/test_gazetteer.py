@@ -1,0 +1,158 @@
+"""The gazetteer: name normalisation, curated regions, GeoNames import and index rebuilds."""
+
+import os
+import zipfile
+
+import pytest
+
+from eventcoder.resources import gazetteer as gzmod
+from eventcoder.resources.gazetteer import fold_key, get_gazetteer, import_geonames, light_key
+from eventcoder.settings import Settings
+
+
+@pytest.mark.parametrize("variants", [
+    ("Deir Ezzor", "Deir ez-Zor", "Dayr az Zawr", "Deir al-Zour"),
+    ("Albu Kamal", "Abu Kamal", "Al-Bukamal"),
+    ("Qara", "Qarah"),
+    ("Qalamun", "Qalamoun"),
+    ("Ma'arrat al-Nu'man", "Maarat al-Numan", "Ma‘arat an-Nu‘man"),
+    ("Hawija", "Hweija"),
+])
+def test_transliteration_variants_share_a_fold_key(variants):
+    keys = {fold_key(v) for v in variants}
+    assert len(keys) == 1, keys
+
+
+def test_light_key_drops_case_accents_articles_and_marks():
+    assert light_key("Al-Ḩasakah") == light_key("al Hasakah") == "hasakah"
+    assert fold_key("Ṣan‘ā’") == fold_key("Sana'a") == fold_key("Sanaa")
+    assert light_key("Deir Ezzor") == light_key("Deir ez-Zor")
+    assert light_key("Aleppo") != light_key("Idlib")
+
+
+@pytest.fixture(scope="module")
+def shared_settings():
+    # the real index in the default cache (built once, then reused by every run and the pipeline)
+    return Settings.create()
+
+
+@pytest.fixture
+def tiny(tmp_path, monkeypatch):
+    """Settings whose index is built from a three-town stand-in for cities500 and a one-entry
+    curated file, in a temporary cache: fast to build, safe to change."""
+    import json
+
+    cities = tmp_path / "cities500.json"
+    cities.write_text(json.dumps({str(i): {
+        "geonameid": i, "name": n, "latitude": lat, "longitude": lon, "countrycode": cc, "population": pop,
+        "timezone": "", "admin1code": a1, "alternatenames": alts}
+        for i, n, lat, lon, cc, pop, a1, alts in (
+            (1, "Beirut", 33.89, 35.50, "LB", 1900000, "04", ["Bayrut"]),
+            (2, "Zahle", 33.85, 35.90, "LB", 80000, "02", []),
+            (3, "Damascus", 33.51, 36.29, "SY", 1500000, "13", ["Dimashq"]))}))
+    curated = tmp_path / "places.json"
+    curated.write_text(json.dumps({"places": [{"name": "Jabal Testun", "variants": [], "lat": 10.0, "lon": 20.0,
+                                               "iso3": "TCD", "admin1": None, "kind": "feature", "why": "test"}]}))
+    monkeypatch.setattr(gzmod, "_cities_path", lambda: cities)
+    monkeypatch.setattr(gzmod, "CURATED", curated)
+    gzmod._open_gazetteer.cache_clear()
+    yield Settings.create(cache_dir=tmp_path / "cache"), curated
+    gzmod._open_gazetteer.cache_clear()
+
+
+def test_lookup_finds_variant_spellings_of_the_same_town(shared_settings):
+    gz = get_gazetteer(shared_settings)
+    ids = {gz.lookup(n)[0].place.geonameid for n in ("Deir Ezzor", "Deir ez-Zor", "Dayr az Zawr")
+           if gz.lookup(n)[0].place.kind == "city"} | {
+        next(m.place.geonameid for m in gz.lookup(n) if m.place.kind == "city")
+        for n in ("Deir Ezzor", "Dayr az Zawr")}
+    assert ids == {170794}
+    abu = {next(m.place.geonameid for m in gz.lookup(n) if m.place.kind == "city")
+           for n in ("Albu Kamal", "Abu Kamal", "Al-Bukamal")}
+    assert abu == {174448}
+
+
+def test_curated_border_regions_are_in_the_index(shared_settings):
+    gz = get_gazetteer(shared_settings)
+    for name, iso3 in (("Jurud Arsal", "LBN"), ("Jroud Ras Baalbek", "LBN"), ("western Qalamoun", "SYR"),
+                       ("Eastern Ghouta", "SYR"), ("Donbass", "UKR"), ("Lake Chad", "TCD")):
+        top = gz.lookup(name)[0].place
+        assert top.source == "curated" and top.iso3 == iso3, (name, top)
+        assert top.kind in ("region", "feature")
+
+
+def test_countries_and_demonyms(shared_settings):
+    gz = get_gazetteer(shared_settings)
+    assert gz.demonym("Lebanese") == "LBN"
+    assert gz.demonym("Syrian") == "SYR"
+    syria = gz.country("SYR")
+    assert syria.name == "Syria" and 32 < syria.latitude < 37 and 35 < syria.longitude < 42
+    assert gz.main_town(syria)[0] == "Damascus"
+
+
+def test_curated_entries_say_why_they_are_there():
+    import json
+
+    data = json.loads(gzmod.CURATED.read_text(encoding="utf-8"))
+    assert len(data["places"]) >= 40
+    for e in data["places"]:
+        assert e["why"] and e["kind"] in ("city", "region", "country", "feature")
+        assert -90 <= e["lat"] <= 90 and -180 <= e["lon"] <= 180
+
+
+_ROW = "\t".join
+
+
+def _geonames_rows():
+    return [
+        _ROW(["9990001", "Wadi Zarqoun", "Wadi Zarqoun", "Wadi Zarqun,Ouadi Zarkoun", "34.101", "36.302", "H",
+              "WAD", "LB", "", "11", "", "", "", "0", "", "900", "Asia/Beirut", "2020-01-01"]),
+        _ROW(["9990002", "Tell Qasrin", "Tell Qasrin", "", "not-a-number", "36.1", "P", "PPL", "LB", "", "11",
+              "", "", "", "120", "", "", "Asia/Beirut", "2020-01-01"]),
+        _ROW(["9990003", "Kfar Mishmish", "Kfar Mishmish", "Kafr Mishmish", "33.9", "35.7", "P", "PPL", "LB",
+              "", "", "", "", "", "350", "", "", "Asia/Beirut", "2020-01-01"]),
+        "a line that is not a GeoNames row",
+    ]
+
+
+def test_import_geonames_adds_rows_and_counts_bad_ones(tiny, tmp_path):
+    settings, _ = tiny
+    dump = tmp_path / "LB.zip"
+    with zipfile.ZipFile(dump, "w") as zf:
+        zf.writestr("LB.txt", "\n".join(_geonames_rows()) + "\n")
+    result = import_geonames(dump, settings)
+    assert result == {"added": 2, "skipped": 2}
+    gz = get_gazetteer(settings)
+    wadi = gz.lookup("Wadi Zarqun")[0].place
+    assert wadi.geonameid == 9990001 and wadi.kind == "feature" and wadi.iso3 == "LBN"
+    assert gz.lookup("Kafr Mishmish")[0].place.geonameid == 9990003
+    assert gz.lookup("Tell Qasrin") == [] or all(m.place.geonameid != 9990002 for m in gz.lookup("Tell Qasrin"))
+    # a second import of the same file adds nothing new
+    assert import_geonames(dump, settings)["added"] == 0
+
+
+def test_index_is_rebuilt_when_a_source_changes(tiny):
+    settings, curated = tiny
+    gz = get_gazetteer(settings)
+    assert gz.lookup("Jabal Testun")[0].place.kind == "feature"
+    assert gz.lookup("Bayrut")[0].place.name == "Beirut"
+    built = gzmod.index_path(settings).stat().st_mtime_ns
+    gzmod._connect(settings).close()  # sources unchanged: no rebuild
+    assert gzmod.index_path(settings).stat().st_mtime_ns == built
+    curated.write_text(curated.read_text().replace("Jabal Testun", "Jabal Nouveau") + " ")
+    os.utime(curated, (curated.stat().st_atime + 10, curated.stat().st_mtime + 10))
+    gzmod._open_gazetteer.cache_clear()
+    gz = get_gazetteer(settings)
+    assert gz.lookup("Jabal Nouveau")[0].place.source == "curated"
+    assert gz.lookup("Jabal Testun") == []
+
+
+def test_imports_survive_a_rebuild(tiny, tmp_path):
+    settings, curated = tiny
+    dump = tmp_path / "LB.txt"
+    dump.write_text("\n".join(_geonames_rows()) + "\n", encoding="utf-8")
+    assert import_geonames(dump, settings)["added"] == 2
+    curated.write_text(curated.read_text() + " ")
+    os.utime(curated, (curated.stat().st_atime + 10, curated.stat().st_mtime + 10))
+    gzmod._open_gazetteer.cache_clear()
+    assert get_gazetteer(settings).lookup("Kfar Mishmish")[0].place.geonameid == 9990003

@@ -1,0 +1,90 @@
+"""The places stage on invented news text: variants, curated regions, ambiguity, demonyms, 'near'."""
+
+import pytest
+
+from eventcoder.api import get_pipeline
+from eventcoder.document import Document
+from eventcoder.stages.places import distance_km
+
+
+@pytest.fixture(scope="module")
+def pipeline():
+    return get_pipeline()
+
+
+def places_of(pipeline, text):
+    ctx = next(pipeline.run([Document(text=text)]))
+    assert ctx.error is None, ctx.error
+    return ctx
+
+
+def at(ctx, surface):
+    found = [p for p in ctx.places if ctx.text[p.start:p.end] == surface or p.text == surface]
+    assert found, f"{surface!r} not found among {[p.text for p in ctx.places]}"
+    return found[0]
+
+
+def test_transliterated_syrian_towns_resolve_to_their_geonames_entries(pipeline):
+    ctx = places_of(pipeline, "Government troops shelled Dayr az Zawr on Friday. Two days later a convoy "
+                              "reached Al-Bukamal, near the Iraqi border, and fighters left Qarah.")
+    assert at(ctx, "Al-Bukamal").geonameid == 174448
+    assert at(ctx, "Qarah").geonameid == 166111
+    assert at(ctx, "Dayr az Zawr").iso3 == "SYR"
+    assert ctx.countries and next(iter(ctx.countries)) == "SYR"
+
+
+def test_curated_border_regions_and_modifiers(pipeline):
+    ctx = places_of(pipeline, "The Lebanese army said on Sunday it had pushed militants out of Jroud Arsal "
+                              "and into western Qalamoun, across the border in Syria.")
+    arsal = at(ctx, "Jroud Arsal")
+    assert arsal.kind == "region" and arsal.iso3 == "LBN"
+    assert distance_km(arsal.latitude, arsal.longitude, 34.18, 36.42) < 30
+    qal = at(ctx, "western Qalamoun")
+    assert qal.iso3 == "SYR" and qal.kind == "region"
+
+
+def test_border_area_alone_is_no_place(pipeline):
+    ctx = places_of(pipeline, "Troops patrolled the border area overnight.")
+    assert ctx.places == []
+
+
+@pytest.mark.parametrize("text,iso3", [
+    ("Clashes broke out in Tripoli on Tuesday between Sunni gunmen and Alawite fighters, Lebanese "
+     "security sources said. The army deployed in Bab al-Tabbaneh.", "LBN"),
+    ("Militias loyal to the Government of National Accord fought in southern Tripoli, Libyan "
+     "officials said, as rockets hit Mitiga airport near the Libyan capital.", "LBY"),
+])
+def test_tripoli_follows_the_document_country(pipeline, text, iso3):
+    ctx = places_of(pipeline, text)
+    assert at(ctx, "Tripoli").iso3 == iso3
+
+
+def test_demonyms_are_countries_and_weigh_in(pipeline):
+    ctx = places_of(pipeline, "Syrian and Lebanese officials met in Beirut.")
+    syrian = at(ctx, "Syrian")
+    assert syrian.kind == "country" and syrian.iso3 == "SYR"
+    assert at(ctx, "Beirut").iso3 == "LBN"
+    assert set(ctx.countries) >= {"SYR", "LBN"}
+
+
+def test_near_and_outskirts_are_marked(pipeline):
+    ctx = places_of(pipeline, "A roadside bomb exploded near Kandahar, and gunmen attacked a checkpoint "
+                              "in Kabul, Afghan officials said.")
+    assert at(ctx, "Kandahar").near is True
+    assert at(ctx, "Kabul").near is False
+
+
+def test_person_names_are_not_places(pipeline):
+    ctx = places_of(pipeline, "Minister Hassan Sabri Jordan said talks would resume in Cairo.")
+    names = [p.text for p in ctx.places]
+    assert "Cairo" in names
+    assert not any(n in ("Hassan", "Sabri") for n in names)
+
+
+def test_places_are_sorted_and_within_the_text(pipeline):
+    ctx = places_of(pipeline, "Fighting spread from Aleppo to Idlib and Hama, Syrian monitors said.")
+    starts = [p.start for p in ctx.places]
+    assert starts == sorted(starts)
+    for p in ctx.places:
+        assert ctx.text[p.start:p.end] == p.text
+        assert 0 < p.confidence <= 1

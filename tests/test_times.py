@@ -1,0 +1,193 @@
+"""The times stage and publication-date inference, on sentences written for these tests."""
+
+import json
+from datetime import date
+from pathlib import Path
+
+import pytest
+
+from eventcoder.api import get_pipeline
+from eventcoder.stages.times import find_times, infer_published
+
+SHARED = Path(__file__).resolve().parents[1].parent / "shared"
+MON = date(2021, 3, 15)  # a Monday
+
+
+@pytest.fixture(scope="module")
+def nlp():
+    return get_pipeline().nlp
+
+
+def times(nlp, text, pub=MON):
+    return find_times(text, pub, nlp(text))
+
+
+def one(nlp, text, phrase, pub=MON):
+    found = [t for t in times(nlp, text, pub) if phrase in t.text]
+    assert found, f"no time mention covering {phrase!r} in {[t.text for t in times(nlp, text, pub)]}"
+    return found[0]
+
+
+# --- weekdays by tense ------------------------------------------------------------------------
+def test_past_weekday_is_the_most_recent_one(nlp):
+    t = one(nlp, "Rebels attacked the convoy on Thursday, police said.", "Thursday")
+    assert (t.value, t.precision) == ("2021-03-11", "day")
+
+
+def test_past_weekday_equal_to_publication_weekday_is_that_day(nlp):
+    assert one(nlp, "Troops entered the town on Monday.", "Monday").value == "2021-03-15"
+
+
+def test_said_weekday_after_publication_weekday_goes_back(nlp):
+    assert one(nlp, "The ministry said Tuesday it had retaken the hills.", "Tuesday").value == "2021-03-09"
+
+
+def test_future_weekday_is_the_next_one(nlp):
+    assert one(nlp, "The two delegations will meet on Wednesday in Geneva.", "Wednesday").value == "2021-03-17"
+    assert one(nlp, "Talks are set to resume Friday.", "Friday").value == "2021-03-19"
+
+
+def test_next_and_last_weekday(nlp):
+    assert one(nlp, "Elections are due next Monday.", "Monday").value == "2021-03-22"
+    assert one(nlp, "The mayor resigned last Monday.", "Monday").value == "2021-03-08"
+
+
+def test_weekday_with_part_of_day(nlp):
+    t = one(nlp, "Late Saturday evening, shells hit the market.", "Saturday")
+    assert t.value == "2021-03-13" and t.text == "Late Saturday evening"
+
+
+# --- weekends, deictic words, relative periods ------------------------------------------------
+def test_weekend_rules(nlp):
+    for phrase in ("at the weekend", "over the weekend"):
+        t = one(nlp, f"Fighters withdrew from the ridge {phrase}.", phrase)
+        assert (t.value, t.end_value, t.precision) == ("2021-03-13", "2021-03-14", "weekend")
+    sunday = date(2021, 3, 14)
+    t = one(nlp, "Fighters withdrew from the ridge this weekend.", "weekend", pub=sunday)
+    assert t.value == "2021-03-13"
+
+
+def test_yesterday_today_day_before(nlp):
+    assert one(nlp, "Gunmen killed two guards yesterday.", "yesterday").value == "2021-03-14"
+    assert one(nlp, "The border reopened today.", "today").value == "2021-03-15"
+    assert one(nlp, "A rocket fell the day before.", "day before").value == "2021-03-14"
+
+
+def test_relative_weeks_months_years(nlp):
+    t = one(nlp, "Protests spread last week.", "last week")
+    assert (t.value, t.precision) == ("2021-03-08", "week")
+    assert one(nlp, "Prices rose next month.", "next month").value == "2021-04-01"
+    t = one(nlp, "Clashes broke out earlier this month.", "earlier this month")
+    assert (t.value, t.precision) == ("2021-03-01", "month")
+    assert one(nlp, "Turnout fell last year.", "last year").value == "2020-01-01"
+    assert one(nlp, "The camp opened three weeks ago.", "three weeks ago").value == "2021-02-22"
+
+
+# --- calendar dates ----------------------------------------------------------------------------
+@pytest.mark.parametrize("text,phrase,value", [
+    ("The offensive began on August 19.", "August 19", "2020-08-19"),
+    ("The offensive began on 19 August.", "19 August", "2020-08-19"),
+    ("It ended on Aug. 28, 2017.", "Aug. 28, 2017", "2017-08-28"),
+    ("The decree is dated 28/08/2017.", "28/08/2017", "2017-08-28"),
+    ("The file was updated 2019-04-02.", "2019-04-02", "2019-04-02"),
+])
+def test_calendar_days(nlp, text, phrase, value):
+    t = one(nlp, text, phrase)
+    assert (t.value, t.precision) == (value, "day")
+
+
+def test_month_and_year(nlp):
+    t = one(nlp, "Villagers fled in January.", "January")
+    assert (t.value, t.precision) == ("2021-01-01", "month")
+    assert one(nlp, "Villagers fled in June.", "June").value == "2020-06-01"  # the last June before
+    t = one(nlp, "The town was first seized in 2014.", "2014")
+    assert (t.value, t.precision) == ("2014-01-01", "year")
+    t = one(nlp, "Aid stopped in late November 2019.", "November")
+    assert (t.value, t.precision) == ("2019-11-01", "month") and t.text.startswith("late")
+
+
+def test_ranges_since_and_on_or_around(nlp):
+    t = one(nlp, "Strikes hit the port between 19 and 22 August.", "19")
+    assert (t.value, t.end_value) == ("2020-08-19", "2020-08-22")
+    t = one(nlp, "Roads were closed from 3 to 5 May.", "5 May")
+    assert (t.value, t.end_value) == ("2020-05-03", "2020-05-05")
+    t = one(nlp, "The siege has lasted since February 19.", "February 19")
+    assert (t.value, t.end_value) == ("2021-02-19", "2021-03-15") and t.text.startswith("since")
+    t = one(nlp, "He vanished on or around March 2.", "March 2")
+    assert t.value == "2021-03-02" and t.text.startswith("on or around")
+
+
+def test_absolute_dates_resolve_without_publication_date(nlp):
+    ts = times(nlp, "Shelling on Tuesday followed the raid of 4 June 2016.", pub=None)
+    by_text = {t.text: t for t in ts}
+    assert by_text["4 June 2016"].value == "2016-06-04"
+    assert by_text["Tuesday"].value is None
+
+
+# --- durations and false positives --------------------------------------------------------------
+@pytest.mark.parametrize("phrase", ["three years", "a week", "nine-day", "48 hours"])
+def test_durations_are_not_dates(nlp, phrase):
+    text = {"three years": "The group held the valley for three years.",
+            "a week": "The siege comes a week into the campaign.",
+            "nine-day": "They won the nine-day battle.",
+            "48 hours": "The truce lasted 48 hours."}[phrase]
+    t = one(nlp, text, phrase)
+    assert t.duration and t.value is None and t.precision is None
+
+
+@pytest.mark.parametrize("text", [
+    "The army may still find mines in the caves.",
+    "Thousands march on the capital every week.",
+    "The Sunday Times reported the claim.",
+    "The convoy carried 2014 refugees across the line.",
+    "Donors pledged $2,014,000 and 12014 tonnes of grain.",
+    "Under Resolution 2254 the talks continue.",
+])
+def test_false_positives(nlp, text):
+    assert [t for t in times(nlp, text) if not t.duration] == []
+
+
+def test_march_as_noun_but_month_with_cue(nlp):
+    assert times(nlp, "The March of Return drew crowds.") == []
+    assert one(nlp, "Crowds gathered in March.", "March").value == "2021-03-01"
+
+
+# --- publication date ----------------------------------------------------------------------------
+def test_infer_published_from_captions_prefers_the_latest():
+    text = ("Soldiers stand near a checkpoint outside the city on Aug. 27, 2019.\n\n"
+            "The army said it had cleared the area, which rebels took in 1998.\n\n"
+            "A boy walks past a damaged school in the city on August 28, 2019.")
+    assert infer_published(text) == date(2019, 8, 28)
+
+
+def test_infer_published_from_dateline_and_stamp():
+    assert infer_published("KANO, Nigeria, March 3, 2015 (AP) — Gunmen attacked a market.") == date(2015, 3, 3)
+    assert infer_published("Published: 12 June 2018 08:30 GMT\nA bomb exploded.") == date(2018, 6, 12)
+    assert infer_published("Updated Jan. 9, 2020\nProtesters gathered.") == date(2020, 1, 9)
+    text = "GOMA, Oct 4 (Reuters) - Rebels attacked a camp, the army said. The camp opened in 2016."
+    assert infer_published(text) == date(2016, 10, 4)
+
+
+def test_infer_published_ignores_history_in_the_body():
+    assert infer_published("The militia first appeared in 1998 and again in 2003 near the lake.") is None
+    assert infer_published("") is None
+
+
+def test_acceptance_article_times():
+    txt = SHARED / "acceptance" / "000_bd314e2edf243133.txt"
+    gold_path = SHARED / "acceptance" / "000_bd314e2edf243133.gold.json"
+    if not txt.exists() or not gold_path.exists():
+        pytest.skip("shared acceptance files are absent")
+    text = txt.read_text()
+    gold = json.loads(gold_path.read_text())["times"]
+    inferred = infer_published(text)
+    assert inferred == date(2017, 8, 28)
+    ts = find_times(text, inferred, get_pipeline().nlp(text))
+    for g in gold:
+        end = g["start"] + len(g["text"])
+        hit = [t for t in ts if t.start < end and g["start"] < t.end]
+        assert hit, g
+        if g.get("duration"):
+            assert hit[0].duration, g
+        else:
+            assert hit[0].value.startswith(g["value"]), (g, hit[0])
