@@ -96,6 +96,13 @@ def locate(ctx: Context, event: Event, gz=None) -> None:
             if chosen is not None:
                 break
     if chosen is None:
+        # "Lebanese soldiers' remains were found in the area": the sentence's one country
+        # narrows the document's main place to that country's places
+        cues = {p.iso3 for p in usable if p.kind == "country" and p.iso3 and any(a <= p.start < b for a, b in spans)}
+        if len(cues) == 1:
+            iso3 = cues.pop()
+            chosen = _main_place(ctx, [p for p in places if p.iso3 == iso3 and p.kind != "country"])
+    if chosen is None:
         chosen = _main_place(ctx, places) or _main_place(ctx, usable)
     if chosen is None:
         return

@@ -114,8 +114,9 @@ def find_cues(span) -> dict[str, list]:
                     tok = span.doc.char_span(span.start_char + pos, span.start_char + pos + len(phrase),
                                              alignment_mode="expand")
                     if tok is not None and len(tok):
-                        # the phrase's syntactic head stands for it
-                        found.setdefault(fam.name, []).append(tok.root)
+                        # the phrase's verb stands for it ("bodies found", "shot dead"), else its head
+                        verbs = [t for t in tok if t.pos_ == "VERB"]
+                        found.setdefault(fam.name, []).append(verbs[0] if verbs else tok.root)
                 pos = low.find(phrase, pos + 1)
     return found
 

@@ -453,9 +453,11 @@ def _who(noun, trigger, ctx: Context) -> str | None:
         if obj is not None:
             target = obj
     start, end = _phrase_span(target)
-    actor = _actor_in(ctx, start, end)
-    if actor is None and target.dep_ == "appos":
+    actor = None
+    if target.dep_ == "appos":  # "the Syrian army, seven soldiers": the head names whose dead
         actor = _actor_in(ctx, *_phrase_span(target.head))
+    if actor is None:
+        actor = _actor_in(ctx, start, end)
     if actor is None and trigger is not None and trigger.lemma_ in ("cost", "lose"):
         for c in trigger.children:
             if c.dep_ in ("dative", "nsubj") and c.i != target.i:

@@ -65,6 +65,9 @@ def write_note(ev: Event) -> str:
 @stage("notes", requires=("merged", "fatalities", "claims"), assigns=("notes",))
 def make_notes(settings):
     def run(ctx: Context) -> None:
+        # ACLED codes no event without a day: with no date in the text and no publication
+        # date there is nothing to anchor it to
+        ctx.events = [ev for ev in ctx.events if ev.event_date]
         for ev in ctx.events:
             ev.notes = write_note(ev)
 

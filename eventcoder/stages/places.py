@@ -38,7 +38,7 @@ NEAR_KM = 150.0
 # tuned on geoparse-dev (see the report in /work/notes/places/).
 MIN_CONFIDENCE = 0.3
 # A part of a person's name is a place only if the place is at least this large.
-PERSON_PART_MIN_POP = 100_000
+PERSON_PART_MIN_POP = 1_000_000
 # Fold-only (transliteration) matches must name a place at least this large: folding makes many
 # small namesakes.
 FOLD_MIN_POP = 5_000
@@ -258,11 +258,13 @@ def _resolve(cands, countries, admin_keys, anchors) -> None:
         if c.demonym:
             c.best, c.confidence = c.matches[0], 0.9
             continue
-        scored = sorted(((_score(c, m, countries, total, admin_keys, anchors), m) for m in c.matches),
+        # transliteration folds are a fallback: used only when no spelling matches outright
+        pool = [m for m in c.matches if m.quality >= 0.9] or c.matches
+        scored = sorted(((_score(c, m, countries, total, admin_keys, anchors), m) for m in pool),
                         key=lambda x: -x[0])
         best_s, best = scored[0]
-        second = next((s for s, m in scored[1:] if distance_km(
-            m.place.latitude, m.place.longitude, best.place.latitude, best.place.longitude) > 50), None)
+        second = next((s for s, m in scored[1:] if m.place.iso3 != best.place.iso3 or distance_km(
+            m.place.latitude, m.place.longitude, best.place.latitude, best.place.longitude) > NEAR_KM), None)
         margin = best_s - second if second is not None else 1.5
         # how clearly the best entry wins, times how good a place it is at all
         c.confidence = max(0.0, min(1.0, (0.25 + 0.5 * min(margin, 1.5)) * min(1.0, best_s / 2.0)))
