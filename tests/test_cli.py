@@ -48,7 +48,8 @@ def test_bad_inputs_each_give_one_line_and_the_rest_is_coded(tmp_path, capsys):
     latin = tmp_path / "latin.txt"
     latin.write_bytes("Soldats tués à Gao, café".encode("latin-1"))
     missing = tmp_path / "nope.txt"
-    rc, lines, err = run_cli(["code", str(empty), str(binary), str(latin), str(missing), str(good)], capsys)
+    rc, lines, err = run_cli(["code", str(empty), str(binary), str(latin), str(missing), str(good),
+                              "--published", "2021-06-09"], capsys)
     assert rc == 0  # not every document failed
     assert len(lines) == 5
     errors = [d["error"] for d in lines]
@@ -118,7 +119,7 @@ def test_folder_is_read_recursively_in_order(tmp_path, capsys):
         "<script>var x = 1;</script></head><body><p>" + ARTICLE.replace("\n", " ") + "</p></body></html>",
         encoding="utf-8")
     (tmp_path / "ignored.bin").write_bytes(b"\x00")
-    rc, lines, err = run_cli(["code", str(tmp_path)], capsys)
+    rc, lines, err = run_cli(["code", str(tmp_path), "--published", "2021-06-09"], capsys)
     assert rc == 0 and len(lines) == 2
     html_doc = lines[1]
     assert html_doc["published"] == "2021-06-08" and html_doc["published_source"] == "metadata"

@@ -367,8 +367,8 @@ def detect_sentence(ctx: Context, s: Sentence) -> list[Event]:
         for w in WEAPON_ORDER:
             for tok in cues.get(w, ()):
                 verb = _verb_of(tok)
-                if verb.lemma_.lower() in ("explode", "detonate", "hit", "strike", "land", "fire", "launch",
-                                           "kill", "target", "pound", "rain", "go", "destroy", "damage") \
+                if (tok.pos_ == "VERB" or verb.lemma_.lower() in ("explode", "detonate", "hit", "strike", "land", "fire", "launch",
+                                           "kill", "target", "pound", "rain", "go", "destroy", "damage")) \
                         and not blocked(tok, span):
                     candidates.append((sum(1 for _ in tok.ancestors), tok.i, "ATTACK", tok,
                                        ("Explosions/Remote violence", WEAPON_SUB[w])))

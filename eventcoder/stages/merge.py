@@ -11,12 +11,14 @@ from __future__ import annotations
 
 from ..document import Context, Event
 from ..pipeline import stage
-from ..resources.taxonomy import sub_rank
+from ..resources.taxonomy import VIOLENT_TYPES, sub_rank
 
 STATUS_ORDER = ("denied", "disputed", "unconfirmed", "confirmed", "reported")
 # Each extra sentence that supports an event raises its confidence by this much (capped at 0.95);
 # a guess, to be calibrated when the evaluation reports confidence bins.
 SUPPORT_BONUS = 0.05
+# how far back (in sentences) a bare reference such as "the attack" looks for its event
+NEAR_SENTENCES = 2
 GENERIC_PREFIXES = ("Unidentified ", "Civilians (", "Protesters (", "Rioters (")
 
 
@@ -181,6 +183,14 @@ def merge_events(ctx: Context) -> list[Event]:
             key = (score, len(context & (c1 | c2)), -abs(min(c.sentences) - min(ev.sentences)))
             if best_key is None or key > best_key:
                 best, best_key = c, key
+        if best is None and ev.event_type in VIOLENT_TYPES and not _named(set().union(*sides(ev))):
+            # "The attack was repelled": a bare reference joins the violent event just before it
+            first = min(ev.sentences)
+            near = [c for c in clusters if c.event_type in VIOLENT_TYPES
+                    and 0 <= first - max(c.sentences) <= NEAR_SENTENCES]
+            if near:
+                best = max(near, key=lambda c: max(c.sentences))
+                ev.event_type, ev.sub_event_type = best.event_type, best.sub_event_type
         if best is not None:
             absorb(best, ev, ctx)
     return sorted(clusters, key=lambda e: min(e.sentences))
