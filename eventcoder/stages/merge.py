@@ -123,6 +123,11 @@ def absorb(cluster: Event, ev: Event, ctx: Context) -> None:
         cluster.sub_event_type = ev.sub_event_type
         cluster.plover = ev.plover
         cluster.disorder_type = ev.disorder_type
+        if ev.actor1 and ev.actor1 == cluster.actor2:
+            # the mention that gives the type also says who acted: "troops retook the town"
+            cluster.actor1, cluster.actor2 = cluster.actor2, cluster.actor1
+            cluster.inter1, cluster.inter2 = cluster.inter2, cluster.inter1
+            cluster.assoc_actor_1, cluster.assoc_actor_2 = cluster.assoc_actor_2, cluster.assoc_actor_1
 
     # date: a date the text gives beats the publication-date fallback; then the earliest
     ct, et = time_rank(cluster, ctx), time_rank(ev, ctx)
