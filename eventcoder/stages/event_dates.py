@@ -33,7 +33,7 @@ _MID = re.compile(r"\bmid\b|\bmiddle\b", re.I)
 def _verb_of(tok):
     """The nearest verb at or above a token (the clause it belongs to)."""
     for _ in range(10):
-        if tok.pos_ in ("VERB", "AUX") or tok.head is tok:
+        if tok.pos_ in ("VERB", "AUX") or tok.head.i == tok.i:
             return tok
         tok = tok.head
     return tok
@@ -48,7 +48,7 @@ def _token_at(doc, start: int, end: int):
 
 def _ancestors(tok) -> list:
     out = [tok]
-    while tok.head is not tok and len(out) < 30:
+    while tok.head.i != tok.i and len(out) < 30:
         tok = tok.head
         out.append(tok)
     return out
@@ -58,7 +58,7 @@ def _through_relative_clause(verb, stop: list) -> bool:
     """True when the way up from `verb` to the trigger's clause passes a relative clause."""
     tok = verb
     for _ in range(30):
-        if tok in stop or tok.head is tok:
+        if tok in stop or tok.head.i == tok.i:
             return False
         if tok.dep_ in ("relcl", "acl"):
             return True
@@ -89,7 +89,7 @@ def _pick_in_trigger_sentence(ctx: Context, event: Event, cands: list[TimeMentio
         if root is None:
             continue
         v = _verb_of(root)
-        if v is tverb or root.head is trig:
+        if (v is not None and tverb is not None and v.i == tverb.i) or (trig is not None and root.head.i == trig.i):
             direct.append(t)
         elif v in above:
             governing.append(t)

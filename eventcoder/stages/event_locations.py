@@ -38,7 +38,7 @@ def _clause_bounds(ctx: Context, event: Event) -> tuple[int, int] | None:
         return None
     tok = span[0]
     head = tok
-    while head.pos_ not in ("VERB", "AUX") and head.head is not head:
+    while head.pos_ not in ("VERB", "AUX") and head.head.i != head.i:
         head = head.head
     sub = list(head.subtree)
     return sub[0].idx, sub[-1].idx + len(sub[-1].text)

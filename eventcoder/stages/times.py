@@ -218,13 +218,13 @@ def _tense(doc, start: int, end: int) -> str | None:
         return None
     tok = span.root
     for _ in range(8):
-        if tok.pos_ in ("VERB", "AUX") or tok.head is tok:
+        if tok.pos_ in ("VERB", "AUX") or tok.head.i == tok.i:
             break
         tok = tok.head
     if tok.pos_ not in ("VERB", "AUX"):
         return None
     auxes = [c for c in tok.children if c.dep_ in ("aux", "auxpass")]
-    if any(a.lower_ == "to" for a in auxes) and tok.head is not tok:
+    if any(a.lower_ == "to" for a in auxes) and tok.head.i != tok.i:
         # an infinitive takes its time from the verb it depends on ("is to resume" is future)
         head = tok.head
         if head.lemma_ in FUTURE_HEADS and (head.lemma_ != "be" or head.tag_ in ("VBZ", "VBP")):
