@@ -388,7 +388,8 @@ def detect_sentence(ctx: Context, s: Sentence) -> list[Event]:
             chosen.append((depth, i, fam, tok, (etype, sub)))
     events = []
     for depth, i, fam, tok, (etype, sub) in chosen:
-        support = supporting_mention(ctx, s, tok, depth) if fam != "DISCOVERY" else _inside_quote(s, tok.idx)
+        support = supporting_mention(ctx, s, tok, depth) if fam != "DISCOVERY" else (
+            "quote" if _inside_quote(s, tok.idx) else "")
         conf = FAMILY_CONFIDENCE.get(fam, 0.5)
         if '"' in s.text or "“" in s.text:
             conf -= 0.05  # quoted speech
@@ -409,31 +410,34 @@ def _inside_quote(s: Sentence, offset: int) -> bool:
     return opened > closed
 
 
-def supporting_mention(ctx: Context, s: Sentence, tok, depth: int) -> bool:
-    """A mention that refers back to an event rather than reporting a new one."""
+def supporting_mention(ctx: Context, s: Sentence, tok, depth: int) -> str:
+    """Why a mention refers back to an event rather than reporting a new one ('' when it does report
+    one): 'quote', 'definite' ("the battle"), 'modifier' (an event noun deep in a phrase) or 'pronoun'."""
     if _inside_quote(s, tok.idx):
-        return True
+        return "quote"
     if tok.pos_ in ("NOUN", "PROPN"):
         if any(c.dep_ == "det" and c.lower_ in ("the", "this", "that", "these", "those") for c in tok.children):
-            return True
+            return "definite"
         t = tok
         while t.dep_ == "conj" and t.head != t:
             t = t.head
         if depth >= 3 or t.dep_ not in MAIN_NOUN_DEPS:
-            return True
+            return "modifier"
     verb = _verb_of(tok)
     subj = [c for c in verb.children if c.dep_ in ("nsubj", "nsubjpass")]
     if subj and all(c.pos_ == "PRON" and c.lower_ in ("it", "they", "this") for c in subj):
-        return True
-    return False
+        return "pronoun"
+    return ""
 
 
 @stage("events", requires=("sentences", "actors", "places", "times"), assigns=("events",))
 def make_events(settings):
     def run(ctx: Context) -> None:
         events: list[Event] = []
+        # a text of headings only (a headline, a one-line note) is read as body text
+        kinds = ("body",) if any(s.kind == "body" for s in ctx.sentences) else ("body", "heading")
         for s in ctx.sentences:
-            if s.kind != "body":
+            if s.kind not in kinds:
                 continue
             events.extend(detect_sentence(ctx, s))
         ctx.events = [e for e in events if e.confidence >= settings.min_event_confidence]

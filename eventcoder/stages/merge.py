@@ -198,6 +198,10 @@ def merge_events(ctx: Context) -> list[Event]:
                 ev.event_type, ev.sub_event_type = best.event_type, best.sub_event_type
         if best is not None:
             absorb(best, ev, ctx)
+        elif ev.support_only == "modifier" and not any(set(ev.sentences) & set(c.sentences) for c in clusters):
+            # an event noun in a phrase ("... protest against land grabbing") with nothing
+            # else in its sentence still reports an event
+            clusters.append(ev)
     return sorted(clusters, key=lambda e: min(e.sentences))
 
 
