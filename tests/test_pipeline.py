@@ -47,3 +47,14 @@ def test_a_failing_stage_names_itself_and_spares_other_documents(pipeline):
 def test_non_english_is_reported(code):
     doc = code("Les rebelles ont attaqué la ville de Gao lundi et ont tué trois soldats, selon l'armée malienne.")
     assert doc["error"] and "English" in doc["error"] and doc["events"] == []
+
+
+def test_telegraphic_english_is_not_mistaken_for_another_language(code):
+    doc = code("On 3 May 2021, Al Shabaab fired mortar rounds towards an army base in El Wak (Mandera). "
+               "No casualties reported.", published="2021-05-04")
+    assert doc["error"] is None and doc["events"]
+
+
+def test_other_scripts_are_reported(code):
+    doc = code("Вооруженные люди атаковали деревню в понедельник, погибли трое мирных жителей, сообщила полиция.")
+    assert doc["error"] and "English" in doc["error"]
