@@ -26,6 +26,7 @@ import json
 import os
 import re
 import sqlite3
+import sys
 import unicodedata
 import zipfile
 from dataclasses import dataclass
@@ -467,6 +468,8 @@ def _connect(settings) -> sqlite3.Connection:
         except sqlite3.DatabaseError:
             current = None
     if current is None or current[0] != sig:
+        print(f"eventcoder: compiling the gazetteer index into {path} (once; about a minute)",
+              file=sys.stderr, flush=True)
         build_index(path)
         reg = Path(settings.cache_dir) / IMPORTS_NAME
         if reg.exists():

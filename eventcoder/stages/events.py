@@ -50,7 +50,7 @@ CIVILIAN_WORDS = frozenset(
     "worker farmer herder trader shopper worshipper passenger driver journalist family person persons "
     "activist chief elder doctor nurse official politician candidate businessman pilgrim refugee "
     "migrant displaced teenager baby infant victim mourner customer fisherman fishermen miner "
-    "protester demonstrator relative wife husband son daughter".split()
+    "protester demonstrator relative wife husband son daughter him her".split()
 )
 ARMED_SUBJECT_WORDS = frozenset(
     "militant fighter rebel insurgent jihadist troop soldier army force forces militia bus buses convoy "
@@ -64,6 +64,11 @@ TERRITORY_WORDS = frozenset(
 VIOLENCE_SIGNS = re.compile(
     r"\b(shot|gunshot|bullet|stab|stabbed|tortur|behead|decapitat|hacked|strangl|killed|murder|hands tied|"
     r"firearm|bound|mutilat|executed)", re.I
+)
+# verbs that make a weapon noun an event: "a mortar round hit", "observers recorded 40 explosions"
+WEAPON_EVENT_VERBS = frozenset(
+    "explode detonate hit strike land fire launch kill target pound rain go destroy damage observe record "
+    "hear register fall report injure wound".split()
 )
 NOT_EVENT_NOUNS = frozenset("war conflict violence insurgency crisis".split())
 STATE_ACTOR_INTERS = frozenset({"State forces"})
@@ -367,11 +372,11 @@ def detect_sentence(ctx: Context, s: Sentence) -> list[Event]:
         for w in WEAPON_ORDER:
             for tok in cues.get(w, ()):
                 verb = _verb_of(tok)
-                if (tok.pos_ == "VERB" or verb.lemma_.lower() in ("explode", "detonate", "hit", "strike", "land", "fire", "launch",
-                                           "kill", "target", "pound", "rain", "go", "destroy", "damage")) \
+                if (tok.pos_ == "VERB" or verb.lemma_.lower() in WEAPON_EVENT_VERBS) \
                         and not blocked(tok, span):
-                    candidates.append((sum(1 for _ in tok.ancestors), tok.i, "ATTACK", tok,
-                                       ("Explosions/Remote violence", WEAPON_SUB[w])))
+                    typed = (("Battles", "Armed clash") if "FIGHT" in cues and w != "AIR"
+                             else ("Explosions/Remote violence", WEAPON_SUB[w]))
+                    candidates.append((sum(1 for _ in tok.ancestors), tok.i, "ATTACK", tok, typed))
                     break
             if candidates:
                 break
