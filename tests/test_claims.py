@@ -1,6 +1,6 @@
 """Event sources and status from invented reports."""
 
-from eventcoder.document import ActorMention, Event
+from eventcoder.document import Event
 from eventcoder.stages.claims import event_sources, event_status
 from eventcoder.stages.fatalities import attach
 

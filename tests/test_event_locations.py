@@ -3,7 +3,7 @@
 import pytest
 
 from eventcoder.api import get_pipeline
-from eventcoder.document import Context, Document, Event
+from eventcoder.document import Document, Event
 from eventcoder.stages.event_locations import locate
 from eventcoder.resources.gazetteer import get_gazetteer
 

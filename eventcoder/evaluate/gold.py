@@ -4,11 +4,10 @@ from __future__ import annotations
 
 import json
 from collections import defaultdict
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Iterator
 
-from ..api import parse_date
 from ..document import Document
 from ..errors import InputError
 
@@ -36,19 +35,9 @@ class GoldLine:
 
 def to_document(row: dict, origin: str = "<gold>") -> Document:
     """The input part of a gold row as a Document; `published` counts as 'metadata'."""
-    text = row.get("text")
-    if not isinstance(text, str):
-        raise InputError(origin, "a gold line needs a string 'text'")
-    published = parse_date(row.get("published"), f"{origin}: published")
-    return Document(
-        text=text,
-        id=str(row["id"]) if row.get("id") is not None else None,
-        published=published,
-        published_source="metadata" if published else "none",
-        title=row.get("title"),
-        url=row.get("url"),
-        origin=origin,
-    )
+    from ..ingest.files import document_from_record
+
+    return document_from_record({k: row[k] for k in INPUT_FIELDS if k in row}, origin)
 
 
 def read_gold(path: str | Path, limit: int | None = None, limit_per: str = "file") -> Iterator[GoldLine]:
