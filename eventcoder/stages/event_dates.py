@@ -96,9 +96,21 @@ def _pick_in_trigger_sentence(ctx: Context, event: Event, cands: list[TimeMentio
         elif not _through_relative_clause(v, above):
             sibling.append(t)  # "announced a ceasefire after reaching the deal over the weekend"
     # times of relative clauses ("soldiers IS kidnapped in 2014") do not date this event
+    def nested(t: TimeMention) -> bool:
+        """A date inside a noun phrase ("over their delayed June salaries") dates the noun, not the event."""
+        root = _token_at(ctx.doc, t.start, t.end)
+        node = root
+        for _ in range(8):
+            if node is None or node.head.i == node.i or (tverb is not None and node.head.i == tverb.i):
+                return False
+            node = node.head
+            if node.pos_ in ("NOUN", "PROPN") and not (t.start <= node.idx < t.end):
+                return True
+        return False
+
     for group in (direct, governing, sibling):
         if group:
-            return min(group, key=lambda t: abs(t.start - event.trigger_start))
+            return min(group, key=lambda t: (nested(t), abs(t.start - event.trigger_start)))
     return None
 
 
