@@ -50,7 +50,8 @@ CIVILIAN_WORDS = frozenset(
     "worker farmer herder trader shopper worshipper passenger driver journalist family person persons "
     "activist chief elder doctor nurse official politician candidate businessman pilgrim refugee "
     "migrant displaced teenager baby infant victim mourner customer fisherman fishermen miner "
-    "protester demonstrator relative wife husband son daughter him her".split()
+    "protester demonstrator relative wife husband son daughter him her village villages home homes house "
+    "houses market church mosque school hospital".split()
 )
 ARMED_SUBJECT_WORDS = frozenset(
     "militant fighter rebel insurgent jihadist troop soldier army force forces militia bus buses convoy "
@@ -72,6 +73,14 @@ WEAPON_EVENT_VERBS = frozenset(
 )
 NOT_EVENT_NOUNS = frozenset("war conflict violence insurgency crisis".split())
 STATE_ACTOR_INTERS = frozenset({"State forces"})
+# unorganised crowds: violence by them is a riot (ACLED's Riots), not a battle or an armed attack
+CROWD_WORDS = frozenset(
+    "mob crowd youths youth supporters residents villagers community communities students workers traders "
+    "locals people group groups members vendors drivers farmers herders demonstrators protesters rioters "
+    "inhabitants citizens neighbours neighbors".split()
+)
+ORGANISED_ARMED_INTERS = frozenset({"State forces", "Rebel group", "Political militia", "Identity militia",
+                                    "External/Other forces"})
 # an event noun reports a new event as a verb's subject or object, or as a headline's root
 MAIN_NOUN_DEPS = frozenset({"dobj", "nsubj", "nsubjpass", "attr", "ROOT", "appos", "npadvmod"})
 
@@ -230,6 +239,11 @@ def type_trigger(ctx: Context, fam: str, tok, span, cues: dict) -> tuple[str, st
         if re.search(r"\b(mob|lynch|vigilante|villagers|residents)\b", low):
             return ("Riots", "Mob violence")
         return ("Riots", "Violent demonstration")
+    agent_words = _agent_words(tok)
+    crowd_agent = bool(agent_words & CROWD_WORDS) and not (agent_words & ARMED_WORDS) and not any(
+        i in ORGANISED_ARMED_INTERS for i in _actor_inters_in(ctx, span.start_char, tok.idx))
+    if fam in ("KILL", "HARM", "ATTACK", "FIGHT") and crowd_agent and not weapon:
+        return ("Riots", "Violent demonstration" if protest_ctx else "Mob violence")
     if fam in ("KILL", "HARM", "ATTACK"):
         lemma = tok.lemma_.lower()
         if lemma == "strike" and not (weapon or has("FIGHT")):

@@ -19,7 +19,7 @@ STATUS_ORDER = ("denied", "disputed", "unconfirmed", "confirmed", "reported")
 SUPPORT_BONUS = 0.05
 # how far back (in sentences) a bare reference such as "the attack" looks for its event
 NEAR_SENTENCES = 2
-GENERIC_PREFIXES = ("Unidentified ", "Civilians (", "Protesters (", "Rioters (")
+GENERIC_PREFIXES = ("Unidentified", "Civilians", "Protesters", "Rioters")
 
 
 def sides(ev: Event) -> tuple[set[str], set[str]]:
@@ -41,7 +41,12 @@ def countries_clash(a: Event, b: Event, ctx: Context) -> bool:
     return bool(loc_rank(a, ctx) == 0 and loc_rank(b, ctx) == 0 and a.iso3 and b.iso3 and a.iso3 != b.iso3)
 
 
+DEMONSTRATION_TYPES = frozenset({"Protests", "Riots"})
+
+
 def same_kind(a: Event, b: Event) -> bool:
+    if {a.event_type, b.event_type} == DEMONSTRATION_TYPES:
+        return True  # a demonstration that turns violent is one Riots event
     if a.event_type != b.event_type:
         return False
     if a.event_type == "Strategic developments":
@@ -119,7 +124,12 @@ def absorb(cluster: Event, ev: Event, ctx: Context) -> None:
     cluster.assoc_actor_1 = [n for n in cluster.assoc_actor_1 if not n.startswith("Unidentified")]
     cluster.assoc_actor_2 = [n for n in cluster.assoc_actor_2 if not n.startswith("Unidentified")]
 
-    if sub_rank(ev.sub_event_type) < sub_rank(cluster.sub_event_type):
+    if cluster.event_type == "Protests" and ev.event_type == "Riots":
+        cluster.event_type, cluster.sub_event_type = "Riots", "Violent demonstration"
+        cluster.disorder_type, cluster.plover = ev.disorder_type, ev.plover
+        if ev.actor1:
+            cluster.actor1, cluster.inter1 = ev.actor1, ev.inter1
+    elif ev.event_type == cluster.event_type and sub_rank(ev.sub_event_type) < sub_rank(cluster.sub_event_type):
         cluster.sub_event_type = ev.sub_event_type
         cluster.plover = ev.plover
         cluster.disorder_type = ev.disorder_type
