@@ -108,3 +108,17 @@ def test_headings_and_captions_are_not_events(code):
             "A photo shows soldiers at a checkpoint after an attack in Gao, Mali, on May 8, 2023.")
     doc = code(text, published=PUB)
     assert doc["events"] == []
+
+
+def test_crowd_violence_is_a_riot(code):
+    doc = code("Villagers in Kamu beat a suspected thief to death on Sunday.", published=PUB)
+    assert doc["events"] and doc["events"][0]["event_type"] == "Riots"
+    assert doc["events"][0]["sub_event_type"] == "Mob violence"
+
+
+def test_a_protest_that_turns_violent_is_one_riot(code):
+    text = ("Traders protested in Lurin on Monday against a new market levy. "
+            "The traders then barricaded the main road with burning tyres.")
+    doc = code(text, published=PUB)
+    assert [e["event_type"] for e in doc["events"]] == ["Riots"]
+    assert len(doc["events"][0]["evidence"]) == 2
