@@ -37,6 +37,18 @@ NEAR_KM = 150.0
 # A place is kept only when its confidence reaches this (prefer none to a wrong one);
 # tuned on geoparse-dev (see the report in /work/notes/places/).
 MIN_CONFIDENCE = 0.3
+# With at least this much country evidence in the document (a country name counts 1, a demonym,
+# an actor's country or a one-country place 0.5), places outside the document's countries are
+# accepted only when at least OUTSIDE_MIN_POP people live there: a wrong namesake across the world
+# is worse than none ("Shewan" in an Afghan report is not the Chinese village). Checked on
+# acled-dev and geoparse-dev with `eventcoder eval` (see the closing note of issue 2).
+MIN_COUNTRY_EVIDENCE = 0.5
+ACTOR_COUNTRY_WEIGHT = 0.5
+NAMED_GROUP_INTERS = frozenset({"Rebel group", "Political militia", "Identity militia"})
+# A name found in one country only says which country the text is about when the place is a town
+# of some size: hamlets with unique names abroad are what the gate above is for.
+ONE_COUNTRY_MIN_POP = 1_000
+OUTSIDE_MIN_POP = 500_000
 # A part of a person's name is a place only if the place is at least this large.
 PERSON_PART_MIN_POP = 1_000_000
 # Fold-only (transliteration) matches must name a place at least this large: folding makes many
@@ -222,7 +234,7 @@ def document_countries(cands) -> dict:
             weights[good[0].place.iso3] = weights.get(good[0].place.iso3, 0) + 1.0
             continue
         isos = {m.place.iso3 for m in good if m.place.iso3}
-        if len(isos) == 1:
+        if len(isos) == 1 and max(m.place.population for m in good) >= ONE_COUNTRY_MIN_POP:
             iso = isos.pop()
             weights[iso] = weights.get(iso, 0) + 0.5
     return weights
@@ -260,6 +272,14 @@ def _resolve(cands, countries, admin_keys, anchors) -> None:
             continue
         # transliteration folds are a fallback: used only when no spelling matches outright
         pool = [m for m in c.matches if m.quality >= 0.9] or c.matches
+        if total >= MIN_COUNTRY_EVIDENCE:
+            # a document about known countries: a namesake elsewhere must be a large city
+            pool = [m for m in pool if m.place.kind == "country" or m.place.source == "continent"
+                    or countries.get(m.place.iso3, 0.0) > 0
+                    or (m.place.population >= OUTSIDE_MIN_POP and m.quality >= 0.9)]
+            if not pool:
+                c.best, c.confidence = None, 0.0
+                continue
         scored = sorted(((_score(c, m, countries, total, admin_keys, anchors), m) for m in pool),
                         key=lambda x: -x[0])
         best_s, best = scored[0]
@@ -283,6 +303,10 @@ def find_places(ctx: Context, gz) -> list:
         c.cue_region = bool(_REGION_AFTER.match(text[c.end:c.end + 30]))
         c.cue_town = bool(_TOWN_BEFORE.search(before))
     countries = document_countries(cands)
+    for a in ctx.actors:  # a named armed group ("Raia Mutomboki") says which country; generic
+        # names ("the army", "gunmen") take their country from the text and would only echo it
+        if a.country and a.inter in NAMED_GROUP_INTERS and not a.name.startswith("Unidentified"):
+            countries[a.country] = countries.get(a.country, 0.0) + ACTOR_COUNTRY_WEIGHT
     admin_keys = {light_key(c.text) for c in cands}
     _resolve(cands, countries, admin_keys, [])
     anchors = [(c.best.place.latitude, c.best.place.longitude, c) for c in cands
