@@ -23,7 +23,11 @@ FLOORS = HERE / "floors.json"
 DEVDATA = HERE.parent.parent / "shared" / "devdata"
 
 
-def floor_of(value: float, margin: float) -> float:
+def floor_of(value: float, margin: float, n: int | None = None) -> float:
+    """value minus the larger of the fixed margin and two standard errors of a proportion over
+    n items: a floor on 20 items must allow for one item's swing, a floor on 3,000 need not."""
+    if n:
+        margin = max(margin, 2 * math.sqrt(max(value * (1 - value), 0.0) / n))
     return max(0.0, math.floor(round((value - margin) * 200, 6)) / 200)
 
 
@@ -35,7 +39,7 @@ def measure(files: list[Path], limit: int, limit_per: str) -> dict[str, dict]:
     for f in files:
         print(f"measuring {f.name} (limit {limit} per {limit_per}) ...", file=sys.stderr)
         results, _ = evaluate_files([f], limit=limit, limit_per=limit_per, by="dataset")
-        out[f.name] = {g: {m: fig.value for m, fig in r.figures.items() if fig.value is not None}
+        out[f.name] = {g: {m: (fig.value, fig.n) for m, fig in r.figures.items() if fig.value is not None}
                        for g, r in results.items()}
     return out
 
@@ -51,7 +55,7 @@ def from_json(paths: list[str], limit: int, limit_per: str) -> dict[str, dict]:
             sys.exit(f"{p}: measured with --limit {meta.get('limit')} --limit-per {meta.get('limit_per')} "
                      f"--by {meta.get('by')}; floors.json needs --limit {limit} --limit-per {limit_per} --by dataset")
         name = Path(meta["files"][0]).name
-        out[name] = {g: {m: f["value"] for m, f in r["metrics"].items() if f["value"] is not None}
+        out[name] = {g: {m: (f["value"], f.get("n")) for m, f in r["metrics"].items() if f["value"] is not None}
                      for g, r in data["groups"].items()}
     return out
 
@@ -80,8 +84,8 @@ def main(argv=None) -> int:
         old_file = files.get(fname, {})
         new_file = {g: dict(m) for g, m in old_file.items()}
         for group, metrics in groups.items():
-            for metric, value in metrics.items():
-                new = floor_of(value, margin)
+            for metric, (value, n) in metrics.items():
+                new = floor_of(value, margin, n)
                 old = old_file.get(group, {}).get(metric)
                 if old is None and new <= 0:
                     continue

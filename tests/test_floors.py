@@ -63,11 +63,11 @@ def _update_floors_module(monkeypatch, tmp_path, files):
     return mod, target
 
 
-def _eval_json(tmp_path, value, limit=5):
+def _eval_json(tmp_path, value, limit=5, n=10_000):
     path = tmp_path / "run.json"
     path.write_text(json.dumps({
         "meta": {"files": ["/x/toy-dev.jsonl"], "limit": limit, "limit_per": "dataset", "by": "dataset"},
-        "groups": {"toy": {"metrics": {"event_type": {"value": value, "n": 10, "baseline": 0.1}}}}}))
+        "groups": {"toy": {"metrics": {"event_type": {"value": value, "n": n, "baseline": 0.1}}}}}))
     return str(path)
 
 
@@ -79,6 +79,13 @@ def test_update_floors_raises_but_refuses_to_lower(monkeypatch, tmp_path):
     assert json.loads(target.read_text())["files"]["toy-dev.jsonl"]["toy"]["event_type"] == 0.78
     assert mod.main(["--from-json", _eval_json(tmp_path, 0.4), "--allow-lower"]) == 0
     assert json.loads(target.read_text())["files"]["toy-dev.jsonl"]["toy"]["event_type"] == 0.38
+
+
+def test_floors_on_few_items_allow_for_their_noise(monkeypatch, tmp_path):
+    mod, target = _update_floors_module(monkeypatch, tmp_path, {})
+    assert mod.main(["--from-json", _eval_json(tmp_path, 0.8, n=10)]) == 0
+    # 0.8 - 2 * sqrt(0.8 * 0.2 / 10) = 0.547, rounded down to 0.005
+    assert json.loads(target.read_text())["files"]["toy-dev.jsonl"]["toy"]["event_type"] == 0.545
 
 
 def test_update_floors_rejects_a_run_with_another_limit(monkeypatch, tmp_path):
