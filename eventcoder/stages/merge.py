@@ -9,6 +9,8 @@ compatible sides and no clash of countries.
 
 from __future__ import annotations
 
+from functools import lru_cache
+
 from ..document import Context, Event
 from ..pipeline import stage
 from ..resources.taxonomy import VIOLENT_TYPES, sub_rank
@@ -215,9 +217,37 @@ def merge_events(ctx: Context) -> list[Event]:
     return sorted(clusters, key=lambda e: min(e.sentences))
 
 
+@lru_cache(maxsize=1)
+def _countryless_generics() -> dict[str, str]:
+    """'Protesters' -> 'protesters': generic names given when the actor's country was unknown."""
+    from ..resources.actors import GENERIC_KINDS, generic_actor
+
+    # "Unidentified Military Forces" is ACLED's name for forces of unknown nationality: keep it
+    return {generic_actor(kind, None)[0]: kind for kind in GENERIC_KINDS if kind not in ("military", "police")}
+
+
+def name_generics_by_place(ctx: Context, ev: Event) -> None:
+    """A generic actor with no country takes the event's ("Protesters" -> "Protesters (Chile)")."""
+    if not ev.iso3:
+        return
+    from ..resources.actors import generic_actor
+
+    kinds = _countryless_generics()
+
+    def fix(name):
+        kind = kinds.get(name) if name else None
+        return generic_actor(kind, ev.iso3, ctx.published)[0] if kind else name
+
+    ev.actor1, ev.actor2 = fix(ev.actor1), fix(ev.actor2)
+    ev.assoc_actor_1 = [fix(n) for n in ev.assoc_actor_1]
+    ev.assoc_actor_2 = [fix(n) for n in ev.assoc_actor_2]
+
+
 @stage("merge", requires=("events", "roles", "event_dates", "event_locations"), assigns=("merged",))
 def make_merge(settings):
     def run(ctx: Context) -> None:
         ctx.events = merge_events(ctx)
+        for ev in ctx.events:
+            name_generics_by_place(ctx, ev)
 
     return run
