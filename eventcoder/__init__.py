@@ -8,7 +8,6 @@ from .errors import (
     ConfigError,
     EventcoderError,
     InputError,
-    NotBuiltError,
     PipelineError,
     ResourceError,
     StageError,
@@ -18,7 +17,7 @@ from .settings import Settings
 
 __all__ = [
     "code", "code_documents", "Document", "Settings",
-    "EventcoderError", "ConfigError", "InputError", "NotBuiltError", "PipelineError",
+    "EventcoderError", "ConfigError", "InputError", "PipelineError",
     "ResourceError", "StageError", "StoreError",
 ]
 __version__ = "0.1.0"

@@ -41,6 +41,3 @@ class PipelineError(EventcoderError, RuntimeError):
 class StoreError(EventcoderError, RuntimeError):
     """The event store cannot be opened or written."""
 
-
-class NotBuiltError(EventcoderError, NotImplementedError):
-    """A capability that is planned but not built yet."""

@@ -72,7 +72,6 @@ WEAPON_EVENT_VERBS = frozenset(
     "hear register fall report injure wound".split()
 )
 NOT_EVENT_NOUNS = frozenset("war conflict violence insurgency crisis".split())
-STATE_ACTOR_INTERS = frozenset({"State forces"})
 # unorganised crowds: violence by them is a riot (ACLED's Riots), not a battle or an armed attack
 CROWD_WORDS = frozenset(
     "mob crowd youths youth supporters residents villagers community communities students workers traders "

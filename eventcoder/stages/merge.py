@@ -15,7 +15,6 @@ from ..document import Context, Event
 from ..pipeline import stage
 from ..resources.taxonomy import VIOLENT_TYPES, sub_rank
 
-STATUS_ORDER = ("denied", "disputed", "unconfirmed", "confirmed", "reported")
 # Each extra sentence that supports an event raises its confidence by this much (capped at 0.95);
 # a guess, to be calibrated when the evaluation reports confidence bins.
 SUPPORT_BONUS = 0.05
