@@ -37,7 +37,7 @@ HYPOTHETICAL_HEADS = frozenset(
     "fear deny refuse reject set plot schedule due pledge promise vote ask allow avoid prevent "
     "condemn risk".split()
 )
-BLOCKING_MODIFIERS = frozenset("possible potential planned future alleged-plot".split())
+BLOCKING_MODIFIERS = frozenset("possible potential planned future foiled thwarted".split())
 BLOCKING_PREPS = re.compile(r"\b(threat|risk|danger|fear|fears|wake|anniversary|memory|spectre|prospect)s? of\s*$", re.I)
 ARMED_WORDS = frozenset(
     "soldier troop army police policeman policemen officer militant fighter rebel insurgent jihadist gunman "
