@@ -141,8 +141,8 @@ class Pipeline:
                 self.apply(ctx)
         return contexts
 
-    def apply(self, ctx: Context) -> Context:
-        """Run every stage on one prepared, parsed context."""
+    def apply(self, ctx: Context, until: str | None = None) -> Context:
+        """Run the stages on one prepared, parsed context (all, or up to and including `until`)."""
         for name, fn in self._stage_fns():
             try:
                 fn(ctx)
@@ -153,4 +153,6 @@ class Pipeline:
                 ctx.error = str(StageError(name, ctx.document.id, exc))
                 break
             ctx.done.add(name)
+            if name == until:
+                break
         return ctx

@@ -135,3 +135,15 @@ def test_unknown_option_exits_2(capsys):
     with pytest.raises(SystemExit) as exc:
         main(["code", "--no-such-option"])
     assert exc.value.code == 2
+
+
+def test_geocode_prints_places(capsys):
+    assert main(["geocode", "--json", "Gunmen attacked a checkpoint near Kandahar, Afghanistan, on Monday."]) == 0
+    places = [json.loads(line) for line in capsys.readouterr().out.splitlines()]
+    kandahar = next(p for p in places if p["text"] == "Kandahar")
+    assert kandahar["country"] == "Afghanistan" and abs(kandahar["latitude"] - 31.6) < 0.3
+
+
+def test_geocode_empty_text_is_an_error(capsys):
+    assert main(["geocode", "   "]) == 1
+    assert "empty" in capsys.readouterr().err

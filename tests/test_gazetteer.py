@@ -156,3 +156,28 @@ def test_imports_survive_a_rebuild(tiny, tmp_path):
     os.utime(curated, (curated.stat().st_atime + 10, curated.stat().st_mtime + 10))
     gzmod._open_gazetteer.cache_clear()
     assert get_gazetteer(settings).lookup("Kfar Mishmish")[0].place.geonameid == 9990003
+
+
+def test_strict_import_names_the_bad_line_and_loads_nothing(tiny, tmp_path):
+    from eventcoder.errors import InputError
+
+    settings, _ = tiny
+    dump = tmp_path / "LB.txt"
+    dump.write_text("\n".join(_geonames_rows()) + "\n", encoding="utf-8")
+    with pytest.raises(InputError, match=r"LB.txt:2.*nothing was imported"):
+        import_geonames(dump, settings, skip_bad=False)
+    gzmod._open_gazetteer.cache_clear()
+    assert all(m.place.geonameid != 9990001 for m in get_gazetteer(settings).lookup("Wadi Zarqoun"))
+
+
+def test_gazetteer_import_command(tiny, tmp_path, monkeypatch, capsys):
+    from eventcoder.cli.main import main
+
+    settings, _ = tiny
+    monkeypatch.setenv("EVENTCODER_CACHE", str(settings.cache_dir))
+    dump = tmp_path / "LB.txt"
+    dump.write_text("\n".join(_geonames_rows()) + "\n", encoding="utf-8")
+    assert main(["gazetteer", "import", str(dump)]) == 1
+    assert "LB.txt:2" in capsys.readouterr().err
+    assert main(["gazetteer", "import", str(dump), "--skip-bad"]) == 0
+    assert "2 places added" in capsys.readouterr().out

@@ -8,7 +8,7 @@ import sys
 
 from ..errors import EventcoderError
 
-COMMANDS = ("code", "ingest", "events", "eval")
+COMMANDS = ("code", "ingest", "events", "eval", "geocode", "gazetteer")
 
 
 def build_parser() -> argparse.ArgumentParser:

@@ -408,9 +408,11 @@ def _open_dump(path: Path):
     return open(path, encoding="utf-8")
 
 
-def import_geonames(path, settings) -> dict:
+def import_geonames(path, settings, skip_bad: bool = True) -> dict:
     """Load a GeoNames dump (allCountries.txt, a country file such as LB.txt, zipped or not) into the
-    index. Rows that cannot be read are skipped and counted. Returns {"added": n, "skipped": n}."""
+    index. Rows that cannot be read are skipped and counted, or with `skip_bad=False` the first one
+    stops the import with an InputError naming its line, and nothing is loaded.
+    Returns {"added": n, "skipped": n}."""
     path = Path(path)
     if not path.exists():
         raise InputError(str(path), "no such GeoNames file; download one from the GeoNames dump site")
@@ -420,15 +422,23 @@ def import_geonames(path, settings) -> dict:
     added = skipped = 0
     seen_ids = {r[0] for r in con.execute("SELECT geonameid FROM places WHERE source='import'")}
     with _open_dump(path) as fh:
-        for row in csv.reader(fh, delimiter="\t", quoting=csv.QUOTE_NONE):
+        reader = csv.reader(fh, delimiter="\t", quoting=csv.QUOTE_NONE)
+        for row in reader:
             try:
+                if len(row) < 15:
+                    raise ValueError(f"{len(row)} tab-separated fields, GeoNames rows have 19")
                 gid, name, asciiname, alts = int(row[0]), row[1], row[2], row[3]
                 lat, lon = float(row[4]), float(row[5])
                 fclass, cc, admin1code = row[6], row[8], row[10]
                 pop = int(row[14] or 0)
                 if not name or not (-90 <= lat <= 90 and -180 <= lon <= 180):
-                    raise ValueError("bad name or coordinates")
-            except (ValueError, IndexError):
+                    raise ValueError("no name, or coordinates out of range")
+            except (ValueError, IndexError) as exc:
+                if not skip_bad:
+                    con.rollback()
+                    con.close()
+                    raise InputError(f"{path}:{reader.line_num}",
+                                     f"not a GeoNames row ({exc}); nothing was imported") from None
                 skipped += 1
                 continue
             if gid in seen_ids:
