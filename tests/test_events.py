@@ -122,3 +122,16 @@ def test_a_protest_that_turns_violent_is_one_riot(code):
     doc = code(text, published=PUB)
     assert [e["event_type"] for e in doc["events"]] == ["Riots"]
     assert len(doc["events"][0]["evidence"]) == 2
+
+
+def test_one_incident_in_one_sentence_is_one_event(code):
+    doc = code("Militants attacked a border town on Monday, killing three civilians and five police officers.",
+               published=PUB)
+    assert len(doc["events"]) == 1
+    assert doc["events"][0]["fatalities"] == 8
+
+
+def test_coordinated_acts_stay_apart(code):
+    doc = code("Gunmen killed two police officers and abducted a teacher in Garissa on Monday.", published=PUB)
+    subs = {e["sub_event_type"] for e in doc["events"]}
+    assert "Abduction/forced disappearance" in subs and len(doc["events"]) == 2

@@ -17,7 +17,7 @@ from importlib import resources
 
 from ..document import Context, Event, Sentence
 from ..pipeline import stage
-from ..resources.taxonomy import PLOVER, disorder_type
+from ..resources.taxonomy import PLOVER, VIOLENT_TYPES, disorder_type, type_rank
 
 # Base confidence per trigger family: how often a sentence with that trigger held an ACLED
 # event of the type we give it, judged on a reading of 200 ACLED/PITF dev sentences.
@@ -356,6 +356,18 @@ def _is_background_clause(ctx: Context, tok) -> bool:
     return False
 
 
+def _elaborates(a, b) -> bool:
+    """One trigger is a participle or clause under the other ("attacked, killing ...") rather than a
+    coordinated act of its own ("killed two officers and abducted a teacher")."""
+    lower, upper = (a, b) if b in a.ancestors else (b, a)
+    t = lower
+    while t.i != upper.i and t.head.i != t.i:
+        if t.dep_ == "conj":
+            return False
+        t = t.head
+    return True
+
+
 def detect_sentence(ctx: Context, s: Sentence) -> list[Event]:
     span = sentence_span(ctx, s)
     if span is None:
@@ -397,9 +409,16 @@ def detect_sentence(ctx: Context, s: Sentence) -> list[Event]:
     chosen = []
     for depth, i, fam, tok, (etype, sub) in candidates:
         clash = False
-        for _, _, cfam, ctok, (ctype, csub) in chosen:
-            if ctype == etype and (csub == sub or ctok in tok.ancestors or tok in ctok.ancestors
-                                   or etype != "Strategic developments"):
+        for k, (_, _, cfam, ctok, (ctype, csub)) in enumerate(chosen):
+            related = ctok in tok.ancestors or tok in ctok.ancestors
+            if ctype == etype and (csub == sub or related or etype != "Strategic developments"):
+                clash = True
+                break
+            if related and etype in VIOLENT_TYPES and ctype in VIOLENT_TYPES and _elaborates(tok, ctok):
+                # "attacked the town, killing three civilians and five police": one incident,
+                # coded once at the higher-ranked type (ACLED's precedence)
+                if type_rank(etype) < type_rank(ctype):
+                    chosen[k] = (chosen[k][0], chosen[k][1], chosen[k][2], chosen[k][3], (etype, sub))
                 clash = True
                 break
         if not clash:
