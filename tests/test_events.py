@@ -135,3 +135,9 @@ def test_coordinated_acts_stay_apart(code):
     doc = code("Gunmen killed two police officers and abducted a teacher in Garissa on Monday.", published=PUB)
     subs = {e["sub_event_type"] for e in doc["events"]}
     assert "Abduction/forced disappearance" in subs and len(doc["events"]) == 2
+
+
+def test_named_and_unnamed_dead_in_one_sentence_add_up(code):
+    doc = code("Four villagers and six cattle thieves were killed in clashes near Isiolo, Kenya, on Monday.",
+               published=PUB)
+    assert [e["fatalities"] for e in doc["events"]] == [10]

@@ -631,8 +631,16 @@ def total_fatalities(claims: list[FatalityClaim]) -> int:
         per_sentence[(_group(c.who), c.sentence)] += c.count
     lowest: dict[str | None, int] = {}
     everyone: list[int] = []
+    named_sentences = {sent for (who, sent) in per_sentence if who is not None}
+    # sentences whose unnamed figures are all plain numbers of dead (not vague or inferred counts)
+    plain = {c.sentence for c in counted if c.who is None and c.kind == "death"} - {
+        c.sentence for c in counted if c.who is None and c.kind != "death"}
     for (who, _sent), n in sorted(per_sentence.items(), key=lambda kv: kv[0][1]):
-        if who is None:
+        if who is None and _sent in named_sentences and _sent in plain:
+            # "four villagers and six cattle thieves were killed": beside named dead in the same
+            # sentence, unnamed dead are another group, not everyone
+            lowest[f"unnamed in sentence {_sent}"] = n
+        elif who is None:
             everyone.append(n)
         else:
             lowest[who] = min(lowest.get(who, n), n)
