@@ -376,6 +376,7 @@ def detect_sentence(ctx: Context, s: Sentence) -> list[Event]:
     lex = lexicon()
     candidates = []
     seen_tokens = set()
+    cue_tokens = {t.i for toks in cues.values() for t in toks}
     for fam, toks in cues.items():
         if not lex[fam].trigger:
             continue
@@ -383,7 +384,7 @@ def detect_sentence(ctx: Context, s: Sentence) -> list[Event]:
             if (tok.i, fam) in seen_tokens:
                 continue
             seen_tokens.add((tok.i, fam))
-            if tok.dep_ == "compound" and tok.head.pos_ in ("NOUN", "PROPN"):
+            if tok.dep_ == "compound" and tok.head.i in cue_tokens:
                 continue  # "evacuation deal", "attack helicopter": the head noun decides
             if blocked(tok, span) or (fam != "DISCOVERY" and _is_background_clause(ctx, tok)):
                 continue
