@@ -99,6 +99,15 @@ def lexicon() -> dict[str, Family]:
             for name, spec in data["families"].items()}
 
 
+@lru_cache(maxsize=1)
+def families_by_lemma() -> dict[str, tuple[str, ...]]:
+    out: dict[str, list[str]] = {}
+    for fam in lexicon().values():
+        for lemma in fam.lemmas:
+            out.setdefault(lemma, []).append(fam.name)
+    return {k: tuple(v) for k, v in out.items()}
+
+
 def sentence_span(ctx: Context, s: Sentence):
     return ctx.doc.char_span(s.start, s.end, alignment_mode="expand")
 
@@ -107,10 +116,7 @@ def find_cues(span) -> dict[str, list]:
     """family -> list of tokens (the first token of a phrase) found in the span."""
     lex = lexicon()
     found: dict[str, list] = {}
-    by_lemma: dict[str, list[str]] = {}
-    for fam in lex.values():
-        for lemma in fam.lemmas:
-            by_lemma.setdefault(lemma, []).append(fam.name)
+    by_lemma = families_by_lemma()
     for tok in span:
         lem = tok.lemma_.lower()
         for name in by_lemma.get(lem, ()) or by_lemma.get(tok.lower_, ()):
