@@ -4,6 +4,7 @@
     python eval/update_floors.py --dry-run            # show only
     python eval/update_floors.py --from-json a.json   # use `eventcoder eval FILE --json` output (one file each)
     python eval/update_floors.py --allow-lower        # accept floors that go down (say why in the commit)
+    python eval/update_floors.py --raise-only         # write only the floors that go up
 
 A floor is the measured figure minus the margin (floors.json "margin"), rounded down to a
 multiple of 0.005. Raising is always allowed; lowering needs --allow-lower.
@@ -66,6 +67,8 @@ def main(argv=None) -> int:
     ap.add_argument("--files", nargs="+", metavar="GOLD", help="gold files (default: ../shared/devdata/*.jsonl)")
     ap.add_argument("--allow-lower", action="store_true", help="accept floors that go down")
     ap.add_argument("--dry-run", action="store_true", help="show the changes, write nothing")
+    ap.add_argument("--raise-only", action="store_true",
+                    help="write the floors that go up and keep the old ones where the new would be lower")
     args = ap.parse_args(argv)
 
     pinned = json.loads(FLOORS.read_text(encoding="utf-8"))
@@ -109,7 +112,8 @@ def main(argv=None) -> int:
               file=sys.stderr)
         for line in lowered:
             print("  " + line, file=sys.stderr)
-        return 1
+        if not args.raise_only:
+            return 1
     if args.dry_run:
         print("dry run: floors.json not written")
         return 0

@@ -92,3 +92,16 @@ def test_update_floors_rejects_a_run_with_another_limit(monkeypatch, tmp_path):
     mod, _ = _update_floors_module(monkeypatch, tmp_path, {})
     with pytest.raises(SystemExit, match="--limit 5"):
         mod.main(["--from-json", _eval_json(tmp_path, 0.4, limit=300)])
+
+
+def test_update_floors_raise_only_keeps_the_higher_floors(monkeypatch, tmp_path):
+    mod, target = _update_floors_module(monkeypatch, tmp_path, {"toy-dev.jsonl": {"toy": {"event_type": 0.5,
+                                                                                            "fatalities": 0.1}}})
+    path = tmp_path / "run.json"
+    path.write_text(json.dumps({
+        "meta": {"files": ["/x/toy-dev.jsonl"], "limit": 5, "limit_per": "dataset", "by": "dataset"},
+        "groups": {"toy": {"metrics": {"event_type": {"value": 0.4, "n": 10_000},
+                                       "fatalities": {"value": 0.9, "n": 10_000}}}}}))
+    assert mod.main(["--from-json", str(path), "--raise-only"]) == 0
+    floors = json.loads(target.read_text())["files"]["toy-dev.jsonl"]["toy"]
+    assert floors == {"event_type": 0.5, "fatalities": 0.88}
