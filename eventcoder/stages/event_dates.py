@@ -16,6 +16,7 @@ from datetime import date, timedelta
 
 from ..document import Context, Event, TimeMention
 from ..pipeline import stage
+from .syntax import span_root, verb_of
 
 # A governing date this many days or more before publication makes the event background
 # (DESIGN/OUTPUT: "kidnapped in 2014" is not news; ACLED codes news of the reporting period).
@@ -30,20 +31,6 @@ _LATE = re.compile(r"\b(?:late|end)\b", re.I)
 _MID = re.compile(r"\bmid\b|\bmiddle\b", re.I)
 
 
-def _verb_of(tok):
-    """The nearest verb at or above a token (the clause it belongs to)."""
-    for _ in range(10):
-        if tok.pos_ in ("VERB", "AUX") or tok.head.i == tok.i:
-            return tok
-        tok = tok.head
-    return tok
-
-
-def _token_at(doc, start: int, end: int):
-    if doc is None:
-        return None
-    span = doc.char_span(start, max(end, start + 1), alignment_mode="expand")
-    return span.root if span is not None and len(span) else None
 
 
 def _ancestors(tok) -> list:
@@ -78,17 +65,17 @@ def _pick_in_trigger_sentence(ctx: Context, event: Event, cands: list[TimeMentio
     """A time of the trigger's own clause wins; then one of a clause above it; the nearest else."""
     if not cands:
         return None
-    trig = _token_at(ctx.doc, event.trigger_start, event.trigger_start + max(len(event.trigger), 1))
+    trig = span_root(ctx.doc, event.trigger_start, event.trigger_start + max(len(event.trigger), 1))
     if trig is None:
         return min(cands, key=lambda t: abs(t.start - event.trigger_start))
-    tverb = _verb_of(trig)
+    tverb = verb_of(trig)
     above = _ancestors(tverb)
     direct, governing, sibling = [], [], []
     for t in cands:
-        root = _token_at(ctx.doc, t.start, t.end)
+        root = span_root(ctx.doc, t.start, t.end)
         if root is None:
             continue
-        v = _verb_of(root)
+        v = verb_of(root)
         if (v is not None and tverb is not None and v.i == tverb.i) or (trig is not None and root.head.i == trig.i):
             direct.append(t)
         elif v in above:
@@ -98,7 +85,7 @@ def _pick_in_trigger_sentence(ctx: Context, event: Event, cands: list[TimeMentio
     # times of relative clauses ("soldiers IS kidnapped in 2014") do not date this event
     def nested(t: TimeMention) -> bool:
         """A date inside a noun phrase ("over their delayed June salaries") dates the noun, not the event."""
-        root = _token_at(ctx.doc, t.start, t.end)
+        root = span_root(ctx.doc, t.start, t.end)
         node = root
         for _ in range(8):
             if node is None or node.head.i == node.i or (tverb is not None and node.head.i == tverb.i):
@@ -120,8 +107,8 @@ def _pick_in_context_sentence(ctx: Context, cands: list[TimeMention]) -> TimeMen
         return None
     if ctx.doc is not None:
         for t in cands:
-            root = _token_at(ctx.doc, t.start, t.end)
-            if root is not None and _verb_of(root).dep_ == "ROOT":
+            root = span_root(ctx.doc, t.start, t.end)
+            if root is not None and verb_of(root).dep_ == "ROOT":
                 return t
     return cands[-1]
 

@@ -17,6 +17,7 @@ from importlib import resources
 
 from ..document import Context, Event, Sentence
 from ..pipeline import stage
+from .syntax import verb_of
 from ..resources.taxonomy import PLOVER, VIOLENT_TYPES, disorder_type, type_rank
 
 # Base confidence per trigger family: how often a sentence with that trigger held an ACLED
@@ -140,23 +141,11 @@ def find_cues(span) -> dict[str, list]:
     return found
 
 
-def _verb_of(tok):
-    """The token itself when it is verbal, else the nearest verbal ancestor."""
-    t = tok
-    for _ in range(6):
-        if t.pos_ in ("VERB", "AUX"):
-            return t
-        if t.head == t:
-            return t
-        t = t.head
-    return t
-
-
 def blocked(tok, span) -> str | None:
     """Why a trigger does not report a real, past event (None when it does)."""
     if span.text.rstrip().endswith("?"):
         return "question"
-    verb = _verb_of(tok)
+    verb = verb_of(tok)
     for t in ([tok] if tok == verb else [tok, verb]):
         for child in t.children:
             if child.dep_ == "neg" or (child.dep_ == "det" and child.lower_ == "no" and t == tok):
@@ -187,7 +176,7 @@ def _subtree_words(tok) -> set[str]:
 
 def _patient_words(tok) -> set[str]:
     """Words in the trigger's object, passive subject, or 'on/against' phrase."""
-    verb = _verb_of(tok) if tok.pos_ not in ("VERB",) else tok
+    verb = verb_of(tok) if tok.pos_ not in ("VERB",) else tok
     words: set[str] = set()
     for t in (tok, verb):
         for child in t.children:
@@ -199,7 +188,7 @@ def _patient_words(tok) -> set[str]:
 
 
 def _agent_words(tok) -> set[str]:
-    verb = _verb_of(tok)
+    verb = verb_of(tok)
     words: set[str] = set()
     heads = [verb] + ([verb.head] if verb.dep_ in ("xcomp", "conj", "advcl") else [])
     for v in heads:
@@ -292,7 +281,7 @@ def type_trigger(ctx: Context, fam: str, tok, span, cues: dict) -> tuple[str, st
                        for p in ctx.places):
                 return None
         agent_inters = []
-        verb = _verb_of(tok)
+        verb = verb_of(tok)
         for a in ctx.actors:
             if span.start_char <= a.start < span.end_char:
                 a_tok = span.doc.char_span(a.start, a.end, alignment_mode="expand")
@@ -351,7 +340,7 @@ def type_trigger(ctx: Context, fam: str, tok, span, cues: dict) -> tuple[str, st
 
 def _is_background_clause(ctx: Context, tok) -> bool:
     """A trigger inside a relative clause with a pronoun subject ('the land they had seized')."""
-    verb = _verb_of(tok)
+    verb = verb_of(tok)
     if verb.dep_ in ("relcl", "acl"):
         subj = [c for c in verb.children if c.dep_ in ("nsubj", "nsubjpass")]
         lo = min(t.idx for t in verb.subtree)
@@ -403,7 +392,7 @@ def detect_sentence(ctx: Context, s: Sentence) -> list[Event]:
         # a weapon cue with an explosion or strike verb reports an event by itself
         for w in WEAPON_ORDER:
             for tok in cues.get(w, ()):
-                verb = _verb_of(tok)
+                verb = verb_of(tok)
                 if (tok.pos_ == "VERB" or verb.lemma_.lower() in WEAPON_EVENT_VERBS) \
                         and not blocked(tok, span):
                     typed = (("Battles", "Armed clash") if "FIGHT" in cues and w != "AIR"
@@ -467,7 +456,7 @@ def supporting_mention(ctx: Context, s: Sentence, tok, depth: int) -> str:
             t = t.head
         if depth >= 3 or t.dep_ not in MAIN_NOUN_DEPS:
             return "modifier"
-    verb = _verb_of(tok)
+    verb = verb_of(tok)
     subj = [c for c in verb.children if c.dep_ in ("nsubj", "nsubjpass")]
     if subj and all(c.pos_ == "PRON" and c.lower_ in ("it", "they", "this") for c in subj):
         return "pronoun"

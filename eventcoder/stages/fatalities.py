@@ -14,6 +14,7 @@ from collections import defaultdict
 
 from ..document import Context, Event, FatalityClaim
 from ..pipeline import stage
+from .syntax import token_at
 
 # ACLED codebook §5: vague amounts ("several" 3, "dozens" 12, "tens" 10, "hundreds" 100);
 # "thousands" 1000 is our extension (unverified in the codebook).
@@ -145,10 +146,6 @@ def _value(m: re.Match) -> tuple[int, int | None, int | None] | None:
 
 # --------------------------------------------------------------------------------------------
 # 1. number phrases and lone victims tied to death words
-
-def _token_at(doc, char: int):
-    span = doc.char_span(char, char + 1, alignment_mode="expand")
-    return span[0] if span is not None and len(span) else None
 
 
 def _noun_of(tok):
@@ -527,7 +524,7 @@ def find_claims(ctx: Context) -> list[FatalityClaim]:
             if value is None:
                 continue
             a, b = s.start + m.start(), s.start + m.end()
-            first, last = _token_at(doc, a), _token_at(doc, b - 1)
+            first, last = token_at(doc, a), token_at(doc, b - 1)
             if last is None:
                 continue
             if last.lower_ == "of" and last.i > 0:

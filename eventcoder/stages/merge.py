@@ -226,7 +226,8 @@ def _countryless_generics() -> dict[str, str]:
 
 
 def name_generics_by_place(ctx: Context, ev: Event) -> None:
-    """A generic actor with no country takes the event's ("Protesters" -> "Protesters (Chile)")."""
+    """A generic actor takes the event's country ("Protesters" -> "Protesters (Chile)"): before the
+    event was located, its country was only the document's best guess."""
     if not ev.iso3:
         return
     from ..resources.actors import generic_actor
@@ -234,7 +235,10 @@ def name_generics_by_place(ctx: Context, ev: Event) -> None:
     kinds = _countryless_generics()
 
     def fix(name):
-        kind = kinds.get(name) if name else None
+        if not name:
+            return name
+        bare = name.split(" (", 1)[0] if name.endswith(")") else name
+        kind = kinds.get(bare)
         return generic_actor(kind, ev.iso3, ctx.published)[0] if kind else name
 
     ev.actor1, ev.actor2 = fix(ev.actor1), fix(ev.actor2)

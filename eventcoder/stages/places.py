@@ -18,6 +18,7 @@ from dataclasses import dataclass
 
 from ..document import Context, PlaceMention
 from ..pipeline import stage
+from .syntax import token_at
 from ..resources.gazetteer import Match, get_gazetteer, light_key
 
 # Longest n-gram tried by the scan ("Jurud Ras Baalbek", "Democratic Republic of the Congo").
@@ -170,10 +171,6 @@ def _overlaps(a, b) -> bool:
     return a[0] < b[1] and b[0] < a[1]
 
 
-def _token_at(doc, offset: int):
-    span = doc.char_span(offset, offset + 1, alignment_mode="expand")
-    return span[0] if span is not None and len(span) else None
-
 
 def _keep(c: Candidate, ctx: Context, persons, actors) -> bool:
     """Filters for common words, parts of person names and actor names."""
@@ -197,7 +194,7 @@ def _keep(c: Candidate, ctx: Context, persons, actors) -> bool:
                 and not _LOC_BEFORE.search(text[max(0, c.start - 20):c.start]):
             return False
     if len(words) == 1 and c.source == "scan":
-        tok = _token_at(doc, c.start)
+        tok = token_at(doc, c.start)
         if tok is not None and tok.tag_ not in ("NNP", "NNPS") and "country" not in kinds and not curated:
             return False
     if all(m.quality < 0.9 for m in c.matches) and top < FOLD_MIN_POP and not curated:

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from ..document import ActorMention, Context, Event
 from ..pipeline import stage
+from .syntax import token_at
 
 AGENT_DEPS = frozenset({"nsubj", "agent", "csubj", "compound", "amod", "poss", "nmod"})
 PATIENT_DEPS = frozenset({"dobj", "nsubjpass", "attr", "oprd", "dative", "appos"})
@@ -93,11 +94,6 @@ def _is_apposition(ctx: Context, mention: ActorMention) -> bool:
     return bool(span is not None and len(span) and span.root.dep_ == "appos")
 
 
-def _token_of(ctx: Context, offset: int):
-    span = ctx.doc.char_span(offset, offset + 1, alignment_mode="expand")
-    return span[0] if span is not None and len(span) else None
-
-
 def _role(ctx: Context, mention: ActorMention, trig, verbs) -> str | None:
     span = ctx.doc.char_span(mention.start, mention.end, alignment_mode="expand")
     if span is None or not len(span):
@@ -161,7 +157,7 @@ def assign_roles(ctx: Context, ev: Event) -> None:
     s = ctx.sentences[ev.sentences[0]]
     mentions = [resolve_generic(ctx, a) for a in ctx.actors
                 if s.start <= a.start < s.end and not is_speaker(ctx, a) and not _is_apposition(ctx, a)]
-    trig = _token_of(ctx, ev.trigger_start)
+    trig = token_at(ctx.doc, ev.trigger_start)
     agents: list[ActorMention] = []
     patients: list[ActorMention] = []
     others: list[ActorMention] = []
