@@ -122,15 +122,14 @@ class Pipeline:
         contexts = [self.prepare(d) for d in documents]
         live = [c for c in contexts if c.error is None]
         if live:
+            nlp = self.nlp  # a missing model is fatal for every document: let it raise here
             try:
-                docs = list(self.nlp.pipe([c.text for c in live]))
-            except EventcoderError:
-                raise
+                docs = list(nlp.pipe([c.text for c in live]))
             except Exception:  # one bad text must not sink the batch: parse one by one
                 docs = []
                 for c in live:
                     try:
-                        docs.append(self.nlp(c.text))
+                        docs.append(nlp(c.text))
                     except Exception as exc:
                         c.error = str(StageError("spacy", c.document.id, exc))
                         docs.append(None)

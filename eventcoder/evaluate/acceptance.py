@@ -267,11 +267,14 @@ def _overlapping(start: int, end: int, items: list[dict]) -> list[dict]:
     return [x for x in items if isinstance(x.get("start"), int) and x["start"] < end and start < x.get("end", 0)]
 
 
-def check_time(spec: dict, times: list[dict]) -> Check:
+def _mention(kind: str, spec: dict, mentions: list[dict]) -> tuple[str, list[dict]]:
+    """The check's name and the coded mentions overlapping the gold mention's span."""
     start = spec["start"]
-    end = start + len(spec["text"])
-    name = f"time: {spec['text']!r}@{start}"
-    hits = _overlapping(start, end, times)
+    return f"{kind}: {spec['text']!r}@{start}", _overlapping(start, start + len(spec["text"]), mentions)
+
+
+def check_time(spec: dict, times: list[dict]) -> Check:
+    name, hits = _mention("time", spec, times)
     if spec.get("duration"):
         dated = [h for h in hits if h.get("value") and not h.get("duration")]
         return Check(name, not dated, "resolved to " + str([h["value"] for h in dated]) if dated else "not a date: ok")
@@ -290,10 +293,7 @@ def check_time(spec: dict, times: list[dict]) -> Check:
 
 
 def check_place(spec: dict, places: list[dict]) -> Check:
-    start = spec["start"]
-    end = start + len(spec["text"])
-    name = f"place: {spec['text']!r}@{start}"
-    hits = _overlapping(start, end, places)
+    name, hits = _mention("place", spec, places)
     if not hits:
         return Check(name, False, "not found")
     notes = []
@@ -310,10 +310,7 @@ def check_place(spec: dict, places: list[dict]) -> Check:
 
 
 def check_actor(spec: dict, actors: list[dict]) -> Check:
-    start = spec["start"]
-    end = start + len(spec["text"])
-    name = f"actor: {spec['text']!r}@{start}"
-    hits = _overlapping(start, end, actors)
+    name, hits = _mention("actor", spec, actors)
     if not hits:
         return Check(name, False, "not found")
     ok = any(normalize_actor(h.get("name")) == normalize_actor(spec["name"]) for h in hits)

@@ -193,7 +193,6 @@ def assign_roles(ctx: Context, ev: Event) -> None:
     side1 = a_names or ([] if p_names or ev.event_type == "Violence against civilians" else o_names[:1])
     rest = [n for n in o_names if n not in side1]
     side2 = p_names or (rest[:1] if two_sided else [])
-    assoc_extra = [n for n in rest if n not in side2]
 
     if ev.event_type == "Violence against civilians":
         victims = [n for n in side2 if inter.get(n) in CIVILIAN_VICTIM_INTERS]
@@ -237,7 +236,6 @@ def assign_roles(ctx: Context, ev: Event) -> None:
             side1 = [name]
         if ev.event_type == "Battles" and not side2 and len(side1) > 1:
             side1, side2 = side1[:1], side1[1:2]
-            assoc_extra += []
     side1, side2 = _prefer_named(side1, inter), _prefer_named(side2, inter)
     if ev.sub_event_type in TERRITORY_SUBS:
         first = inter.get(side1[0]) if side1 else None
