@@ -354,12 +354,17 @@ def build_index(path: Path) -> None:
             b.add(display, lat, lon, cc, iso3, code, display, REGION_POPULATION, "region", None, "admin1",
                   variants)
         # admin2 areas, under the admin1 region of the same name
+        # (the bare name "Texas" of "Texas County" is not indexed: it is the state's)
         code_of = {(cc, name): code for (cc, code), name in admin_names.items()}
+        taken = {(cc, light_key(n)) for (cc, _), names in region_names.items() for n in names}
+        taken |= {(cc, light_key(n)) for cc, v in countries.items() for n in v[2]}
         for cc, a1, a2, lat, lon, _towns in admin_data.get("admin2", []):
             a1_display = ascii_fold(a1) or a1
             iso3 = countries.get(cc, (None,))[0]
+            bare = _ADMIN_WORDS.sub(" ", a2).strip()
+            names = [a2] + ([bare] if (cc, light_key(bare)) not in taken else [])
             b.add(ascii_fold(a2) or a2, lat, lon, cc, iso3, code_of.get((cc, a1_display)), a1_display,
-                  ADMIN2_POPULATION, "region", None, "admin2", [a2, _ADMIN_WORDS.sub(" ", a2).strip()])
+                  ADMIN2_POPULATION, "region", None, "admin2", names)
         for c, keys in keyed:
             cc = c["countrycode"]
             iso3 = countries.get(cc, (None,))[0]
@@ -394,6 +399,25 @@ def build_index(path: Path) -> None:
     finally:
         con.close()
     os.replace(tmp, path)
+
+
+@lru_cache(maxsize=1)
+def admin1_abbreviations() -> dict[str, tuple[str, str]]:
+    """Abbreviations of states and provinces ("Fla.", "W.Va.") -> (iso3, region name), from
+    countries.json."""
+    if not COUNTRY_NAMES.exists():
+        return {}
+    data = json.loads(COUNTRY_NAMES.read_text(encoding="utf-8")).get("countries", {})
+    return {abbr: (iso3, name) for iso3, info in data.items()
+            for abbr, name in (info.get("admin1_abbreviations") or {}).items()}
+
+
+@lru_cache(maxsize=1)
+def continent_adjectives() -> dict[str, str]:
+    """"European" -> "Europe", from countries.json."""
+    if not COUNTRY_NAMES.exists():
+        return {}
+    return dict(json.loads(COUNTRY_NAMES.read_text(encoding="utf-8")).get("continent_adjectives") or {})
 
 
 def _admin_data() -> dict:

@@ -16,7 +16,7 @@ from collections import Counter
 
 from ..document import Context, Event, PlaceMention
 from ..pipeline import stage
-from ..resources.gazetteer import get_gazetteer
+from ..resources.gazetteer import continent_adjectives, get_gazetteer
 
 _SPECIFIC = {"city": 0, "feature": 1, "region": 2, "country": 3}
 _GOVERNING = {"in", "at", "near", "outside", "around", "into", "on", "of"}
@@ -82,7 +82,8 @@ def locate(ctx: Context, event: Event, gz=None) -> None:
     """Set the event's location fields from ctx.places (left None when the text names no place)."""
     usable = [p for p in ctx.places if p.confidence >= MIN_PLACE_CONFIDENCE]
     # a demonym ("Lebanese soldiers") says whose, not where: used only when nothing else is
-    places = [p for p in usable if not (gz is not None and p.kind == "country" and gz.demonym(p.text))]
+    places = [p for p in usable if not (gz is not None and p.kind == "country" and gz.demonym(p.text))
+              and p.text not in continent_adjectives()]
     sents = sorted(set(event.sentences)) or []
     spans = [(ctx.sentences[i].start, ctx.sentences[i].end) for i in sents if 0 <= i < len(ctx.sentences)]
     own = [p for p in places if any(a <= p.start < b for a, b in spans)]

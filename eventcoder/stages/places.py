@@ -15,23 +15,27 @@ from __future__ import annotations
 import math
 import re
 from dataclasses import dataclass
+from functools import lru_cache
 
 from ..document import Context, PlaceMention
 from ..pipeline import stage
 from .syntax import token_at
-from ..resources.gazetteer import Match, get_gazetteer, light_key
+from ..resources.gazetteer import (Match, admin1_abbreviations, continent_adjectives, get_gazetteer,
+                                   light_key)
 
 # Longest n-gram tried by the scan ("Jurud Ras Baalbek", "Democratic Republic of the Congo").
 MAX_NGRAM = 6
 # Score weights, set by hand and checked on geoparse-dev.jsonl (see /work/notes/places/eval.py):
 W_QUALITY = 1.0  # spelling match quality (1.0 same spelling .. 0.75 transliteration fold)
-W_POP = 1.0  # log10(population) / 7
+W_POP = 1.6  # log10(population) / 7
 W_COUNTRY = 1.5  # share of the document's country weight
 W_ADMIN = 1.0  # the entry's admin1 region is named in the text
 W_NEAR = 0.8  # within NEAR_KM of another confidently resolved place
 W_COUNTRY_NAME = 1.2  # a country name is the country, not a town named after it
 W_CURATED = 0.3  # reviewed entries beat namesakes
+W_PRIMARY = 0.5  # the entry's own name, not one of its alternate names ("Liverpool" is not East Liverpool)
 W_CUE = 1.0  # "X province" favours regions, "the town of X" towns
+W_WITHIN = 1.0  # "Columbus, Ga.": the area named right after a town is its own
 # An admin1 region loses to its namesake town unless the text says "X province" ("Deir ez-Zor").
 W_REGION_NAMESAKE = 0.3
 NEAR_KM = 150.0
@@ -89,6 +93,9 @@ _REGION_AFTER = re.compile(
 # first-level regions ("Sanaa province", "Borno State").
 _ADMIN2_AFTER = re.compile(
     r"^\s+(?:district|county|lga|sub-?county|municipality|tehsil|constituency)\b", re.I)
+# between a town and the area holding it: "Columbus, Ga.", "Debiro (Biu LGA, Borno)"
+_WITHIN_GAP = re.compile(r"^\s*(?:,|\(|,?\s*in)\s*(?:[A-Z][\w'-]*\s+(?:LGA|district|county|province|state),\s*)?$")
+_ADMIN2_WORD = re.compile(r"\b(?:district|county|lga|municipality|parish|borough)\b", re.I)
 _TOWN_BEFORE = re.compile(r"\b(?:town|city|village|hamlet|capital)\s+of\s+(?:the\s+)?$", re.I)
 _LOC_BEFORE = re.compile(
     r"\b(?:in|at|near|from|to|of|outside|around|toward|towards|across|into)\s+(?:the\s+)?$", re.I)
@@ -107,6 +114,8 @@ class Candidate:
     cue_region: bool = False
     cue_admin2: bool = False
     cue_town: bool = False
+    # light keys naming the area right after the name ("Columbus, Ga.", "Debiro (Biu LGA, Borno)")
+    within: frozenset = frozenset()
     best: Match | None = None
     confidence: float = 0.0
 
@@ -163,16 +172,52 @@ def _ner(ctx: Context, gz) -> list:
 
 
 def _demonyms(ctx: Context, gz) -> list:
+    """Country and continent adjectives: "Lebanese", "Palestinians", "Sri Lankan", "European"."""
     out = []
-    for tok in ctx.doc:
-        if not _capitalised(tok) or len(tok.text) < 3 and not tok.text.isupper():
+    doc = ctx.doc
+    continents = continent_adjectives()
+    skip = -1
+    for tok in doc:
+        if tok.i <= skip or not _capitalised(tok) or len(tok.text) < 3 and not tok.text.isupper():
             continue
-        iso3 = gz.demonym(tok.text)
-        if iso3 is None and tok.text.endswith("s") and tok.tag_ == "NNPS":
-            iso3 = gz.demonym(tok.text[:-1])  # "Palestinians", "Russians"
-        if iso3 and gz.country(iso3) is not None:
-            out.append(Candidate(tok.idx, tok.idx + len(tok.text), tok.text,
-                                 [Match(gz.country(iso3), 1.0)], "demonym", demonym=iso3))
+        nxt = doc[tok.i + 1] if tok.i + 1 < len(doc) else None
+        for span in ([doc[tok.i:tok.i + 2]] if nxt is not None and _capitalised(nxt) else []) + [doc[tok.i:tok.i + 1]]:
+            word = span.text
+            iso3 = gz.demonym(word)
+            if iso3 is None and word.endswith("s") and span[-1].tag_ == "NNPS":
+                iso3 = gz.demonym(word[:-1])  # "Palestinians", "Russians"
+            place = gz.country(iso3) if iso3 else None
+            if place is None and word in continents:
+                place = next((m.place for m in gz.lookup(continents[word]) if m.place.source == "continent"), None)
+            if place is not None:
+                out.append(Candidate(span.start_char, span.end_char, word, [Match(place, 1.0)], "demonym",
+                                     demonym=iso3 or "continent"))
+                skip = span[-1].i
+                break
+    return out
+
+
+@lru_cache(maxsize=1)
+def _abbreviation_pattern():
+    table = admin1_abbreviations()
+    if not table:
+        return None
+    alts = "|".join(re.escape(a) for a in sorted(table, key=len, reverse=True))
+    return re.compile(rf"(?<![A-Za-z.])(?:{alts})(?![A-Za-z])")
+
+
+def _abbreviations(ctx: Context, gz) -> list:
+    """State and province abbreviations of datelines and bylines: "Gainesville, Fla.", "W.Va."."""
+    pattern = _abbreviation_pattern()
+    out = []
+    if pattern is None:
+        return out
+    table = admin1_abbreviations()
+    for m in pattern.finditer(ctx.text):
+        iso3, region = table[m.group(0)]
+        matches = [x for x in gz.lookup(region) if x.place.source == "admin1" and x.place.iso3 == iso3]
+        if matches:
+            out.append(Candidate(m.start(), m.end(), m.group(0), [Match(matches[0].place, 1.0)], "abbreviation"))
     return out
 
 
@@ -183,7 +228,7 @@ def _overlaps(a, b) -> bool:
 
 def _keep(c: Candidate, ctx: Context, persons, actors) -> bool:
     """Filters for common words, parts of person names and actor names."""
-    if c.source == "demonym":
+    if c.source in ("demonym", "abbreviation"):
         return True
     doc, text = ctx.doc, ctx.text
     words = c.text.split()
@@ -214,9 +259,14 @@ def _keep(c: Candidate, ctx: Context, persons, actors) -> bool:
     return True
 
 
-def _merge(scan, ner, dem) -> list:
-    """Longest spans win; NER spans fill gaps the scan left; demonyms where nothing else is."""
-    chosen = []
+def _merge(scan, ner, dem, abbr=()) -> list:
+    """Abbreviations first; then longest spans win; NER spans fill gaps the scan left; demonyms
+    where nothing else is. A name right after an adjective of place is an organisation's
+    ("African Union", "European Commission"), not a place."""
+    ends = {d.end + 1 for d in dem}
+    scan = [c for c in scan if c.start not in ends]
+    ner = [c for c in ner if c.start not in ends]
+    chosen = list(abbr)
     for c in sorted(dem + scan + ner, key=lambda c: (-(c.end - c.start), c.demonym is None, c.start)):
         if not any(_overlaps((c.start, c.end), (o.start, o.end)) for o in chosen):
             chosen.append(c)
@@ -236,7 +286,8 @@ def document_countries(cands) -> dict:
     weights: dict = {}
     for c in cands:
         if c.demonym:
-            weights[c.demonym] = weights.get(c.demonym, 0) + 0.5
+            if c.demonym != "continent":
+                weights[c.demonym] = weights.get(c.demonym, 0) + 0.5
             continue
         good = [m for m in c.matches if m.quality >= 0.9]
         if good and good[0].place.kind == "country" and good[0].quality == 1.0:
@@ -258,11 +309,16 @@ def _score(c, m, countries, total, admin_keys, anchors) -> float:
         s += W_COUNTRY_NAME
     if p.source == "curated":
         s += W_CURATED
+    if light_key(p.matched or p.name) == light_key(p.name) or p.kind == "country":
+        s += W_PRIMARY
     if p.source in ("admin1", "admin2") and not c.cue_region:
         s -= W_REGION_NAMESAKE
     if p.kind == "city" and p.admin1 and light_key(p.admin1) in admin_keys \
             and light_key(p.admin1) != light_key(c.text):
         s += W_ADMIN
+    if c.within and p.kind != "country" and (
+            p.admin1 and light_key(p.admin1) in c.within or p.iso3 and p.iso3 in c.within):
+        s += W_WITHIN
     if c.cue_region and p.kind == "region":
         # "X district" is a second-level area, or the town it is named after; "X province" a region
         s += W_CUE if (p.source == "admin2") == c.cue_admin2 or p.source not in ("admin1", "admin2") else 0.0
@@ -279,14 +335,20 @@ def _score(c, m, countries, total, admin_keys, anchors) -> float:
 def _resolve(cands, countries, admin_keys, anchors) -> None:
     total = sum(countries.values())
     for c in cands:
-        if c.demonym:
+        if c.demonym or c.source == "abbreviation":
             c.best, c.confidence = c.matches[0], 0.9
             continue
         # transliteration folds are a fallback: used only when no spelling matches outright
         pool = [m for m in c.matches if m.quality >= 0.9] or c.matches
+        # a second-level area by its bare name only with its cue word: "Union" is no county
+        if not c.cue_admin2 and not _ADMIN2_WORD.search(c.text):
+            pool = [m for m in pool if m.place.source != "admin2"]
+        if not pool:
+            c.best, c.confidence = None, 0.0
+            continue
         if total >= MIN_COUNTRY_EVIDENCE:
             # a document about known countries: a namesake elsewhere must be a large city
-            pool = [m for m in pool if m.place.kind == "country" or m.place.source == "continent"
+            pool = [m for m in pool if m.place.kind == "country" or m.place.iso3 is None
                     or countries.get(m.place.iso3, 0.0) > 0
                     or (m.place.population >= OUTSIDE_MIN_POP and m.quality >= 0.9)]
             if not pool:
@@ -307,7 +369,7 @@ def find_places(ctx: Context, gz) -> list:
     """The resolved place mentions of a parsed document; sets ctx.countries too."""
     text = ctx.text
     persons = _person_spans(ctx.doc)
-    cands = [c for c in _merge(_scan(ctx, gz), _ner(ctx, gz), _demonyms(ctx, gz))
+    cands = [c for c in _merge(_scan(ctx, gz), _ner(ctx, gz), _demonyms(ctx, gz), _abbreviations(ctx, gz))
              if _keep(c, ctx, persons, ctx.actors)]
     for c in cands:
         before = text[max(0, c.start - 60):c.start]
@@ -321,6 +383,13 @@ def find_places(ctx: Context, gz) -> list:
         if a.country and a.inter in NAMED_GROUP_INTERS and not a.name.startswith("Unidentified"):
             countries[a.country] = countries.get(a.country, 0.0) + ACTOR_COUNTRY_WEIGHT
     admin_keys = {light_key(c.text) for c in cands}
+    admin_keys |= {light_key(c.matches[0].place.name) for c in cands if c.source == "abbreviation"}
+    for c, nxt in zip(cands, cands[1:]):
+        if _WITHIN_GAP.match(text[c.end:nxt.start]):
+            keys = {light_key(nxt.text)}
+            keys |= {light_key(m.place.name) for m in nxt.matches if m.place.kind == "region"}
+            keys |= {m.place.iso3 for m in nxt.matches if m.place.kind == "country" and m.place.iso3}
+            c.within = frozenset(keys)
     _resolve(cands, countries, admin_keys, [])
     anchors = [(c.best.place.latitude, c.best.place.longitude, c) for c in cands
                if c.best and c.confidence >= 0.5 and c.best.place.kind != "country"]
