@@ -40,7 +40,7 @@ from pathlib import Path
 
 from ..errors import InputError, ResourceError
 
-INDEX_VERSION = 7  # bump when the index layout or the key functions change
+INDEX_VERSION = 8  # bump when the index layout or the key functions change
 INDEX_NAME = "gazetteer.sqlite"
 IMPORTS_NAME = "gazetteer-imports.json"
 DATA_DIR = Path(__file__).parent / "data"
@@ -50,8 +50,8 @@ ADMIN_NAMES = DATA_DIR / "admin_names.json"  # GeoNames admin1 names, admin2 are
 
 # Names shorter than this (after normalisation) are not indexed: too many collisions.
 MIN_KEY_LEN = 3
-# Pseudo-population of an admin1 region and of a curated region, so that population-based
-# ranking can compare them with towns (a region is named in news about as often as a large town).
+# Pseudo-population of a curated region, and the least an admin1 region gets (its own figure is the
+# sum of its towns'), so that population-based ranking can compare areas with towns.
 REGION_POPULATION = 500_000
 # The same for an admin2 area (a county, a district): smaller than a region, larger than most towns.
 ADMIN2_POPULATION = 100_000
@@ -351,8 +351,8 @@ def build_index(path: Path) -> None:
             variants = []
             for n in names:
                 variants += [n, ascii_fold(n), _ADMIN_WORDS.sub(" ", n).strip()]
-            b.add(display, lat, lon, cc, iso3, code, display, REGION_POPULATION, "region", None, "admin1",
-                  variants)
+            population = max(REGION_POPULATION, sum(t["population"] for t in members))
+            b.add(display, lat, lon, cc, iso3, code, display, population, "region", None, "admin1", variants)
         # admin2 areas, under the admin1 region of the same name
         # (the bare name "Texas" of "Texas County" is not indexed: it is the state's)
         code_of = {(cc, name): code for (cc, code), name in admin_names.items()}
@@ -386,7 +386,7 @@ def build_index(path: Path) -> None:
             lat, lon = centre if centre else _centre(towns)
             b.mains.append((b.next_id, main["name"], main["latitude"], main["longitude"], main["geonameid"]))
             b.add(display, lat, lon, cc, iso3, None, None,
-                  10 * REGION_POPULATION, "country", gid, "country", names)
+                  10 * REGION_POPULATION, "country", gid, "country", None, name_keys(names, reviewed=True))
             for adj in adjectives:
                 demonyms[light_key(adj)] = iso3
         _add_continents(b)

@@ -56,6 +56,8 @@ ONE_COUNTRY_MIN_POP = 1_000
 OUTSIDE_MIN_POP = 500_000
 # A part of a person's name is a place only if the place is at least this large.
 PERSON_PART_MIN_POP = 1_000_000
+# The same for a word inside a longer organisation or facility name.
+INSIDE_NAME_MIN_POP = 100_000
 # Fold-only (transliteration) matches must name a place at least this large: folding makes many
 # small namesakes.
 FOLD_MIN_POP = 5_000
@@ -96,6 +98,8 @@ _ADMIN2_AFTER = re.compile(
 # between a town and the area holding it: "Columbus, Ga.", "Debiro (Biu LGA, Borno)"
 _WITHIN_GAP = re.compile(r"^\s*(?:,|\(|,?\s*in)\s*(?:[A-Z][\w'-]*\s+(?:LGA|district|county|province|state),\s*)?$")
 _ADMIN2_WORD = re.compile(r"\b(?:district|county|lga|municipality|parish|borough)\b", re.I)
+_IN_BEFORE = re.compile(r"\b(?:in|at|near)\s+(?:the\s+)?$", re.I)
+_NAME_LABELS = {"ORG", "FAC", "WORK_OF_ART", "EVENT", "PRODUCT", "LAW"}
 _TOWN_BEFORE = re.compile(r"\b(?:town|city|village|hamlet|capital)\s+of\s+(?:the\s+)?$", re.I)
 _LOC_BEFORE = re.compile(
     r"\b(?:in|at|near|from|to|of|outside|around|toward|towards|across|into)\s+(?:the\s+)?$", re.I)
@@ -137,7 +141,8 @@ def _scan(ctx: Context, gz) -> list:
     while i < n:
         tok = doc[i]
         lead = tok.lower_ in _MODIFIERS or tok.lower_ in ("al", "el", "ad", "ar", "as")
-        if not (_capitalised(tok) or lead) or (tok.lower_ in STOP_NAMES and tok.lower_ not in _MODIFIERS):
+        # a stop word may start a longer name ("New York", "Central African Republic")
+        if not (_capitalised(tok) or lead):
             i += 1
             continue
         found = 0
@@ -148,7 +153,7 @@ def _scan(ctx: Context, gz) -> list:
             if any(not _capitalised(t) and t.lower_ not in _CONNECTORS and t.text not in "-'’"
                    for t in span[1:-1]):
                 continue
-            if span.text.lower() in STOP_NAMES:
+            if span.text.lower() in STOP_NAMES or size == 1 and tok.lower_ in STOP_NAMES:
                 continue
             matches = gz.lookup(span.text)
             if matches:
@@ -244,11 +249,18 @@ def _keep(c: Candidate, ctx: Context, persons, actors) -> bool:
             if top < PERSON_PART_MIN_POP and "country" not in kinds and not curated:
                 return False
     for a in actors:
-        # "Taliban" (a Turkish hamlet's alternate name), "Haram" of "Boko Haram": inside the name of
-        # a known group, a word is the group's
+        # "Taliban" (a Turkish hamlet's alternate name), "Haram" of "Boko Haram": the name of a
+        # known group, or a word inside it, is the group's ("in Taliban-held ..." aside)
         inside = a.start <= c.start and c.end <= a.end and a.source == "dictionary"
         if ((a.start, a.end) == (c.start, c.end) or inside) and "country" not in kinds and not curated \
-                and not _LOC_BEFORE.search(text[max(0, c.start - 20):c.start]):
+                and not _IN_BEFORE.search(text[max(0, c.start - 20):c.start]):
+            return False
+    # a word inside a longer name of something else ("Simon Rodriguez University", "Rapid Action
+    # Battalion") is not a place unless it is a large one ("Kabul University")
+    for e in doc.ents:
+        if e.label_ in _NAME_LABELS and e.start_char <= c.start and c.end <= e.end_char \
+                and (e.end_char - e.start_char) > (c.end - c.start) and top < INSIDE_NAME_MIN_POP \
+                and not kinds & {"country", "region"} and not curated:
             return False
     if len(words) == 1 and c.source == "scan":
         tok = token_at(doc, c.start)
@@ -290,6 +302,8 @@ def document_countries(cands) -> dict:
                 weights[c.demonym] = weights.get(c.demonym, 0) + 0.5
             continue
         good = [m for m in c.matches if m.quality >= 0.9]
+        if good and good[0].place.kind == "country" and _state_namesake(c):
+            continue  # "Georgia": the country or the US state, no evidence either way
         if good and good[0].place.kind == "country" and good[0].quality == 1.0:
             weights[good[0].place.iso3] = weights.get(good[0].place.iso3, 0) + 1.0
             continue
@@ -300,19 +314,28 @@ def document_countries(cands) -> dict:
     return weights
 
 
+def _state_namesake(c) -> set:
+    """Countries of the admin1 regions that share a country's name ("Georgia")."""
+    return {m.place.iso3 for m in c.matches if m.place.source == "admin1" and m.quality == 1.0}
+
+
 def _score(c, m, countries, total, admin_keys, anchors) -> float:
     p = m.place
     s = W_QUALITY * m.quality + W_POP * math.log10(p.population + 10) / 7
     if p.iso3 and total:
         s += W_COUNTRY * countries.get(p.iso3, 0.0) / total
     if (p.kind == "country" or p.source == "continent") and m.quality >= 0.9:
-        s += W_COUNTRY_NAME
+        # unless the text is about the country of a region of the same name ("Georgia" in a US text)
+        if not (total and any(countries.get(iso, 0.0) / total >= 0.5 for iso in _state_namesake(c))):
+            s += W_COUNTRY_NAME
     if p.source == "curated":
         s += W_CURATED
     if light_key(p.matched or p.name) == light_key(p.name) or p.kind == "country":
         s += W_PRIMARY
-    if p.source in ("admin1", "admin2") and not c.cue_region:
-        s -= W_REGION_NAMESAKE
+    if p.source in ("admin1", "admin2") and not c.cue_region and any(
+            o.place.kind == "city" and o.place.iso3 == p.iso3 and o.place.admin1 == p.admin1
+            for o in c.matches if o.quality >= 0.9):
+        s -= W_REGION_NAMESAKE  # a region named after its own town: "Deir ez-Zor" is the town
     if p.kind == "city" and p.admin1 and light_key(p.admin1) in admin_keys \
             and light_key(p.admin1) != light_key(c.text):
         s += W_ADMIN
@@ -330,6 +353,18 @@ def _score(c, m, countries, total, admin_keys, anchors) -> float:
         if any(a[2] is not c and distance_km(p.latitude, p.longitude, a[0], a[1]) <= NEAR_KM for a in anchors):
             s += W_NEAR
     return s
+
+
+def _rival(a, b) -> bool:
+    """Whether two entries are different answers: not near each other, and not a town and the
+    region of the same name that holds it ("New York")."""
+    if a.iso3 == b.iso3:
+        if {a.kind, b.kind} == {"city", "region"} and a.admin1 and a.admin1 == b.admin1 \
+                and light_key(a.name) == light_key(b.name):
+            return False
+        if distance_km(a.latitude, a.longitude, b.latitude, b.longitude) <= NEAR_KM:
+            return False
+    return True
 
 
 def _resolve(cands, countries, admin_keys, anchors) -> None:
@@ -357,8 +392,7 @@ def _resolve(cands, countries, admin_keys, anchors) -> None:
         scored = sorted(((_score(c, m, countries, total, admin_keys, anchors), m) for m in pool),
                         key=lambda x: -x[0])
         best_s, best = scored[0]
-        second = next((s for s, m in scored[1:] if m.place.iso3 != best.place.iso3 or distance_km(
-            m.place.latitude, m.place.longitude, best.place.latitude, best.place.longitude) > NEAR_KM), None)
+        second = next((s for s, m in scored[1:] if _rival(m.place, best.place)), None)
         margin = best_s - second if second is not None else 1.5
         # how clearly the best entry wins, times how good a place it is at all
         c.confidence = max(0.0, min(1.0, (0.25 + 0.5 * min(margin, 1.5)) * min(1.0, best_s / 2.0)))
