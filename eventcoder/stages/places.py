@@ -85,8 +85,11 @@ bridge airport station square port hill hills mountain mountains island islands 
 _NEAR_BEFORE = re.compile(
     r"(?:\bnear(?:by)?|\boutskirts of|\bvicinity of|\bclose to|\boutside(?: of)?|\baround"
     r"|\b(?:north|south|east|west|northeast|northwest|southeast|southwest)(?:ern)? of"
-    r"|\bedge of|\bperiphery of)"
+    r"|\bedge of|\bperiphery of|\b(?:in|the) (?:general )?area of|\bsurroundings of|\bdirection of)"
     r"(?:\s+(?:the\s+)?(?:town|city|village|district)\s+of)?\s+(?:the\s+)?$", re.I)
+# "Kabul's outskirts", "Dawlat Abad district center": a general area around the place, ACLED's
+# geo_precision 2 ("the Qalat area" is not: ACLED codes the named area itself, precision 1)
+_AREA_AFTER = re.compile(r"^(?:'s)?\s+(?:outskirts|vicinity|surroundings|district (?:center|centre)|environs)\b", re.I)
 _KM_BEFORE = re.compile(r"\b(?:km|kilomet(?:er|re)s?|miles?)\b[^.;]{0,30}\b(?:of|from)\s+(?:the\s+)?$", re.I)
 _REGION_AFTER = re.compile(
     r"^\s+(?:province|governorate|region|state|district|county|oblast|prefecture|department|"
@@ -407,7 +410,8 @@ def find_places(ctx: Context, gz) -> list:
              if _keep(c, ctx, persons, ctx.actors)]
     for c in cands:
         before = text[max(0, c.start - 60):c.start]
-        c.near = bool(_NEAR_BEFORE.search(before) or _KM_BEFORE.search(before))
+        c.near = bool(_NEAR_BEFORE.search(before) or _KM_BEFORE.search(before)
+                      or _AREA_AFTER.match(text[c.end:c.end + 30]))
         c.cue_region = bool(_REGION_AFTER.match(text[c.end:c.end + 30]))
         c.cue_admin2 = bool(_ADMIN2_AFTER.match(text[c.end:c.end + 30]))
         c.cue_town = bool(_TOWN_BEFORE.search(before))
