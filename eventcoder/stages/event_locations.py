@@ -12,6 +12,7 @@ its coordinates; 3 a larger region or a country (at its main town, as ACLED code
 
 from __future__ import annotations
 
+import re
 from collections import Counter
 
 from ..document import Context, Event, PlaceMention
@@ -23,6 +24,11 @@ _GOVERNING = {"in", "at", "near", "outside", "around", "into", "on", "of"}
 # A curated region whose population stand-in is below this is "small" (a border area, a
 # district): precision 2; admin1 regions and larger areas are precision 3.
 SMALL_REGION_POP = 300_000
+# "... district, Urozgan", "... village (Mayo-Sava, Extreme-Nord)": the region closes the
+# address of a smaller place
+_SMALLER_BEFORE = re.compile(
+    r"\b(?:district|village|area|town|sub-?county|county|lga|upazila|constituency|ward|subdivision|"
+    r"township|locality|commune|municipality)\s*(?:\([^)]*\)\s*)?[,(]\s*(?:[A-Z][\w'-]*[ ,-]*){0,3}$", re.I)
 # Places below this confidence are not used to locate events (the places stage keeps some
 # low-confidence mentions for the reader).
 MIN_PLACE_CONFIDENCE = 0.45
@@ -110,14 +116,17 @@ def locate(ctx: Context, event: Event, gz=None) -> None:
     lat, lon, name, gid = chosen.latitude, chosen.longitude, chosen.name, chosen.geonameid
     if chosen.kind in ("city", "feature"):
         precision = 2 if chosen.near else 1
-    elif chosen.kind == "region" and chosen.population < SMALL_REGION_POP:
+    elif chosen.kind == "region" and (chosen.population < SMALL_REGION_POP or chosen.admin2
+                                      or _SMALLER_BEFORE.search(ctx.text[max(0, chosen.start - 80):chosen.start])):
+        # a district, or a region named after a smaller place the gazetteer lacks ("in Kala Murchi
+        # of Deh Rahwod district, Urozgan"): ACLED codes a town of the area, precision 2
         precision = 2
     else:
         precision = 3
-        if gz is not None:
-            main = _main_town(gz, chosen)
-            if main is not None:
-                name, lat, lon, gid = main
+    if chosen.kind in ("region", "country") and not chosen.admin2 and gz is not None:
+        main = _main_town(gz, chosen)  # where ACLED codes a region or a country
+        if main is not None:
+            name, lat, lon, gid = main
     event.country, event.iso3 = chosen.country, chosen.iso3
     event.admin1, event.admin2 = chosen.admin1, chosen.admin2
     event.location = name

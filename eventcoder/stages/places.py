@@ -296,24 +296,36 @@ def distance_km(a_lat, a_lon, b_lat, b_lon) -> float:
     return 12742.0 * math.asin(min(1.0, math.sqrt(h)))
 
 
+def _evidence(c) -> tuple[str, float] | None:
+    """What one candidate says about the document's country: a country name 1, a demonym 0.5, a
+    place found in one country only 0.5 (by its own name, not an alternate one: "Chardara" is
+    also an alternate name of a Kazakh town)."""
+    if c.demonym:
+        return (c.demonym, 0.5) if c.demonym != "continent" else None
+    good = [m for m in c.matches if m.quality >= 0.9]
+    if good and good[0].place.kind == "country" and _state_namesake(c):
+        return None  # "Georgia": the country or the US state, no evidence either way
+    if good and good[0].place.kind == "country" and good[0].quality == 1.0:
+        return good[0].place.iso3, 1.0
+    own = [m for m in good if _primary(m.place)]
+    isos = {m.place.iso3 for m in good if m.place.iso3}
+    if own and len(isos) == 1 and max(m.place.population for m in own) >= ONE_COUNTRY_MIN_POP:
+        return isos.pop(), 0.5
+    return None
+
+
+def _primary(p) -> bool:
+    """Whether the entry matched by its own name, not by one of its alternate names."""
+    return p.kind != "city" or light_key(p.matched or p.name) == light_key(p.name)
+
+
 def document_countries(cands) -> dict:
-    """iso3 -> weight from country names (1), demonyms (0.5) and places in one country only (0.5)."""
+    """iso3 -> weight: the sum of the candidates' evidence (see `_evidence`)."""
     weights: dict = {}
     for c in cands:
-        if c.demonym:
-            if c.demonym != "continent":
-                weights[c.demonym] = weights.get(c.demonym, 0) + 0.5
-            continue
-        good = [m for m in c.matches if m.quality >= 0.9]
-        if good and good[0].place.kind == "country" and _state_namesake(c):
-            continue  # "Georgia": the country or the US state, no evidence either way
-        if good and good[0].place.kind == "country" and good[0].quality == 1.0:
-            weights[good[0].place.iso3] = weights.get(good[0].place.iso3, 0) + 1.0
-            continue
-        isos = {m.place.iso3 for m in good if m.place.iso3}
-        if len(isos) == 1 and max(m.place.population for m in good) >= ONE_COUNTRY_MIN_POP:
-            iso = isos.pop()
-            weights[iso] = weights.get(iso, 0) + 0.5
+        ev = _evidence(c)
+        if ev is not None:
+            weights[ev[0]] = weights.get(ev[0], 0.0) + ev[1]
     return weights
 
 
@@ -333,7 +345,7 @@ def _score(c, m, countries, total, admin_keys, anchors) -> float:
             s += W_COUNTRY_NAME
     if p.source == "curated":
         s += W_CURATED
-    if light_key(p.matched or p.name) == light_key(p.name) or p.kind == "country":
+    if _primary(p):
         s += W_PRIMARY
     if p.source in ("admin1", "admin2") and not c.cue_region and any(
             o.place.kind == "city" and o.place.iso3 == p.iso3 and o.place.admin1 == p.admin1
@@ -384,11 +396,16 @@ def _resolve(cands, countries, admin_keys, anchors) -> None:
         if not pool:
             c.best, c.confidence = None, 0.0
             continue
-        if total >= MIN_COUNTRY_EVIDENCE:
+        # the document's countries without this name's own say ("Kala" cannot vouch for Turkey)
+        ev = _evidence(c)
+        others = dict(countries)
+        if ev is not None and ev[0] in others:
+            others[ev[0]] -= ev[1]
+        if sum(others.values()) >= MIN_COUNTRY_EVIDENCE:
             # a document about known countries: a namesake elsewhere must be a large city
             pool = [m for m in pool if m.place.kind == "country" or m.place.iso3 is None
-                    or countries.get(m.place.iso3, 0.0) > 0
-                    or (m.place.population >= OUTSIDE_MIN_POP and m.quality >= 0.9)]
+                    or others.get(m.place.iso3, 0.0) > 0
+                    or (m.place.population >= OUTSIDE_MIN_POP and m.quality >= 0.9 and _primary(m.place))]
             if not pool:
                 c.best, c.confidence = None, 0.0
                 continue
