@@ -396,11 +396,7 @@ def _resolve(cands, countries, admin_keys, anchors) -> None:
         if not pool:
             c.best, c.confidence = None, 0.0
             continue
-        # the document's countries without this name's own say ("Kala" cannot vouch for Turkey)
-        ev = _evidence(c)
-        others = dict(countries)
-        if ev is not None and ev[0] in others:
-            others[ev[0]] -= ev[1]
+        others = countries
         if sum(others.values()) >= MIN_COUNTRY_EVIDENCE:
             # a document about known countries: a namesake elsewhere must be a large city
             pool = [m for m in pool if m.place.kind == "country" or m.place.iso3 is None
