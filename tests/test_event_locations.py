@@ -74,3 +74,21 @@ def test_country_only_is_precision_3_at_the_capital(pipeline):
     ev = event_at(ctx, "Unrest")
     locate(ctx, ev, get_gazetteer(pipeline.settings))
     assert ev.iso3 == "SOM" and ev.geo_precision == 3 and ev.location == "Mogadishu"
+
+
+def test_district_and_area_cues_give_precision_2(pipeline):
+    gz = get_gazetteer(pipeline.settings)
+    ctx = context(pipeline, "On 11 March 2020, Taliban militants attacked soldiers in Balkh district. "
+                            "On 12 March 2020, gunmen fired at the police in the area of Kunduz.")
+    for word in ("attacked", "fired"):
+        ev = event_at(ctx, word)
+        locate(ctx, ev, gz)
+        assert ev.iso3 == "AFG" and ev.geo_precision == 2, (word, ev.location, ev.geo_precision)
+
+
+def test_region_closing_an_unknown_address_is_precision_2(pipeline):
+    ctx = context(pipeline, "On 15 March 2020, a landmine killed 2 soldiers in Kala Murchi of Deh Rahwod "
+                            "district, Urozgan.")
+    ev = event_at(ctx, "killed")
+    locate(ctx, ev, get_gazetteer(pipeline.settings))
+    assert ev.iso3 == "AFG" and ev.geo_precision == 2 and ev.admin1 is not None

@@ -88,3 +88,59 @@ def test_places_are_sorted_and_within_the_text(pipeline):
     for p in ctx.places:
         assert ctx.text[p.start:p.end] == p.text
         assert 0 < p.confidence <= 1
+
+
+def test_state_abbreviations_and_the_area_named_after_a_town(pipeline):
+    ctx = places_of(pipeline, "GAINESVILLE, Fla. - Police arrested two men in Columbus, Ga., and a third "
+                              "in Charleston, W.Va., on Monday.")
+    assert at(ctx, "Fla.").name == "Florida" and at(ctx, "Fla.").kind == "region"
+    assert at(ctx, "GAINESVILLE").admin1 == "Florida"
+    assert at(ctx, "Columbus").admin1 == "Georgia"
+    assert at(ctx, "Charleston").admin1 == "West Virginia"
+
+
+def test_regions_with_numeric_geonames_codes_and_counties(pipeline):
+    ctx = places_of(pipeline, "Farmers marched in Tamil Nadu. Truckers blocked roads in Ontario, Canada.")
+    assert at(ctx, "Tamil Nadu").iso3 == "IND" and at(ctx, "Tamil Nadu").kind == "region"
+    assert at(ctx, "Ontario").iso3 == "CAN" and at(ctx, "Ontario").kind == "region"
+    ctx = places_of(pipeline, "A sheriff in Walker County, Alabama, said roads were closed.")
+    walker = at(ctx, "Walker County")
+    assert walker.kind == "region" and walker.admin1 == "Alabama"
+    assert distance_km(walker.latitude, walker.longitude, 33.80, -87.30) < 40  # Jasper, the seat
+
+
+def test_country_points_are_central(pipeline):
+    ctx = places_of(pipeline, "Officials in Russia and the United States spoke by phone.")
+    russia, us = at(ctx, "Russia"), at(ctx, "United States")
+    assert distance_km(russia.latitude, russia.longitude, 60.0, 100.0) < 100
+    assert distance_km(us.latitude, us.longitude, 39.8, -98.6) < 100  # Lebanon, Kansas
+
+
+def test_group_names_are_not_places(pipeline):
+    # "Taliban" is an alternate name of a Turkish village and "Haram" a place name elsewhere
+    ctx = places_of(pipeline, "Taliban militants attacked a checkpoint in Balkh district. "
+                              "Boko Haram fighters raided a village in Borno.")
+    assert {p.text for p in ctx.places} >= {"Balkh", "Borno"}
+    assert not [p for p in ctx.places if p.text in ("Taliban", "Haram")]
+
+
+def test_plural_and_continent_adjectives(pipeline):
+    ctx = places_of(pipeline, "Palestinians and European diplomats met Sri Lankan officials.")
+    assert at(ctx, "Palestinians").iso3 == "PSE"
+    assert at(ctx, "Sri Lankan").iso3 == "LKA"
+    assert at(ctx, "European").name == "Europe"
+
+
+def test_georgia_is_the_us_state_in_a_us_story(pipeline):
+    ctx = places_of(pipeline, "ATLANTA - Georgia lawmakers met in Atlanta and Savannah on Monday, and "
+                              "officials in Macon and Augusta joined them.")
+    assert at(ctx, "Georgia").iso3 == "USA"
+    ctx = places_of(pipeline, "Russian troops crossed into Georgia and shelled Gori near Tbilisi.")
+    assert at(ctx, "Georgia").iso3 == "GEO"
+
+
+def test_unknown_local_names_do_not_resolve_abroad(pipeline):
+    # "Kala" and "Deh" are generic words here; "Chardara" an alternate name of a Kazakh town
+    ctx = places_of(pipeline, "A landmine planted by Taliban hit an Afghan military vehicle in Kala Murchi "
+                              "of Deh Rahwod district, Urozgan. Another attack hit Chardara district, Kunduz.")
+    assert {p.iso3 for p in ctx.places} == {"AFG"}
