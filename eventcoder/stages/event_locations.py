@@ -21,6 +21,7 @@ from ..resources.gazetteer import continent_adjectives, get_gazetteer
 
 _SPECIFIC = {"city": 0, "feature": 1, "region": 2, "country": 3}
 _GOVERNING = {"in", "at", "near", "outside", "around", "into", "on", "of"}
+_WEAK_GOVERNING = {"on", "of"}
 # A curated region whose population stand-in is below this is "small" (a border area, a
 # district): precision 2; admin1 regions and larger areas are precision 3.
 SMALL_REGION_POP = 300_000
@@ -50,10 +51,18 @@ def _clause_bounds(ctx: Context, event: Event) -> tuple[int, int] | None:
     return sub[0].idx, sub[-1].idx + len(sub[-1].text)
 
 
-def _governed(ctx: Context, p: PlaceMention) -> bool:
+def _governed(ctx: Context, p: PlaceMention) -> int:
+    """2 when "in/at/near ..." governs the place, 1 for the weaker "of/on" ("workers of Paris
+    Confectionery"), else 0."""
     before = ctx.text[max(0, p.start - 25):p.start].lower().split()
-    return bool(before) and (before[-1] in _GOVERNING or len(before) > 1 and before[-2] in _GOVERNING
-                             and before[-1] in ("the", "town", "city", "village"))
+    if not before:
+        return 0
+    word = before[-1]
+    if word in ("the", "town", "city", "village") and len(before) > 1:
+        word = before[-2]
+    if word not in _GOVERNING:
+        return 0
+    return 1 if word in _WEAK_GOVERNING else 2
 
 
 def _pick(cands: list[PlaceMention], ctx: Context, anchor: int, clause) -> PlaceMention | None:
@@ -62,8 +71,8 @@ def _pick(cands: list[PlaceMention], ctx: Context, anchor: int, clause) -> Place
 
     def key(p: PlaceMention):
         in_clause = clause is not None and clause[0] <= p.start < clause[1]
-        return (_SPECIFIC.get(p.kind, 3), not (in_clause and _governed(ctx, p)), not _governed(ctx, p),
-                abs(p.start - anchor))
+        governed = _governed(ctx, p)
+        return (_SPECIFIC.get(p.kind, 3), -(governed if in_clause else 0), -governed, abs(p.start - anchor))
 
     return min(cands, key=key)
 

@@ -56,6 +56,9 @@ ONE_COUNTRY_MIN_POP = 1_000
 OUTSIDE_MIN_POP = 500_000
 # A part of a person's name is a place only if the place is at least this large.
 PERSON_PART_MIN_POP = 1_000_000
+# A place said to lie in a region or country ("X, Donetsk") where the gazetteer has no X must be at
+# least this large to be taken from elsewhere (lists of towns: "Kisumu, Nakuru").
+WITHIN_OUTSIDE_MIN_POP = 100_000
 # The same for a word inside a longer organisation or facility name.
 INSIDE_NAME_MIN_POP = 100_000
 # Fold-only (transliteration) matches must name a place at least this large: folding makes many
@@ -123,6 +126,7 @@ class Candidate:
     cue_town: bool = False
     # light keys naming the area right after the name ("Columbus, Ga.", "Debiro (Biu LGA, Borno)")
     within: frozenset = frozenset()
+    within_area: bool = False  # the name right after is a first-level region or a country
     best: Match | None = None
     confidence: float = 0.0
 
@@ -354,8 +358,7 @@ def _score(c, m, countries, total, admin_keys, anchors) -> float:
     if p.kind == "city" and p.admin1 and light_key(p.admin1) in admin_keys \
             and light_key(p.admin1) != light_key(c.text):
         s += W_ADMIN
-    if c.within and p.kind != "country" and (
-            p.admin1 and light_key(p.admin1) in c.within or p.iso3 and p.iso3 in c.within):
+    if c.within and p.kind != "country" and _in_area(p, c.within):
         s += W_WITHIN
     if c.cue_region and p.kind == "region":
         # "X district" is a second-level area, or the town it is named after; "X province" a region
@@ -382,6 +385,10 @@ def _rival(a, b) -> bool:
     return True
 
 
+def _in_area(p, keys) -> bool:
+    return bool(p.admin1 and light_key(p.admin1) in keys or p.iso3 and p.iso3 in keys)
+
+
 def _resolve(cands, countries, admin_keys, anchors) -> None:
     total = sum(countries.values())
     for c in cands:
@@ -393,6 +400,11 @@ def _resolve(cands, countries, admin_keys, anchors) -> None:
         # a second-level area by its bare name only with its cue word: "Union" is no county
         if not c.cue_admin2 and not _ADMIN2_WORD.search(c.text):
             pool = [m for m in pool if m.place.source != "admin2"]
+        if c.within_area:
+            # "Abu Salim (Tripoli)", "Sosnovskoye, Donetsk": the text says which area holds the place;
+            # a small namesake elsewhere is not it
+            inside = [m for m in pool if _in_area(m.place, c.within)]
+            pool = inside or [m for m in pool if m.place.population >= WITHIN_OUTSIDE_MIN_POP]
         if not pool:
             c.best, c.confidence = None, 0.0
             continue
@@ -429,9 +441,9 @@ def find_places(ctx: Context, gz) -> list:
         c.cue_admin2 = bool(_ADMIN2_AFTER.match(text[c.end:c.end + 30]))
         c.cue_town = bool(_TOWN_BEFORE.search(before))
     countries = document_countries(cands)
-    for a in ctx.actors:  # a named armed group ("Raia Mutomboki") says which country; generic
+    for a in ctx.actors:  # a named group ("Raia Mutomboki", "LNA") says which country; generic
         # names ("the army", "gunmen") take their country from the text and would only echo it
-        if a.country and a.inter in NAMED_GROUP_INTERS and not a.name.startswith("Unidentified"):
+        if a.country and a.source == "dictionary" and not a.name.startswith("Unidentified"):
             countries[a.country] = countries.get(a.country, 0.0) + ACTOR_COUNTRY_WEIGHT
     admin_keys = {light_key(c.text) for c in cands}
     admin_keys |= {light_key(c.matches[0].place.name) for c in cands if c.source == "abbreviation"}
@@ -441,6 +453,8 @@ def find_places(ctx: Context, gz) -> list:
             keys |= {light_key(m.place.name) for m in nxt.matches if m.place.kind == "region"}
             keys |= {m.place.iso3 for m in nxt.matches if m.place.kind == "country" and m.place.iso3}
             c.within = frozenset(keys)
+            c.within_area = any(m.quality >= 0.9 and (m.place.source == "admin1" or m.place.kind == "country")
+                                for m in nxt.matches)
     _resolve(cands, countries, admin_keys, [])
     anchors = [(c.best.place.latitude, c.best.place.longitude, c) for c in cands
                if c.best and c.confidence >= 0.5 and c.best.place.kind != "country"]
