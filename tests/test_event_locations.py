@@ -92,3 +92,17 @@ def test_region_closing_an_unknown_address_is_precision_2(pipeline):
     ev = event_at(ctx, "killed")
     locate(ctx, ev, get_gazetteer(pipeline.settings))
     assert ev.iso3 == "AFG" and ev.geo_precision == 2 and ev.admin1 is not None
+
+
+def test_an_unknown_village_inside_a_known_place_is_precision_2(pipeline):
+    gz = get_gazetteer(pipeline.settings)
+    ctx = context(pipeline, "On 8 May 2020, rebels fired grenade launchers at army positions near Zzyxovka, "
+                            "Donetsk. On 9 May 2020, gunmen shot two men at Qqarpara village in Kushtia.")
+    for word in ("fired", "shot"):
+        ev = event_at(ctx, word)
+        locate(ctx, ev, gz)
+        assert ev.geo_precision == 2, (word, ev.location, ev.geo_precision)
+    ctx = context(pipeline, "On 9 May 2020, gunmen shot two men in Kushtia.")
+    ev = event_at(ctx, "shot")
+    locate(ctx, ev, gz)
+    assert ev.location == "Kushtia" and ev.geo_precision == 1

@@ -30,6 +30,10 @@ SMALL_REGION_POP = 300_000
 _SMALLER_BEFORE = re.compile(
     r"\b(?:district|village|area|town|sub-?county|county|lga|upazila|constituency|ward|subdivision|"
     r"township|locality|commune|municipality)\s*(?:\([^)]*\)\s*)?[,(]\s*(?:[A-Z][\w'-]*[ ,-]*){0,3}$", re.I)
+_SMALLER_NAME = re.compile(
+    r"(?:\b(?:near|area of|outskirts of|vicinity of)\s+(?:the\s+)?(?P<name>[A-Z][\w'-]+)(?:\s+[A-Z][\w'-]+){0,3}"
+    r"\s*(?:,|\(|\bin\b)"
+    r"|(?P<name2>[A-Z][\w'-]+)\s+(?:village|upazila|taluka|tehsil|township|tambon|commune|locality|police station)\b)")
 # Places below this confidence are not used to locate events (the places stage keeps some
 # low-confidence mentions for the reader).
 MIN_PLACE_CONFIDENCE = 0.45
@@ -124,7 +128,7 @@ def locate(ctx: Context, event: Event, gz=None) -> None:
         return
     lat, lon, name, gid = chosen.latitude, chosen.longitude, chosen.name, chosen.geonameid
     if chosen.kind in ("city", "feature"):
-        precision = 2 if chosen.near else 1
+        precision = 2 if chosen.near or _smaller_unknown(ctx, chosen) else 1
     elif chosen.kind == "region" and (chosen.population < SMALL_REGION_POP or chosen.admin2
                                       or _SMALLER_BEFORE.search(ctx.text[max(0, chosen.start - 80):chosen.start])):
         # a district, or a region named after a smaller place the gazetteer lacks ("in Kala Murchi
@@ -142,6 +146,22 @@ def locate(ctx: Context, event: Event, gz=None) -> None:
     event.latitude, event.longitude = lat, lon
     event.geonameid = gid
     event.geo_precision = precision
+
+
+def _smaller_unknown(ctx: Context, p: PlaceMention) -> bool:
+    """"near Bohdanivka, Donetsk", "at Charpara village in Kumarkhali Upazila (Kushtia)": the event
+    is at a smaller place the gazetteer does not know, near or inside this one; ACLED then codes
+    a town nearby with precision 2."""
+    lo = max(0, p.start - 90)
+    window = ctx.text[lo:p.start]
+    if "." in window:
+        lo += window.rindex(".") + 1
+        window = ctx.text[lo:p.start]
+    for m in _SMALLER_NAME.finditer(window):
+        name_at = lo + (m.start("name") if m.group("name") else m.start("name2"))
+        if not any(q.start <= name_at < q.end for q in ctx.places):
+            return True
+    return False
 
 
 def _main_town(gz, p: PlaceMention):
