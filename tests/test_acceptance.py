@@ -1,6 +1,6 @@
 """The acceptance article (../shared/acceptance), coded with and without --published.
 
-It passes when at least 3 of the 5 must-events are matched and no must-not rule is broken;
+It passes when all 5 must-events are matched (the brief asks for 3) and no must-not rule is broken;
 without a given date the coder must also find 2017-08-28 in the text. Every check is printed
 (run with -s to see the report even when the test passes).
 """
@@ -16,8 +16,9 @@ from eventcoder.evaluate.acceptance import Check, check, check_must_not, check_t
 
 ACCEPTANCE = Path(__file__).resolve().parents[1].parent / "shared" / "acceptance"
 ARTICLE = "000_bd314e2edf243133"
-# The bar set in the project brief: 3 of the 5 must-events.
-MIN_MUST_EVENTS = 3
+# The project brief's bar is 3 of the 5 must-events; the coder reaches all 5, and this pins it so
+# that a regression on any of them fails (a place-ranking change once lost one unnoticed).
+MIN_MUST_EVENTS = 5
 
 
 def _load():

@@ -22,6 +22,8 @@ from ..resources.gazetteer import continent_adjectives, get_gazetteer
 _SPECIFIC = {"city": 0, "feature": 1, "region": 2, "country": 3}
 _GOVERNING = {"in", "at", "near", "outside", "around", "into", "on", "of"}
 _WEAK_GOVERNING = {"on", "of"}
+_PLACE_NOUNS = {"region", "town", "city", "village", "area", "province", "district", "outskirts", "suburb",
+                "suburbs", "centre", "center", "capital", "county", "governorate", "state", "vicinity"}
 # A curated region whose population stand-in is below this is "small" (a border area, a
 # district): precision 2; admin1 regions and larger areas are precision 3.
 SMALL_REGION_POP = 300_000
@@ -61,12 +63,14 @@ def _governed(ctx: Context, p: PlaceMention) -> int:
     before = ctx.text[max(0, p.start - 25):p.start].lower().split()
     if not before:
         return 0
-    word = before[-1]
-    if word in ("the", "town", "city", "village") and len(before) > 1:
-        word = before[-2]
-    if word not in _GOVERNING:
+    words = [w.strip("()") for w in before if w.strip("()")]
+    if words and words[-1] in ("the", "town", "city", "village") and len(words) > 1:
+        words = words[:-1]
+    if not words or words[-1] not in _GOVERNING:
         return 0
-    return 1 if word in _WEAK_GOVERNING else 2
+    if words[-1] in _WEAK_GOVERNING and not (len(words) > 1 and words[-2] in _PLACE_NOUNS):
+        return 1  # "workers of Paris Confectionery", not "the region of Qara"
+    return 2
 
 
 def _pick(cands: list[PlaceMention], ctx: Context, anchor: int, clause) -> PlaceMention | None:
