@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import logging
 from datetime import date
 from typing import Iterable, Iterator
 
@@ -34,6 +35,26 @@ def parse_date(value, source: str = "published") -> date | None:
         raise InputError(source, f"cannot read {value!r} as a date; give it as YYYY-MM-DD") from None
 
 
+# Publication dates outside these bounds are accepted with a warning: relative dates ("on Monday")
+# resolve against them, which is rarely what the caller meant.
+EARLIEST_PUBLISHED = date(1900, 1, 1)
+FUTURE_SLACK_DAYS = 1  # time zones: a report dated tomorrow is not yet suspicious
+
+
+def published_warning(when: date | None, today: date | None = None) -> str | None:
+    """Why a publication date looks wrong (in the future, before 1900), or None."""
+    if when is None:
+        return None
+    today = today or date.today()
+    if (when - today).days > FUTURE_SLACK_DAYS:
+        return (f"publication date {when.isoformat()} is in the future; relative dates in the text "
+                "('on Monday', 'last week') resolve against it")
+    if when < EARLIEST_PUBLISHED:
+        return (f"publication date {when.isoformat()} is before 1900; relative dates in the text "
+                "resolve against it")
+    return None
+
+
 def code_documents(documents: Iterable[Document], settings: Settings | None = None) -> Iterator[dict]:
     """Code documents in order, yielding one coded-document dict each (errors inside the dict)."""
     pipeline = get_pipeline(settings)
@@ -47,5 +68,8 @@ def code(text: str, published: str | date | None = None, *, id: str | None = Non
     if not isinstance(text, str):
         raise InputError("text", f"expected a str, got {type(text).__name__}")
     when = parse_date(published)
+    problem = published_warning(when)
+    if problem:
+        logging.getLogger("eventcoder").warning("%s", problem)
     doc = Document(text=text, id=id, published=when, published_source="given" if when else "none")
     return next(code_documents([doc], settings))

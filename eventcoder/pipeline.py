@@ -7,6 +7,8 @@ document alone, naming the stage.
 
 from __future__ import annotations
 
+import logging
+
 import importlib
 from dataclasses import dataclass
 from typing import Callable, Iterable, Iterator
@@ -25,6 +27,8 @@ class StageInfo:
     requires: tuple[str, ...]
     assigns: tuple[str, ...]
 
+
+log = logging.getLogger("eventcoder")
 
 REGISTRY: dict[str, StageInfo] = {}
 
@@ -50,6 +54,14 @@ def stage(name: str, requires: Iterable[str] = (), assigns: Iterable[str] = ()):
 def _load_stage_modules() -> None:
     for mod in _STAGE_MODULES:
         importlib.import_module(f"eventcoder.stages.{mod}")
+
+
+def _warn_published(document: Document) -> None:
+    from .api import published_warning
+
+    problem = published_warning(document.published)
+    if problem:
+        log.warning("document %s: %s", document.id, problem)
 
 
 class Pipeline:
@@ -97,6 +109,8 @@ class Pipeline:
             return ctx
         ctx.published = document.published
         ctx.published_source = document.published_source if document.published else "none"
+        if document.published_source != "given":  # a given date was checked once, by the caller
+            _warn_published(document)
         try:
             check_document(ctx, self.settings)
             if ctx.error is None and ctx.published is None:

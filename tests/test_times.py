@@ -191,3 +191,32 @@ def test_acceptance_article_times():
             assert hit[0].duration, g
         else:
             assert hit[0].value.startswith(g["value"]), (g, hit[0])
+
+
+def test_suspicious_publication_dates_warn(caplog):
+    import logging
+    from datetime import date, timedelta
+
+    from eventcoder.api import code, published_warning
+
+    today = date(2026, 11, 30)
+    assert published_warning(date(2026, 12, 1), today) is None  # tomorrow: time zones
+    assert "future" in published_warning(date(2027, 1, 5), today)
+    assert "1900" in published_warning(date(1850, 5, 5), today)
+    assert published_warning(date(2017, 8, 28), today) is None
+    with caplog.at_level(logging.WARNING, logger="eventcoder"):
+        coded = code("Gunmen killed three people in Kano on Monday.",
+                     published=(date.today() + timedelta(days=400)).isoformat())
+    assert coded["error"] is None
+    assert any("in the future" in r.getMessage() for r in caplog.records)
+
+
+def test_cli_warns_about_a_future_publication_date_and_rejects_a_bad_one(tmp_path, capsys):
+    from eventcoder.cli.main import main
+
+    article = tmp_path / "a.txt"
+    article.write_text("Gunmen killed three people in Kano on Monday.", encoding="utf-8")
+    assert main(["code", str(article), "--published", "2199-01-01"]) == 0
+    assert "future" in capsys.readouterr().err
+    assert main(["code", str(article), "--published", "2020-13-45"]) != 0
+    assert "YYYY-MM-DD" in capsys.readouterr().err

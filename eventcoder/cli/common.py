@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import sys
 
-from ..api import parse_date
+from ..api import parse_date, published_warning
 from ..settings import Settings
 
 
@@ -23,7 +23,11 @@ def settings_from(args, **extra) -> Settings:
 
 
 def published_from(args):
-    return parse_date(args.published, "--published")
+    when = parse_date(args.published, "--published")
+    problem = published_warning(when)
+    if problem:
+        warn(f"warning: --published: {problem}")
+    return when
 
 
 def warn(message: str) -> None:

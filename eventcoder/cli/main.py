@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import argparse
 import importlib
+import logging
 import sys
 
 from ..errors import EventcoderError
@@ -31,9 +32,25 @@ def build_parser() -> argparse.ArgumentParser:
     return parser
 
 
+def _lower_level(record: logging.LogRecord) -> bool:
+    record.levelname_lower = record.levelname.lower()
+    return True
+
+
+def _log_to_stderr() -> None:
+    """The library's warnings ("document X: publication date ... is in the future") on stderr."""
+    log = logging.getLogger("eventcoder")
+    if not log.handlers:
+        handler = logging.StreamHandler(sys.stderr)
+        handler.addFilter(_lower_level)
+        handler.setFormatter(logging.Formatter("eventcoder: %(levelname_lower)s: %(message)s"))
+        log.addHandler(handler)
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = build_parser()
     args = parser.parse_args(argv)
+    _log_to_stderr()
     if not getattr(args, "command", None):
         parser.print_help(sys.stderr)
         return 2
