@@ -82,3 +82,28 @@ def test_no_date_and_no_publication_date(pipe):
     assert ev.event_date is None
     ev = dated(pipe, "Gunmen attacked a police post on 4 May 2019.", "attacked", pub=None)
     assert ev.event_date == "2019-05-04"
+
+
+def test_recent_date_in_a_relative_clause_dates_the_event(pipe):
+    ev = dated(pipe, "Six civilians were killed in fighting that erupted on Saturday, officials said on Monday.",
+               "killed")
+    assert ev.event_date == "2021-03-13"
+    # but an old one does not: "kidnapped in 2014" is background
+    ev = dated(pipe, "The army freed soldiers that rebels kidnapped in 2014.", "freed")
+    assert ev.event_date == "2021-03-15" and ev.time_precision == 2
+
+
+def test_the_next_sentence_gives_the_day_when_the_first_gives_only_the_report(pipe):
+    ev = dated(pipe, "Gunmen attacked a village, killing ten people, the governor said on Sunday. "
+                     "The raid took place on Friday.", "attacked")
+    assert ev.event_date == "2021-03-12"
+    # a later report date is not the event's day
+    ev = dated(pipe, "Gunmen attacked a village, killing ten people. Police said on Sunday they had "
+                     "arrested two men.", "attacked")
+    assert ev.event_date == "2021-03-15"
+
+
+def test_overnight_attack_reported_on_a_day_began_the_night_before(pipe):
+    ev = dated(pipe, "Nine people were killed in an overnight attack on a bar, witnesses said on Sunday.",
+               "killed")
+    assert ev.event_date == "2021-03-13"

@@ -26,6 +26,19 @@ PUBLICATION_PRECISION = 2
 # A span ("between 3 and 6 May") up to this many days is week-scale (precision 2), longer is 3.
 WEEK_SCALE_DAYS = 13
 
+# Verbs of reporting: a date on them is the report's ("said on Monday"), not the event's.
+REPORTING_LEMMAS = frozenset(
+    "say tell report announce add state confirm claim accord quote write declare note reveal".split())
+# A date in a relative clause dates this event only if it is this recent (days before publication).
+RECENT_DAYS = 14
+# "The raid took place on Thursday", "The attack on Sunday night came when ...": a later sentence
+# that says when the event happened.
+OCCURRENCE_LEMMAS = frozenset("take happen occur come begin erupt start unfold break".split())
+EVENT_NOUNS = frozenset("""attack raid blast explosion clash clashes fighting incident ambush shooting
+bombing assault violence killing killings massacre strike airstrike operation offensive""".split())
+# When the event's sentence gives only the report's date, look this many sentences further.
+FOLLOWING_SENTENCES = 2
+
 _EARLY = re.compile(r"\b(?:early|beginning|start)\b", re.I)
 _LATE = re.compile(r"\b(?:late|end)\b", re.I)
 _MID = re.compile(r"\bmid\b|\bmiddle\b", re.I)
@@ -53,6 +66,15 @@ def _through_relative_clause(verb, stop: list) -> bool:
     return False
 
 
+def _recent(t: TimeMention, published: date | None) -> bool:
+    """A day, weekend or week at most RECENT_DAYS before publication (or any, without one)."""
+    if t.precision not in ("day", "weekend", "week"):
+        return False
+    if published is None:
+        return True
+    return 0 <= (published - date.fromisoformat(t.value)).days <= RECENT_DAYS
+
+
 def _usable(t: TimeMention) -> bool:
     return not t.duration and t.value is not None
 
@@ -61,16 +83,18 @@ def _in_sentence(times: list[TimeMention], s) -> list[TimeMention]:
     return [t for t in times if s.start <= t.start < s.end and _usable(t)]
 
 
-def _pick_in_trigger_sentence(ctx: Context, event: Event, cands: list[TimeMention]) -> TimeMention | None:
-    """A time of the trigger's own clause wins; then one of a clause above it; the nearest else."""
+def _pick_in_trigger_sentence(ctx: Context, event: Event, cands: list[TimeMention]) -> tuple:
+    """(time, whether it is only the report's date): a time of the trigger's own clause wins; then
+    one of a clause above it; then a sibling clause's; then a recent one of a relative clause; then
+    the date of the report ("..., police said on Monday")."""
     if not cands:
-        return None
+        return None, False
     trig = span_root(ctx.doc, event.trigger_start, event.trigger_start + max(len(event.trigger), 1))
     if trig is None:
-        return min(cands, key=lambda t: abs(t.start - event.trigger_start))
+        return min(cands, key=lambda t: abs(t.start - event.trigger_start)), False
     tverb = verb_of(trig)
     above = _ancestors(tverb)
-    direct, governing, sibling = [], [], []
+    direct, governing, sibling, recent, report = [], [], [], [], []
     for t in cands:
         root = span_root(ctx.doc, t.start, t.end)
         if root is None:
@@ -79,9 +103,15 @@ def _pick_in_trigger_sentence(ctx: Context, event: Event, cands: list[TimeMentio
         if (v is not None and tverb is not None and v.i == tverb.i) or (trig is not None and root.head.i == trig.i):
             direct.append(t)
         elif v in above:
-            governing.append(t)
+            # "..., officials said on Monday": the day of the report, used only when nothing better
+            (report if v is not None and v.lemma_ in REPORTING_LEMMAS else governing).append(t)
         elif not _through_relative_clause(v, above):
             sibling.append(t)  # "announced a ceasefire after reaching the deal over the weekend"
+        elif _recent(t, ctx.published):
+            # "fighting that erupted on Sunday", and the small parser's "30 others injured on
+            # Friday night" (a participle read as a relative clause); an old date in a relative
+            # clause ("soldiers IS kidnapped in 2014") does not date this event
+            recent.append(t)
     # times of relative clauses ("soldiers IS kidnapped in 2014") do not date this event
     def nested(t: TimeMention) -> bool:
         """A date inside a noun phrase ("over their delayed June salaries") dates the noun, not the event."""
@@ -95,10 +125,11 @@ def _pick_in_trigger_sentence(ctx: Context, event: Event, cands: list[TimeMentio
                 return True
         return False
 
-    for group in (direct, governing, sibling):
+    for group in (direct, governing, sibling, recent, report):
         if group:
-            return min(group, key=lambda t: (nested(t), abs(t.start - event.trigger_start)))
-    return None
+            best = min(group, key=lambda t: (nested(t), abs(t.start - event.trigger_start)))
+            return best, group is report
+    return None, False
 
 
 def _pick_in_context_sentence(ctx: Context, cands: list[TimeMention]) -> TimeMention | None:
@@ -113,13 +144,40 @@ def _pick_in_context_sentence(ctx: Context, cands: list[TimeMention]) -> TimeMen
     return cands[-1]
 
 
+def _following_event_time(ctx: Context, sent) -> TimeMention | None:
+    """A recent day in one of the next FOLLOWING_SENTENCES sentences of the same paragraph, said
+    of an occurrence ("took place on Thursday", "the attack late Sunday night came ...")."""
+    for nxt in ctx.sentences[sent.index + 1:sent.index + 1 + FOLLOWING_SENTENCES]:
+        if nxt.paragraph != sent.paragraph:
+            break
+        for t in _in_sentence(ctx.times, nxt):
+            if not _recent(t, ctx.published) or ctx.doc is None:
+                continue
+            root = span_root(ctx.doc, t.start, t.end)
+            v = verb_of(root) if root is not None else None
+            if v is None:
+                continue
+            subjects = {c.lemma_.lower() for c in v.children if c.dep_ in ("nsubj", "nsubjpass")}
+            if root.head.pos_ == "NOUN":
+                subjects.add(root.head.lemma_.lower())  # "the attack late Sunday night"
+            if v.lemma_ in OCCURRENCE_LEMMAS or subjects & EVENT_NOUNS:
+                return t
+    return None
+
+
 def governing_time(ctx: Context, event: Event) -> TimeMention | None:
     sent = ctx.sentence_at(event.trigger_start)
     if sent is None and event.sentences:
         sent = ctx.sentences[event.sentences[0]]
     if sent is None:
         return None
-    found = _pick_in_trigger_sentence(ctx, event, _in_sentence(ctx.times, sent))
+    found, report_only = _pick_in_trigger_sentence(ctx, event, _in_sentence(ctx.times, sent))
+    if found is None or report_only:
+        # "..., officials said Friday. The raid took place on Thursday.": the next sentences of the
+        # paragraph may give the event's own day
+        later = _following_event_time(ctx, sent)
+        if later is not None:
+            return later
     if found is not None:
         return found
     for prev in reversed(ctx.sentences[:sent.index]):
@@ -162,11 +220,26 @@ def resolve(t: TimeMention, published: date | None) -> tuple[date, date | None, 
     return d, end, p
 
 
+_OVERNIGHT = re.compile(r"\bovernight\b", re.I)
+
+
+def _overnight_report(ctx: Context, event: Event, t: TimeMention) -> bool:
+    """An overnight event dated by the day of its report: the night began the day before."""
+    sent = ctx.sentence_at(event.trigger_start)
+    if sent is None or not _OVERNIGHT.search(ctx.text[sent.start:sent.end]) or ctx.doc is None:
+        return False
+    root = span_root(ctx.doc, t.start, t.end)
+    v = verb_of(root) if root is not None else None
+    return v is not None and v.lemma_ in REPORTING_LEMMAS
+
+
 def date_event(ctx: Context, event: Event) -> None:
     pub = ctx.published
     t = governing_time(ctx, event)
     if t is not None:
         d, end, p = resolve(t, pub)
+        if p == 1 and _overnight_report(ctx, event, t):
+            d -= timedelta(days=1)  # "killed in an overnight attack, witnesses said Sunday"
         event.event_date, event.time_precision = d.isoformat(), p
         event.date_end = end.isoformat() if end and end != d else None
         if pub is not None and ((pub - d).days >= HISTORICAL_DAYS
