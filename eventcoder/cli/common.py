@@ -15,11 +15,17 @@ def add_input_options(p) -> None:
     p.add_argument("--published", metavar="YYYY-MM-DD",
                    help="publication date for documents that carry none")
     p.add_argument("--batch-size", type=int, default=None, help="documents parsed together (default 16)")
-    p.add_argument("--model", default=None, help="spaCy model package (default: auto)")
+    add_model_options(p)
+
+
+def add_model_options(p) -> None:
+    p.add_argument("--model", metavar="MODEL", default=None,
+                   help="a statistical event typer trained with `eventcoder train` (default: the rules)")
+    p.add_argument("--spacy-model", metavar="NAME", default=None, help="spaCy model package (default: auto)")
 
 
 def settings_from(args, **extra) -> Settings:
-    return Settings.create(batch_size=args.batch_size, model=args.model, **extra)
+    return Settings.create(batch_size=args.batch_size, spacy_model=args.spacy_model, typer=args.model, **extra)
 
 
 def published_from(args):

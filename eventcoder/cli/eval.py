@@ -5,6 +5,8 @@ from __future__ import annotations
 import json
 import sys
 
+from .common import add_model_options
+
 
 def add_parser(sub) -> None:
     p = sub.add_parser(
@@ -26,7 +28,7 @@ def add_parser(sub) -> None:
     p.add_argument("--progress", type=int, default=100, metavar="N",
                    help="print a progress line on standard error every N documents (0: never)")
     p.add_argument("--batch-size", type=int, default=None, help="documents parsed together (default 16)")
-    p.add_argument("--model", default=None, help="spaCy model package (default: auto)")
+    add_model_options(p)
     p.set_defaults(run=run)
 
 
@@ -44,7 +46,7 @@ def run(args) -> int:
     if args.limit is not None and args.limit < 1:
         raise InputError("--limit", f"must be a positive number of lines, got {args.limit}")
     coded = read_coded(args.coded) if args.coded else None
-    settings = Settings.create(batch_size=args.batch_size, model=args.model)
+    settings = Settings.create(batch_size=args.batch_size, spacy_model=args.spacy_model, typer=args.model)
     out = open(args.save_coded, "w", encoding="utf-8") if args.save_coded else None
     try:
         sink = (lambda doc: out.write(json.dumps(doc, ensure_ascii=False) + "\n")) if out else None
