@@ -138,7 +138,42 @@ def find_cues(span) -> dict[str, list]:
                         verbs = [t for t in tok if t.pos_ == "VERB"]
                         found.setdefault(fam.name, []).append(verbs[0] if verbs else tok.root)
                 pos = low.find(phrase, pos + 1)
+    _refine_weapons(found)
     return found
+
+
+# "grenade launchers" fire from a distance: ACLED codes them as shelling, not as a thrown grenade
+_LAUNCHER = {"launcher", "launchers"}
+# IED cues that name a device; without one, plural "explosions" (monitors "observed a total of 45
+# explosions") are indirect fire of unknown weapons, which ACLED codes as shelling
+_DEVICE = {"ied", "landmine", "explosive", "detonate"}
+
+
+def _refine_weapons(found: dict) -> None:
+    if "GRENADE" in found:
+        launched = [t for t in found["GRENADE"] if t.i + 1 < len(t.doc) and t.doc[t.i + 1].lower_ in _LAUNCHER]
+        kept = [t for t in found["GRENADE"] if t not in launched]
+        if launched:
+            found.setdefault("SHELL", []).extend(launched)
+        if kept:
+            found["GRENADE"] = kept
+        else:
+            del found["GRENADE"]
+    if "IED" in found:
+        toks = found["IED"]
+        if all(t.lower_ == "explosions" for t in toks) and not any(
+                t.lemma_.lower() in _DEVICE for t in toks):
+            del found["IED"]
+            found.setdefault("SHELL", []).extend(toks)
+
+
+# FIGHT cues that only say where fire went ("at the positions of"): with mortars, artillery or
+# grenade launchers that is shelling, not a clash (fire "in both directions" is a clash)
+_WEAK_FIGHT = {"position", "positions", "at", "on", "of"}
+
+
+def _real_fight(cues: dict) -> bool:
+    return any(t.lemma_.lower() not in _WEAK_FIGHT and t.lower_ not in _WEAK_FIGHT for t in cues.get("FIGHT", ()))
 
 
 def blocked(tok, span) -> str | None:
@@ -249,7 +284,8 @@ def type_trigger(ctx: Context, fam: str, tok, span, cues: dict) -> tuple[str, st
         if weapon:
             if weapon in ("IED", "GRENADE") and re.search(r"\b(defus|disarm|deactivat)", low):
                 return ("Strategic developments", "Disrupted weapons use")
-            if has("FIGHT") and weapon not in ("AIR", "SUICIDE"):
+            if has("FIGHT") and weapon not in ("AIR", "SUICIDE") and not (
+                    weapon == "SHELL" and not _real_fight(cues)):
                 return ("Battles", "Armed clash")
             return ("Explosions/Remote violence", WEAPON_SUB[weapon])
         if lemma in ("bomb", "bombing"):
@@ -269,7 +305,7 @@ def type_trigger(ctx: Context, fam: str, tok, span, cues: dict) -> tuple[str, st
                 patient & (ARMED_WORDS | TERRITORY_WORDS) or _agent_words(tok) & ARMED_WORDS
                 or _actor_inters_in(ctx, span.start_char, span.end_char)):
             return None
-        if weapon in ("AIR", "SHELL") and lemma in ("assault",):
+        if weapon in ("AIR", "SHELL") and (lemma in ("assault",) or not _real_fight(cues)):
             return ("Explosions/Remote violence", WEAPON_SUB[weapon])
         return ("Battles", "Armed clash")
     if fam == "GAIN":
