@@ -222,6 +222,25 @@ def _patient_words(tok) -> set[str]:
     return words
 
 
+# Who is arrested when an arrest is an intervention in a protest ("police arrested 20 protesters",
+# "several people were detained"); "protested against the arrest of the editor" is not one.
+_PROTEST_PEOPLE = {"protester", "protesters", "demonstrator", "demonstrators", "participant", "participants",
+                   "marcher", "marchers", "people", "student", "students", "activist", "activists", "them",
+                   "several", "dozens", "hundreds", "scores", "organiser", "organisers", "organizer",
+                   "organizers", "leader", "leaders", "some", "many", "youth", "youths"}
+
+
+def _protesters_arrested(cues: dict) -> bool:
+    for t in cues.get("ARREST", ()):
+        if t.pos_ == "NOUN" and t.head.lower_ in ("against", "over", "for", "condemning", "demanding",
+                                                   "protesting", "denouncing"):
+            continue
+        words = _patient_words(t) | _agent_words(t) if t.pos_ == "VERB" else _subtree_words(t)
+        if words & _PROTEST_PEOPLE or any(w.isdigit() for w in words):
+            return True
+    return False
+
+
 def _agent_words(tok) -> set[str]:
     verb = verb_of(tok)
     words: set[str] = set()
@@ -259,7 +278,7 @@ def type_trigger(ctx: Context, fam: str, tok, span, cues: dict) -> tuple[str, st
             return ("Riots", "Violent demonstration")
         if has("KILL") or re.search(r"live (rounds|ammunition|bullets)|opened fire on (protesters|demonstrators)", low):
             return ("Protests", "Excessive force against protesters")
-        if has("INTERVENE") or has("ARREST"):
+        if has("INTERVENE") or _protesters_arrested(cues):
             return ("Protests", "Protest with intervention")
         return ("Protests", "Peaceful protest")
     if fam == "RIOT":
