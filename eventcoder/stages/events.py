@@ -292,6 +292,8 @@ def type_trigger(ctx: Context, fam: str, tok, span, cues: dict) -> tuple[str, st
         i in ORGANISED_ARMED_INTERS for i in _actor_inters_in(ctx, span.start_char, tok.idx))
     if fam in ("KILL", "HARM", "ATTACK", "FIGHT") and crowd_agent and not weapon:
         return ("Riots", "Violent demonstration" if protest_ctx else "Mob violence")
+    if fam == "KILL" and tok.lemma_.lower() == "lynch":
+        return ("Riots", "Mob violence")  # ACLED: a lynching is mob violence, whoever the crowd
     if fam in ("KILL", "HARM", "ATTACK"):
         lemma = tok.lemma_.lower()
         if lemma == "strike" and not (weapon or has("FIGHT")):
