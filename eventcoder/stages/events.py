@@ -44,7 +44,8 @@ ARMED_WORDS = frozenset(
     "soldier troop army police policeman policemen officer militant fighter rebel insurgent jihadist gunman "
     "gunmen militiaman militiamen militia guard force forces commander serviceman servicemen paramilitary "
     "trooper marine peacekeeper combatant extremist terrorist bandit sniper battalion brigade unit patrol "
-    "convoy checkpoint base post position outpost barracks garrison camp station".split()
+    "convoy checkpoint base post position outpost barracks garrison camp station personnel arbaki arbakis "
+    "commando commandos sentry sentries cadet cadets".split()
 )
 CIVILIAN_WORDS = frozenset(
     "civilian villager resident people man men woman women child children boy girl student pupil teacher "
@@ -149,6 +150,10 @@ _LAUNCHER = {"launcher", "launchers"}
 _DEVICE = {"ied", "landmine", "explosive", "detonate"}
 
 
+def _petrol(tok) -> bool:
+    return any(c.lower_ in ("petrol", "gasoline", "molotov", "fire", "incendiary") for c in tok.lefts)
+
+
 def _refine_weapons(found: dict) -> None:
     if "GRENADE" in found:
         launched = [t for t in found["GRENADE"] if t.i + 1 < len(t.doc) and t.doc[t.i + 1].lower_ in _LAUNCHER]
@@ -159,6 +164,11 @@ def _refine_weapons(found: dict) -> None:
             found["GRENADE"] = kept
         else:
             del found["GRENADE"]
+    # "a bomb planted by the Taliban killed a policeman": a bomb is an explosive device, unless it is
+    # a petrol bomb (an arson attack, which ACLED codes by its target)
+    for t in found.get("ATTACK", ()):
+        if t.lemma_.lower() == "bomb" and t.pos_ == "NOUN" and not _petrol(t):
+            found.setdefault("IED", []).append(t)
     if "IED" in found:
         toks = found["IED"]
         if all(t.lower_ == "explosions" for t in toks) and not any(
@@ -309,7 +319,7 @@ def type_trigger(ctx: Context, fam: str, tok, span, cues: dict) -> tuple[str, st
                     weapon == "SHELL" and not _real_fight(cues)):
                 return ("Battles", "Armed clash")
             return ("Explosions/Remote violence", WEAPON_SUB[weapon])
-        if lemma in ("bomb", "bombing"):
+        if lemma in ("bomb", "bombing") and not _petrol(tok):
             return ("Explosions/Remote violence", "Remote explosive/landmine/IED")
         if has("FIGHT") or (armed_victim and not civilian_victim):
             return ("Battles", "Armed clash")
