@@ -189,7 +189,7 @@ def assign_roles(ctx: Context, ev: Event) -> None:
     iso3 = main_country(ctx)
     low = s.text.lower()
 
-    two_sided = ev.event_type in ("Battles", "Violence against civilians")
+    two_sided = ev.event_type in ("Battles", "Violence against civilians", "Explosions/Remote violence")
     side1 = a_names or ([] if p_names or ev.event_type == "Violence against civilians" else o_names[:1])
     rest = [n for n in o_names if n not in side1]
     side2 = p_names or (rest[:1] if two_sided else [])
