@@ -144,3 +144,11 @@ def test_unknown_local_names_do_not_resolve_abroad(pipeline):
     ctx = places_of(pipeline, "A landmine planted by Taliban hit an Afghan military vehicle in Kala Murchi "
                               "of Deh Rahwod district, Urozgan. Another attack hit Chardara district, Kunduz.")
     assert {p.iso3 for p in ctx.places} == {"AFG"}
+
+
+def test_generic_actors_take_the_country_of_the_resolved_places(pipeline):
+    # "Mora" is also a Cameroonian town, the actors stage's first guess; the places say India
+    ctx = places_of(pipeline, "Police fired tear gas at migrant workers who pelted stones at Mora village "
+                              "(Surat, Gujarat) on Saturday.")
+    police = [a for a in ctx.actors if a.text.lower() == "police"]
+    assert police and police[0].country == "IND" and "India" in police[0].name

@@ -478,9 +478,33 @@ def find_places(ctx: Context, gz) -> list:
     return out
 
 
+def recountry_generic_actors(ctx: Context) -> None:
+    """Generic actors ("police", "workers") were named with the actors stage's guess at the
+    document's country, made before any place was resolved; when the resolved places point firmly
+    to another country, they take that one ("Mora village (Surat, Gujarat)" is in India, not in
+    Cameroon). Mentions that name their country ("Lebanese army") keep it."""
+    if not ctx.countries:
+        return
+    top, weight = next(iter(ctx.countries.items()))
+    if weight < 1.0:
+        return
+    from ..resources.actors import lookup_actor
+
+    for a in ctx.actors:
+        if a.source != "generic" or a.country == top or ctx.countries.get(a.country or "", 0.0) * 2 > weight:
+            continue
+        own = lookup_actor(a.text, None, ctx.published)
+        if own is None or own[2] is not None:
+            continue  # the words themselves say which country
+        new = lookup_actor(a.text, top, ctx.published)
+        if new is not None:
+            a.name, a.inter, a.country = new[0], new[1], new[2]
+
+
 @stage("places", requires=("sentences",), assigns=("places",))
 def make_places(settings):
     def run(ctx: Context) -> None:
         ctx.places = sorted(find_places(ctx, get_gazetteer(settings)), key=lambda p: p.start)
+        recountry_generic_actors(ctx)
 
     return run
