@@ -78,7 +78,8 @@ NOT_EVENT_NOUNS = frozenset("war conflict violence insurgency crisis".split())
 CROWD_WORDS = frozenset(
     "mob crowd youths youth supporters residents villagers community communities students workers traders "
     "locals people group groups members vendors drivers farmers herders demonstrators protesters rioters "
-    "inhabitants citizens neighbours neighbors".split()
+    "inhabitants citizens neighbours neighbors refugees fans pupils miners tenants squatters passengers "
+    "motorists mourners worshippers families".split()
 )
 ORGANISED_ARMED_INTERS = frozenset({"State forces", "Rebel group", "Political militia", "Identity militia",
                                     "External/Other forces"})
@@ -284,7 +285,8 @@ def type_trigger(ctx: Context, fam: str, tok, span, cues: dict) -> tuple[str, st
                 CIVILIAN_WORDS | {"supporter", "opposition", "hundreds", "thousands", "dozens", "crowd"}):
             if tok.pos_ == "VERB":
                 return None
-        if has("RIOT") or re.search(r"\b(protesters|demonstrators)\b[^.]{0,40}\b(clashed|stoned|attacked|torched|burn)", low):
+        if has("RIOT") or re.search(r"\b(protesters|demonstrators)\b[^.]{0,40}\b(clashed|stoned|attacked|torched|burn)", low) \
+                or re.search(r"\b(burn(ed|t)|torched|smashed|looted|vandali[sz]ed|destroyed) (the|a|an|their|several|two|three|four|\d+)\b", low):
             return ("Riots", "Violent demonstration")
         if has("KILL") or re.search(r"live (rounds|ammunition|bullets)|opened fire on (protesters|demonstrators)", low):
             return ("Protests", "Excessive force against protesters")
