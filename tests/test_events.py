@@ -141,3 +141,11 @@ def test_named_and_unnamed_dead_in_one_sentence_add_up(code):
     doc = code("Four villagers and six cattle thieves were killed in clashes near Isiolo, Kenya, on Monday.",
                published=PUB)
     assert [e["fatalities"] for e in doc["events"]] == [10]
+
+
+def test_intervention_told_in_the_next_sentence(code):
+    doc = code("Hundreds of traders marched through Lurin on Monday against new taxes. Police dispersed "
+               "them with tear gas.", published=PUB)
+    first = doc["events"][0]
+    assert (first["event_type"], first["sub_event_type"]) == ("Protests", "Protest with intervention")
+    assert first["actor2"] and "Police Forces" in first["actor2"]

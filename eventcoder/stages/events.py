@@ -543,5 +543,27 @@ def make_events(settings):
                 continue
             events.extend(detect_sentence(ctx, s))
         ctx.events = [e for e in events if e.confidence >= settings.min_event_confidence]
+        for ev in ctx.events:
+            _intervention_in_next_sentence(ctx, ev)
 
     return run
+
+
+def _intervention_in_next_sentence(ctx: Context, ev: Event) -> None:
+    """"Supporters demonstrated outside the court. Police dispersed them with tear gas.": a peaceful
+    protest whose next sentence of the paragraph tells of an intervention was one with intervention
+    (that sentence joins its evidence, for the roles stage to find the police)."""
+    if ev.sub_event_type != "Peaceful protest" or not ev.sentences:
+        return
+    last = max(ev.sentences)
+    if last + 1 >= len(ctx.sentences):
+        return
+    s, nxt = ctx.sentences[last], ctx.sentences[last + 1]
+    if nxt.paragraph != s.paragraph or nxt.kind != "body":
+        return
+    cues = find_cues(sentence_span(ctx, nxt))
+    if "INTERVENE" in cues or _protesters_arrested(cues):
+        ev.sub_event_type = "Protest with intervention"
+        ev.plover = PLOVER.get(ev.sub_event_type)
+        ev.disorder_type = disorder_type(ev.sub_event_type)
+        ev.sentences = sorted(set(ev.sentences) | {nxt.index})

@@ -215,6 +215,12 @@ def assign_roles(ctx: Context, ev: Event) -> None:
             p, it = generic("protesters", iso3, ctx)
             inter[p] = it
         police = [n for n in side1 + side2 + o_names if inter.get(n) == "State forces"]
+        if not police and ev.sub_event_type != "Peaceful protest":
+            # "Police dispersed them with tear gas." in a later sentence of the event
+            for i in sorted(set(ev.sentences))[1:]:
+                later = ctx.sentences[i]
+                police += [resolve_generic(ctx, a).name for a in ctx.actors
+                           if later.start <= a.start < later.end and a.inter == "State forces"]
         side1, side2 = [p], (police[:1] if ev.sub_event_type != "Peaceful protest" else [])
     elif ev.event_type == "Riots":
         rioters = [n for n in side1 + side2 if inter.get(n) == "Rioters"]
