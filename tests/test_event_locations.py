@@ -29,6 +29,14 @@ def event_at(ctx, word):
     return Event("Battles", "Armed clash", [sent.index], trigger=word, trigger_start=start)
 
 
+def located(pipeline, text, word):
+    """The event triggered by `word` in `text`, located."""
+    ctx = context(pipeline, text)
+    ev = event_at(ctx, word)
+    locate(ctx, ev, get_gazetteer(pipeline.settings))
+    return ev
+
+
 def test_town_in_the_event_sentence_is_precision_1(pipeline):
     ctx = context(pipeline, "Islamist fighters attacked an army post in Mopti, Mali, on Sunday.")
     ev = event_at(ctx, "attacked")
@@ -76,33 +84,31 @@ def test_country_only_is_precision_3_at_the_capital(pipeline):
     assert ev.iso3 == "SOM" and ev.geo_precision == 3 and ev.location == "Mogadishu"
 
 
-def test_district_and_area_cues_give_precision_2(pipeline):
-    gz = get_gazetteer(pipeline.settings)
-    ctx = context(pipeline, "On 11 March 2020, Taliban militants attacked soldiers in Balkh district. "
-                            "On 12 March 2020, gunmen fired at the police in the area of Kunduz.")
-    for word in ("attacked", "fired"):
-        ev = event_at(ctx, word)
-        locate(ctx, ev, gz)
-        assert ev.iso3 == "AFG" and ev.geo_precision == 2, (word, ev.location, ev.geo_precision)
+@pytest.mark.parametrize("text,word", [
+    ("On 11 March 2020, Taliban militants attacked soldiers in Balkh district.", "attacked"),
+    ("On 12 March 2020, gunmen fired at the police in the area of Kunduz.", "fired"),
+])
+def test_district_and_area_cues_give_precision_2(pipeline, text, word):
+    ev = located(pipeline, text, word)
+    assert ev.iso3 == "AFG" and ev.geo_precision == 2, (ev.location, ev.geo_precision)
 
 
 def test_region_closing_an_unknown_address_is_precision_2(pipeline):
-    ctx = context(pipeline, "On 15 March 2020, a landmine killed 2 soldiers in Kala Murchi of Deh Rahwod "
-                            "district, Urozgan.")
-    ev = event_at(ctx, "killed")
-    locate(ctx, ev, get_gazetteer(pipeline.settings))
+    ev = located(pipeline, "On 15 March 2020, a landmine killed 2 soldiers in Kala Murchi of Deh Rahwod "
+                           "district, Urozgan.", "killed")
     assert ev.iso3 == "AFG" and ev.geo_precision == 2 and ev.admin1 is not None
 
 
-def test_an_unknown_village_inside_a_known_place_is_precision_2(pipeline):
-    gz = get_gazetteer(pipeline.settings)
-    ctx = context(pipeline, "On 8 May 2020, rebels fired grenade launchers at army positions near Zzyxovka, "
-                            "Donetsk. On 9 May 2020, gunmen shot two men at Qqarpara village in Kushtia.")
-    for word in ("fired", "shot"):
-        ev = event_at(ctx, word)
-        locate(ctx, ev, gz)
-        assert ev.geo_precision == 2, (word, ev.location, ev.geo_precision)
-    ctx = context(pipeline, "On 9 May 2020, gunmen shot two men in Kushtia.")
-    ev = event_at(ctx, "shot")
-    locate(ctx, ev, gz)
+@pytest.mark.parametrize("text,word", [
+    ("On 8 May 2020, rebels fired grenade launchers at Ukrainian army positions near Zzyxovka, Donetsk.",
+     "fired"),
+    ("On 9 May 2020, gunmen shot two men at Qqarpara village in Kushtia.", "shot"),
+])
+def test_an_unknown_village_inside_a_known_place_is_precision_2(pipeline, text, word):
+    ev = located(pipeline, text, word)
+    assert ev.geo_precision == 2, (ev.location, ev.geo_precision)
+
+
+def test_the_known_place_itself_is_precision_1(pipeline):
+    ev = located(pipeline, "On 9 May 2020, gunmen shot two men in Kushtia.", "shot")
     assert ev.location == "Kushtia" and ev.geo_precision == 1

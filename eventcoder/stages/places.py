@@ -49,7 +49,6 @@ MIN_CONFIDENCE = 0.3
 # acled-dev and geoparse-dev with `eventcoder eval` (see the closing note of issue 2).
 MIN_COUNTRY_EVIDENCE = 0.5
 ACTOR_COUNTRY_WEIGHT = 0.5
-NAMED_GROUP_INTERS = frozenset({"Rebel group", "Political militia", "Identity militia"})
 # A name found in one country only says which country the text is about when the place is a town
 # of some size: hamlets with unique names abroad are what the gate above is for.
 ONE_COUNTRY_MIN_POP = 1_000
@@ -107,8 +106,6 @@ _ADMIN2_WORD = re.compile(r"\b(?:district|county|lga|municipality|parish|borough
 _IN_BEFORE = re.compile(r"\b(?:in|at|near)\s+(?:the\s+)?$", re.I)
 _NAME_LABELS = {"ORG", "FAC", "WORK_OF_ART", "EVENT", "PRODUCT", "LAW"}
 _TOWN_BEFORE = re.compile(r"\b(?:town|city|village|hamlet|capital)\s+of\s+(?:the\s+)?$", re.I)
-_LOC_BEFORE = re.compile(
-    r"\b(?:in|at|near|from|to|of|outside|around|toward|towards|across|into)\s+(?:the\s+)?$", re.I)
 _NER_LABELS = {"GPE", "LOC", "FAC", "ORG", "PERSON", "PRODUCT", "NORP", "WORK_OF_ART", "EVENT", "LANGUAGE"}
 
 
@@ -408,11 +405,10 @@ def _resolve(cands, countries, admin_keys, anchors) -> None:
         if not pool:
             c.best, c.confidence = None, 0.0
             continue
-        others = countries
-        if sum(others.values()) >= MIN_COUNTRY_EVIDENCE:
+        if total >= MIN_COUNTRY_EVIDENCE:
             # a document about known countries: a namesake elsewhere must be a large city
             pool = [m for m in pool if m.place.kind == "country" or m.place.iso3 is None
-                    or others.get(m.place.iso3, 0.0) > 0
+                    or countries.get(m.place.iso3, 0.0) > 0
                     or (m.place.population >= OUTSIDE_MIN_POP and m.quality >= 0.9 and _primary(m.place))]
             if not pool:
                 c.best, c.confidence = None, 0.0
