@@ -1,52 +1,324 @@
-"""The store: ingest into a real temporary SQLite database, idempotent re-ingest, replacement."""
+"""The store on SQLite and on a real PostgreSQL server: idempotent re-ingest, replacement,
+merging across documents, splitting, migrations, and exports that read back."""
 
 from __future__ import annotations
 
+import csv
+import io
+import json
 import sqlite3
+
+import pytest
+from sqlalchemy import create_engine, text
 
 from eventcoder.cli.main import main
 from eventcoder.document import Document
+from eventcoder.errors import StoreError
+from eventcoder.export import write_acled_csv, write_geojson, write_jsonl, write_parquet
+from eventcoder.export.acled import ACLED_COLUMNS
 from eventcoder.store import open_store
+from eventcoder.store.database import Filters
+from eventcoder.store.schema import SCHEMA_VERSION
 
 TEXT = "Rebels clashed with soldiers near Goma, Congo, on Monday, killing four soldiers."
 
 
-def test_ingest_is_idempotent_and_replaces_changed_documents(tmp_path, capsys):
+def clash(**overrides) -> dict:
+    ev = {"event_type": "Battles", "sub_event_type": "Armed clash", "disorder_type": "Political violence",
+          "event_date": "2024-03-12", "time_precision": 1, "actor1": "Military Forces of Nigeria",
+          "actor2": "Islamic State West Africa Province", "assoc_actor_1": [], "assoc_actor_2": [],
+          "inter1": "State forces", "inter2": "Rebel group", "country": "Nigeria", "iso3": "NGA",
+          "admin1": "Borno", "admin2": None, "location": "Maiduguri", "latitude": 11.8464, "longitude": 13.1603,
+          "geo_precision": 1, "fatalities": 5, "confidence": 0.7, "status": "reported", "notes": "A clash.",
+          "fatality_claims": [{"count": 5, "low": 5, "high": 5, "who": None, "claimed_by": "the army",
+                               "text": "five"}],
+          "claimed_by": ["the army"], "evidence": [{"start": 0, "end": 10, "text": "A clash..."}]}
+    ev.update(overrides)
+    return ev
+
+
+def add(store, doc_id: str, *events, source: str | None = None, text: str | None = None, url=None):
+    doc = Document(text=text or f"text of {doc_id}", id=doc_id, source=source or f"Outlet {doc_id}", url=url)
+    coded = {"id": doc_id, "published": "2024-03-13", "published_source": "given", "events": list(events)}
+    return store.add(doc, coded)
+
+
+def test_statuses_and_replacement(store_url):
+    store = open_store(store_url)
+    assert add(store, "d1", clash()).status == "added"
+    assert add(store, "d1", clash()).status == "unchanged"
+    assert store.counts() == {"documents": 1, "events": 1, "merged_events": 1}
+    # the same id with a changed text replaces the coding, and its merged event follows
+    assert add(store, "d1", clash(fatalities=9), text="changed").status == "replaced"
+    assert store.counts() == {"documents": 1, "events": 1, "merged_events": 1}
+    assert store.query()[0]["fatalities"] == 9
+    # the same URL under another id is the same document
+    assert add(store, "d2", clash(), url="https://example.org/a").status == "added"
+    assert add(store, "d3", clash(), url="https://example.org/a", text="new text").status == "replaced"
+    assert store.document("d2") is None and store.document("d3") is not None
+
+
+def test_reports_of_one_event_merge_with_lowest_fatalities(store_url):
+    store = open_store(store_url)
+    assert add(store, "a", clash(fatalities=7)).new == 1
+    r = add(store, "b", clash(fatalities=5, latitude=11.90, event_date="2024-03-11", actor1=None,
+                              inter1=None))  # 6 km away, a day earlier, one side unnamed
+    assert (r.new, r.merged) == (0, 1)
+    r = add(store, "c", clash(fatalities=0, fatality_claims=[], sub_event_type="Armed clash",
+                              actor2="Islamic State West Africa Province", actor1=None))
+    assert r.merged == 1
+    [ev] = store.query()
+    assert ev["n_sources"] == 3 and ev["fatalities"] == 5  # lowest figure given; c gives none
+    assert ev["sources"] == ["Outlet a", "Outlet b", "Outlet c"]
+    detail = store.event(ev["id"])
+    assert {s["document_id"] for s in detail["source_reports"]} == {"a", "b", "c"}
+    claims = {s["document_id"]: s["fatality_claims"] for s in detail["source_reports"]}
+    assert claims["a"][0]["count"] == 5 and claims["c"] == []
+    assert detail["source_reports"][0]["evidence"][0]["text"] == "A clash..."
+
+
+@pytest.mark.parametrize("other", [
+    {"event_date": "2024-03-15"},  # three days later
+    {"latitude": 12.40, "longitude": 13.60, "location": "Konduga"},  # 75 km away
+    {"actor2": "Boko Haram"},  # named actors that do not meet
+    {"event_type": "Protests", "sub_event_type": "Peaceful protest", "actor1": "Protesters (Nigeria)",
+     "actor2": None},
+    {"iso3": "CMR", "country": "Cameroon"},
+    {"event_type": "Strategic developments", "sub_event_type": "Arrests"},
+])
+def test_distinct_events_do_not_merge(store_url, other):
+    store = open_store(store_url)
+    add(store, "a", clash())
+    assert add(store, "b", clash(**other)).merged == 0
+    assert store.counts()["merged_events"] == 2
+
+
+def test_one_documents_events_never_merge_together_and_region_level_events_use_admin1(store_url):
+    store = open_store(store_url)
+    assert add(store, "a", clash(), clash(event_date="2024-03-12")).new == 2
+    # a report coded to the region (geo_precision 3) joins an event in the same admin1
+    r = add(store, "b", clash(geo_precision=3, latitude=11.0, longitude=12.5, location="Borno"))
+    assert r.merged == 1
+
+
+def test_split_and_never_merge_again(store_url):
+    store = open_store(store_url)
+    add(store, "a", clash())
+    add(store, "b", clash(fatalities=8))
+    add(store, "c", clash(fatalities=6))
+    [ev] = store.query()
+    assert ev["n_sources"] == 3
+    ids = store.split(ev["id"], ["c"])
+    assert len(ids) == 2 and ids[0] == ev["id"]
+    by_id = {e["id"]: e for e in store.query()}
+    assert by_id[ids[0]]["n_sources"] == 2 and by_id[ids[1]]["n_sources"] == 1
+    assert by_id[ids[1]]["fatalities"] == 6
+    ids2 = store.split(ids[0])
+    assert len(ids2) == 2 and store.counts()["merged_events"] == 3
+    with pytest.raises(StoreError, match="single source"):
+        store.split(ids[1])
+    with pytest.raises(StoreError, match="no merged event"):
+        store.split(99999)
+    # re-coding document c (changed text) keeps it apart from a and b: the split holds
+    add(store, "c", clash(fatalities=6), text="corrected")
+    assert store.counts()["merged_events"] == 3
+    # a new report still joins one of them
+    assert add(store, "d", clash()).merged == 1
+
+
+def test_filters(store_url):
+    store = open_store(store_url)
+    add(store, "a", clash())
+    add(store, "b", clash(event_type="Protests", sub_event_type="Peaceful protest", actor1="Protesters (Kenya)",
+                          actor2=None, iso3="KEN", country="Kenya", event_date="2024-04-02",
+                          latitude=-1.28, longitude=36.82, location="Nairobi", fatalities=0, fatality_claims=[]))
+    assert [e["location"] for e in store.query(Filters(country="KEN"))] == ["Nairobi"]
+    assert [e["location"] for e in store.query(Filters(country="nigeria"))] == ["Maiduguri"]
+    assert [e["location"] for e in store.query(Filters(event_type="Peaceful protest"))] == ["Nairobi"]
+    assert [e["location"] for e in store.query(Filters(actor="west africa"))] == ["Maiduguri"]
+    from datetime import date
+
+    assert store.count(Filters(since=date(2024, 4, 1))) == 1
+    assert store.count(Filters(until=date(2024, 3, 31))) == 1
+    assert store.count(Filters(text="nairobi")) == 1
+    s = store.stats()
+    assert s["merged_events"] == 2 and s["fatalities"] == 5 and s["first_date"] == "2024-03-12"
+
+
+def test_newer_store_is_refused(tmp_path):
+    url = f"sqlite:///{tmp_path / 'n.db'}"
+    open_store(url)
+    con = sqlite3.connect(tmp_path / "n.db")
+    con.execute("update eventcoder_meta set value = '99' where key = 'schema_version'")
+    con.commit()
+    con.close()
+    with pytest.raises(StoreError, match="newer than this eventcoder"):
+        open_store(url)
+
+
+V1_DDL = """
+CREATE TABLE eventcoder_meta (key VARCHAR(64) PRIMARY KEY, value TEXT NOT NULL);
+CREATE TABLE documents (id VARCHAR(200) PRIMARY KEY, text_hash VARCHAR(64) NOT NULL, url TEXT, title TEXT,
+  source TEXT, origin TEXT, published VARCHAR(10), published_source VARCHAR(16), text TEXT NOT NULL,
+  coded TEXT NOT NULL, coded_at VARCHAR(32) NOT NULL);
+CREATE TABLE events (id INTEGER PRIMARY KEY AUTOINCREMENT, document_id VARCHAR(200) NOT NULL
+  REFERENCES documents(id) ON DELETE CASCADE, ordinal INTEGER NOT NULL, event_date VARCHAR(10),
+  time_precision INTEGER, disorder_type VARCHAR(64), event_type VARCHAR(64), sub_event_type VARCHAR(64),
+  actor1 TEXT, actor2 TEXT, inter1 VARCHAR(32), inter2 VARCHAR(32), country VARCHAR(100), iso3 VARCHAR(3),
+  admin1 TEXT, location TEXT, latitude FLOAT, longitude FLOAT, geo_precision INTEGER, fatalities INTEGER,
+  status VARCHAR(16), confidence FLOAT, notes TEXT, event TEXT NOT NULL);
+INSERT INTO eventcoder_meta VALUES ('schema_version', '1');
+"""
+
+
+def test_migration_from_version_1_merges_stored_events(tmp_path):
+    path = tmp_path / "v1.db"
+    con = sqlite3.connect(path)
+    con.executescript(V1_DDL)
+    for i, fat in enumerate((4, 3)):
+        ev = clash(fatalities=fat)
+        con.execute("insert into documents values (?, ?, null, null, ?, 'x', '2024-03-13', 'given', 't', '{}', ?)",
+                    (f"old{i}", f"h{i}", f"Paper {i}", f"2024-03-13T00:00:0{i}"))
+        con.execute("insert into events (document_id, ordinal, event_date, event_type, iso3, fatalities, event) "
+                    "values (?, 0, ?, ?, 'NGA', ?, ?)", (f"old{i}", ev["event_date"], ev["event_type"], fat,
+                                                        json.dumps(ev)))
+    con.commit()
+    con.close()
+    store = open_store(f"sqlite:///{path}")
+    assert store.schema_version() == SCHEMA_VERSION
+    assert store.counts() == {"documents": 2, "events": 2, "merged_events": 1}
+    [ev] = store.query()
+    assert ev["n_sources"] == 2 and ev["fatalities"] == 3 and ev["sources"] == ["Paper 0", "Paper 1"]
+    cols = {r[1] for r in sqlite3.connect(path).execute("pragma table_info(events)")}
+    assert {"date_end", "admin2"} <= cols
+
+
+def _filled(store_url):
+    store = open_store(store_url)
+    add(store, "a", clash(assoc_actor_1=["Civilian JTF"]))
+    add(store, "b", clash(fatalities=3))
+    add(store, "c", clash(event_type="Violence against civilians", sub_event_type="Attack",
+                          actor1="Unidentified Armed Group (Nigeria)", actor2="Civilians (Nigeria)",
+                          inter1="Political militia", inter2="Civilians", location="Kano",
+                          latitude=12.0, longitude=8.52, admin1="Kano", event_date="2024-03-20",
+                          notes='Gunmen killed "two" farmers, near Kano; a comma, a quote'))
+    add(store, "d", clash(latitude=None, longitude=None, location=None, admin1=None, event_date="2024-05-01",
+                          geo_precision=None))
+    return store
+
+
+def test_acled_csv_reads_back_with_csv_and_pandas(store_url):
+    import pandas as pd
+
+    store = _filled(store_url)
+    buf = io.StringIO()
+    assert write_acled_csv(store.iter_query(), buf) == 3
+    rows = list(csv.DictReader(io.StringIO(buf.getvalue())))
+    assert tuple(rows[0].keys()) == ACLED_COLUMNS
+    df = pd.read_csv(io.StringIO(buf.getvalue()))
+    assert tuple(df.columns) == ACLED_COLUMNS and len(df) == 3
+    first = df.iloc[0]
+    assert first["event_id_cnty"].startswith("NGA") and first["iso"] == 566 and first["region"] == "Western Africa"
+    assert first["fatalities"] == 3 and first["source"] == "Outlet a; Outlet b"
+    assert first["interaction"] == "State forces-Rebel group" and first["assoc_actor_1"] == "Civilian JTF"
+    vac = df[df["event_type"] == "Violence against civilians"].iloc[0]
+    assert vac["civilian_targeting"] == "Civilian targeting" and '"two" farmers' in vac["notes"]
+
+
+def test_geojson_features_are_points_with_fields(store_url):
+    store = _filled(store_url)
+    buf = io.StringIO()
+    written, skipped = write_geojson(store.iter_query(), buf)
+    assert (written, skipped) == (2, 1)
+    gj = json.loads(buf.getvalue())
+    assert gj["type"] == "FeatureCollection" and len(gj["features"]) == 2
+    for f in gj["features"]:
+        assert f["geometry"]["type"] == "Point"
+        lon, lat = f["geometry"]["coordinates"]
+        assert lon == f["properties"]["longitude"] and lat == f["properties"]["latitude"]
+        assert set(ACLED_COLUMNS) <= set(f["properties"])
+
+
+def test_parquet_has_typed_columns(store_url, tmp_path):
+    import pyarrow as pa
+    import pyarrow.parquet as pq
+
+    store = _filled(store_url)
+    path = tmp_path / "e.parquet"
+    assert write_parquet(store.iter_query(), str(path)) == 3
+    table = pq.read_table(path)
+    assert table.num_rows == 3
+    assert table.schema.field("event_date").type == pa.date32()
+    assert table.schema.field("fatalities").type == pa.int32()
+    assert table.schema.field("latitude").type == pa.float64()
+    assert table.column("iso").to_pylist()[0] == 566
+    # an empty selection still writes a readable file with the same columns
+    assert write_parquet(iter(()), str(tmp_path / "empty.parquet")) == 0
+    assert pq.read_table(tmp_path / "empty.parquet").schema.names == table.schema.names
+
+
+def test_jsonl_with_sources(store_url):
+    store = _filled(store_url)
+    buf = io.StringIO()
+    assert write_jsonl(store.iter_query(), buf, store.event) == 3
+    first = json.loads(buf.getvalue().splitlines()[0])
+    assert len(first["source_reports"]) == 2 and first["source_reports"][0]["claimed_by"] == ["the army"]
+
+
+def test_postgres_store_is_a_real_server(store_url):
+    """Guard that the parametrised PostgreSQL runs really talk to PostgreSQL."""
+    store = open_store(store_url)
+    name = store.engine.dialect.name
+    assert name == ("sqlite" if store_url.startswith("sqlite") else "postgresql")
+    if name == "postgresql":
+        with create_engine(store_url).connect() as conn:
+            assert "PostgreSQL" in conn.execute(text("select version()")).scalar()
+
+
+def test_bad_urls():
+    from eventcoder.errors import ConfigError
+
+    with pytest.raises(ConfigError, match="database URL"):
+        open_store("eventcoder.db")
+    with pytest.raises((StoreError, ConfigError)):
+        open_store("nosuchdialect://x")
+
+
+@pytest.mark.slow
+def test_cli_ingest_events_export_stats_split(tmp_path, capsys):
     db = f"sqlite:///{tmp_path / 'events.db'}"
     f = tmp_path / "a.jsonl"
-    f.write_text('{"id": "doc1", "text": "%s", "published": "2022-01-12"}\n' % TEXT, encoding="utf-8")
+    lines = [{"id": "doc1", "text": TEXT, "published": "2022-01-12", "source": "Paper One"},
+             {"id": "doc2", "text": TEXT.replace("four", "three"), "published": "2022-01-12", "source": "Paper Two"},
+             {"id": "bad"}]
+    f.write_text("\n".join(json.dumps(x) for x in lines) + "\n", encoding="utf-8")
     assert main(["ingest", str(f), "--db", db, "-q"]) == 0
-    out = capsys.readouterr().out
-    assert "1 documents read, 1 coded" in out
-    counts = open_store(db).counts()
-    assert counts["documents"] == 1 and counts["events"] >= 1
-    first_events = counts["events"]
-
+    out = capsys.readouterr()
+    assert "3 documents read, 2 coded (0 replaced), 1 skipped (0 unchanged, 1 failed)" in out.out
+    assert "1 events added, 1 merged" in out.out
+    assert "a.jsonl:3" in out.err
     assert main(["ingest", str(f), "--db", db, "-q"]) == 0
-    assert "1 unchanged" in capsys.readouterr().out
-    assert open_store(db).counts() == {"documents": 1, "events": first_events}
-
-    f.write_text('{"id": "doc1", "text": "%s", "published": "2022-01-12"}\n'
-                 % TEXT.replace("four", "six"), encoding="utf-8")
-    assert main(["ingest", str(f), "--db", db, "-q"]) == 0
-    assert "1 replaced" in capsys.readouterr().out
-    rows = open_store(db).events()
-    assert open_store(db).counts()["documents"] == 1
-    assert any(r["fatalities"] == 6 for r in rows)
-
-    # the file opens as a plain SQLite database
-    con = sqlite3.connect(tmp_path / "events.db")
-    assert con.execute("select count(*) from documents").fetchone()[0] == 1
+    assert "2 unchanged" in capsys.readouterr().out
+    con = sqlite3.connect(tmp_path / "events.db")  # opens as a plain SQLite file
+    assert con.execute("select count(*) from merged_events").fetchone()[0] == 1
+    assert con.execute("select n_sources, fatalities from merged_events").fetchone() == (2, 3)
     con.close()
 
     assert main(["events", "--db", db]) == 0
     assert "Battles" in capsys.readouterr().out
-
-
-def test_store_add_statuses(tmp_path):
-    store = open_store(f"sqlite:///{tmp_path / 's.db'}")
-    doc = Document(text="x", id="d1")
-    coded = {"id": "d1", "published": None, "published_source": "none", "events": []}
-    assert store.add(doc, coded) == "added"
-    assert store.add(doc, coded) == "unchanged"
-    assert store.add(Document(text="y", id="d1"), coded) == "replaced"
+    assert main(["events", "--db", db, "show", "1"]) == 0
+    shown = json.loads(capsys.readouterr().out)
+    assert {s["source"] for s in shown["source_reports"]} == {"Paper One", "Paper Two"}
+    out_csv = tmp_path / "e.csv"
+    assert main(["export", "--db", db, "--format", "acled-csv", "--out", str(out_csv), "--country", "COD"]) == 0
+    assert len(list(csv.DictReader(out_csv.open(encoding="utf-8")))) == 1
+    assert main(["export", "--db", db, "--format", "parquet"]) == 1
+    assert "--out" in capsys.readouterr().err
+    assert main(["export", "--db", db, "--type", "Battle"]) == 1
+    assert "unknown event type" in capsys.readouterr().err
+    assert main(["export", "--db", db, "--since", "2022-13-01"]) == 1
+    assert main(["stats", "--db", db]) == 0
+    assert "merged events: 1" in capsys.readouterr().out
+    assert main(["events", "--db", db, "split", "1"]) == 0
+    assert "split into 2 events" in capsys.readouterr().out
+    assert main(["events", "--db", db, "split", "1"]) == 1

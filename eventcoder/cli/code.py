@@ -25,7 +25,8 @@ def run(args) -> int:
     out = open(args.out, "w", encoding="utf-8") if args.out else sys.stdout
     total = failed = 0
     try:
-        docs = read_sources(args.inputs, published=published, jsonl_stdin=args.jsonl)
+        docs = read_sources(args.inputs, published=published, jsonl_stdin=args.jsonl,
+                            allow_private=args.allow_private)
         for coded in code_documents(docs, settings):
             total += 1
             if coded["error"]:

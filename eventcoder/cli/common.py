@@ -10,7 +10,10 @@ from ..settings import Settings
 
 def add_input_options(p) -> None:
     p.add_argument("inputs", nargs="*", default=["-"], metavar="INPUT",
-                   help="text, HTML or JSON Lines files, folders, or - for standard input (default)")
+                   help="text, HTML, JSON Lines or RSS/Atom files, folders, http(s) URLs of pages or feeds, "
+                        "or - for standard input (default)")
+    p.add_argument("--allow-private", action="store_true",
+                   help="let URLs reach private, loopback and link-local addresses (refused by default)")
     p.add_argument("--jsonl", action="store_true", help="read standard input as JSON Lines")
     p.add_argument("--published", metavar="YYYY-MM-DD",
                    help="publication date for documents that carry none")
@@ -38,3 +41,32 @@ def published_from(args):
 
 def warn(message: str) -> None:
     print(f"eventcoder: {message}", file=sys.stderr)
+
+
+def add_db_option(p) -> None:
+    p.add_argument("--db", default=None, help="database URL (default: EVENTCODER_DB or sqlite:///eventcoder.db)")
+
+
+def add_filter_options(p) -> None:
+    g = p.add_argument_group("filters")
+    g.add_argument("--since", metavar="YYYY-MM-DD", help="events on or after this day")
+    g.add_argument("--until", metavar="YYYY-MM-DD", help="events on or before this day")
+    g.add_argument("--country", help="country name or ISO3 code")
+    g.add_argument("--type", dest="event_type", metavar="TYPE", help="event type or sub-event type (ACLED's spelling)")
+    g.add_argument("--actor", help="part of an actor's name (case-insensitive)")
+    g.add_argument("--text", help="part of the notes or the location (case-insensitive)")
+
+
+def filters_from(args):
+    from ..errors import ConfigError
+    from ..resources.taxonomy import SUB_TO_TYPE, TAXONOMY
+    from ..store.database import Filters
+
+    since, until = parse_date(args.since, "--since"), parse_date(args.until, "--until")
+    if since and until and since > until:
+        raise ConfigError(f"--since {since} is after --until {until}")
+    if args.event_type and args.event_type not in TAXONOMY and args.event_type not in SUB_TO_TYPE:
+        raise ConfigError(f"--type: unknown event type {args.event_type!r}; one of: "
+                          + "; ".join(list(TAXONOMY) + list(SUB_TO_TYPE)))
+    return Filters(since=since, until=until, country=args.country, event_type=args.event_type,
+                   actor=args.actor, text=args.text)

@@ -1,21 +1,33 @@
-"""`eventcoder events`: print the stored events as a table or JSON Lines."""
+"""`eventcoder events`: list, show and split the events of the dataset (merged across documents)."""
 
 from __future__ import annotations
 
 import json
 
+from ..errors import StoreError
 from ..settings import Settings
 from ..store import open_store
+from .common import add_db_option, add_filter_options, filters_from
 
-COLUMNS = (("event_date", 10), ("event_type", 26), ("sub_event_type", 34), ("actor1", 28), ("actor2", 28),
-           ("location", 20), ("country", 12), ("fatalities", 4))
+COLUMNS = (("id", 6), ("event_date", 10), ("event_type", 26), ("sub_event_type", 30), ("actor1", 28),
+           ("actor2", 26), ("location", 18), ("country", 12), ("fatalities", 4), ("n_sources", 3))
 
 
 def add_parser(sub) -> None:
-    p = sub.add_parser("events", help="print the events in the store")
-    p.add_argument("--db", default=None, help="database URL (default: EVENTCODER_DB or sqlite:///eventcoder.db)")
+    p = sub.add_parser("events", help="list, show or split the events in the store",
+                       description="With no action, list the events of the dataset (one row per event, "
+                                   "merged across the documents that report it).")
+    add_db_option(p)
     p.add_argument("--limit", type=int, default=None, help="at most this many events")
     p.add_argument("--json", action="store_true", help="JSON Lines instead of a table")
+    add_filter_options(p)
+    actions = p.add_subparsers(dest="action", metavar="ACTION")
+    show = actions.add_parser("show", help="one event with its sources, evidence and claims (JSON)")
+    show.add_argument("id", type=int, help="the event id (first column of `eventcoder events`)")
+    split = actions.add_parser("split", help="undo a merge: the sources become separate events again")
+    split.add_argument("id", type=int, help="the event id")
+    split.add_argument("--document", action="append", metavar="DOC_ID",
+                       help="move only this document's report out (repeatable); default: every source apart")
     p.set_defaults(run=run)
 
 
@@ -25,14 +37,26 @@ def _cell(value, width: int) -> str:
 
 
 def run(args) -> int:
-    settings = Settings.create(db=args.db)
-    rows = open_store(settings.db).events(args.limit)
+    store = open_store(Settings.create(db=args.db).db)
+    if args.action == "show":
+        ev = store.event(args.id)
+        if ev is None:
+            raise StoreError(f"no event with id {args.id}; `eventcoder events` lists them")
+        print(json.dumps(ev, ensure_ascii=False, indent=2))
+        return 0
+    if args.action == "split":
+        ids = store.split(args.id, args.document)
+        print(f"event {args.id} split into {len(ids)} events: {', '.join(map(str, ids))}")
+        return 0
+    rows = store.iter_query(filters_from(args), limit=args.limit)
     if args.json:
         for r in rows:
             print(json.dumps(r, ensure_ascii=False))
         return 0
     print("  ".join(_cell(name, w) for name, w in COLUMNS))
+    n = 0
     for r in rows:
         print("  ".join(_cell(r.get(name), w) for name, w in COLUMNS))
-    print(f"({len(rows)} events)")
+        n += 1
+    print(f"({n} events)")
     return 0

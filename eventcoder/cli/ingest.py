@@ -1,57 +1,114 @@
-"""`eventcoder ingest`: code documents and record them and their events in the store."""
+"""`eventcoder ingest`: code documents and record them, and their merged events, in the store."""
 
 from __future__ import annotations
 
 import sys
+import time
+from dataclasses import dataclass, field
 
 from ..api import get_pipeline
 from ..ingest import read_sources
 from ..store import open_store
-from .common import add_input_options, published_from, settings_from, warn
+from .common import add_db_option, add_input_options, published_from, settings_from, warn
+
+# failures listed one by one in the summary; the rest are counted
+SHOWN_FAILURES = 20
+
+
+@dataclass
+class Summary:
+    read: int = 0
+    coded: int = 0
+    replaced: int = 0
+    unchanged: int = 0
+    failed: int = 0
+    events_new: int = 0
+    events_merged: int = 0
+    failures: list[str] = field(default_factory=list)
+
+    def line(self, db: str) -> str:
+        return (f"{self.read} documents read, {self.coded} coded ({self.replaced} replaced), "
+                f"{self.unchanged + self.failed} skipped ({self.unchanged} unchanged, {self.failed} failed); "
+                f"{self.events_new} events added, {self.events_merged} merged into events already stored; "
+                f"store: {db}")
 
 
 def add_parser(sub) -> None:
     p = sub.add_parser("ingest", help="code documents and store them and their events",
-                       description="Code documents into the store (default sqlite:///eventcoder.db, "
-                                   "or --db / EVENTCODER_DB). Re-ingesting an unchanged document adds nothing.")
+                       description="Code documents (files, folders, JSON Lines, URLs, RSS/Atom feeds) into the "
+                                   "store (default sqlite:///eventcoder.db, or --db / EVENTCODER_DB), merging "
+                                   "reports of the same event. Re-ingesting an unchanged document adds nothing.")
     add_input_options(p)
-    p.add_argument("--db", default=None, help="database URL (default: EVENTCODER_DB or sqlite:///eventcoder.db)")
-    p.add_argument("--quiet", "-q", action="store_true", help="no progress lines")
+    add_db_option(p)
+    p.add_argument("--quiet", "-q", action="store_true", help="no progress")
     p.set_defaults(run=run)
 
 
-def ingest(sources, settings, published=None, jsonl_stdin=False, progress=None) -> dict:
-    """Code and store every document in `sources`; returns the run's summary counts."""
+def ingest(sources, settings, published=None, jsonl_stdin=False, progress=None, allow_private=False) -> Summary:
+    """Code and store every document in `sources`; each document is stored in one transaction."""
     store = open_store(settings.db)
-    summary = {"read": 0, "coded": 0, "unchanged": 0, "replaced": 0, "failed": 0, "events": 0}
+    summary = Summary()
     pipeline = get_pipeline(settings)
-    for ctx in pipeline.run(read_sources(sources, published=published, jsonl_stdin=jsonl_stdin)):
-        summary["read"] += 1
+    docs = read_sources(sources, published=published, jsonl_stdin=jsonl_stdin, allow_private=allow_private)
+    for ctx in pipeline.run(docs):
+        summary.read += 1
         coded = ctx.to_dict()
         if coded["error"]:
-            summary["failed"] += 1
+            summary.failed += 1
+            if len(summary.failures) < SHOWN_FAILURES:
+                summary.failures.append(coded["error"])
             warn(f"skipped: {coded['error']}")
         else:
-            status = store.add(ctx.document, coded)
-            if status == "unchanged":
-                summary["unchanged"] += 1
+            result = store.add(ctx.document, coded)
+            if result.status == "unchanged":
+                summary.unchanged += 1
             else:
-                summary["coded"] += 1
-                summary["replaced"] += status == "replaced"
-                summary["events"] += len(coded["events"])
+                summary.coded += 1
+                summary.replaced += result.status == "replaced"
+                summary.events_new += result.new
+                summary.events_merged += result.merged
         if progress:
             progress(summary)
     return summary
 
 
+class Progress:
+    """A progress line on stderr: redrawn in place on a terminal, every 100 documents otherwise."""
+
+    def __init__(self, quiet: bool):
+        self.quiet = quiet
+        self.tty = sys.stderr.isatty()
+        self.start = time.monotonic()
+        self.last = 0.0
+
+    def __call__(self, s: Summary) -> None:
+        if self.quiet:
+            return
+        now = time.monotonic()
+        rate = s.read / max(now - self.start, 1e-6)
+        line = (f"eventcoder: {s.read} documents ({rate:.1f}/s), {s.coded} coded, {s.failed} failed, "
+                f"{s.events_new} events added, {s.events_merged} merged")
+        if self.tty:
+            if now - self.last >= 0.2:
+                print("\r" + line, end="", file=sys.stderr, flush=True)
+                self.last = now
+        elif s.read % 100 == 0:
+            print(line, file=sys.stderr, flush=True)
+
+    def close(self) -> None:
+        if self.tty and not self.quiet:
+            print(file=sys.stderr)
+
+
 def run(args) -> int:
     settings = settings_from(args, db=args.db)
-
-    def progress(s):
-        if not args.quiet and s["read"] % 25 == 0:
-            print(f"eventcoder: {s['read']} documents read, {s['events']} events added", file=sys.stderr)
-
-    s = ingest(args.inputs, settings, published_from(args), args.jsonl, progress)
-    print(f"{s['read']} documents read, {s['coded']} coded ({s['replaced']} replaced), "
-          f"{s['unchanged']} unchanged, {s['failed']} failed; {s['events']} events added to {settings.db}")
-    return 1 if s["read"] and s["failed"] == s["read"] else 0
+    progress = Progress(args.quiet)
+    try:
+        s = ingest(args.inputs, settings, published_from(args), args.jsonl, progress,
+                   allow_private=args.allow_private)
+    finally:
+        progress.close()
+    print(s.line(settings.db))
+    if s.failed > len(s.failures):
+        print(f"({s.failed - len(s.failures)} more failures not listed)", file=sys.stderr)
+    return 1 if s.read and s.failed == s.read else 0

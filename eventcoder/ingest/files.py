@@ -18,7 +18,8 @@ from ..errors import InputError
 TEXT_SUFFIXES = {".txt", ".text", ""}
 HTML_SUFFIXES = {".html", ".htm", ".xhtml"}
 JSONL_SUFFIXES = {".jsonl", ".ndjson"}
-KNOWN_SUFFIXES = TEXT_SUFFIXES | HTML_SUFFIXES | JSONL_SUFFIXES
+FEED_SUFFIXES = {".rss", ".atom", ".xml"}
+KNOWN_SUFFIXES = TEXT_SUFFIXES | HTML_SUFFIXES | JSONL_SUFFIXES | FEED_SUFFIXES
 # Share of control characters above which bytes are treated as binary, not text.
 BINARY_CONTROL_SHARE = 0.05
 
@@ -87,9 +88,14 @@ def read_jsonl(stream: IO[str], name: str, published: date | None = None) -> Ite
                            else text_id(origin), origin=origin, error=str(exc))
 
 
-def read_file(path: Path, published: date | None = None) -> Iterator[Document]:
+def read_file(path: Path, published: date | None = None, allow_private: bool = False) -> Iterator[Document]:
     origin = str(path)
     suffix = path.suffix.lower()
+    if suffix in FEED_SUFFIXES:
+        from .feeds import documents_from_feed
+
+        yield from documents_from_feed(origin, published=published, allow_private=allow_private)
+        return
     try:
         data = path.read_bytes()
     except OSError as exc:
@@ -117,10 +123,37 @@ def read_file(path: Path, published: date | None = None) -> Iterator[Document]:
                    origin=origin)
 
 
+def read_url(url: str, published: date | None = None, allow_private: bool = False) -> Iterator[Document]:
+    """A web page, or every entry of an RSS/Atom feed (each entry's page fetched)."""
+    from .feeds import documents_from_feed, is_feed
+    from .urls import document_from_page, fetch_url
+
+    try:
+        page = fetch_url(url, allow_private=allow_private)
+    except InputError as exc:
+        yield failed_with(url, exc)
+        return
+    if is_feed(page.text):
+        yield from documents_from_feed(url, published=published, allow_private=allow_private, page=page)
+        return
+    try:
+        yield document_from_page(page, published=published)
+    except InputError as exc:
+        yield failed_with(url, exc)
+
+
+def failed_with(origin: str, exc: InputError) -> Document:
+    return Document(text="", id=text_id(origin), origin=origin, error=str(exc))
+
+
 def read_sources(sources: Iterable[str], published: date | None = None, jsonl_stdin: bool = False,
-                 stdin: IO[str] | None = None) -> Iterator[Document]:
-    """Every document in the given paths, folders (recursively) and '-' (standard input), in order."""
+                 stdin: IO[str] | None = None, allow_private: bool = False) -> Iterator[Document]:
+    """Every document in the given paths, folders (recursively), URLs, feeds and '-' (standard
+    input), in order."""
     for src in sources:
+        if src.lower().startswith(("http://", "https://")):
+            yield from read_url(src, published, allow_private)
+            continue
         if src == "-":
             stream = stdin or sys.stdin
             if jsonl_stdin:
@@ -134,10 +167,10 @@ def read_sources(sources: Iterable[str], published: date | None = None, jsonl_st
             files = sorted(p for p in path.rglob("*") if p.is_file() and p.suffix.lower() in KNOWN_SUFFIXES
                            and not p.name.startswith("."))
             if not files:
-                yield failed(src, "the folder holds no .txt, .html or .jsonl files")
+                yield failed(src, "the folder holds no .txt, .html, .jsonl or feed (.rss, .atom, .xml) files")
             for f in files:
-                yield from read_file(f, published)
+                yield from read_file(f, published, allow_private)
         elif path.is_file():
-            yield from read_file(path, published)
+            yield from read_file(path, published, allow_private)
         else:
             yield failed(src, "no such file or folder")

@@ -1,6 +1,6 @@
 """HTML to a Document: main text, title and publication date.
 
-trafilatura (extra `eventcoder[html]`) extracts the main text when installed; otherwise a
+trafilatura (a core dependency) extracts the main text; when it finds none, a
 small standard-library extractor keeps headings and paragraphs and drops scripts and menus.
 """
 

@@ -1,83 +1,357 @@
-"""Opening the store and writing coded documents into it, one transaction per document."""
+"""The store: coded documents, their events, and the dataset of events merged across documents.
+
+Every document is written in one transaction together with the merging of its events, so a
+store killed at any point holds each document either whole (coded, stored and merged) or not
+at all; running the ingest again finishes the job without duplicates.
+"""
 
 from __future__ import annotations
 
 import hashlib
 import json
-from datetime import datetime, timezone
+from dataclasses import dataclass
+from datetime import date, datetime, timedelta, timezone
+from typing import Iterable, Iterator
 
-from sqlalchemy import create_engine, delete, event, func, insert, select
+from sqlalchemy import and_, create_engine, true, delete, event, func, insert, inspect, or_, select, update
+from sqlalchemy.engine import Connection
 from sqlalchemy.exc import SQLAlchemyError
 
 from ..document import Document
-from ..errors import StoreError
-from .schema import SCHEMA_VERSION, documents, events, meta, metadata
+from ..errors import ConfigError, StoreError
+from . import merging
+from .merging import Group, Member
+from .migrations import migrate
+from .schema import (SCHEMA_VERSION, documents, event_sources, events, merge_blocks, merged_events, meta,
+                     metadata)
 
-EVENT_COLUMNS = [c.name for c in events.columns if c.name not in ("id", "document_id", "ordinal", "event")]
+EVENT_FIELDS = [c.name for c in events.columns if c.name not in ("id", "document_id", "ordinal", "event")]
 
 
 def _sqlite_pragmas(dbapi_conn, _record) -> None:
     cur = dbapi_conn.cursor()
     cur.execute("PRAGMA foreign_keys=ON")
     cur.execute("PRAGMA journal_mode=WAL")
+    cur.execute("PRAGMA synchronous=NORMAL")  # with WAL: durable against a crash of the process
+    cur.execute("PRAGMA busy_timeout=10000")
     cur.close()
 
 
+def _now() -> str:
+    return datetime.now(timezone.utc).isoformat(timespec="seconds")
+
+
+def text_hash(text: str) -> str:
+    return hashlib.sha256(text.encode("utf-8", "surrogatepass")).hexdigest()
+
+
+@dataclass
+class AddResult:
+    """What storing one document did: status added | replaced | unchanged, and its events'
+    fate: `new` merged events created, `merged` events joined to an event already stored."""
+
+    status: str
+    new: int = 0
+    merged: int = 0
+
+
+@dataclass(frozen=True)
+class Filters:
+    """Filters of the dataset, shared by `export`, `events` and the web app."""
+
+    since: date | None = None
+    until: date | None = None
+    country: str | None = None  # country name or ISO3 code
+    event_type: str | None = None  # an event type or a sub-event type
+    actor: str | None = None  # a substring of any actor's name, case-insensitive
+    text: str | None = None  # a substring of the notes or the location, case-insensitive
+
+    def clauses(self) -> list:
+        m = merged_events.c
+        out = []
+        if self.since:
+            out.append(m.event_date >= self.since.isoformat())
+        if self.until:
+            out.append(m.event_date <= self.until.isoformat())
+        if self.country:
+            c = self.country.strip()
+            out.append(or_(func.lower(m.country) == c.lower(), m.iso3 == c.upper()))
+        if self.event_type:
+            out.append(or_(m.event_type == self.event_type, m.sub_event_type == self.event_type))
+        if self.actor:
+            pat = f"%{self.actor.lower()}%"
+            out.append(or_(*(func.lower(col).like(pat) for col in (m.actor1, m.actor2, m.assoc_actor_1,
+                                                                  m.assoc_actor_2))))
+        if self.text:
+            pat = f"%{self.text.lower()}%"
+            out.append(or_(func.lower(m.notes).like(pat), func.lower(m.location).like(pat)))
+        return out
+
+
 class Store:
-    """A store at a database URL; `add` codes nothing, it records a coded document."""
+    """A store at a database URL (SQLite file by default, PostgreSQL by URL)."""
 
     def __init__(self, url: str):
         self.url = url
         try:
             self.engine = create_engine(url, future=True)
+        except ModuleNotFoundError as exc:
+            raise ConfigError(f"cannot open {url}: the database driver '{exc.name}' is not installed; "
+                              "for PostgreSQL install eventcoder[postgres]") from exc
+        except SQLAlchemyError as exc:
+            raise StoreError(f"cannot open the store at {url}: {exc}; check the --db URL") from exc
+        try:
             if self.engine.dialect.name == "sqlite":
                 event.listen(self.engine, "connect", _sqlite_pragmas)
-            metadata.create_all(self.engine)
-            with self.engine.begin() as conn:
-                row = conn.execute(select(meta.c.value).where(meta.c.key == "schema_version")).first()
-                if row is None:
-                    conn.execute(insert(meta).values(key="schema_version", value=str(SCHEMA_VERSION)))
-                elif int(row[0]) > SCHEMA_VERSION:
-                    raise StoreError(
-                        f"the store at {url} has schema version {row[0]}, newer than this eventcoder "
-                        f"({SCHEMA_VERSION}); upgrade eventcoder"
-                    )
+            self._prepare()
         except SQLAlchemyError as exc:
             raise StoreError(f"cannot open the store at {url}: {exc}; check the --db URL") from exc
 
-    def add(self, document: Document, coded: dict) -> str:
-        """Record one coded document: 'added', 'replaced' (its text changed) or 'unchanged'."""
-        text_hash = hashlib.sha256(document.text.encode("utf-8", "surrogatepass")).hexdigest()
+    # -- schema -----------------------------------------------------------------------------
+
+    def _prepare(self) -> None:
+        with self.engine.begin() as conn:
+            tables = set(inspect(conn).get_table_names())
+            version = None
+            if meta.name in tables:
+                row = conn.execute(select(meta.c.value).where(meta.c.key == "schema_version")).first()
+                version = int(row[0]) if row else None
+            if version is not None and version > SCHEMA_VERSION:
+                raise StoreError(f"the store at {self.url} has schema version {version}, newer than this "
+                                 f"eventcoder ({SCHEMA_VERSION}); upgrade eventcoder")
+            metadata.create_all(conn)
+            if version is None:
+                conn.execute(insert(meta).values(key="schema_version", value=str(SCHEMA_VERSION)))
+            elif version < SCHEMA_VERSION:
+                remerge = migrate(conn, version, SCHEMA_VERSION)
+                conn.execute(update(meta).where(meta.c.key == "schema_version").values(value=str(SCHEMA_VERSION)))
+                if remerge:
+                    self._remerge_all(conn)
+
+    def schema_version(self) -> int:
+        with self.engine.connect() as conn:
+            return int(conn.execute(select(meta.c.value).where(meta.c.key == "schema_version")).scalar_one())
+
+    # -- writing ----------------------------------------------------------------------------
+
+    def add(self, document: Document, coded: dict) -> AddResult:
+        """Record one coded document and merge its events into the dataset, in one transaction."""
+        digest = text_hash(document.text)
         try:
             with self.engine.begin() as conn:
-                same = select(documents.c.id, documents.c.text_hash).where(documents.c.id == coded["id"])
+                cond = documents.c.id == coded["id"]
                 if document.url:
-                    same = select(documents.c.id, documents.c.text_hash).where(
-                        (documents.c.id == coded["id"]) | (documents.c.url == document.url))
-                rows = conn.execute(same).all()
-                if any(r.text_hash == text_hash for r in rows):
-                    return "unchanged"
+                    cond = or_(cond, documents.c.url == document.url)
+                rows = conn.execute(select(documents.c.id, documents.c.text_hash).where(cond)).all()
+                if any(r.text_hash == digest for r in rows):
+                    return AddResult("unchanged")
                 status = "replaced" if rows else "added"
                 for r in rows:
-                    conn.execute(delete(events).where(events.c.document_id == r.id))
-                    conn.execute(delete(documents).where(documents.c.id == r.id))
+                    self._remove_document(conn, r.id)
                 conn.execute(insert(documents).values(
-                    id=coded["id"], text_hash=text_hash, url=document.url, title=document.title,
+                    id=coded["id"], text_hash=digest, url=document.url, title=document.title,
                     source=document.source, origin=document.origin, published=coded["published"],
                     published_source=coded["published_source"], text=document.text,
-                    coded=json.dumps(coded, ensure_ascii=False),
-                    coded_at=datetime.now(timezone.utc).isoformat(timespec="seconds"),
+                    coded=json.dumps(coded, ensure_ascii=False), coded_at=_now(),
                 ))
-                rows = [dict({k: ev.get(k) for k in EVENT_COLUMNS}, document_id=coded["id"], ordinal=i,
-                             event=json.dumps(ev, ensure_ascii=False))
-                        for i, ev in enumerate(coded["events"])]
-                if rows:
-                    conn.execute(insert(events), rows)
-                return status
+                result = AddResult(status)
+                for i, ev in enumerate(coded["events"]):
+                    event_id = conn.execute(insert(events).values(
+                        **{k: ev.get(k) for k in EVENT_FIELDS}, document_id=coded["id"], ordinal=i,
+                        event=json.dumps(ev, ensure_ascii=False))).inserted_primary_key[0]
+                    member = Member(key=f"{coded['id']}#{i}", document_id=coded["id"], event=ev,
+                                    source=_outlet(document), published=coded["published"])
+                    joined = self._merge_one(conn, event_id, member)
+                    result.merged += joined
+                    result.new += not joined
+                return result
         except SQLAlchemyError as exc:
             raise StoreError(f"cannot write document {coded['id']} to {self.url}: {exc}") from exc
 
+    def _merge_one(self, conn: Connection, event_id: int, member: Member) -> bool:
+        """Attach the event to the best stored event it matches, or start a new one; True if attached."""
+        ev = member.event
+        groups = self._candidates(conn, ev)
+        blocked = self._blocks(conn, member.key)
+        group = merging.best_group(ev, member.key, member.document_id, groups, blocked)
+        if group is None:
+            fields = merging.combine([member])
+            merged_id = conn.execute(insert(merged_events).values(**fields, created_at=_now(),
+                                                                  updated_at=_now())).inserted_primary_key[0]
+            self._link(conn, merged_id, event_id, member)
+            return False
+        self._link(conn, group.id, event_id, member)
+        self._refresh(conn, group.id, group.members + [member])
+        return True
+
+    def _link(self, conn: Connection, merged_id: int, event_id: int, member: Member) -> None:
+        ev = member.event
+        conn.execute(insert(event_sources).values(
+            event_id=event_id, merged_id=merged_id, event_key=member.key, document_id=member.document_id,
+            source=member.source, published=member.published, fatalities=ev.get("fatalities"),
+            evidence=json.dumps(ev.get("evidence") or [], ensure_ascii=False),
+            claims=json.dumps({"fatality_claims": ev.get("fatality_claims") or [],
+                               "claimed_by": ev.get("claimed_by") or [], "status": ev.get("status")},
+                              ensure_ascii=False),
+        ))
+
+    def _refresh(self, conn: Connection, merged_id: int, members: list[Member]) -> None:
+        if not members:
+            conn.execute(delete(merged_events).where(merged_events.c.id == merged_id))
+            return
+        conn.execute(update(merged_events).where(merged_events.c.id == merged_id)
+                     .values(**merging.combine(members), updated_at=_now()))
+
+    def _candidates(self, conn: Connection, ev: dict) -> list[Group]:
+        day = merging._day(ev.get("event_date"))
+        if day is None or not ev.get("iso3") or merging.family(ev) is None:
+            return []
+        w = timedelta(days=merging.WINDOW_DAYS)
+        m = merged_events.c
+        ids = [r.id for r in conn.execute(select(m.id).where(
+            m.iso3 == ev["iso3"], m.event_date >= (day - w).isoformat(), m.event_date <= (day + w).isoformat()))]
+        return [Group(i, ms) for i, ms in self._members(conn, ids).items()]
+
+    def _members(self, conn: Connection, merged_ids: Iterable[int]) -> dict[int, list[Member]]:
+        ids = list(merged_ids)
+        out: dict[int, list[Member]] = {i: [] for i in ids}
+        if not ids:
+            return out
+        s, e = event_sources.c, events.c
+        q = (select(s.merged_id, s.event_key, s.document_id, s.source, s.published, e.event)
+             .join(events, events.c.id == s.event_id).where(s.merged_id.in_(ids)).order_by(s.merged_id, s.event_key))
+        for r in conn.execute(q):
+            out[r.merged_id].append(Member(r.event_key, r.document_id, json.loads(r.event), r.source, r.published))
+        return out
+
+    def _blocks(self, conn: Connection, key: str) -> set[tuple[str, str]]:
+        b = merge_blocks.c
+        rows = conn.execute(select(b.event_key_a, b.event_key_b).where(or_(b.event_key_a == key,
+                                                                          b.event_key_b == key)))
+        return {(r.event_key_a, r.event_key_b) for r in rows}
+
+    def _remove_document(self, conn: Connection, document_id: str) -> None:
+        """Take a document, its events and its share of merged events out of the store."""
+        affected = [r.merged_id for r in conn.execute(
+            select(event_sources.c.merged_id).where(event_sources.c.document_id == document_id).distinct())]
+        conn.execute(delete(event_sources).where(event_sources.c.document_id == document_id))
+        conn.execute(delete(events).where(events.c.document_id == document_id))
+        conn.execute(delete(documents).where(documents.c.id == document_id))
+        for merged_id, members in self._members(conn, affected).items():
+            self._refresh(conn, merged_id, members)
+
+    def _remerge_all(self, conn: Connection) -> None:
+        """Rebuild the merged events from every stored event (after a migration that needs it)."""
+        conn.execute(delete(event_sources))
+        conn.execute(delete(merged_events))
+        q = (select(events.c.id, events.c.document_id, events.c.ordinal, events.c.event, documents.c.source,
+                    documents.c.published).join(documents, documents.c.id == events.c.document_id)
+             .order_by(documents.c.coded_at, events.c.document_id, events.c.ordinal))
+        for r in conn.execute(q).all():
+            member = Member(f"{r.document_id}#{r.ordinal}", r.document_id, json.loads(r.event),
+                            r.source, r.published)
+            self._merge_one(conn, r.id, member)
+
+    def split(self, merged_id: int, documents_out: list[str] | None = None) -> list[int]:
+        """Undo a merge. With no documents, every source becomes an event of its own; with
+        document ids, those sources leave together as one new event. The parts are never merged
+        again. Returns the ids of the resulting events (the original id first)."""
+        try:
+            with self.engine.begin() as conn:
+                members = self._members(conn, [merged_id])[merged_id]
+                if not members:
+                    raise StoreError(f"no merged event with id {merged_id}; `eventcoder events` lists them")
+                if documents_out:
+                    unknown = set(documents_out) - {m.document_id for m in members}
+                    if unknown:
+                        raise StoreError(f"event {merged_id} has no source from document(s) "
+                                         f"{', '.join(sorted(unknown))}; `eventcoder events show {merged_id}` "
+                                         "lists its sources")
+                    out = [m for m in members if m.document_id in documents_out]
+                    stay = [m for m in members if m.document_id not in documents_out]
+                    parts = [stay, out] if stay else [out]
+                else:
+                    by_doc: dict[str, list[Member]] = {}
+                    for m in members:
+                        by_doc.setdefault(m.document_id, []).append(m)
+                    parts = list(by_doc.values())
+                if len(parts) < 2:
+                    raise StoreError(f"event {merged_id} has a single source; there is nothing to split")
+                for i, part in enumerate(parts):
+                    for other in parts[i + 1:]:
+                        for a in part:
+                            for b in other:
+                                conn.execute(insert(merge_blocks).values(event_key_a=a.key, event_key_b=b.key))
+                ids = [merged_id]
+                self._refresh(conn, merged_id, parts[0])
+                for part in parts[1:]:
+                    new_id = conn.execute(insert(merged_events).values(
+                        **merging.combine(part), created_at=_now(), updated_at=_now())).inserted_primary_key[0]
+                    keys = [m.key for m in part]
+                    conn.execute(update(event_sources).where(event_sources.c.merged_id == merged_id,
+                                                             event_sources.c.event_key.in_(keys))
+                                 .values(merged_id=new_id))
+                    ids.append(new_id)
+                return ids
+        except SQLAlchemyError as exc:
+            raise StoreError(f"cannot split event {merged_id} in {self.url}: {exc}") from exc
+
+    # -- reading ----------------------------------------------------------------------------
+
+    def query(self, filters: Filters | None = None, limit: int | None = None, offset: int = 0,
+              order: str = "date") -> list[dict]:
+        """Merged events matching the filters, by date (then id)."""
+        return list(self.iter_query(filters, limit, offset, order))
+
+    def iter_query(self, filters: Filters | None = None, limit: int | None = None, offset: int = 0,
+                   order: str = "date") -> Iterator[dict]:
+        m = merged_events.c
+        q = select(merged_events).where(and_(true(), *(filters or Filters()).clauses()))
+        q = q.order_by(m.event_date, m.id) if order == "date" else q.order_by(m.id)
+        if limit is not None:
+            q = q.limit(limit)
+        if offset:
+            q = q.offset(offset)
+        with self.engine.connect() as conn:
+            for r in conn.execute(q):
+                yield _merged_dict(r._mapping)
+
+    def count(self, filters: Filters | None = None) -> int:
+        q = select(func.count()).select_from(merged_events).where(and_(true(), *(filters or Filters()).clauses()))
+        with self.engine.connect() as conn:
+            return conn.execute(q).scalar_one()
+
+    def event(self, merged_id: int) -> dict | None:
+        """One merged event with its sources: document, outlet, evidence and claims of each."""
+        with self.engine.connect() as conn:
+            row = conn.execute(select(merged_events).where(merged_events.c.id == merged_id)).first()
+            if row is None:
+                return None
+            out = _merged_dict(row._mapping)
+            s, d = event_sources.c, documents.c
+            q = (select(s.event_key, s.document_id, s.source, s.published, s.fatalities, s.evidence, s.claims,
+                        d.title, d.url, events.c.event)
+                 .join(documents, d.id == s.document_id).join(events, events.c.id == s.event_id)
+                 .where(s.merged_id == merged_id).order_by(s.published, s.event_key))
+            out["source_reports"] = [{
+                "event_key": r.event_key, "document_id": r.document_id, "source": r.source,
+                "published": r.published, "title": r.title, "url": r.url, "fatalities": r.fatalities,
+                "evidence": json.loads(r.evidence or "[]"), **json.loads(r.claims or "{}"),
+                "event": json.loads(r.event),
+            } for r in conn.execute(q)]
+            return out
+
+    def document(self, document_id: str) -> dict | None:
+        with self.engine.connect() as conn:
+            r = conn.execute(select(documents).where(documents.c.id == document_id)).first()
+        if r is None:
+            return None
+        d = dict(r._mapping)
+        d["coded"] = json.loads(d["coded"])
+        return d
+
     def events(self, limit: int | None = None) -> list[dict]:
+        """The coded events of every document (before merging), in document order."""
         q = select(events.c.document_id, events.c.event).order_by(events.c.document_id, events.c.ordinal)
         if limit:
             q = q.limit(limit)
@@ -86,11 +360,55 @@ class Store:
 
     def counts(self) -> dict[str, int]:
         with self.engine.connect() as conn:
+            def n(table):
+                return conn.execute(select(func.count()).select_from(table)).scalar_one()
+            return {"documents": n(documents), "events": n(events), "merged_events": n(merged_events)}
+
+    def stats(self, filters: Filters | None = None) -> dict:
+        """A summary of the dataset: counts, date range, sources per event, by type and country."""
+        m = merged_events.c
+        where = and_(true(), *(filters or Filters()).clauses())
+        with self.engine.connect() as conn:
+            first, last, total, deaths = conn.execute(
+                select(func.min(m.event_date), func.max(m.event_date), func.count(), func.sum(m.fatalities))
+                .where(where)).one()
+
+            def grouped(col, limit=None):
+                q = (select(col, func.count().label("n"), func.sum(m.fatalities).label("f")).where(where)
+                     .group_by(col).order_by(func.count().desc(), col))
+                if limit:
+                    q = q.limit(limit)
+                return [{"name": r[0], "events": r.n, "fatalities": int(r.f or 0)} for r in conn.execute(q)]
+
             return {
-                "documents": conn.execute(select(func.count()).select_from(documents)).scalar_one(),
-                "events": conn.execute(select(func.count()).select_from(events)).scalar_one(),
+                **self.counts(), "events_matching": total, "first_date": first, "last_date": last,
+                "fatalities": int(deaths or 0),
+                "by_type": grouped(m.event_type), "by_sub_type": grouped(m.sub_event_type),
+                "by_country": grouped(m.country, 20),
+                "sources_per_event": {str(r[0]): r[1] for r in conn.execute(
+                    select(m.n_sources, func.count()).where(where).group_by(m.n_sources).order_by(m.n_sources))},
             }
 
 
+def _outlet(document: Document) -> str | None:
+    if document.source:
+        return document.source
+    if document.url:
+        from urllib.parse import urlsplit
+
+        return urlsplit(document.url).hostname
+    return None
+
+
+def _merged_dict(row) -> dict:
+    d = dict(row)
+    for k in ("assoc_actor_1", "assoc_actor_2"):
+        d[k] = [a for a in (d.get(k) or "").split("; ") if a]
+    d["sources"] = [a for a in (d.get("sources") or "").split("; ") if a]
+    return d
+
+
 def open_store(url: str) -> Store:
+    if not isinstance(url, str) or "://" not in url:
+        raise ConfigError(f"the store must be a database URL such as sqlite:///eventcoder.db, got {url!r}")
     return Store(url)
