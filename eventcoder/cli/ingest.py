@@ -50,7 +50,20 @@ def ingest(sources, settings, published=None, jsonl_stdin=False, progress=None, 
     summary = Summary()
     pipeline = get_pipeline(settings)
     docs = read_sources(sources, published=published, jsonl_stdin=jsonl_stdin, allow_private=allow_private)
-    for ctx in pipeline.run(docs):
+
+    def to_code():
+        """The documents that need coding: one already stored with the same text is skipped
+        before the (costly) coding, so re-running an interrupted ingest is quick."""
+        for doc in docs:
+            if not doc.error and store.is_stored(doc):
+                summary.read += 1
+                summary.unchanged += 1
+                if progress:
+                    progress(summary)
+                continue
+            yield doc
+
+    for ctx in pipeline.run(to_code()):
         summary.read += 1
         coded = ctx.to_dict()
         if coded["error"]:

@@ -134,6 +134,19 @@ class Store:
 
     # -- writing ----------------------------------------------------------------------------
 
+    def is_stored(self, document: Document) -> bool:
+        """True when this very text is already stored under the document's id or URL (so coding
+        it again would change nothing)."""
+        digest = text_hash(document.text)
+        cond = documents.c.id == document.id
+        if document.url:
+            cond = or_(cond, documents.c.url == document.url)
+        try:
+            with self.engine.connect() as conn:
+                return any(r.text_hash == digest for r in conn.execute(select(documents.c.text_hash).where(cond)))
+        except SQLAlchemyError as exc:
+            raise StoreError(f"cannot read {self.url}: {exc}") from exc
+
     def add(self, document: Document, coded: dict) -> AddResult:
         """Record one coded document and merge its events into the dataset, in one transaction."""
         digest = text_hash(document.text)
