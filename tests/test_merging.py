@@ -1,0 +1,61 @@
+"""The rules that decide whether two reports are one event (eventcoder.store.merging)."""
+
+from __future__ import annotations
+
+from eventcoder.store.merging import Member, actors_match, combine, dates_match, km, places_match
+
+
+def ev(**kw):
+    base = {"event_type": "Battles", "sub_event_type": "Armed clash", "event_date": "2024-03-12",
+            "time_precision": 1, "iso3": "SYR", "admin1": "Aleppo", "latitude": 36.20, "longitude": 37.16,
+            "geo_precision": 1, "actor1": "Military Forces of Syria", "actor2": "Hayat Tahrir al-Sham",
+            "fatalities": 0, "confidence": 0.6}
+    base.update(kw)
+    return base
+
+
+def test_distance():
+    assert 300 < km(33.51, 36.29, 36.20, 37.16) < 320  # Damascus to Aleppo
+
+
+def test_dates():
+    assert dates_match(ev(), ev(event_date="2024-03-13"))
+    assert not dates_match(ev(), ev(event_date="2024-03-14"))
+    # a week (precision 2, its middle day) overlaps a day three days away, a month fifteen
+    assert dates_match(ev(), ev(event_date="2024-03-15", time_precision=2))
+    assert not dates_match(ev(), ev(event_date="2024-03-17", time_precision=2))
+    assert dates_match(ev(), ev(event_date="2024-03-27", time_precision=3))
+    assert not dates_match(ev(), ev(event_date=None))
+
+
+def test_places():
+    assert places_match(ev(), ev(latitude=36.30))  # 11 km
+    assert not places_match(ev(), ev(latitude=36.50))  # 33 km
+    # region-level report: the same admin1 is enough, another admin1 is not
+    assert places_match(ev(), ev(latitude=36.0, longitude=37.5, geo_precision=3))
+    assert not places_match(ev(), ev(latitude=36.0, longitude=37.5, geo_precision=3, admin1="Idlib"))
+    assert not places_match(ev(), ev(iso3="TUR"))
+
+
+def test_actors_as_told_or_swapped():
+    assert actors_match(ev(), ev(actor1="Hayat Tahrir al-Sham", actor2="Military Forces of Syria"))
+    assert actors_match(ev(), ev(actor1=None, actor2="Hayat Tahrir al-Sham"))
+    assert actors_match(ev(), ev(actor2="Civilians (Syria)"))  # generic actors never clash
+    assert not actors_match(ev(), ev(actor2="Islamic State"))
+    assert not actors_match(ev(), ev(actor1="Military Forces of Turkey", actor2="Islamic State"))
+
+
+def test_combine_takes_lowest_figure_given_and_most_precise_place():
+    a = Member("a#0", "a", ev(fatalities=9, fatality_claims=[{"count": 9}], geo_precision=2, location="near"))
+    b = Member("b#0", "b", ev(fatalities=4, fatality_claims=[{"count": 4}], location="Aleppo"))
+    c = Member("c#0", "c", ev(fatalities=0, fatality_claims=[], location="Aleppo"))
+    out = combine([a, b, c])
+    assert out["fatalities"] == 4 and out["location"] == "Aleppo" and out["n_sources"] == 3
+    assert combine([c])["fatalities"] == 0
+    # the type by weighted vote of the reports
+    d = Member("d#0", "d", ev(event_type="Explosions/Remote violence", sub_event_type="Air/drone strike",
+                              confidence=0.9))
+    e = Member("e#0", "e", ev(event_type="Explosions/Remote violence", sub_event_type="Air/drone strike",
+                              confidence=0.9))
+    assert combine([b, d, e])["sub_event_type"] == "Air/drone strike"
+    assert combine([b, d, e])["disorder_type"] == "Political violence"
