@@ -59,3 +59,9 @@ def test_combine_takes_lowest_figure_given_and_most_precise_place():
                               confidence=0.9))
     assert combine([b, d, e])["sub_event_type"] == "Air/drone strike"
     assert combine([b, d, e])["disorder_type"] == "Political violence"
+
+
+def test_a_branch_or_period_of_an_actor_is_that_actor():
+    a = ev(actor1="Military Forces of Nigeria (2023-)", actor2="Islamic State (West Africa)")
+    assert actors_match(a, ev(actor1="Military Forces of Nigeria", actor2="Islamic State"))
+    assert not actors_match(a, ev(actor1="Military Forces of Nigeria", actor2="Boko Haram"))

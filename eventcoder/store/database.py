@@ -173,7 +173,8 @@ class Store:
                         **{k: ev.get(k) for k in EVENT_FIELDS}, document_id=coded["id"], ordinal=i,
                         event=json.dumps(ev, ensure_ascii=False))).inserted_primary_key[0]
                     member = Member(key=f"{coded['id']}#{i}", document_id=coded["id"], event=ev,
-                                    source=_outlet(document), published=coded["published"])
+                                    source=_outlet(document), published=coded["published"],
+                                    date_stated=merging.date_stated(coded, ev))
                     joined = self._merge_one(conn, event_id, member)
                     result.merged += joined
                     result.new += not joined
@@ -186,7 +187,7 @@ class Store:
         ev = member.event
         groups = self._candidates(conn, ev)
         blocked = self._blocks(conn, member.key)
-        group = merging.best_group(ev, member.key, member.document_id, groups, blocked)
+        group = merging.best_group(ev, member.key, member.document_id, groups, blocked, member.date_stated)
         if group is None:
             fields = merging.combine([member])
             merged_id = conn.execute(insert(merged_events).values(**fields, created_at=_now(),
@@ -202,6 +203,7 @@ class Store:
         conn.execute(insert(event_sources).values(
             event_id=event_id, merged_id=merged_id, event_key=member.key, document_id=member.document_id,
             source=member.source, published=member.published, fatalities=ev.get("fatalities"),
+            date_stated=int(member.date_stated),
             evidence=json.dumps(ev.get("evidence") or [], ensure_ascii=False),
             claims=json.dumps({"fatality_claims": ev.get("fatality_claims") or [],
                                "claimed_by": ev.get("claimed_by") or [], "status": ev.get("status")},
@@ -231,10 +233,11 @@ class Store:
         if not ids:
             return out
         s, e = event_sources.c, events.c
-        q = (select(s.merged_id, s.event_key, s.document_id, s.source, s.published, e.event)
+        q = (select(s.merged_id, s.event_key, s.document_id, s.source, s.published, s.date_stated, e.event)
              .join(events, events.c.id == s.event_id).where(s.merged_id.in_(ids)).order_by(s.merged_id, s.event_key))
         for r in conn.execute(q):
-            out[r.merged_id].append(Member(r.event_key, r.document_id, json.loads(r.event), r.source, r.published))
+            out[r.merged_id].append(Member(r.event_key, r.document_id, json.loads(r.event), r.source, r.published,
+                                           bool(r.date_stated)))
         return out
 
     def _blocks(self, conn: Connection, key: str) -> set[tuple[str, str]]:
@@ -258,11 +261,12 @@ class Store:
         conn.execute(delete(event_sources))
         conn.execute(delete(merged_events))
         q = (select(events.c.id, events.c.document_id, events.c.ordinal, events.c.event, documents.c.source,
-                    documents.c.published).join(documents, documents.c.id == events.c.document_id)
+                    documents.c.published, documents.c.coded).join(documents, documents.c.id == events.c.document_id)
              .order_by(documents.c.coded_at, events.c.document_id, events.c.ordinal))
         for r in conn.execute(q).all():
-            member = Member(f"{r.document_id}#{r.ordinal}", r.document_id, json.loads(r.event),
-                            r.source, r.published)
+            ev = json.loads(r.event)
+            member = Member(f"{r.document_id}#{r.ordinal}", r.document_id, ev, r.source, r.published,
+                            merging.date_stated(json.loads(r.coded or "{}"), ev))
             self._merge_one(conn, r.id, member)
 
     def split(self, merged_id: int, documents_out: list[str] | None = None) -> list[int]:

@@ -3,13 +3,14 @@ merged event say. Pure functions over coded-event dicts (the contract's EVENT), 
 tested without a database; the store calls them inside its transactions.
 
 Two reports are one event when all of these hold:
-- the same type family (political violence: Battles, Explosions/Remote violence, Violence
-  against civilians; demonstrations: Protests, Riots; strategic developments of the same
-  sub-type);
-- dates within a day when both are known to the day, or overlapping periods when one is a
-  week (±3 days) or a month (±15 days);
+- the same event type (Protests and Riots count as one: a protest that turns violent), and
+  for strategic developments the same sub-type;
+- dates within a day when both are known to the day, but the same day when both texts state
+  it ("on Monday" in one, "yesterday" in the other: a day apart they are two events); periods
+  that overlap when one is a week (±3 days) or a month (±15 days);
 - places within 25 km, or the same admin1 of the same country when either is coded to a
   region (geo_precision 3);
+- date and place hold against every report already merged (no chaining of near neighbours);
 - compatible actors: when both name actors other than generic ones (civilians, protesters,
   rioters, unidentified groups), they share at least one, in whichever role;
 - different documents, and no user split between them (`eventcoder events split`).
@@ -28,7 +29,6 @@ DAY_TOLERANCE = {1: 1, 2: 3, 3: 15}
 # a date window wide enough to find every candidate for any precision (SQL pre-filter)
 WINDOW_DAYS = 2 * max(DAY_TOLERANCE.values()) + 1
 GENERIC_PREFIXES = ("Unidentified", "Civilians", "Protesters", "Rioters", "Unknown")
-VIOLENCE = frozenset({"Battles", "Explosions/Remote violence", "Violence against civilians"})
 DEMONSTRATIONS = frozenset({"Protests", "Riots"})
 STATUS_ORDER = ("confirmed", "reported", "unconfirmed", "disputed", "denied")
 
@@ -42,6 +42,7 @@ class Member:
     event: dict
     source: str | None = None  # the outlet
     published: str | None = None
+    date_stated: bool = False  # the text states the event's day (else it may be the publication day)
 
 
 @dataclass
@@ -54,13 +55,19 @@ class Group:
 
 def family(ev: dict) -> str | None:
     t = ev.get("event_type")
-    if t in VIOLENCE:
-        return "violence"
     if t in DEMONSTRATIONS:
         return "demonstrations"
     if t == "Strategic developments":
         return f"strategic:{ev.get('sub_event_type')}"
-    return None
+    return t or None
+
+
+def date_stated(coded: dict, ev: dict) -> bool:
+    """Whether the document's text gives the event's day (a day-precision time mention with that
+    value), rather than the coder falling back on the publication date."""
+    day = ev.get("event_date")
+    return bool(day) and any(t.get("value") == day and t.get("precision") == "day" and not t.get("duration")
+                             for t in coded.get("times") or [])
 
 
 def km(lat1: float, lon1: float, lat2: float, lon2: float) -> float:
@@ -78,15 +85,15 @@ def _day(value) -> date | None:
         return None
 
 
-def dates_match(a: dict, b: dict) -> bool:
-    """Within a day when both days are known; else each side's period (±3 days for a week, ±15 for
-    a month, around its middle day) must overlap the other's."""
+def dates_match(a: dict, b: dict, stated: tuple[bool, bool] = (False, False)) -> bool:
+    """Within a day when both days are known (the same day when both texts state it); else each
+    side's period (±3 days for a week, ±15 for a month, around its middle day) must overlap."""
     da, db = _day(a.get("event_date")), _day(b.get("event_date"))
     if da is None or db is None:
         return False
     pa, pb = a.get("time_precision") or 1, b.get("time_precision") or 1
     if pa == 1 and pb == 1:
-        return abs((da - db).days) <= DAY_TOLERANCE[1]
+        return abs((da - db).days) <= (0 if all(stated) else DAY_TOLERANCE[1])
     return abs((da - db).days) <= DAY_TOLERANCE.get(pa, 15) * (pa > 1) + DAY_TOLERANCE.get(pb, 15) * (pb > 1)
 
 
@@ -107,8 +114,15 @@ def places_match(a: dict, b: dict) -> bool:
                 and a.get("admin1") and a.get("admin1") == b.get("admin1"))
 
 
+def _base(name: str) -> str:
+    """An actor's name without its qualifier: "Islamic State (West Africa)" and "Military Forces
+    of Nigeria (2023-)" compare as "Islamic State" and "Military Forces of Nigeria" (a branch or a
+    period of one actor is still that actor)."""
+    return name.split(" (", 1)[0].strip() if name.endswith(")") else name
+
+
 def _named(names) -> set[str]:
-    return {n for n in names if n and not n.startswith(GENERIC_PREFIXES)}
+    return {_base(n) for n in names if n and not n.startswith(GENERIC_PREFIXES)}
 
 
 def sides(ev: dict) -> tuple[set[str], set[str]]:
@@ -135,7 +149,8 @@ def actors_match(a: dict, b: dict) -> bool:
     return straight or swapped
 
 
-def score(ev: dict, key: str, document_id: str, group: Group, blocked: set[tuple[str, str]]) -> float | None:
+def score(ev: dict, key: str, document_id: str, group: Group, blocked: set[tuple[str, str]],
+          stated: bool = False) -> float | None:
     """How well `ev` fits `group` (higher is better), or None when it cannot be the same event."""
     if not group.members:
         return None
@@ -146,9 +161,9 @@ def score(ev: dict, key: str, document_id: str, group: Group, blocked: set[tuple
     rep = representative(group.members).event
     if family(ev) is None or family(ev) != family(rep):
         return None
-    if not any(dates_match(ev, m.event) for m in group.members):
+    if not all(dates_match(ev, m.event, (stated, m.date_stated)) for m in group.members):
         return None
-    if not any(places_match(ev, m.event) for m in group.members):
+    if not all(places_match(ev, m.event) for m in group.members):
         return None
     if not all(actors_match(ev, m.event) for m in group.members):
         return None
@@ -166,10 +181,10 @@ def score(ev: dict, key: str, document_id: str, group: Group, blocked: set[tuple
 
 
 def best_group(ev: dict, key: str, document_id: str, groups: list[Group],
-               blocked: set[tuple[str, str]]) -> Group | None:
+               blocked: set[tuple[str, str]], stated: bool = False) -> Group | None:
     best, best_score = None, None
     for g in groups:
-        s = score(ev, key, document_id, g, blocked)
+        s = score(ev, key, document_id, g, blocked, stated)
         if s is not None and (best_score is None or s > best_score):
             best, best_score = g, s
     return best

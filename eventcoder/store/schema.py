@@ -99,6 +99,7 @@ event_sources = Table(
     Column("source", Text),  # the outlet
     Column("published", String(10)),
     Column("fatalities", Integer),
+    Column("date_stated", Integer, nullable=False, default=0),  # 1: the text gives the event's day
     Column("evidence", Text),  # JSON list of {start, end, text}
     Column("claims", Text),  # JSON: {"fatality_claims": [...], "claimed_by": [...], "status": "..."}
 )
