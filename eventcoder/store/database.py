@@ -408,13 +408,16 @@ class Store:
 
 
 def _outlet(document: Document) -> str | None:
+    """Who published the document: its outlet, else the web site's host, else the file it was
+    read from (a name a reader can follow up), else nothing."""
     if document.source:
         return document.source
     if document.url:
         from urllib.parse import urlsplit
 
         return urlsplit(document.url).hostname
-    return None
+    origin = (document.origin or "").split(":", 1)[0] if not document.origin.startswith("<") else ""
+    return origin.replace("\\", "/").rsplit("/", 1)[-1] or None
 
 
 def _merged_dict(row) -> dict:
