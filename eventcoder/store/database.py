@@ -88,12 +88,47 @@ class Filters:
         return out
 
 
-class Store:
-    """A store at a database URL (SQLite file by default, PostgreSQL by URL)."""
+def _sqlite_readonly_pragmas(dbapi_conn, _record) -> None:
+    cur = dbapi_conn.cursor()
+    cur.execute("PRAGMA query_only=ON")
+    cur.execute("PRAGMA busy_timeout=10000")
+    cur.close()
 
-    def __init__(self, url: str):
+
+def _readonly_engine(url: str):
+    """An engine that cannot write: SQLite opened with mode=ro, PostgreSQL sessions read-only."""
+    from sqlalchemy.engine import make_url
+
+    u = make_url(url)
+    if u.get_backend_name() == "sqlite":
+        if not u.database or u.database == ":memory:":
+            raise ConfigError("a read-only store needs a SQLite file, not an in-memory database")
+        from pathlib import Path
+
+        path = Path(u.database).resolve()
+        if not path.exists():
+            raise StoreError(f"no store at {path}; create it with `eventcoder ingest`")
+        engine = create_engine(f"sqlite:///file:{path.as_posix()}?mode=ro&uri=true", future=True)
+        event.listen(engine, "connect", _sqlite_readonly_pragmas)
+        return engine
+    if u.get_backend_name() == "postgresql":
+        return create_engine(url, future=True, connect_args={"options": "-c default_transaction_read_only=on"})
+    return create_engine(url, future=True)
+
+
+class Store:
+    """A store at a database URL (SQLite file by default, PostgreSQL by URL). `readonly=True`
+    opens it so that nothing can be written (the web app's reads); the store must exist and be
+    of this eventcoder's schema version."""
+
+    def __init__(self, url: str, readonly: bool = False):
         self.url = url
+        self.readonly = readonly
         try:
+            if readonly:
+                self.engine = _readonly_engine(url)
+                self._check_version()
+                return
             self.engine = create_engine(url, future=True)
         except ModuleNotFoundError as exc:
             raise ConfigError(f"cannot open {url}: the database driver '{exc.name}' is not installed; "
@@ -108,6 +143,18 @@ class Store:
             raise StoreError(f"cannot open the store at {url}: {exc}; check the --db URL") from exc
 
     # -- schema -----------------------------------------------------------------------------
+
+    def _check_version(self) -> None:
+        try:
+            version = self.schema_version()
+        except SQLAlchemyError as exc:
+            raise StoreError(f"cannot read the store at {self.url}: {exc}") from exc
+        if version != SCHEMA_VERSION:
+            raise StoreError(f"the store at {self.url} has schema version {version}, this eventcoder "
+                             f"{SCHEMA_VERSION}; open it once for writing (e.g. `eventcoder stats`) to migrate it"
+                             if version < SCHEMA_VERSION else
+                             f"the store at {self.url} has schema version {version}, newer than this "
+                             f"eventcoder ({SCHEMA_VERSION}); upgrade eventcoder")
 
     def _prepare(self) -> None:
         with self.engine.begin() as conn:
@@ -317,14 +364,19 @@ class Store:
 
     def query(self, filters: Filters | None = None, limit: int | None = None, offset: int = 0,
               order: str = "date") -> list[dict]:
-        """Merged events matching the filters, by date (then id)."""
+        """Merged events matching the filters: by date (then id), "recent" first, or by "id"."""
         return list(self.iter_query(filters, limit, offset, order))
 
     def iter_query(self, filters: Filters | None = None, limit: int | None = None, offset: int = 0,
                    order: str = "date") -> Iterator[dict]:
         m = merged_events.c
         q = select(merged_events).where(and_(true(), *(filters or Filters()).clauses()))
-        q = q.order_by(m.event_date, m.id) if order == "date" else q.order_by(m.id)
+        if order == "date":
+            q = q.order_by(m.event_date, m.id)
+        elif order == "recent":
+            q = q.order_by(m.event_date.desc(), m.id.desc())
+        else:
+            q = q.order_by(m.id)
         if limit is not None:
             q = q.limit(limit)
         if offset:
@@ -381,6 +433,33 @@ class Store:
                 return conn.execute(select(func.count()).select_from(table)).scalar_one()
             return {"documents": n(documents), "events": n(events), "merged_events": n(merged_events)}
 
+    def timeline(self, filters: Filters | None = None, bucket: str = "day") -> list[dict]:
+        """Events and fatalities per day (or per week, keyed by its Monday) and event type."""
+        m = merged_events.c
+        q = (select(m.event_date, m.event_type, func.count().label("n"), func.sum(m.fatalities).label("f"))
+             .where(and_(true(), m.event_date.isnot(None), *(filters or Filters()).clauses()))
+             .group_by(m.event_date, m.event_type).order_by(m.event_date, m.event_type))
+        out: dict[tuple[str, str], list[int]] = {}
+        with self.engine.connect() as conn:
+            for r in conn.execute(q):
+                period = r.event_date
+                if bucket == "week":
+                    d = date.fromisoformat(r.event_date)
+                    period = (d - timedelta(days=d.weekday())).isoformat()
+                acc = out.setdefault((period, r.event_type), [0, 0])
+                acc[0] += r.n
+                acc[1] += int(r.f or 0)
+        return [{"period": p, "event_type": t, "events": n, "fatalities": f} for (p, t), (n, f) in sorted(out.items())]
+
+    def documents_page(self, limit: int = 50, offset: int = 0) -> tuple[int, list[dict]]:
+        """Stored documents (without their text and coding), newest coded first, and their count."""
+        d = documents.c
+        with self.engine.connect() as conn:
+            total = conn.execute(select(func.count()).select_from(documents)).scalar_one()
+            rows = conn.execute(select(d.id, d.url, d.title, d.source, d.published, d.coded_at)
+                                .order_by(d.coded_at.desc(), d.id).limit(limit).offset(offset))
+            return total, [dict(r._mapping) for r in rows]
+
     def stats(self, filters: Filters | None = None) -> dict:
         """A summary of the dataset: counts, date range, sources per event, by type and country."""
         m = merged_events.c
@@ -428,7 +507,7 @@ def _merged_dict(row) -> dict:
     return d
 
 
-def open_store(url: str) -> Store:
+def open_store(url: str, readonly: bool = False) -> Store:
     if not isinstance(url, str) or "://" not in url:
         raise ConfigError(f"the store must be a database URL such as sqlite:///eventcoder.db, got {url!r}")
-    return Store(url)
+    return Store(url, readonly=readonly)
