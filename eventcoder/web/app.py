@@ -7,7 +7,6 @@ and stores an article) exists only when the app is given a write token, sent by 
 script builds its popups from text nodes, so article text never runs as markup.
 """
 
-from __future__ import annotations
 
 import csv
 import hmac
