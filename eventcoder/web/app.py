@@ -192,7 +192,8 @@ def create_app(db: str, write_token: str | None = None, settings=None, tiles: st
                 return JSONResponse({"error": f"request body over {max_body} bytes"}, status_code=413)
         response = await call_next(request)
         response.headers.setdefault("X-Content-Type-Options", "nosniff")
-        response.headers.setdefault("Referrer-Policy", "no-referrer")
+        # tile servers (OpenStreetMap's among them) refuse requests without a Referer
+        response.headers.setdefault("Referrer-Policy", "strict-origin-when-cross-origin")
         if response.headers.get("content-type", "").startswith("text/html"):
             img = "'self' data:" + (f" {urlsplit(tiles).scheme}://{urlsplit(tiles).netloc}" if tiles else "")
             response.headers.setdefault(

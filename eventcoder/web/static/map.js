@@ -22,7 +22,10 @@
     var tiles = box.getAttribute("data-tiles");
     if (tiles) {
       // With no internet the tiles fail to load and the points stay on the plain background.
-      L.tileLayer(tiles, { maxZoom: 18, attribution: "© OpenStreetMap contributors" }).addTo(map);
+      L.tileLayer(tiles, {
+        maxZoom: 18, referrerPolicy: "strict-origin-when-cross-origin",
+        attribution: '© <a href="https://www.openstreetmap.org/copyright">OpenStreetMap</a> contributors'
+      }).addTo(map);
     }
     var query = box.getAttribute("data-query");
     var limit = box.getAttribute("data-limit");
@@ -60,11 +63,21 @@
     fetch("/api/timeline?" + query)
       .then(function (r) { return r.json(); })
       .then(function (data) {
-        var periods = [], byPeriod = {};
+        var byPeriod = {};
         data.series.forEach(function (s) {
-          if (!byPeriod[s.period]) { byPeriod[s.period] = []; periods.push(s.period); }
-          byPeriod[s.period].push(s);
+          (byPeriod[s.period] = byPeriod[s.period] || []).push(s);
         });
+        // every period from the first to the last, empty ones included, so time reads evenly
+        var seen = Object.keys(byPeriod).sort();
+        var periods = [];
+        if (seen.length) {
+          var step = data.bucket === "week" ? 7 : 1;
+          var day = new Date(seen[0] + "T00:00:00Z"), last = new Date(seen[seen.length - 1] + "T00:00:00Z");
+          while (day <= last && periods.length < 5000) {
+            periods.push(day.toISOString().slice(0, 10));
+            day.setUTCDate(day.getUTCDate() + step);
+          }
+        }
         var W = 600, H = 220, pad = 28;
         var root = svg("svg", { viewBox: "0 0 " + W + " " + H, preserveAspectRatio: "none", role: "img" });
         var title = svg("title");
@@ -72,13 +85,13 @@
         root.appendChild(title);
         var max = 1;
         periods.forEach(function (p) {
-          var t = byPeriod[p].reduce(function (a, s) { return a + s.events; }, 0);
+          var t = (byPeriod[p] || []).reduce(function (a, s) { return a + s.events; }, 0);
           if (t > max) max = t;
         });
-        var bw = periods.length ? (W - pad) / periods.length : 0;
+        var bw = periods.length ? (W - 2 * pad) / periods.length : 0;
         periods.forEach(function (p, i) {
           var y = H - pad;
-          byPeriod[p].forEach(function (s) {
+          (byPeriod[p] || []).forEach(function (s) {
             var h = (H - 2 * pad) * s.events / max;
             y -= h;
             var r = svg("rect", { x: pad + i * bw, y: y, width: Math.max(1, bw - 1), height: h,
@@ -94,7 +107,7 @@
           " (per " + data.bucket + ", max " + max + ")" : "no events";
         root.appendChild(axis);
         box.appendChild(root);
-        box.setAttribute("data-periods", String(periods.length));
+        box.setAttribute("data-periods", String(seen.length));
       })
       .catch(function (err) { box.appendChild(el("p", { "class": "error" }, "timeline: " + err)); });
   }
