@@ -5,8 +5,8 @@ from __future__ import annotations
 import json
 import sys
 
-from ..api import code_documents
 from ..ingest import read_sources
+from ..parallel import code_pairs, resolve_workers
 from .common import add_input_options, published_from, settings_from, warn
 
 
@@ -27,7 +27,7 @@ def run(args) -> int:
     try:
         docs = read_sources(args.inputs, published=published, jsonl_stdin=args.jsonl,
                             allow_private=args.allow_private)
-        for coded in code_documents(docs, settings):
+        for _, coded in code_pairs(docs, settings, resolve_workers(args.workers)):
             total += 1
             if coded["error"]:
                 failed += 1

@@ -18,6 +18,8 @@ def add_input_options(p) -> None:
     p.add_argument("--published", metavar="YYYY-MM-DD",
                    help="publication date for documents that carry none")
     p.add_argument("--batch-size", type=int, default=None, help="documents parsed together (default 16)")
+    p.add_argument("--workers", type=int, default=1, metavar="N",
+                   help="code on N processes (0: one per CPU; default 1); output stays in input order")
     add_model_options(p)
 
 

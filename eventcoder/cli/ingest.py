@@ -6,8 +6,8 @@ import sys
 import time
 from dataclasses import dataclass, field
 
-from ..api import get_pipeline
 from ..ingest import read_sources
+from ..parallel import code_pairs, resolve_workers
 from ..store import open_store
 from .common import add_db_option, add_input_options, published_from, settings_from, warn
 
@@ -44,11 +44,14 @@ def add_parser(sub) -> None:
     p.set_defaults(run=run)
 
 
-def ingest(sources, settings, published=None, jsonl_stdin=False, progress=None, allow_private=False) -> Summary:
+def ingest(sources, settings, published=None, jsonl_stdin=False, progress=None, allow_private=False,
+           workers: int = 1) -> Summary:
     """Code and store every document in `sources`; each document is stored in one transaction."""
     store = open_store(settings.db)
     summary = Summary()
-    pipeline = get_pipeline(settings)
+    sources = list(sources)
+    shards = [s for s in sources if _is_shard_source(s)]
+    sources = [s for s in sources if s not in shards]
     docs = read_sources(sources, published=published, jsonl_stdin=jsonl_stdin, allow_private=allow_private)
 
     def to_code():
@@ -63,16 +66,15 @@ def ingest(sources, settings, published=None, jsonl_stdin=False, progress=None, 
                 continue
             yield doc
 
-    for ctx in pipeline.run(to_code()):
+    for document, coded in _chain(_precoded(shards), code_pairs(to_code(), settings, workers)):
         summary.read += 1
-        coded = ctx.to_dict()
         if coded["error"]:
             summary.failed += 1
             if len(summary.failures) < SHOWN_FAILURES:
                 summary.failures.append(coded["error"])
             warn(f"skipped: {coded['error']}")
         else:
-            result = store.add(ctx.document, coded)
+            result = store.add(document, coded)
             if result.status == "unchanged":
                 summary.unchanged += 1
             else:
@@ -83,6 +85,36 @@ def ingest(sources, settings, published=None, jsonl_stdin=False, progress=None, 
         if progress:
             progress(summary)
     return summary
+
+
+def _is_shard_source(source: str) -> bool:
+    """A Parquet file, or a folder of them: coded-document shards from `eventcoder batch`."""
+    from pathlib import Path
+
+    p = Path(source)
+    if p.is_file():
+        return p.suffix.lower() == ".parquet"
+    return p.is_dir() and any(p.rglob("*.parquet"))
+
+
+def _precoded(shards):
+    """(document, coded) pairs from coded-document shards, stored without coding them again."""
+    import json
+
+    from ..batch import read_coded_shards
+    from ..document import Document
+
+    for shard in shards:
+        for row in read_coded_shards(shard):
+            coded = json.loads(row["coded"])
+            doc = Document(text=row["text"] or "", id=row["id"], title=row["title"], url=row["url"],
+                           source=row["source"], origin=row["origin"] or shard, error=row["error"])
+            yield doc, coded
+
+
+def _chain(*iterables):
+    for it in iterables:
+        yield from it
 
 
 class Progress:
@@ -118,7 +150,7 @@ def run(args) -> int:
     progress = Progress(args.quiet)
     try:
         s = ingest(args.inputs, settings, published_from(args), args.jsonl, progress,
-                   allow_private=args.allow_private)
+                   allow_private=args.allow_private, workers=resolve_workers(args.workers))
     finally:
         progress.close()
     print(s.line(settings.db))

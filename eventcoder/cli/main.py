@@ -9,7 +9,7 @@ import sys
 
 from ..errors import EventcoderError
 
-COMMANDS = ("code", "ingest", "events", "export", "stats", "serve", "eval", "train", "geocode", "gazetteer")
+COMMANDS = ("code", "ingest", "batch", "events", "export", "stats", "serve", "eval", "train", "geocode", "gazetteer")
 
 
 def build_parser() -> argparse.ArgumentParser:

@@ -117,7 +117,7 @@ def highlight(text: str, spans: list[dict]) -> list[tuple[str, bool]]:
 def create_app(db: str, write_token: str | None = None, settings=None, tiles: str | None = DEFAULT_TILES,
                max_body: int = MAX_BODY):
     try:
-        from fastapi import FastAPI, Query, Request
+        from fastapi import FastAPI, Request
         from fastapi.exceptions import RequestValidationError
         from fastapi.responses import HTMLResponse, JSONResponse, Response
         from fastapi.staticfiles import StaticFiles

@@ -1,0 +1,187 @@
+"""Coding a corpus on Ray Data (`eventcoder batch --engine ray`, extra `eventcoder[ray]`).
+
+Input: JSON Lines files (one document a line, as `eventcoder code` reads them) or Parquet shards
+with at least a `text` column (and optionally id, published, title, url, source). Each Ray worker
+builds the pipeline once (a callable class in `map_batches`) and codes its batches with exactly
+the code `eventcoder code` runs, so results are identical to single-process coding.
+
+Output: Parquet shards of coded documents in a folder, one row per document:
+
+| column | content |
+|---|---|
+| id, published, error | the coded document's id, publication date, error (null when coded) |
+| text, title, url, source, origin | the document as read |
+| coded | the coded document (the contract's JSON) as a string |
+
+`eventcoder ingest DIR` (or a shard) stores them without coding them again.
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Iterator
+
+from .document import Document
+from .errors import ConfigError, InputError
+from .settings import Settings
+
+CODED_COLUMNS = ("id", "published", "error", "text", "title", "url", "source", "origin", "coded")
+
+
+def _document(row: dict, origin: str) -> Document:
+    from .ingest.files import document_from_record
+
+    return document_from_record(row, origin)
+
+
+def _failed_row(origin: str, message: str) -> dict:
+    from .document import text_id
+
+    ident = text_id(origin)
+    coded = {"schema": "eventcoder/1", "id": ident, "published": None, "published_source": "none",
+             "language": None, "error": message, "events": [], "places": [], "times": [], "actors": []}
+    return {"id": ident, "published": None, "error": message, "text": "", "title": None, "url": None,
+            "source": None, "origin": origin, "coded": json.dumps(coded, ensure_ascii=False)}
+
+
+def coded_row(doc: Document, coded: dict) -> dict:
+    return {"id": coded["id"], "published": coded["published"], "error": coded["error"], "text": doc.text,
+            "title": doc.title, "url": doc.url, "source": doc.source, "origin": doc.origin,
+            "coded": json.dumps(coded, ensure_ascii=False)}
+
+
+class Coder:
+    """A Ray Data callable class: one pipeline per worker, a batch of rows in, coded rows out."""
+
+    def __init__(self, settings: Settings):
+        from .api import get_pipeline
+
+        self.pipeline = get_pipeline(settings)
+
+    def __call__(self, batch: dict) -> dict:
+        n = len(next(iter(batch.values()))) if batch else 0
+        rows = [{k: _plain(v[i]) for k, v in batch.items()} for i in range(n)]
+        docs: list[Document | None] = []
+        out: list[dict | None] = []
+        for row in rows:
+            origin = str(row.pop("_origin", None) or "ray")
+            if "line" in row and "text" not in row:  # a JSON Lines line read as text
+                try:
+                    row = json.loads(row["line"])
+                except json.JSONDecodeError as exc:
+                    docs.append(None)
+                    out.append(_failed_row(origin, str(InputError(origin, f"not valid JSON ({exc.msg})"))))
+                    continue
+            try:
+                docs.append(_document(row, origin))
+                out.append(None)
+            except InputError as exc:
+                docs.append(None)
+                out.append(_failed_row(origin, str(exc)))
+        live = [d for d in docs if d is not None]
+        coded = iter(ctx.to_dict() for ctx in self.pipeline.run(live))
+        for i, d in enumerate(docs):
+            if d is not None:
+                out[i] = coded_row(d, next(coded))
+        return {k: [r[k] for r in out] for k in CODED_COLUMNS}
+
+
+def _plain(value):
+    """numpy / pyarrow scalars to plain Python values (None for NaN-like nulls)."""
+    if value is None:
+        return None
+    if hasattr(value, "item"):
+        try:
+            return value.item()
+        except (ValueError, AttributeError):
+            pass
+    if isinstance(value, float) and value != value:
+        return None
+    return value
+
+
+def _inputs(paths: list[str]) -> tuple[list[str], list[str]]:
+    jsonl, parquet = [], []
+    for p in paths:
+        path = Path(p)
+        files = sorted(f for f in path.rglob("*") if f.is_file()) if path.is_dir() else [path]
+        if not path.exists():
+            raise InputError(p, "no such file or folder")
+        for f in files:
+            if f.suffix.lower() in (".jsonl", ".ndjson"):
+                jsonl.append(str(f.resolve()))
+            elif f.suffix.lower() == ".parquet":
+                parquet.append(str(f.resolve()))
+    if not jsonl and not parquet:
+        raise InputError(", ".join(paths), "no .jsonl or .parquet files to code")
+    return jsonl, parquet
+
+
+def run_ray(paths: list[str], out_dir: str, settings: Settings, workers: int | None = None,
+            address: str | None = None) -> dict:
+    """Code the inputs on Ray Data and write Parquet shards of coded documents to `out_dir`."""
+    try:
+        import ray
+    except ImportError as exc:
+        raise ConfigError("the Ray engine needs its extra: pip install 'eventcoder[ray]'") from exc
+    jsonl, parquet = _inputs(paths)
+    out = Path(out_dir)
+    if out.exists() and any(out.iterdir()):
+        raise ConfigError(f"--out {out_dir} is not empty; give a new folder (shards are never overwritten)")
+    started_here = not ray.is_initialized()
+    if started_here:
+        import os
+
+        # a local Ray gets one logical CPU more than the coders, for the tasks that read the
+        # input: with every CPU held by a coder, the reads could never run
+        coders = workers or os.cpu_count() or 1
+        kwargs = {"address": address} if address else {"num_cpus": coders + 1}
+        ray.init(include_dashboard=False, log_to_driver=False, ignore_reinit_error=True, **kwargs)
+    try:
+        import logging
+
+        import ray.data
+
+        for name in ("ray", "ray.data"):
+            logging.getLogger(name).setLevel(logging.WARNING)
+        ray.data.DataContext.get_current().enable_progress_bars = False
+        parts = []
+        if jsonl:
+            parts.append(ray.data.read_text(jsonl, include_paths=True)
+                         .map(lambda r: {"line": r["text"], "_origin": r["path"]}))
+        if parquet:
+            parts.append(ray.data.read_parquet(parquet))
+        ds = parts[0] if len(parts) == 1 else parts[0].union(*parts[1:])
+        concurrency = workers or max(1, int(ray.available_resources().get("CPU", 2)) - 1)
+        coded = ds.map_batches(Coder, fn_constructor_args=(settings,), batch_size=settings.batch_size * 4,
+                               concurrency=concurrency, num_cpus=1, batch_format="numpy")
+        coded.write_parquet(str(out))
+    finally:
+        if started_here:
+            ray.shutdown()
+    return summarise_shards(out)
+
+
+def read_coded_shards(path: str | Path) -> Iterator[dict]:
+    """Rows of coded-document Parquet shards (a file or a folder of them), in file order."""
+    import pyarrow.parquet as pq
+
+    p = Path(path)
+    files = sorted(p.rglob("*.parquet")) if p.is_dir() else [p]
+    for f in files:
+        table = pq.read_table(f)
+        missing = set(CODED_COLUMNS) - set(table.column_names)
+        if missing:
+            raise InputError(str(f), f"not a shard of coded documents (no {', '.join(sorted(missing))} column)")
+        yield from table.to_pylist()
+
+
+def summarise_shards(path: Path) -> dict:
+    docs = failed = events = 0
+    for row in read_coded_shards(path):
+        docs += 1
+        failed += bool(row["error"])
+        events += len(json.loads(row["coded"])["events"])
+    shards = len(list(Path(path).rglob("*.parquet")))
+    return {"documents": docs, "failed": failed, "events": events, "shards": shards, "out": str(path)}
