@@ -2,6 +2,8 @@
 
     python bench/bench_code.py                 # 1,000 documents sampled from ../shared/devdata
     python bench/bench_code.py --docs 3000 --json
+    python bench/bench_code.py --docs 2000 --ingest --workers 2      # also ingest, and 2 processes
+    python bench/bench_code.py --docs 20000 --only coding --rss-every 1000   # memory over a long run
 
 Reports documents/s, words/s and memory for (a) the baseline, `nlp.pipe` of the model eventcoder
 loads (eventcoder.nlp.load_model), and (b) eventcoder.api.code_documents, and the ratio of their
@@ -58,7 +60,23 @@ def _timed(fn, trace: bool) -> dict:
     return out
 
 
-def run(n_docs: int, batch_size: int | None, devdata: Path, trace: bool) -> dict:
+def _current_rss_mb() -> float:
+    """Resident memory now (VmRSS), which shows growth that the high-water mark hides."""
+    try:
+        with open("/proc/self/status", encoding="ascii") as f:
+            for line in f:
+                if line.startswith("VmRSS:"):
+                    return int(line.split()[1]) / 1024
+    except OSError:
+        pass
+    return float("nan")
+
+
+PHASES = ("baseline", "coding", "ingest", "workers")
+
+
+def run(n_docs: int, batch_size: int | None, devdata: Path, trace: bool, phases=("baseline", "coding"),
+        workers: int = 1, rss_every: int = 0) -> dict:
     from eventcoder.api import code_documents, get_pipeline
     from eventcoder.document import Document
     from eventcoder.nlp import load_model
@@ -95,39 +113,107 @@ def run(n_docs: int, batch_size: int | None, devdata: Path, trace: bool) -> dict
             errors += bool(coded["error"])
         return n
 
-    base = _timed(baseline, trace)
-    code = _timed(coding, trace)
-    for r in (base, code):
+    rss_samples: list[tuple[int, float]] = []
+
+    def coding_sampled() -> int:
+        nonlocal errors
+        n = 0
+        docs = (Document(text=t, id=f"bench-{i}") for i, t in enumerate(texts))
+        for coded in code_documents(docs, settings):
+            n += 1
+            errors += bool(coded["error"])
+            if rss_every and n % rss_every == 0:
+                rss_samples.append((n, round(_current_rss_mb(), 1)))
+        return n
+
+    def ingest() -> int:
+        import tempfile
+
+        from eventcoder.api import get_pipeline
+        from eventcoder.store import open_store
+
+        pipeline = get_pipeline(settings)
+        n = 0
+        with tempfile.TemporaryDirectory() as tmp:
+            store = open_store(f"sqlite:///{Path(tmp) / 'bench.db'}")
+            docs = (Document(text=t, id=f"bench-{i}") for i, t in enumerate(texts))
+            for ctx in pipeline.run(docs):
+                coded = ctx.to_dict()
+                if not coded["error"]:
+                    store.add(ctx.document, coded)
+                n += 1
+            store.engine.dispose()
+        return n
+
+    def parallel() -> int:
+        from eventcoder.parallel import code_pairs
+
+        n = 0
+        docs = (Document(text=t, id=f"bench-{i}") for i, t in enumerate(texts))
+        for _ in code_pairs(docs, settings, workers):
+            n += 1
+        return n
+
+    results = {}
+    if "baseline" in phases:
+        results["baseline"] = _timed(baseline, trace)
+    if "coding" in phases:
+        results["eventcoder"] = _timed(coding_sampled, trace)
+    if "ingest" in phases:
+        results["ingest"] = _timed(ingest, trace)
+    if "workers" in phases and workers > 1:
+        results["parallel"] = _timed(parallel, False)
+    for r in results.values():
         r["docs_per_s"] = round(r["items"] / r["seconds"], 1)
         r["words_per_s"] = round(words / r["seconds"], 0)
         r["seconds"] = round(r["seconds"], 2)
+    base, code = results.get("baseline"), results.get("eventcoder")
+
+    def ratio(a, b):
+        return round(a["seconds"] / b["seconds"], 3) if a and b and b["seconds"] else None
+
     return {
         "documents": n_docs, "words": words, "chars": chars, "batch_size": settings.batch_size,
         "model": f"{nlp.meta.get('lang')}_{nlp.meta.get('name')} {nlp.meta.get('version')}",
         "rss_at_start_mb": round(rss_start, 1), "model_load_s": round(load_seconds, 2),
         "first_document_s": round(first_seconds, 2), "coding_errors": errors,
-        "baseline": base, "eventcoder": code,
-        "ratio": round(code["seconds"] / base["seconds"], 2) if base["seconds"] else None,
+        **results,
+        "ratio": ratio(code, base),
+        "ingest_speed_vs_coding": ratio(code, results.get("ingest")),
+        "workers": workers, "workers_speedup": ratio(code, results.get("parallel")),
+        "rss_mb_during_coding": rss_samples,
         "tracemalloc": trace,
     }
 
 
 def format_report(r: dict) -> str:
     rows = [("", "docs/s", "words/s", "seconds", "peak RSS MB")]
-    for label, key in (("baseline: nlp.pipe", "baseline"), ("eventcoder coding", "eventcoder")):
-        x = r[key]
-        rows.append((label, f"{x['docs_per_s']:.1f}", f"{x['words_per_s']:.0f}", f"{x['seconds']:.2f}",
-                     f"{x['peak_rss_mb']:.0f}"))
+    labels = (("baseline: nlp.pipe", "baseline"), ("eventcoder coding", "eventcoder"),
+              ("ingest into SQLite", "ingest"), (f"coding, {r['workers']} workers", "parallel"))
+    for label, key in labels:
+        x = r.get(key)
+        if isinstance(x, dict):
+            rows.append((label, f"{x['docs_per_s']:.1f}", f"{x['words_per_s']:.0f}", f"{x['seconds']:.2f}",
+                         f"{x['peak_rss_mb']:.0f}"))
     widths = [max(len(row[i]) for row in rows) for i in range(5)]
     lines = [f"{r['documents']} documents, {r['words']} words, model {r['model']}, batch size {r['batch_size']}"]
     lines += ["  ".join(c.ljust(widths[0]) if i == 0 else c.rjust(widths[i]) for i, c in enumerate(row))
               for row in rows]
-    lines.append(f"ratio coding time / baseline time: {r['ratio']}")
+    if r["ratio"] is not None:
+        lines.append(f"ratio coding time / baseline time: {r['ratio']}  (target <= 1.3)")
+    if r["ingest_speed_vs_coding"] is not None:
+        lines.append(f"ingest speed / coding speed: {r['ingest_speed_vs_coding']}  (target >= 0.8)")
+    if r["workers_speedup"] is not None:
+        lines.append(f"speed with {r['workers']} workers / one process: {r['workers_speedup']}  (target >= 1.6 for 2)")
+    if r["rss_mb_during_coding"]:
+        lines.append("resident memory during coding (documents: MB): "
+                     + ", ".join(f"{n}: {m:.0f}" for n, m in r["rss_mb_during_coding"]))
     lines.append(f"model load {r['model_load_s']} s; first document (lazy resources) {r['first_document_s']} s; "
                  f"documents coded with an error: {r['coding_errors']}")
     if r["tracemalloc"]:
-        lines.append(f"python heap peak (tracemalloc; timings inflated): baseline "
-                     f"{r['baseline']['python_heap_peak_mb']} MB, coding {r['eventcoder']['python_heap_peak_mb']} MB")
+        lines.append("python heap peak (tracemalloc; timings inflated): "
+                     + ", ".join(f"{k} {r[k]['python_heap_peak_mb']} MB" for k in ("baseline", "eventcoder", "ingest")
+                                 if isinstance(r.get(k), dict) and "python_heap_peak_mb" in r[k]))
     return "\n".join(lines)
 
 
@@ -139,10 +225,17 @@ def main(argv=None) -> int:
     ap.add_argument("--tracemalloc", action="store_true",
                     help="also measure the Python heap peak (slows both runs)")
     ap.add_argument("--json", action="store_true", help="print the results as JSON")
+    ap.add_argument("--ingest", action="store_true", help="also time coding plus storing into a fresh SQLite file")
+    ap.add_argument("--workers", type=int, default=1, help="also time coding on N processes (eventcoder.parallel)")
+    ap.add_argument("--only", choices=PHASES, action="append", help="run only these phases (repeatable)")
+    ap.add_argument("--rss-every", type=int, default=0, metavar="N",
+                    help="sample resident memory every N documents of the coding phase")
     args = ap.parse_args(argv)
     if args.docs < 1:
         ap.error("--docs must be positive")
-    result = run(args.docs, args.batch_size, args.devdata, args.tracemalloc)
+    phases = set(args.only or ["baseline", "coding"] + (["ingest"] if args.ingest else [])
+                 + (["workers"] if args.workers > 1 else []))
+    result = run(args.docs, args.batch_size, args.devdata, args.tracemalloc, phases, args.workers, args.rss_every)
     print(json.dumps(result, indent=2) if args.json else format_report(result))
     return 0
 
