@@ -220,3 +220,9 @@ def test_cli_warns_about_a_future_publication_date_and_rejects_a_bad_one(tmp_pat
     assert "future" in capsys.readouterr().err
     assert main(["code", str(article), "--published", "2020-13-45"]) != 0
     assert "YYYY-MM-DD" in capsys.readouterr().err
+
+
+def test_numbers_in_a_table_row_are_not_years(code):
+    doc = code("Figures by district\n1817 2230 1954 77\n2011 1988 45 1993", published="2021-06-09")
+    assert not [t for t in doc["times"] if not t["duration"]]
+    assert [t["value"] for t in code("The group was founded in 1998.", published="2021-06-09")["times"]] == ["1998-01-01"]

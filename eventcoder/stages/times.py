@@ -431,6 +431,8 @@ class _Resolver:
             return None
         if COUNTED_AFTER.match(self.text, m.end()):
             return None
+        if not m["mod"] and (re.search(r"\d[\d,.]*[ \t]+$", before) or re.match(r"[ \t]+\d", self.text[m.end():])):
+            return None  # a cell in a row of numbers (a table), not a year
         if self.doc is not None and not m["mod"]:
             span = self.doc.char_span(s, m.end("year"), alignment_mode="expand")
             if span is not None and len(span) == 1:

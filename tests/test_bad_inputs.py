@@ -1,0 +1,139 @@
+"""A catalogue of bad inputs. Each gives a clear one-line message naming the input, the rest of
+the batch is coded, and nothing is written half (a failed document is not in the store)."""
+
+from __future__ import annotations
+
+import json
+import sqlite3
+
+import pytest
+
+from eventcoder.cli.main import main
+
+pytestmark = pytest.mark.slow
+
+GOOD = ("Gunmen attacked a police post in Mandera, Kenya, on Monday, killing two officers, "
+        "a county official said.")
+
+
+def code(args, capsys):
+    rc = main(["code", *args, "--published", "2021-06-09"])
+    out, err = capsys.readouterr()
+    return rc, [json.loads(line) for line in out.splitlines()], err
+
+
+def with_good(tmp_path, name: str, data: bytes | str):
+    bad = tmp_path / name
+    if isinstance(data, bytes):
+        bad.write_bytes(data)
+    else:
+        bad.write_text(data, encoding="utf-8")
+    good = tmp_path / "zz-good.txt"
+    good.write_text(GOOD, encoding="utf-8")
+    return bad, good
+
+
+def check(tmp_path, capsys, name, data, *words):
+    """The bad input gives one line with an error naming it and saying what is wrong; the good one is coded."""
+    bad, good = with_good(tmp_path, name, data)
+    rc, lines, err = code([str(bad), str(good)], capsys)
+    assert rc == 0 and len(lines) == 2
+    message = lines[0]["error"]
+    assert message and str(bad) in message and "\n" not in message and lines[0]["events"] == []
+    for w in words:
+        assert w.lower() in message.lower(), message
+    assert str(bad) in err
+    assert lines[1]["error"] is None and lines[1]["events"]
+    return message
+
+
+def test_whitespace_only(tmp_path, capsys):
+    check(tmp_path, capsys, "blank.txt", " \n\t \n  ", "empty")
+
+
+def test_utf16_with_bom_is_read(tmp_path, capsys):
+    bad, good = with_good(tmp_path, "utf16.txt", GOOD.encode("utf-16"))
+    rc, lines, _ = code([str(bad), str(good)], capsys)
+    assert lines[0]["error"] is None and lines[0]["events"]  # a BOM says how to read it
+
+
+def test_utf8_with_bom_is_read(tmp_path, capsys):
+    bad, good = with_good(tmp_path, "bom.txt", b"\xef\xbb\xbf" + GOOD.encode("utf-8"))
+    rc, lines, _ = code([str(bad), str(good)], capsys)
+    assert lines[0]["error"] is None and lines[0]["events"]
+
+
+def test_latin1_without_declaration(tmp_path, capsys):
+    check(tmp_path, capsys, "latin.txt", "Des soldats tués près de Gao, a déclaré l'armée.".encode("latin-1"),
+          "UTF-8")
+
+
+def test_huge_text_is_refused_with_the_limit(tmp_path, capsys):
+    paragraph = (GOOD + " ") * 40 + "\n\n"
+    message = check(tmp_path, capsys, "huge.txt", paragraph * (20_000_000 // len(paragraph)), "limit",
+                    "max_chars")
+    assert "characters" in message
+
+
+def test_five_megabyte_single_line(tmp_path, capsys):
+    check(tmp_path, capsys, "line.txt", "x" * 5_000_000, "limit")
+
+
+@pytest.mark.parametrize("name,html,words", [
+    ("nobody.html", "<html><head><title>t</title></head></html>", ("no readable text",)),
+    ("scripts.html", "<html><body><script>var a = 1;</script><style>p{}</style></body></html>",
+     ("no readable text",)),
+])
+def test_html_without_text(tmp_path, capsys, name, html, words):
+    check(tmp_path, capsys, name, html, *words)
+
+
+def test_deeply_nested_html_still_gives_its_text(tmp_path, capsys):
+    html = "<html><body>" + "<div>" * 5000 + f"<p>{GOOD}</p>" + "</div>" * 5000 + "</body></html>"
+    bad, good = with_good(tmp_path, "nested.html", html)
+    rc, lines, _ = code([str(bad), str(good)], capsys)
+    assert lines[0]["error"] is None and lines[0]["events"], lines[0]["error"]
+
+
+@pytest.mark.parametrize("text", [
+    "هاجم مسلحون مركزا للشرطة في بلدة قرب الحدود يوم الاثنين وقتلوا اثنين من عناصر الشرطة.",
+    "Des hommes armés ont attaqué un poste de police près de la frontière lundi, tuant deux agents.",
+    "Вооружённые люди напали на полицейский пост у границы в понедельник и убили двух полицейских.",
+])
+def test_other_languages_are_skipped_with_a_message(tmp_path, capsys, text):
+    check(tmp_path, capsys, "foreign.txt", text, "English")
+
+
+def test_tables_of_numbers_give_no_dates_and_no_events(tmp_path, capsys):
+    table = "\n".join(" ".join(str((i * 37 + j * 101) % 9973) for j in range(8)) for i in range(60))
+    bad, good = with_good(tmp_path, "table.txt", "Quarterly figures\n" + table)
+    rc, lines, _ = code([str(bad), str(good)], capsys)
+    doc = lines[0]
+    assert doc["events"] == [] and not [t for t in doc["times"] if not t["duration"]]
+
+
+def test_nonsense_dates_in_json_lines(tmp_path, capsys):
+    f = tmp_path / "docs.jsonl"
+    f.write_text("\n".join(json.dumps(r) for r in [
+        {"id": "a", "text": GOOD, "published": "2021-13-45"},
+        {"id": "b", "text": GOOD, "published": "yesterday-ish"},
+        {"id": "c", "text": GOOD, "published": "2021-06-09"},
+    ]) + "\n", encoding="utf-8")
+    rc = main(["code", str(f)])
+    lines = [json.loads(x) for x in capsys.readouterr().out.splitlines()]
+    assert rc == 0 and [d["id"] for d in lines] == ["a", "b", "c"]
+    assert "docs.jsonl:1" in lines[0]["error"] and "YYYY-MM-DD" in lines[0]["error"]
+    assert "docs.jsonl:2" in lines[1]["error"]
+    assert lines[2]["error"] is None and lines[2]["events"]
+
+
+def test_ingest_stores_nothing_of_a_failed_document(tmp_path, capsys):
+    bad, good = with_good(tmp_path, "blob.txt", b"\x00\x01\x02" * 100)
+    db = tmp_path / "s.db"
+    assert main(["ingest", str(bad), str(good), "--db", f"sqlite:///{db}", "-q"]) == 0
+    out = capsys.readouterr().out
+    assert "2 documents read, 1 coded" in out and "1 failed" in out
+    con = sqlite3.connect(db)
+    assert con.execute("select count(*) from documents").fetchone()[0] == 1
+    assert con.execute("select count(*) from documents where origin like '%blob%'").fetchone()[0] == 0
+    con.close()
