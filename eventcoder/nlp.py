@@ -43,3 +43,135 @@ def _load(name: str):
 
 def load_model(settings: Settings):
     return _load(settings.spacy_model)
+
+
+# -- the pre-filter: the parser only for documents that may hold an event or a figure ------------
+
+# Components that run before the pre-filter's decision; the parser and the two components whose
+# output depends on the parse (attribute_ruler reads DEP) run after it, in the model's order, so a
+# document that passes is annotated exactly as by the whole pipeline.
+_AFTER = ("parser", "attribute_ruler", "lemmatizer")
+_IRREGULAR = {
+    "fight": ("fought",), "shoot": ("shot",), "die": ("died", "dying", "dead"), "flee": ("fled",),
+    "steal": ("stole", "stolen"), "blow": ("blew", "blown"), "take": ("took", "taken"), "seize": ("seized",),
+    "strike": ("struck", "stricken"), "lose": ("lost",), "hold": ("held",), "catch": ("caught",),
+    "beat": ("beaten",), "throw": ("threw", "thrown"), "drive": ("drove", "driven"), "give": ("gave", "given"),
+    "run": ("ran",), "burn": ("burnt",), "slay": ("slew", "slain"), "hit": ("hit",), "set": ("set",),
+    "leave": ("left",), "find": ("found",), "bring": ("brought",), "break": ("broke", "broken"),
+    "begin": ("began", "begun"), "rise": ("rose", "risen"), "withdraw": ("withdrew", "withdrawn"),
+    "overrun": ("overran",), "undertake": ("undertook", "undertaken"), "sell": ("sold",), "win": ("won",),
+    "come": ("came",), "go": ("went", "gone"), "send": ("sent",), "blast": ("blasted",), "sit": ("sat",),
+    "stand": ("stood",), "shut": ("shut",), "spread": ("spread",), "overthrow": ("overthrew", "overthrown"),
+    "body": ("bodies",), "life": ("lives",), "child": ("children",), "man": ("men",), "woman": ("women",),
+}
+
+
+def _inflections(lemma: str) -> set[str]:
+    """The surface forms a lemma may take in text (a generous superset: regular endings, doubled
+    final consonants, y/ie changes, and the irregular forms above)."""
+    w = lemma.lower()
+    forms = {w, w + "s", w + "es", w + "ed", w + "d", w + "ing", w + "er", w + "ers"}
+    if w.endswith("e"):
+        forms |= {w[:-1] + "ing", w + "r", w + "rs"}
+    if w.endswith("y"):
+        forms |= {w[:-1] + "ies", w[:-1] + "ied"}
+    if w.endswith("ie"):
+        forms.add(w[:-2] + "ying")
+    if len(w) > 2 and w[-1] not in "aeiouwxy" and w[-2] in "aeiou":
+        forms |= {w + w[-1] + "ed", w + w[-1] + "ing", w + w[-1] + "er"}
+    forms.update(_IRREGULAR.get(w, ()))
+    return forms
+
+
+@lru_cache(maxsize=1)
+def prefilter_cues() -> tuple[frozenset, tuple[str, ...]]:
+    """Words and phrases of which a document must hold one to be parsed: every lemma and phrase
+    of the event lexicon, and the death words of the fatality rules."""
+    from .stages.events import lexicon
+    from .stages.fatalities import DEATH_NOUNS, DIE_VERBS, KILL_VERBS
+
+    words: set[str] = set()
+    phrases: list[str] = []
+    for fam in lexicon().values():
+        for lemma in fam.lemmas:
+            words |= _inflections(lemma)
+        phrases.extend(p.lower() for p in fam.phrases)
+    for lemma in KILL_VERBS | DIE_VERBS | DEATH_NOUNS:
+        words |= _inflections(lemma)
+    return frozenset(words), tuple(phrases)
+
+
+def may_hold_event(doc) -> bool:
+    """The pre-filter: does any word of the document (before lemmatizing) belong to the cues?"""
+    words, phrases = prefilter_cues()
+    for t in doc:
+        if t.lower_ in words:
+            if t.lower_ in ("march", "marches") and t.text[0].isupper() and t.i and not doc[t.i - 1].is_punct:
+                continue  # the month, as the event stage reads it
+            return True
+    low = doc.text.lower()
+    return any(p in low for p in phrases)
+
+
+def _flat_parse(doc, starts: list[int]) -> None:
+    """A trivial but well-formed parse for a document the parser skipped: in each sentence the
+    first token is the root and every other token hangs from it with the label 'dep'. The stages
+    then walk a valid tree (and find no subject, object or modifier in it), and the sentences are
+    those of the punctuation and the paragraphs."""
+    import numpy
+    from spacy.attrs import DEP, HEAD
+
+    if not len(doc):
+        return
+    root, dep = doc.vocab.strings.add("ROOT"), doc.vocab.strings.add("dep")
+    heads = numpy.zeros(len(doc), dtype="int64")
+    labels = numpy.full(len(doc), dep, dtype="uint64")
+    bounds = starts + [len(doc)]
+    for a, b in zip(bounds, bounds[1:]):
+        heads[a:b] = a - numpy.arange(a, b)  # relative offset of each token's head: the sentence's first
+        labels[a] = root
+    doc.from_array([HEAD, DEP], numpy.stack([heads.astype("uint64"), labels], axis=1))
+
+
+class PrefilterStats:
+    parsed = 0
+    skipped = 0
+
+
+def pipe_with_prefilter(nlp, texts: list[str], batch_size: int = 16) -> list:
+    """`nlp.pipe` with the parser run only on documents that may hold an event or a fatality
+    figure. The others get the tagger's and NER's annotation, lemmas, and sentences from
+    punctuation and paragraphs: they cannot give an event, and the parser is the costliest
+    component of the small model."""
+    from spacy.pipeline import Sentencizer
+
+    after = [n for n in _AFTER if n in nlp.pipe_names]
+    if "parser" not in after:
+        return list(nlp.pipe(texts, batch_size=batch_size))
+    with nlp.select_pipes(disable=after):
+        docs = list(nlp.pipe(texts, batch_size=batch_size))
+    keep = [may_hold_event(d) for d in docs]
+    parse = [d for d, k in zip(docs, keep) if k]
+    rest = [d for d, k in zip(docs, keep) if not k]
+    for name in after:
+        parse = list(nlp.get_pipe(name).pipe(parse, batch_size=batch_size))
+    sentencizer = Sentencizer()
+    plain = []
+    for d in rest:
+        paragraph_starts = [t.i for t in d if t.is_sent_start]
+        d = sentencizer(d)
+        starts = set()
+        for i in {*paragraph_starts, *(t.i for t in d if t.is_sent_start)}:
+            while i < len(d) and d[i].is_space:  # white space ends a sentence, it starts none
+                i += 1
+            if i < len(d):
+                starts.add(i)
+        starts = sorted(starts | {0})
+        _flat_parse(d, starts)
+        for name in after[1:]:
+            d = nlp.get_pipe(name)(d)
+        plain.append(d)
+    PrefilterStats.parsed += len(parse)
+    PrefilterStats.skipped += len(plain)
+    it_parse, it_plain = iter(parse), iter(plain)
+    return [next(it_parse) if k else next(it_plain) for k in keep]

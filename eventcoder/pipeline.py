@@ -138,8 +138,15 @@ class Pipeline:
         if live:
             nlp = self.nlp  # a missing model is fatal for every document: let it raise here
             try:
-                docs = list(nlp.pipe([c.text for c in live]))
-            except Exception:  # one bad text must not sink the batch: parse one by one
+                texts = [c.text for c in live]
+                if self.settings.prefilter:
+                    from .nlp import pipe_with_prefilter
+
+                    docs = pipe_with_prefilter(nlp, texts, self.settings.batch_size)
+                else:
+                    docs = list(nlp.pipe(texts))
+            except Exception as exc:  # one bad text must not sink the batch: parse one by one
+                log.debug("batch parse failed (%s); parsing its documents one by one", exc)
                 docs = []
                 for c in live:
                     try:

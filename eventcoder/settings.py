@@ -33,6 +33,7 @@ class Settings:
     max_chars: int = 1_000_000
     min_event_confidence: float = 0.3
     keep_text: bool = False
+    prefilter: bool = True  # parse only documents that may hold an event or a fatality figure
 
     @classmethod
     def create(cls, **overrides) -> "Settings":
