@@ -208,3 +208,10 @@ def test_errors_never_show_a_trace(db, monkeypatch):
     r = c.get("/api/events")
     assert r.status_code == 500 and r.json() == {"error": "internal error (logged on the server)"}
     assert "secret" not in r.text and "Traceback" not in r.text
+
+
+def test_api_docs_page_is_served(client):
+    r = client.get("/docs")
+    assert r.status_code == 200 and "swagger" in r.text.lower()
+    assert "Content-Security-Policy" not in r.headers  # it loads Swagger UI from its CDN
+    assert "Content-Security-Policy" in client.get("/").headers

@@ -194,7 +194,9 @@ def create_app(db: str, write_token: str | None = None, settings=None, tiles: st
         response.headers.setdefault("X-Content-Type-Options", "nosniff")
         # tile servers (OpenStreetMap's among them) refuse requests without a Referer
         response.headers.setdefault("Referrer-Policy", "strict-origin-when-cross-origin")
-        if response.headers.get("content-type", "").startswith("text/html"):
+        # the API's own documentation pages load Swagger UI / ReDoc from their CDN: no CSP there
+        docs_page = request.url.path in ("/docs", "/redoc", "/docs/oauth2-redirect")
+        if response.headers.get("content-type", "").startswith("text/html") and not docs_page:
             img = "'self' data:" + (f" {urlsplit(tiles).scheme}://{urlsplit(tiles).netloc}" if tiles else "")
             response.headers.setdefault(
                 "Content-Security-Policy",
