@@ -149,3 +149,11 @@ def test_intervention_told_in_the_next_sentence(code):
     first = doc["events"][0]
     assert (first["event_type"], first["sub_event_type"]) == ("Protests", "Protest with intervention")
     assert first["actor2"] and "Police Forces" in first["actor2"]
+
+
+def test_police_firing_on_a_demonstration_is_excessive_force(code):
+    doc = code("Police fired on a demonstration over power cuts in Basra yesterday, killing a young "
+               "protester, a health official said.", published="2024-07-09")
+    ev = doc["events"][0]
+    assert (ev["event_type"], ev["sub_event_type"]) == ("Protests", "Excessive force against protesters")
+    assert ev["actor2"].startswith("Police Forces of Iraq")  # a generic actor takes the places' country

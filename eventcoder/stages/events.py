@@ -312,7 +312,7 @@ def type_trigger(ctx: Context, fam: str, tok, span, cues: dict) -> tuple[str, st
             return None  # a labour strike, a deal struck
         if lemma in ("target", "shoot") and not (armed_victim or civilian_victim or has("KILL")):
             return None
-        if protest_ctx and re.search(r"\b(protesters|demonstrators|marchers)\b", low):
+        if protest_ctx and re.search(r"\b(protesters?|demonstrators?|marchers?|demonstrations?|protests?)\b", low):
             return ("Protests", "Excessive force against protesters")
         if weapon:
             if weapon in ("IED", "GRENADE") and re.search(r"\b(defus|disarm|deactivat)", low):

@@ -482,12 +482,13 @@ def recountry_generic_actors(ctx: Context) -> None:
     if not ctx.countries:
         return
     top, weight = next(iter(ctx.countries.items()))
-    if weight < 1.0:
-        return
     from ..resources.actors import lookup_actor
 
     for a in ctx.actors:
-        if a.source != "generic" or a.country == top or ctx.countries.get(a.country or "", 0.0) * 2 > weight:
+        if a.source != "generic" or a.country == top:
+            continue
+        # an actor with no country at all takes the places' country however slight the evidence
+        if a.country is not None and (weight < 1.0 or ctx.countries.get(a.country, 0.0) * 2 > weight):
             continue
         own = lookup_actor(a.text, None, ctx.published)
         if own is None or own[2] is not None:
