@@ -104,15 +104,6 @@ def run(n_docs: int, batch_size: int | None, devdata: Path, trace: bool, phases=
 
     errors = 0
 
-    def coding() -> int:
-        nonlocal errors
-        n = 0
-        docs = (Document(text=t, id=f"bench-{i}") for i, t in enumerate(texts))
-        for coded in code_documents(docs, settings):
-            n += 1
-            errors += bool(coded["error"])
-        return n
-
     rss_samples: list[tuple[int, float]] = []
 
     def coding_sampled() -> int:

@@ -15,7 +15,6 @@ from __future__ import annotations
 
 import argparse
 import json
-import socket
 import statistics
 import subprocess
 import sys
@@ -26,6 +25,7 @@ from datetime import date, timedelta
 from pathlib import Path
 
 REPO = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(Path(__file__).resolve().parent))
 PATHS = ["/api/events", "/api/events?type=Battles", "/api/events?country=Nigeria&per_page=20",
          "/api/stats", "/api/timeline", "/api/documents", "/api/events.geojson?limit=200",
          "/api/events?q=town&page=1", "/"]
@@ -43,16 +43,10 @@ def documents(n: int, offset: int = 0) -> list[dict]:
     return out
 
 
-def free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
-
-
 def run(clients: int, requests: int, ingest_docs: int, seed_docs: int = 60) -> dict:
     import httpx
-    import uvicorn
 
+    from bench_web import serve_in_thread
     from eventcoder.cli.main import main as cli
     from eventcoder.web.app import create_app
 
@@ -64,13 +58,7 @@ def run(clients: int, requests: int, ingest_docs: int, seed_docs: int = 60) -> d
         more = Path(tmp) / "more.jsonl"
         more.write_text("".join(json.dumps(d) + "\n" for d in documents(ingest_docs, seed_docs)), encoding="utf-8")
 
-        app = create_app(db, tiles=None)
-        port = free_port()
-        server = uvicorn.Server(uvicorn.Config(app, host="127.0.0.1", port=port, log_level="warning"))
-        thread = threading.Thread(target=server.run, daemon=True)
-        thread.start()
-        while not server.started:
-            time.sleep(0.05)
+        server, thread, port = serve_in_thread(create_app(db, tiles=None))
 
         writer = subprocess.Popen([sys.executable, "-m", "eventcoder.cli.main", "ingest", str(more), "--db", db,
                                    "-q", "--batch-size", "4"], stdout=subprocess.PIPE, stderr=subprocess.PIPE,

@@ -88,9 +88,22 @@ def free_port() -> int:
         return s.getsockname()[1]
 
 
+def serve_in_thread(app):
+    """uvicorn serving `app` on 127.0.0.1 in a daemon thread; returns (server, thread, port).
+    Stop it with `server.should_exit = True` and `thread.join()`."""
+    import uvicorn
+
+    port = free_port()
+    server = uvicorn.Server(uvicorn.Config(app, host="127.0.0.1", port=port, log_level="warning"))
+    thread = threading.Thread(target=server.run, daemon=True)
+    thread.start()
+    while not server.started:
+        time.sleep(0.05)
+    return server, thread, port
+
+
 def run(n_events: int, n_requests: int) -> dict:
     import httpx
-    import uvicorn
 
     from eventcoder.web.app import create_app
 
@@ -98,13 +111,7 @@ def run(n_events: int, n_requests: int) -> dict:
         t0 = time.perf_counter()
         url = build_store(Path(tmp) / "bench.db", n_events)
         build_s = time.perf_counter() - t0
-        app = create_app(url, tiles=None)
-        port = free_port()
-        server = uvicorn.Server(uvicorn.Config(app, host="127.0.0.1", port=port, log_level="warning"))
-        thread = threading.Thread(target=server.run, daemon=True)
-        thread.start()
-        while not server.started:
-            time.sleep(0.05)
+        server, thread, port = serve_in_thread(create_app(url, tiles=None))
         times: dict[str, list[float]] = {k: [] for k in QUERIES}
         errors = 0
         try:
