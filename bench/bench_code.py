@@ -149,7 +149,12 @@ def run(n_docs: int, batch_size: int | None, devdata: Path, trace: bool, phases=
     if "baseline" in phases:
         results["baseline"] = _timed(baseline, trace)
     if "coding" in phases:
+        from eventcoder.nlp import PrefilterStats
+
+        before = (PrefilterStats.parsed, PrefilterStats.skipped)
         results["eventcoder"] = _timed(coding_sampled, trace)
+        results["eventcoder"]["prefilter_parsed"] = PrefilterStats.parsed - before[0]
+        results["eventcoder"]["prefilter_skipped"] = PrefilterStats.skipped - before[1]
     if "ingest" in phases:
         results["ingest"] = _timed(ingest, trace)
     if "workers" in phases and workers > 1:
@@ -190,6 +195,10 @@ def format_report(r: dict) -> str:
     lines = [f"{r['documents']} documents, {r['words']} words, model {r['model']}, batch size {r['batch_size']}"]
     lines += ["  ".join(c.ljust(widths[0]) if i == 0 else c.rjust(widths[i]) for i, c in enumerate(row))
               for row in rows]
+    code = r.get("eventcoder")
+    if isinstance(code, dict) and "prefilter_skipped" in code:
+        lines.append(f"pre-filter: parser run on {code['prefilter_parsed']} documents, skipped for "
+                     f"{code['prefilter_skipped']}")
     if r["ratio"] is not None:
         lines.append(f"ratio coding time / baseline time: {r['ratio']}  (target <= 1.3)")
     if r["ingest_speed_vs_coding"] is not None:

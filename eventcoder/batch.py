@@ -29,22 +29,6 @@ from .settings import Settings
 CODED_COLUMNS = ("id", "published", "error", "text", "title", "url", "source", "origin", "coded")
 
 
-def _document(row: dict, origin: str) -> Document:
-    from .ingest.files import document_from_record
-
-    return document_from_record(row, origin)
-
-
-def _failed_row(origin: str, message: str) -> dict:
-    from .document import text_id
-
-    ident = text_id(origin)
-    coded = {"schema": "eventcoder/1", "id": ident, "published": None, "published_source": "none",
-             "language": None, "error": message, "events": [], "places": [], "times": [], "actors": []}
-    return {"id": ident, "published": None, "error": message, "text": "", "title": None, "url": None,
-            "source": None, "origin": origin, "coded": json.dumps(coded, ensure_ascii=False)}
-
-
 def coded_row(doc: Document, coded: dict) -> dict:
     return {"id": coded["id"], "published": coded["published"], "error": coded["error"], "text": doc.text,
             "title": doc.title, "url": doc.url, "source": doc.source, "origin": doc.origin,
@@ -61,30 +45,27 @@ class Coder:
 
     def __call__(self, batch: dict) -> dict:
         n = len(next(iter(batch.values()))) if batch else 0
-        rows = [{k: _plain(v[i]) for k, v in batch.items()} for i in range(n)]
-        docs: list[Document | None] = []
-        out: list[dict | None] = []
-        for row in rows:
-            origin = str(row.pop("_origin", None) or "ray")
-            if "line" in row and "text" not in row:  # a JSON Lines line read as text
-                try:
-                    row = json.loads(row["line"])
-                except json.JSONDecodeError as exc:
-                    docs.append(None)
-                    out.append(_failed_row(origin, str(InputError(origin, f"not valid JSON ({exc.msg})"))))
-                    continue
+        docs = [_row_document({k: _plain(v[i]) for k, v in batch.items()}) for i in range(n)]
+        # a row that could not be read is a Document with its error: the pipeline passes it through
+        rows = [coded_row(ctx.document, ctx.to_dict()) for ctx in self.pipeline.run(docs)]
+        return {k: [r[k] for r in rows] for k in CODED_COLUMNS}
+
+
+def _row_document(row: dict) -> Document:
+    """A Ray row (a JSON Lines line, or a Parquet record) as a Document, or one carrying its error."""
+    from .document import text_id
+    from .ingest.files import document_from_record
+
+    origin = str(row.pop("_origin", None) or "ray")
+    try:
+        if "line" in row and "text" not in row:  # a JSON Lines line read as text
             try:
-                docs.append(_document(row, origin))
-                out.append(None)
-            except InputError as exc:
-                docs.append(None)
-                out.append(_failed_row(origin, str(exc)))
-        live = [d for d in docs if d is not None]
-        coded = iter(ctx.to_dict() for ctx in self.pipeline.run(live))
-        for i, d in enumerate(docs):
-            if d is not None:
-                out[i] = coded_row(d, next(coded))
-        return {k: [r[k] for r in out] for k in CODED_COLUMNS}
+                row = json.loads(row["line"])
+            except json.JSONDecodeError as exc:
+                raise InputError(origin, f"not valid JSON ({exc.msg})") from None
+        return document_from_record(row, origin)
+    except InputError as exc:
+        return Document(text="", id=text_id(origin), origin=origin, error=str(exc))
 
 
 def _plain(value):

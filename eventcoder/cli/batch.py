@@ -62,9 +62,7 @@ def run_local(paths: list[str], out_dir: str, settings, workers: int, shard_size
         rows, shard = [], shard + 1
 
     for doc, coded in code_pairs(documents(), settings, workers):
-        row = coded_row(doc, coded)
-        row["published"] = str(row["published"]) if row["published"] else None
-        rows.append(row)
+        rows.append(coded_row(doc, coded))
         if len(rows) >= shard_size:
             flush()
     if rows or shard == 0:

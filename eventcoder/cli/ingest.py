@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import sys
 import time
+from itertools import chain
 from dataclasses import dataclass, field
 
 from ..ingest import read_sources
@@ -66,7 +67,7 @@ def ingest(sources, settings, published=None, jsonl_stdin=False, progress=None, 
                 continue
             yield doc
 
-    for document, coded in _chain(_precoded(shards), code_pairs(to_code(), settings, workers)):
+    for document, coded in chain(_precoded(shards), code_pairs(to_code(), settings, workers)):
         summary.read += 1
         if coded["error"]:
             summary.failed += 1
@@ -110,11 +111,6 @@ def _precoded(shards):
             doc = Document(text=row["text"] or "", id=row["id"], title=row["title"], url=row["url"],
                            source=row["source"], origin=row["origin"] or shard, error=row["error"])
             yield doc, coded
-
-
-def _chain(*iterables):
-    for it in iterables:
-        yield from it
 
 
 class Progress:

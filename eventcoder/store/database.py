@@ -66,6 +66,10 @@ class Filters:
     actor: str | None = None  # a substring of any actor's name, case-insensitive
     text: str | None = None  # a substring of the notes or the location, case-insensitive
 
+    def where(self):
+        """The filters as one SQL condition (true when there are none)."""
+        return and_(true(), *self.clauses())
+
     def clauses(self) -> list:
         m = merged_events.c
         out = []
@@ -185,12 +189,9 @@ class Store:
         """True when this very text is already stored under the document's id or URL (so coding
         it again would change nothing)."""
         digest = text_hash(document.text)
-        cond = documents.c.id == document.id
-        if document.url:
-            cond = or_(cond, documents.c.url == document.url)
         try:
             with self.engine.connect() as conn:
-                return any(r.text_hash == digest for r in conn.execute(select(documents.c.text_hash).where(cond)))
+                return any(r.text_hash == digest for r in _same_document(conn, document.id, document.url))
         except SQLAlchemyError as exc:
             raise StoreError(f"cannot read {self.url}: {exc}") from exc
 
@@ -199,10 +200,7 @@ class Store:
         digest = text_hash(document.text)
         try:
             with self.engine.begin() as conn:
-                cond = documents.c.id == coded["id"]
-                if document.url:
-                    cond = or_(cond, documents.c.url == document.url)
-                rows = conn.execute(select(documents.c.id, documents.c.text_hash).where(cond)).all()
+                rows = _same_document(conn, coded["id"], document.url)
                 if any(r.text_hash == digest for r in rows):
                     return AddResult("unchanged")
                 status = "replaced" if rows else "added"
@@ -265,7 +263,7 @@ class Store:
                      .values(**merging.combine(members), updated_at=_now()))
 
     def _candidates(self, conn: Connection, ev: dict) -> list[Group]:
-        day = merging._day(ev.get("event_date"))
+        day = merging.day_of(ev.get("event_date"))
         if day is None or not ev.get("iso3") or merging.family(ev) is None:
             return []
         w = timedelta(days=merging.WINDOW_DAYS)
@@ -370,7 +368,7 @@ class Store:
     def iter_query(self, filters: Filters | None = None, limit: int | None = None, offset: int = 0,
                    order: str = "date") -> Iterator[dict]:
         m = merged_events.c
-        q = select(merged_events).where(and_(true(), *(filters or Filters()).clauses()))
+        q = select(merged_events).where((filters or Filters()).where())
         if order == "date":
             q = q.order_by(m.event_date, m.id)
         elif order == "recent":
@@ -386,27 +384,29 @@ class Store:
                 yield _merged_dict(r._mapping)
 
     def count(self, filters: Filters | None = None) -> int:
-        q = select(func.count()).select_from(merged_events).where(and_(true(), *(filters or Filters()).clauses()))
+        q = select(func.count()).select_from(merged_events).where((filters or Filters()).where())
         with self.engine.connect() as conn:
             return conn.execute(q).scalar_one()
 
-    def event(self, merged_id: int) -> dict | None:
-        """One merged event with its sources: document, outlet, evidence and claims of each."""
+    def event(self, merged_id: int, with_text: bool = False) -> dict | None:
+        """One merged event with its sources: document, outlet, evidence and claims of each (and the
+        document's text with `with_text`)."""
         with self.engine.connect() as conn:
             row = conn.execute(select(merged_events).where(merged_events.c.id == merged_id)).first()
             if row is None:
                 return None
             out = _merged_dict(row._mapping)
             s, d = event_sources.c, documents.c
-            q = (select(s.event_key, s.document_id, s.source, s.published, s.fatalities, s.evidence, s.claims,
-                        d.title, d.url, events.c.event)
+            cols = [s.event_key, s.document_id, s.source, s.published, s.fatalities, s.evidence, s.claims,
+                    d.title, d.url, events.c.event] + ([d.text] if with_text else [])
+            q = (select(*cols)
                  .join(documents, d.id == s.document_id).join(events, events.c.id == s.event_id)
                  .where(s.merged_id == merged_id).order_by(s.published, s.event_key))
             out["source_reports"] = [{
                 "event_key": r.event_key, "document_id": r.document_id, "source": r.source,
                 "published": r.published, "title": r.title, "url": r.url, "fatalities": r.fatalities,
                 "evidence": json.loads(r.evidence or "[]"), **json.loads(r.claims or "{}"),
-                "event": json.loads(r.event),
+                "event": json.loads(r.event), **({"text": r.text} if with_text else {}),
             } for r in conn.execute(q)]
             return out
 
@@ -419,14 +419,6 @@ class Store:
         d["coded"] = json.loads(d["coded"])
         return d
 
-    def events(self, limit: int | None = None) -> list[dict]:
-        """The coded events of every document (before merging), in document order."""
-        q = select(events.c.document_id, events.c.event).order_by(events.c.document_id, events.c.ordinal)
-        if limit:
-            q = q.limit(limit)
-        with self.engine.connect() as conn:
-            return [dict(json.loads(r.event), document_id=r.document_id) for r in conn.execute(q)]
-
     def counts(self) -> dict[str, int]:
         with self.engine.connect() as conn:
             def n(table):
@@ -437,7 +429,7 @@ class Store:
         """Events and fatalities per day (or per week, keyed by its Monday) and event type."""
         m = merged_events.c
         q = (select(m.event_date, m.event_type, func.count().label("n"), func.sum(m.fatalities).label("f"))
-             .where(and_(true(), m.event_date.isnot(None), *(filters or Filters()).clauses()))
+             .where(m.event_date.isnot(None), (filters or Filters()).where())
              .group_by(m.event_date, m.event_type).order_by(m.event_date, m.event_type))
         out: dict[tuple[str, str], list[int]] = {}
         with self.engine.connect() as conn:
@@ -460,14 +452,21 @@ class Store:
                                 .order_by(d.coded_at.desc(), d.id).limit(limit).offset(offset))
             return total, [dict(r._mapping) for r in rows]
 
+    def summary(self, filters: Filters | None = None) -> dict:
+        """Count, first and last date, and fatalities of the events matching the filters."""
+        m = merged_events.c
+        with self.engine.connect() as conn:
+            n, first, last, deaths = conn.execute(
+                select(func.count(), func.min(m.event_date), func.max(m.event_date), func.sum(m.fatalities))
+                .where((filters or Filters()).where())).one()
+        return {"events": n, "first_date": first, "last_date": last, "fatalities": int(deaths or 0)}
+
     def stats(self, filters: Filters | None = None) -> dict:
         """A summary of the dataset: counts, date range, sources per event, by type and country."""
         m = merged_events.c
-        where = and_(true(), *(filters or Filters()).clauses())
+        where = (filters or Filters()).where()
+        head = self.summary(filters)
         with self.engine.connect() as conn:
-            first, last, total, deaths = conn.execute(
-                select(func.min(m.event_date), func.max(m.event_date), func.count(), func.sum(m.fatalities))
-                .where(where)).one()
 
             def grouped(col, limit=None):
                 q = (select(col, func.count().label("n"), func.sum(m.fatalities).label("f")).where(where)
@@ -477,13 +476,21 @@ class Store:
                 return [{"name": r[0], "events": r.n, "fatalities": int(r.f or 0)} for r in conn.execute(q)]
 
             return {
-                **self.counts(), "events_matching": total, "first_date": first, "last_date": last,
-                "fatalities": int(deaths or 0),
+                **self.counts(), "events_matching": head["events"], "first_date": head["first_date"],
+                "last_date": head["last_date"], "fatalities": head["fatalities"],
                 "by_type": grouped(m.event_type), "by_sub_type": grouped(m.sub_event_type),
                 "by_country": grouped(m.country, 20),
                 "sources_per_event": {str(r[0]): r[1] for r in conn.execute(
                     select(m.n_sources, func.count()).where(where).group_by(m.n_sources).order_by(m.n_sources))},
             }
+
+
+def _same_document(conn: Connection, document_id: str, url: str | None) -> list:
+    """Stored documents that are this one: the same id, or the same URL (id and text_hash of each)."""
+    cond = documents.c.id == document_id
+    if url:
+        cond = or_(cond, documents.c.url == url)
+    return conn.execute(select(documents.c.id, documents.c.text_hash).where(cond)).all()
 
 
 def _outlet(document: Document) -> str | None:

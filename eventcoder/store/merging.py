@@ -78,7 +78,7 @@ def km(lat1: float, lon1: float, lat2: float, lon2: float) -> float:
     return 2 * 6371.0 * math.asin(min(1.0, math.sqrt(a)))
 
 
-def _day(value) -> date | None:
+def day_of(value) -> date | None:
     try:
         return date.fromisoformat(str(value)[:10])
     except (TypeError, ValueError):
@@ -88,13 +88,15 @@ def _day(value) -> date | None:
 def dates_match(a: dict, b: dict, stated: tuple[bool, bool] = (False, False)) -> bool:
     """Within a day when both days are known (the same day when both texts state it); else each
     side's period (±3 days for a week, ±15 for a month, around its middle day) must overlap."""
-    da, db = _day(a.get("event_date")), _day(b.get("event_date"))
+    da, db = day_of(a.get("event_date")), day_of(b.get("event_date"))
     if da is None or db is None:
         return False
     pa, pb = a.get("time_precision") or 1, b.get("time_precision") or 1
     if pa == 1 and pb == 1:
         return abs((da - db).days) <= (0 if all(stated) else DAY_TOLERANCE[1])
-    return abs((da - db).days) <= DAY_TOLERANCE.get(pa, 15) * (pa > 1) + DAY_TOLERANCE.get(pb, 15) * (pb > 1)
+    # a day's own tolerance does not widen a period's: only the coarser sides count
+    slack = sum(DAY_TOLERANCE.get(p, DAY_TOLERANCE[3]) for p in (pa, pb) if p > 1)
+    return abs((da - db).days) <= slack
 
 
 def distance(a: dict, b: dict) -> float | None:

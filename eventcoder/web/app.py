@@ -8,7 +8,6 @@ script builds its popups from text nodes, so article text never runs as markup.
 """
 
 
-import csv
 import hmac
 import io
 import json
@@ -20,8 +19,7 @@ from typing import Any
 from urllib.parse import urlencode, urlsplit
 
 from ..errors import ConfigError, EventcoderError, InputError
-from ..export import write_geojson
-from ..export.acled import ACLED_COLUMNS, acled_row
+from ..export import write_acled_csv, write_geojson
 from ..resources.taxonomy import SUB_TO_TYPE, TAXONOMY
 from ..store import open_store
 from ..store.database import Filters
@@ -79,6 +77,14 @@ def _paging(page: Any, per_page: Any) -> tuple[int, int]:
     if not 1 <= per_page <= MAX_PER_PAGE:
         raise BadRequest(f"'per_page' must be between 1 and {MAX_PER_PAGE}")
     return page, per_page
+
+
+def _last_page(total: int, page: int, per_page: int) -> int:
+    """The number of pages; a page past them is a 404 naming how many there are."""
+    pages = max(1, math.ceil(total / per_page))
+    if page > pages:
+        raise BadRequest(f"page {page} is past the end ({pages} page{'s' if pages > 1 else ''} of {per_page})", 404)
+    return pages
 
 
 def safe_link(url: str | None) -> str | None:
@@ -211,10 +217,7 @@ def create_app(db: str, write_token: str | None = None, settings=None, tiles: st
     def page_of(f: Filters, page, per_page) -> dict:
         page, per_page = _paging(page, per_page)
         total = store.count(f)
-        pages = max(1, math.ceil(total / per_page))
-        if page > pages:
-            raise BadRequest(f"page {page} is past the end ({pages} page{'s' if pages > 1 else ''} "
-                             f"of {per_page})", 404)
+        pages = _last_page(total, page, per_page)
         rows = store.query(f, limit=per_page, offset=(page - 1) * per_page, order="recent")
         return {"total": total, "page": page, "per_page": per_page, "pages": pages, "events": rows}
 
@@ -229,10 +232,7 @@ def create_app(db: str, write_token: str | None = None, settings=None, tiles: st
     @app.get("/api/events.csv", summary="The filtered events as ACLED CSV")
     def api_events_csv(f: Filters = Depends(filters_q)):
         buf = io.StringIO()
-        writer_ = csv.DictWriter(buf, fieldnames=ACLED_COLUMNS, lineterminator="\n")
-        writer_.writeheader()
-        for ev in store.iter_query(f):
-            writer_.writerow(acled_row(ev))
+        write_acled_csv(store.iter_query(f), buf)
         return Response(buf.getvalue(), media_type="text/csv; charset=utf-8",
                         headers={"Content-Disposition": 'attachment; filename="events.csv"'})
 
@@ -263,7 +263,7 @@ def create_app(db: str, write_token: str | None = None, settings=None, tiles: st
         if bucket not in ("auto", "day", "week"):
             raise BadRequest("'bucket' must be day, week or auto")
         if bucket == "auto":
-            s = store.stats(f)
+            s = store.summary(f)
             span = ((date.fromisoformat(s["last_date"]) - date.fromisoformat(s["first_date"])).days
                     if s["first_date"] else 0)
             bucket = "week" if span > 120 else "day"
@@ -277,9 +277,7 @@ def create_app(db: str, write_token: str | None = None, settings=None, tiles: st
     def api_documents(page: str = "1", per_page: str = str(PER_PAGE)):
         page, per_page = _paging(page, per_page)
         total, rows = store.documents_page(per_page, (page - 1) * per_page)
-        pages = max(1, math.ceil(total / per_page))
-        if page > pages:
-            raise BadRequest(f"page {page} is past the end ({pages} pages)", 404)
+        pages = _last_page(total, page, per_page)
         return {"total": total, "page": page, "per_page": per_page, "pages": pages, "documents": rows}
 
     @app.get("/api/documents/{document_id}", summary="One document: its text and its coding")
@@ -334,7 +332,7 @@ def create_app(db: str, write_token: str | None = None, settings=None, tiles: st
     def home(request: Request, f: Filters = Depends(filters_q), page: str = "1"):
         params = {k: request.query_params.get(k) for k in ("since", "until", "country", "type", "actor", "q")}
         result = page_of(f, page, PER_PAGE)
-        stats = store.stats(f)
+        stats = store.summary(f)
         return templates.TemplateResponse(request, "index.html", {
             "params": params, "result": result, "stats": stats, "tiles": tiles or "",
             "filter_query": query_string(params), "map_limit": MAP_LIMIT,
@@ -344,14 +342,11 @@ def create_app(db: str, write_token: str | None = None, settings=None, tiles: st
 
     @app.get("/events/{event_id}", response_class=HTMLResponse, include_in_schema=False)
     def event_page(request: Request, event_id: int):
-        ev = store.event(event_id)
+        ev = store.event(event_id, with_text=True)
         if ev is None:
             raise BadRequest(f"no event with id {event_id}", 404)
-        reports = []
-        for rep in ev["source_reports"]:
-            doc = store.document(rep["document_id"]) or {}
-            reports.append({**rep, "parts": highlight(doc.get("text") or "", rep.get("evidence") or []),
-                            "link": safe_link(rep.get("url"))})
+        reports = [{**rep, "parts": highlight(rep["text"] or "", rep.get("evidence") or []),
+                    "link": safe_link(rep.get("url"))} for rep in ev["source_reports"]]
         return templates.TemplateResponse(request, "event.html", {"ev": ev, "reports": reports})
 
     return app
