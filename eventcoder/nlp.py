@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from functools import lru_cache
 
 from .errors import ResourceError
@@ -47,9 +48,9 @@ def load_model(settings: Settings):
 
 # -- the pre-filter: the parser only for documents that may hold an event or a figure ------------
 
-# Components that run before the pre-filter's decision; the parser and the two components whose
-# output depends on the parse (attribute_ruler reads DEP) run after it, in the model's order, so a
-# document that passes is annotated exactly as by the whole pipeline.
+# The pre-filter decides on the raw text, before spaCy: a document that may hold an event goes
+# through the whole pipeline as without it; the others skip the parser and the two components
+# whose output depends on the parse (attribute_ruler reads DEP), which then run on a flat parse.
 _AFTER = ("parser", "attribute_ruler", "lemmatizer")
 _IRREGULAR = {
     "fight": ("fought",), "shoot": ("shot",), "die": ("died", "dying", "dead"), "flee": ("fled",),
@@ -101,15 +102,21 @@ def prefilter_cues() -> tuple[frozenset, tuple[str, ...]]:
     return frozenset(words), tuple(phrases)
 
 
-def may_hold_event(doc) -> bool:
-    """The pre-filter: does any word of the document (before lemmatizing) belong to the cues?"""
+_WORD = re.compile(r"\w+")
+
+
+def may_hold_event(text: str) -> bool:
+    """The pre-filter, on the raw text before spaCy: does any word belong to the cues? (Words are
+    split more finely than spaCy's tokens, so this never misses a token the event stage would see.)"""
     words, phrases = prefilter_cues()
-    for t in doc:
-        if t.lower_ in words:
-            if t.lower_ in ("march", "marches") and t.text[0].isupper() and t.i and not doc[t.i - 1].is_punct:
+    for m in _WORD.finditer(text):
+        w = m.group().lower()
+        if w in words:
+            if w in ("march", "marches") and m.group()[0].isupper() and text[:m.start()].rstrip()[-1:] not in \
+                    ("", ".", "!", "?", '"', "'", "\u201c", ":", ";", "-"):
                 continue  # the month, as the event stage reads it
             return True
-    low = doc.text.lower()
+    low = text.lower()
     return any(p in low for p in phrases)
 
 
@@ -148,15 +155,14 @@ def pipe_with_prefilter(nlp, texts: list[str], batch_size: int = 16) -> list:
     from spacy.pipeline import Sentencizer
 
     after = [n for n in _AFTER if n in nlp.pipe_names]
-    if "parser" not in after:
+    keep = [may_hold_event(t) for t in texts]
+    if "parser" not in after or all(keep):
+        PrefilterStats.parsed += len(texts)
         return list(nlp.pipe(texts, batch_size=batch_size))
+    # documents that may hold an event: the whole pipeline, exactly as without the pre-filter
+    parse = list(nlp.pipe([t for t, k in zip(texts, keep) if k], batch_size=batch_size))
     with nlp.select_pipes(disable=after):
-        docs = list(nlp.pipe(texts, batch_size=batch_size))
-    keep = [may_hold_event(d) for d in docs]
-    parse = [d for d, k in zip(docs, keep) if k]
-    rest = [d for d, k in zip(docs, keep) if not k]
-    for name in after:
-        parse = list(nlp.get_pipe(name).pipe(parse, batch_size=batch_size))
+        rest = list(nlp.pipe([t for t, k in zip(texts, keep) if not k], batch_size=batch_size))
     sentencizer = Sentencizer()
     plain = []
     for d in rest:
