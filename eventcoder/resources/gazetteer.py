@@ -101,6 +101,7 @@ def _tokens(name: str) -> list[str]:
     return out
 
 
+@lru_cache(maxsize=1 << 16)
 def light_key(name: str) -> str:
     """Case, accents, apostrophes, spaces, hyphens and articles removed: 'Deir ez-Zor' -> 'deirzor'."""
     return "".join(_tokens(name))
@@ -109,15 +110,28 @@ def light_key(name: str) -> str:
 def fold_key(name: str) -> str:
     """light_key with the common transliteration variants folded: ou/u, ee/i, q/k, dh/d, double
     letters, a final h, Abu/Albu: 'Dayr az Zawr' and 'Deir Ezzor' -> 'dirzur'."""
-    text = "".join(_FATHER.get(t, t) for t in _tokens(name))
+    return _fold_tokens(_tokens(name))
+
+
+def _keys(name: str) -> tuple[str, str]:
+    """(light_key, fold_key) of a name, its tokens worked out once."""
+    toks = _tokens(name)
+    return "".join(toks), _fold_tokens(toks)
+
+
+def _fold_tokens(toks: list[str]) -> str:
+    text = "".join(_FATHER.get(t, t) for t in toks)
     for a, b in _DIGRAPHS:
         text = text.replace(a, b)
     text = text[:1] + text[1:].translate(_SINGLE) if text else text
-    text = text.translate(str.maketrans({"q": "k", "c": "k"}))
+    text = text.translate(_QC)
     text = _RUNS.sub(r"\1", text)
     if len(text) > MIN_KEY_LEN and text.endswith("h") and text[-2] in "aiu":
         text = text[:-1]
     return text
+
+
+_QC = str.maketrans({"q": "k", "c": "k"})
 
 
 def plain(name: str) -> str:
@@ -568,12 +582,13 @@ class Gazetteer:
             p = _place(row)
             self.countries[p.iso3] = p
         self._cache: dict[str, list[Match]] = {}
+        self._demonym_cache: dict[str, str | None] = {}
 
     def lookup(self, name: str) -> list[Match]:
         """Every place the name may be, best spelling match first."""
         if name in self._cache:
             return self._cache[name]
-        key, fold = light_key(name), fold_key(name)
+        key, fold = _keys(name)
         out: list[Match] = []
         if len(key) >= 2:
             surface = plain(name)
@@ -594,7 +609,13 @@ class Gazetteer:
 
     def demonym(self, word: str) -> str | None:
         """The iso3 of a demonym or adjective ('Lebanese' -> 'LBN'), else None."""
-        return self.demonyms.get(light_key(word))
+        iso3 = self._demonym_cache.get(word, 0)
+        if iso3 == 0:
+            iso3 = self.demonyms.get(light_key(word))
+            if len(self._demonym_cache) > 50_000:
+                self._demonym_cache.clear()
+            self._demonym_cache[word] = iso3
+        return iso3
 
     def main_town(self, place: Place) -> tuple[str, float, float, int | None] | None:
         """The main town of a country or admin1 region (name, lat, lon, geonameid): ACLED codes a

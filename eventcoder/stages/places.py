@@ -39,6 +39,7 @@ W_WITHIN = 1.0  # "Columbus, Ga.": the area named right after a town is its own
 # An admin1 region loses to its namesake town unless the text says "X province" ("Deir ez-Zor").
 W_REGION_NAMESAKE = 0.3
 NEAR_KM = 150.0
+_NEAR_DEGREES = NEAR_KM / (12742.0 / 2 * math.pi / 180) + 1e-9  # latitude span of NEAR_KM
 # A place is kept only when its confidence reaches this (prefer none to a wrong one);
 # tuned on geoparse-dev (see the report in /work/notes/places/).
 MIN_CONFIDENCE = 0.3
@@ -129,48 +130,70 @@ class Candidate:
 
 
 def _capitalised(tok) -> bool:
-    t = tok.text
+    return _capitalised_word(tok.text)
+
+
+def _capitalised_word(t: str) -> bool:
     return t[:1].isupper() and any(c.isalpha() for c in t)
 
 
-def _person_spans(doc) -> list:
-    return [(e.start_char, e.end_char) for e in doc.ents if e.label_ == "PERSON" and len(e) > 1]
+def _person_spans(ents) -> list:
+    return [(e.start_char, e.end_char) for e in ents if e.label_ == "PERSON" and len(e) > 1]
 
 
-def _scan(ctx: Context, gz) -> list:
+class _Words:
+    """The document's tokens as plain lists, read once (spaCy makes a new Token object at every
+    access, and the scan looks at each token up to a dozen times)."""
+
+    def __init__(self, doc, text: str):
+        from spacy.attrs import IDX, LENGTH
+
+        self.idx, lengths = doc.to_array([IDX, LENGTH]).T.tolist() if len(doc) else ([], [])
+        self.text = [text[i:i + n] for i, n in zip(self.idx, lengths)]
+        self.lower = [w.lower() for w in self.text]
+        self.caps = [_capitalised_word(w) for w in self.text]
+
+    def span_text(self, doc_text: str, i: int, j: int) -> str:
+        """The text of tokens i..j-1, without the last one's trailing space."""
+        return doc_text[self.idx[i]:self.idx[j - 1] + len(self.text[j - 1])]
+
+
+def _scan(ctx: Context, gz, words: _Words) -> list:
     """Longest gazetteer names over capitalised token n-grams, left to right."""
-    doc = ctx.doc
+    text = ctx.text
+    lower, caps = words.lower, words.caps
+    # tokens that may stand inside a name: capitalised, a connector ("of", "al"), a hyphen
+    inner = [c or lw in _CONNECTORS or w in "-'’" for c, lw, w in zip(caps, lower, words.text)]
     out = []
-    i, n = 0, len(doc)
+    i, n = 0, len(lower)
     while i < n:
-        tok = doc[i]
-        lead = tok.lower_ in _MODIFIERS or tok.lower_ in ("al", "el", "ad", "ar", "as")
+        low = lower[i]
+        lead = low in _MODIFIERS or low in ("al", "el", "ad", "ar", "as")
         # a stop word may start a longer name ("New York", "Central African Republic")
-        if not (_capitalised(tok) or lead):
+        if not (caps[i] or lead):
             i += 1
             continue
         found = 0
         for size in range(min(MAX_NGRAM, n - i), 0, -1):
-            span = doc[i:i + size]
-            if not _capitalised(span[-1]) or "\n" in span.text or (size == 1 and lead):
+            j = i + size
+            if not caps[j - 1] or (size == 1 and lead) or not all(inner[i + 1:j - 1]):
                 continue
-            if any(not _capitalised(t) and t.lower_ not in _CONNECTORS and t.text not in "-'’"
-                   for t in span[1:-1]):
+            name = words.span_text(text, i, j)
+            if "\n" in name or name.lower() in STOP_NAMES or size == 1 and low in STOP_NAMES:
                 continue
-            if span.text.lower() in STOP_NAMES or size == 1 and tok.lower_ in STOP_NAMES:
-                continue
-            matches = gz.lookup(span.text)
+            matches = gz.lookup(name)
             if matches:
-                out.append(Candidate(span.start_char, span.end_char, span.text, matches[:MAX_MATCHES], "scan"))
+                start = words.idx[i]
+                out.append(Candidate(start, start + len(name), name, matches[:MAX_MATCHES], "scan"))
                 found = size
                 break
         i += found or 1
     return out
 
 
-def _ner(ctx: Context, gz) -> list:
+def _ner(ctx: Context, gz, ents) -> list:
     out = []
-    for e in ctx.doc.ents:
+    for e in ents:
         if e.label_ not in _NER_LABELS:
             continue
         span = e[1:] if e[0].lower_ == "the" and len(e) > 1 else e
@@ -180,28 +203,30 @@ def _ner(ctx: Context, gz) -> list:
     return out
 
 
-def _demonyms(ctx: Context, gz) -> list:
+def _demonyms(ctx: Context, gz, words: _Words) -> list:
     """Country and continent adjectives: "Lebanese", "Palestinians", "Sri Lankan", "European"."""
     out = []
-    doc = ctx.doc
+    doc, text = ctx.doc, ctx.text
     continents = continent_adjectives()
     skip = -1
-    for tok in doc:
-        if tok.i <= skip or not _capitalised(tok) or len(tok.text) < 3 and not tok.text.isupper():
+    n = len(words.text)
+    for i in range(n):
+        w = words.text[i]
+        if i <= skip or not words.caps[i] or len(w) < 3 and not w.isupper():
             continue
-        nxt = doc[tok.i + 1] if tok.i + 1 < len(doc) else None
-        for span in ([doc[tok.i:tok.i + 2]] if nxt is not None and _capitalised(nxt) else []) + [doc[tok.i:tok.i + 1]]:
-            word = span.text
+        for j in ([i + 2] if i + 1 < n and words.caps[i + 1] else []) + [i + 1]:
+            word = words.span_text(text, i, j)
             iso3 = gz.demonym(word)
-            if iso3 is None and word.endswith("s") and span[-1].tag_ == "NNPS":
+            if iso3 is None and word.endswith("s") and doc[j - 1].tag_ == "NNPS":
                 iso3 = gz.demonym(word[:-1])  # "Palestinians", "Russians"
             place = gz.country(iso3) if iso3 else None
             if place is None and word in continents:
                 place = next((m.place for m in gz.lookup(continents[word]) if m.place.source == "continent"), None)
             if place is not None:
-                out.append(Candidate(span.start_char, span.end_char, word, [Match(place, 1.0)], "demonym",
+                start = words.idx[i]
+                out.append(Candidate(start, start + len(word), word, [Match(place, 1.0)], "demonym",
                                      demonym=iso3 or "continent"))
-                skip = span[-1].i
+                skip = j - 1
                 break
     return out
 
@@ -235,7 +260,7 @@ def _overlaps(a, b) -> bool:
 
 
 
-def _keep(c: Candidate, ctx: Context, persons, actors) -> bool:
+def _keep(c: Candidate, ctx: Context, persons, actors, ents) -> bool:
     """Filters for common words, parts of person names and actor names."""
     if c.source in ("demonym", "abbreviation"):
         return True
@@ -261,7 +286,7 @@ def _keep(c: Candidate, ctx: Context, persons, actors) -> bool:
             return False
     # a word inside a longer name of something else ("Simon Rodriguez University", "Rapid Action
     # Battalion") is not a place unless it is a large one ("Kabul University")
-    for e in doc.ents:
+    for e in ents:
         if e.label_ in _NAME_LABELS and e.start_char <= c.start and c.end <= e.end_char \
                 and (e.end_char - e.start_char) > (c.end - c.start) and top < INSIDE_NAME_MIN_POP \
                 and not kinds & {"country", "region"} and not curated:
@@ -365,7 +390,9 @@ def _score(c, m, countries, total, admin_keys, anchors) -> float:
     if c.cue_town and p.kind == "city":
         s += W_CUE
     if anchors and p.kind != "country":
-        if any(a[2] is not c and distance_km(p.latitude, p.longitude, a[0], a[1]) <= NEAR_KM for a in anchors):
+        # a degree of latitude is 111.19 km on the sphere distance_km uses: a quick bound first
+        if any(a[2] is not c and abs(p.latitude - a[0]) <= _NEAR_DEGREES
+               and distance_km(p.latitude, p.longitude, a[0], a[1]) <= NEAR_KM for a in anchors):
             s += W_NEAR
     return s
 
@@ -426,9 +453,12 @@ def _resolve(cands, countries, admin_keys, anchors) -> None:
 def find_places(ctx: Context, gz) -> list:
     """The resolved place mentions of a parsed document; sets ctx.countries too."""
     text = ctx.text
-    persons = _person_spans(ctx.doc)
-    cands = [c for c in _merge(_scan(ctx, gz), _ner(ctx, gz), _demonyms(ctx, gz), _abbreviations(ctx, gz))
-             if _keep(c, ctx, persons, ctx.actors)]
+    ents = list(ctx.doc.ents)
+    persons = _person_spans(ents)
+    words = _Words(ctx.doc, ctx.text)
+    cands = [c for c in _merge(_scan(ctx, gz, words), _ner(ctx, gz, ents), _demonyms(ctx, gz, words),
+                               _abbreviations(ctx, gz))
+             if _keep(c, ctx, persons, ctx.actors, ents)]
     for c in cands:
         before = text[max(0, c.start - 60):c.start]
         c.near = bool(_NEAR_BEFORE.search(before) or _KM_BEFORE.search(before)
