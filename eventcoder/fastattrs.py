@@ -169,19 +169,23 @@ class CachedAttributes:
         return tables
 
     # -- the attribute ruler ------------------------------------------------------------------
-    def _class(self, lower: str):
+    def _class(self, lower: int):
+        """The lowercase form's hash -> the word (a string) if a pattern may name it, else None."""
         word = self._word.get(lower, 0)
         if word == 0:
-            word = lower if lower in self._named or any(rx.search(lower) for rx in self._regexes) else None
+            text = self.vocab.strings[lower]
+            word = text if text in self._named or any(rx.search(text) for rx in self._regexes) else None
             if len(self._word) >= MAX_CACHE:
                 self._word.clear()
             self._word[lower] = word
         return word
 
     def _lookup(self, key):
+        """key: (word or None, tag hash, dep hash, is_space) -> (predicates true, entries matched)."""
         hit = self._by_key.get(key)
         if hit is None:
-            probe = (_UNNAMED if key[0] is None else key[0], *key[1:])
+            strings = self.vocab.strings
+            probe = (_UNNAMED if key[0] is None else key[0], strings[key[1]], strings[key[2]], bool(key[3]))
             preds = frozenset(i for i, p in enumerate(self._preds) if p(probe))
             hit = (preds, tuple(n for p, n in self._single if p in preds))
             if len(self._by_key) >= MAX_CACHE:
@@ -200,18 +204,15 @@ class CachedAttributes:
 
     def __call__(self, doc):
         import numpy
-        from spacy.attrs import DEP, LEMMA, LOWER, MORPH, ORTH, POS, TAG
+        from spacy.attrs import DEP, IS_SPACE, LEMMA, LOWER, MORPH, ORTH, POS, TAG
 
         n = len(doc)
         if not n:
             return doc
         strings = self.vocab.strings
-        arr = doc.to_array([LOWER, TAG, DEP, ORTH, POS, MORPH])
-        cols = arr.T.tolist()
-        lowers, tags, deps = ([strings[h] for h in col] for col in cols[:3])
-        word = self._class
-        keys = [(word(lo), tg, dp, lo.isspace()) for lo, tg, dp in zip(lowers, tags, deps)]
-        hits = [self._lookup(k) for k in keys]
+        cols = doc.to_array([LOWER, TAG, DEP, ORTH, POS, MORPH, IS_SPACE]).T.tolist()
+        word, by_key, lookup = self._class, self._by_key, self._lookup
+        hits = [by_key.get(k) or lookup(k) for k in zip(map(word, cols[0]), cols[1], cols[2], cols[6])]
         applied = [h[1] for h in hits]
         if self._first:
             for i in range(n - 1):

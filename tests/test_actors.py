@@ -107,6 +107,20 @@ def test_aliases_name_one_group():
     assert strip_span(found["Hayat Tahrir al-Sham"]).startswith("HTS")
 
 
+def test_pro_government_militias_and_quoted_names():
+    text = "Two 'Arbakis' and three pro-government militia members were wounded near Kalan."
+    found = names(text, ["AFG"])
+    assert ("Arbakis", "Militia (Pro-Government)") in found
+    assert ("pro-government militia members", "Militia (Pro-Government)") in found
+    # an apostrophe inside a word still blocks a match ("d'Ivoire" is no "Ivoire ...")
+    assert all(not m[0].startswith("IS") for m in names("the men of d'IS fame", ["AFG"]))
+
+
+def test_donbas_peoples_militias_are_the_naf():
+    found = dict(names("Shelling hit the positions of the Luhansk People's Militia.", ["UKR"], date(2020, 5, 1)))
+    assert found["Luhansk People's Militia"] == "NAF: United Armed Forces of Novorossiya"
+
+
 def test_acronyms_are_case_sensitive():
     assert names("The pkk and isis are not written like that.") == []
     assert names("The PKK said so.") == [("PKK", "PKK: Kurdistan Workers Party")]

@@ -33,6 +33,30 @@ TYPED = [
      "Strategic developments", "Other"),
     ("Rebels shelled government positions around Tamu on Monday.",
      "Explosions/Remote violence", "Shelling/artillery/missile attack"),
+    # an attack on an armed post is a battle, whatever the place around it
+    ("Militants attacked a police post at the central market in Wela on Monday.",
+     "Battles", "Armed clash"),
+    ("A trader was killed on Monday after exchanging fire with police in Mosa.",
+     "Battles", "Armed clash"),
+    ("Gunmen shot an off-duty soldier at his home in Kiri on Sunday.",
+     "Violence against civilians", "Attack"),
+    ("Gunmen attacked the village of Lado and killed four residents on Monday.",
+     "Violence against civilians", "Attack"),
+    # heavy machine guns are heavy weapons: fired one-sidedly at positions, that is shelling
+    ("Rebels fired heavy machine guns at army positions near Tamu on Monday.",
+     "Explosions/Remote violence", "Shelling/artillery/missile attack"),
+    ("A clash broke out between striking workers and police outside a factory in Lurin on Monday.",
+     "Riots", "Violent demonstration"),
+    ("Students blocked the main road and stoned passing cars in Fara on Tuesday to protest a fee rise.",
+     "Riots", "Violent demonstration"),
+    ("Angry residents destroyed the house of a suspected thief in Kamu on Sunday.",
+     "Riots", "Mob violence"),
+    ("Hundreds of farmers blocked the highway near Sado on Monday to demand higher crop prices.",
+     "Protests", "Peaceful protest"),
+    ("Soldiers shot down a surveillance drone over Kanda on Tuesday.",
+     "Strategic developments", "Disrupted weapons use"),
+    ("Police recovered two rifles and 300 rounds of ammunition in a raid on a farm near Wela on Sunday.",
+     "Strategic developments", "Disrupted weapons use"),
 ]
 
 NOT_EVENTS = [
@@ -41,6 +65,9 @@ NOT_EVENTS = [
     "The group denied carrying out the bombing.",
     "The minister said the economy would grow by three percent next year.",
     "Soldiers rested on a hilltop and waved to journalists.",
+    "The senate blocked the budget bill on Tuesday.",
+    "Thousands gathered in the cathedral for the funeral of the archbishop on Sunday.",
+    "The striker was shot down by critics after the final.",
 ]
 
 
@@ -157,3 +184,24 @@ def test_police_firing_on_a_demonstration_is_excessive_force(code):
     ev = doc["events"][0]
     assert (ev["event_type"], ev["sub_event_type"]) == ("Protests", "Excessive force against protesters")
     assert ev["actor2"].startswith("Police Forces of Iraq")  # a generic actor takes the places' country
+
+
+def test_fire_returned_in_the_next_sentence_makes_a_battle(code):
+    doc = code("Gunmen attacked a man in Kiri on Monday. Police on patrol returned fire and killed one of "
+               "the gunmen.", published=PUB)
+    assert (doc["events"][0]["event_type"], doc["events"][0]["sub_event_type"]) == ("Battles", "Armed clash")
+
+
+def test_stones_thrown_in_the_next_sentence_make_a_riot(code):
+    doc = code("Villagers demonstrated in Lado on Monday against a new quarry. They threw stones at the "
+               "police.", published=PUB)
+    assert [(e["event_type"], e["sub_event_type"]) for e in doc["events"]][:1] == [("Riots", "Violent demonstration")]
+
+
+def test_bodies_with_signs_of_violence_are_an_attack(code):
+    doc = code("A man's body was found in a field near Mosa on Sunday. His hands were tied and he had "
+               "been shot in the head.", published=PUB)
+    assert (doc["events"][0]["event_type"], doc["events"][0]["sub_event_type"]) == (
+        "Violence against civilians", "Attack")
+    doc = code("A fisherman's body was found on the beach near Mosa on Sunday.", published=PUB)
+    assert [e["sub_event_type"] for e in doc["events"]] in ([], ["Other"])

@@ -289,8 +289,9 @@ def _raw_hits(text: str) -> list[tuple[int, int, str, bool, Target]]:
     for end_idx, (key, values) in _dictionary().automaton.iter(folded):
         end = end_idx + 1
         start = end - len(key)
-        if start > 0 and (_WORD.match(text[start - 1]) or text[start - 1] in "'’"):
-            continue
+        if start > 0 and (_WORD.match(text[start - 1]) or (
+                text[start - 1] in "'’" and start > 1 and _WORD.match(text[start - 2]))):
+            continue  # inside a word, or after an elision ("d'Ivoire"); an opening quote ('Arbaki') is fine
         if end < len(text) and _WORD.match(text[end]):
             continue
         surface = text[start:end]

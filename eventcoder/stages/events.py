@@ -66,7 +66,8 @@ TERRITORY_WORDS = frozenset(
 )
 VIOLENCE_SIGNS = re.compile(
     r"\b(shot|gunshot|bullet|stab|stabbed|tortur|behead|decapitat|hacked|strangl|killed|murder|hands tied|"
-    r"firearm|bound|mutilat|executed)", re.I
+    r"firearm|bound|mutilat|executed|tied|gagged|blindfold|dismember|plastic bag|bags|wrapped|bullet wound|"
+    r"gunshot|signs of violence|bruis|burn(ed|t) body|charred|throat|machete)", re.I
 )
 # verbs that make a weapon noun an event: "a mortar round hit", "observers recorded 40 explosions"
 WEAPON_EVENT_VERBS = frozenset(
@@ -210,7 +211,8 @@ def blocked(tok, span) -> str | None:
         for child in tok.children:
             if child.lower_ in BLOCKING_MODIFIERS:
                 return "hypothetical noun"
-        before = span.doc.text[max(span.start_char, tok.idx - 30):tok.idx]
+        # the sentence's own text: Doc.text rebuilds the whole document's on every access
+        before = span.text[max(0, tok.idx - 30 - span.start_char):tok.idx - span.start_char]
         if BLOCKING_PREPS.search(before):
             return "threat/risk of"
     return None
@@ -231,6 +233,60 @@ def _patient_words(tok) -> set[str]:
             elif child.dep_ == "prep" and child.lower_ in ("on", "against", "at", "of"):
                 words |= _subtree_words(child)
     return words
+
+
+# prepositions that give a place or a time, not the one acted on ("attacked a post at the market",
+# "killed a soldier in the village"): their phrases say nothing of whether the victim was armed
+_SETTING_PREPS = frozenset("in at near around outside inside within along during after before while "
+                           "from across behind through".split())
+
+
+def _core_words(tok) -> set[str]:
+    """A noun phrase's words without its place or time phrases and parentheses."""
+    words: set[str] = set()
+    stack = [tok]
+    while stack:
+        t = stack.pop()
+        if t.dep_ == "prep" and t.lower_ in _SETTING_PREPS or t.dep_ in ("relcl", "acl", "advcl", "punct"):
+            continue
+        words.add(t.lemma_.lower())
+        words.add(t.lower_)
+        stack.extend(t.children)
+    return words
+
+
+def _patient_core(tok) -> set[str]:
+    """Like _patient_words, but only the heads of the phrases (see _core_words)."""
+    verb = verb_of(tok) if tok.pos_ not in ("VERB",) else tok
+    words: set[str] = set()
+    for t in (tok, verb):
+        has_object = any(c.dep_ in ("dobj", "nsubjpass") for c in t.children)
+        for child in t.children:
+            if child.dep_ in ("dobj", "nsubjpass", "attr", "oprd"):
+                words |= _core_words(child)
+            elif child.dep_ == "prep" and child.lower_ in ("on", "against", "at", "of") and not (
+                    has_object and child.lower_ == "at"):  # "attacked a post at the market": a place
+                words |= {w for c in child.children for w in _core_words(c)}
+    if words & _OFF_DUTY:
+        words.add("civilian")  # ACLED: an off-duty or unarmed soldier or policeman is a civilian
+    return words
+
+
+_OFF_DUTY = frozenset({"off", "unarmed", "retired", "former", "ex"})
+
+
+def _patient_inters(ctx: Context, tok, span) -> set[str]:
+    """ACLED types of the actor mentions that are the trigger's object or passive subject."""
+    verb = verb_of(tok) if tok.pos_ not in ("VERB",) else tok
+    heads = [c for t in (tok, verb) for c in t.children if c.dep_ in ("dobj", "nsubjpass")]
+    heads += [g for t in (tok, verb) for c in t.children if c.dep_ == "prep" and c.lower_ in ("on", "against")
+              for g in c.children if g.dep_ == "pobj"]
+    out: set[str] = set()
+    for h in heads:
+        lo = h.left_edge.idx
+        hi = h.right_edge.idx + len(h.right_edge)
+        out |= {a.inter for a in ctx.actors if lo <= a.start < hi and a.inter}
+    return out
 
 
 # Who is arrested when an arrest is an intervention in a protest ("police arrested 20 protesters",
@@ -266,6 +322,57 @@ def _agent_words(tok) -> set[str]:
     return words
 
 
+_WEAPON_OBJECTS = r"\b(weapons?|arms|ammunition|rifles?|guns?|pistols?|explosives|cache|drugs|vehicles?|grenades?|rounds|detonators?)\b"
+_BLOCKED_WAYS = frozenset("road roads street streets highway highways entrance entrances traffic route routes bridge "
+                          "junction railway rail gate gates access avenue avenues motorway intersection".split())
+_PROTEST_PURPOSE = re.compile(r"\b(demand|protest|denounc|condemn|against|call(ed|ing)? for|press(ed|ing)? for|"
+                              r"in support of|in solidarity|express(ed|ing)? (their )?(anger|discontent|opposition)|"
+                              r"oppos|agitat|grievance)", re.I)
+# armed organised participants: with one of them a fight is a battle, not a brawl
+_ARMED_PARTICIPANTS = frozenset("militant militants rebel rebels insurgent insurgents jihadist jihadists gunman gunmen "
+                                "militia militias militiaman militiamen fighter fighters bandit bandits extremist "
+                                "extremists terrorist terrorists soldier soldiers troops army".split())
+_NONSTATE_INTERS = frozenset({"Rebel group", "Political militia", "Identity militia", "External/Other forces"})
+
+
+def _crowd_fight(ctx: Context, tok, span, cues: dict) -> bool:
+    """A clash whose side is an unorganised crowd ("a clash between demonstrators and police", "two groups
+    of villagers clashed and pelted stones") and in which no armed organised group takes part: ACLED's
+    Riots, not Battles."""
+    words = _agent_words(tok)
+    for t in [tok, verb_of(tok)]:
+        for child in t.children:
+            if child.dep_ == "prep" and child.lower_ in ("between", "with", "among", "against"):
+                words |= {w for c in child.children for w in _core_words(c)}
+    words |= {c.lower_ for c in tok.children if c.dep_ in ("nsubj", "poss", "compound", "amod")}
+    for t in span:  # "a clash ensued between X and Y", however the parser attached "between"
+        if t.lower_ == "between":
+            words |= {w for c in t.children for w in _core_words(c)}
+    if words & _ARMED_PARTICIPANTS or any(
+            i in _NONSTATE_INTERS for i in _actor_inters_in(ctx, span.start_char, span.end_char)):
+        return False
+    return bool(words & CROWD_WORDS) or ("RIOT" in cues and not words & ARMED_WORDS)
+
+
+def _conjunct_patients(tok) -> set[str]:
+    """Objects of the verbs coordinated with a trigger ("attacked the village and killed two residents")."""
+    words: set[str] = set()
+    verb = verb_of(tok)
+    for v in [c for c in verb.children if c.dep_ == "conj"] + ([verb.head] if verb.dep_ == "conj" else []):
+        for child in v.children:
+            if child.dep_ in ("dobj", "nsubjpass"):
+                words |= _core_words(child)
+    return words
+
+
+def _next_sentence_text(ctx: Context, span) -> str:
+    s = ctx.sentence_at(span.start_char)
+    if s is None or s.index + 1 >= len(ctx.sentences):
+        return ""
+    nxt = ctx.sentences[s.index + 1]
+    return nxt.text if nxt.paragraph == s.paragraph else ""
+
+
 def _actor_inters_in(ctx: Context, start: int, end: int) -> list[str]:
     return [a.inter for a in ctx.actors if start <= a.start < end and a.inter]
 
@@ -277,10 +384,16 @@ def type_trigger(ctx: Context, fam: str, tok, span, cues: dict) -> tuple[str, st
     patient = _patient_words(tok)
     low = span.text.lower()
     protest_ctx = has("PROTEST")
-    armed_victim = bool(patient & ARMED_WORDS)
-    civilian_victim = bool(patient & CIVILIAN_WORDS)
+    core = _patient_core(tok)
+    armed_victim = bool(core & ARMED_WORDS) or bool(_patient_inters(ctx, tok, span) & ORGANISED_ARMED_INTERS)
+    civilian_victim = bool(core & CIVILIAN_WORDS)
 
     if fam == "PROTEST":
+        lemma = tok.lemma_.lower()
+        if lemma == "block" and not patient & _BLOCKED_WAYS:
+            return None  # "blocked the bill", "blocked access to the website"
+        if lemma == "gather" and not (_PROTEST_PURPOSE.search(low) or has("INTERVENE")):
+            return None  # people gather for prayers, funerals and markets too
         if tok.lemma_.lower() in ("march", "rally") and not (_agent_words(tok) | patient) & (
                 CIVILIAN_WORDS | {"supporter", "opposition", "hundreds", "thousands", "dozens", "crowd"}):
             if tok.pos_ == "VERB":
@@ -302,7 +415,7 @@ def type_trigger(ctx: Context, fam: str, tok, span, cues: dict) -> tuple[str, st
     agent_words = _agent_words(tok)
     crowd_agent = bool(agent_words & CROWD_WORDS) and not (agent_words & ARMED_WORDS) and not any(
         i in ORGANISED_ARMED_INTERS for i in _actor_inters_in(ctx, span.start_char, tok.idx))
-    if fam in ("KILL", "HARM", "ATTACK", "FIGHT") and crowd_agent and not weapon:
+    if fam in ("KILL", "HARM", "ATTACK", "FIGHT", "LOOT") and crowd_agent and not weapon:
         return ("Riots", "Violent demonstration" if protest_ctx else "Mob violence")
     if fam == "KILL" and tok.lemma_.lower() == "lynch":
         return ("Riots", "Mob violence")  # ACLED: a lynching is mob violence, whoever the crowd
@@ -312,7 +425,11 @@ def type_trigger(ctx: Context, fam: str, tok, span, cues: dict) -> tuple[str, st
             return None  # a labour strike, a deal struck
         if lemma in ("target", "shoot") and not (armed_victim or civilian_victim or has("KILL")):
             return None
+        if lemma == "shoot" and any(c.dep_ == "prt" and c.lower_ == "down" for c in tok.children):
+            return None  # "shot down a drone": the WEAPONS family types it
         if protest_ctx and re.search(r"\b(protesters?|demonstrators?|marchers?|demonstrations?|protests?)\b", low):
+            if has("RIOT"):  # ACLED: demonstrators who use violence are rioters, whatever force met them
+                return ("Riots", "Violent demonstration")
             return ("Protests", "Excessive force against protesters")
         if weapon:
             if weapon in ("IED", "GRENADE") and re.search(r"\b(defus|disarm|deactivat)", low):
@@ -325,8 +442,9 @@ def type_trigger(ctx: Context, fam: str, tok, span, cues: dict) -> tuple[str, st
             return ("Explosions/Remote violence", "Remote explosive/landmine/IED")
         if has("FIGHT") or (armed_victim and not civilian_victim):
             return ("Battles", "Armed clash")
-        if lemma in ("attack", "raid") and not civilian_victim:
-            inters = _actor_inters_in(ctx, span.start_char, span.end_char)
+        if lemma in ("attack", "raid") and not civilian_victim and not _conjunct_patients(tok) & CIVILIAN_WORDS:
+            # two organised armed sides in the sentence; civilians, protesters and rioters are not one
+            inters = [i for i in _actor_inters_in(ctx, span.start_char, span.end_char) if i in ORGANISED_ARMED_INTERS]
             if armed_victim or len(set(inters)) >= 2:
                 return ("Battles", "Armed clash")
         if has("SEXUAL"):
@@ -334,7 +452,10 @@ def type_trigger(ctx: Context, fam: str, tok, span, cues: dict) -> tuple[str, st
         return ("Violence against civilians", "Attack")
     if fam == "FIGHT":
         lemma = tok.lemma_.lower()
-        if lemma in ("fight", "engage", "storm", "assault") and tok.pos_ == "VERB" and not (
+        if not weapon and _crowd_fight(ctx, tok, span, cues):
+            demo = protest_ctx or re.search(r"\b(strik(ing|ers)|demonstrators|protesters|marchers)\b", low)
+            return ("Riots", "Violent demonstration" if demo else "Mob violence")
+        if lemma in ("fight", "engage", "storm", "assault", "encounter") and tok.pos_ == "VERB" and not (
                 patient & (ARMED_WORDS | TERRITORY_WORDS) or _agent_words(tok) & ARMED_WORDS
                 or _actor_inters_in(ctx, span.start_char, span.end_char)):
             return None
@@ -343,8 +464,10 @@ def type_trigger(ctx: Context, fam: str, tok, span, cues: dict) -> tuple[str, st
         return ("Battles", "Armed clash")
     if fam == "GAIN":
         lemma = tok.lemma_.lower()
-        if lemma in ("seize", "capture") and not patient & TERRITORY_WORDS:
-            if re.search(r"\b(weapons?|arms|ammunition|rifles?|guns?|explosives|cache|drugs|vehicles?)\b", " ".join(patient)):
+        if lemma == "recover" and not re.search(_WEAPON_OBJECTS, " ".join(patient)):
+            return None  # recovered bodies, stolen cars, the economy
+        if lemma in ("seize", "capture", "recover") and not patient & TERRITORY_WORDS:
+            if re.search(_WEAPON_OBJECTS, " ".join(patient)):
                 return ("Strategic developments", "Disrupted weapons use")
             if not any(p.start >= span.start_char and p.end <= span.end_char and p.start > tok.idx
                        for p in ctx.places):
@@ -393,12 +516,21 @@ def type_trigger(ctx: Context, fam: str, tok, span, cues: dict) -> tuple[str, st
             return None
         return ("Strategic developments", "Non-violent transfer of territory")
     if fam == "DISCOVERY":
-        if re.search(r"mass grave|remains", low) or not VIOLENCE_SIGNS.search(low):
+        if "mass grave" in low:
             return ("Strategic developments", "Other")
-        return ("Violence against civilians", "Attack")
+        if VIOLENCE_SIGNS.search(low) or VIOLENCE_SIGNS.search(_next_sentence_text(ctx, span)):
+            return ("Violence against civilians", "Attack")  # bodies showing violence: a killing
+        return ("Strategic developments", "Other")
     if fam == "WEAPONS":
+        if tok.lemma_.lower() == "shoot" and not has("AIR"):
+            return None  # "shot down" a man, a proposal
+        if tok.lemma_.lower() == "shoot" and re.search(r"\b(helicopter|aircraft|plane|jet|warplane|fighter)s?\b", low) \
+                and not re.search(r"\bdrones?\b", low):
+            return ("Explosions/Remote violence", "Shelling/artillery/missile attack")  # a crewed aircraft
         return ("Strategic developments", "Disrupted weapons use")
     if fam == "LOOT":
+        if tok.lemma_.lower() == "destroy" and (weapon or {"KILL", "ATTACK", "FIGHT", "HARM"} & set(cues)):
+            return None  # the destruction a strike or an attack caused: that event is coded
         return ("Strategic developments", "Looting/property destruction")
     if fam == "BASE":
         return ("Strategic developments", "Headquarters or base established")
@@ -545,6 +677,7 @@ def make_events(settings):
         ctx.events = [e for e in events if e.confidence >= settings.min_event_confidence]
         for ev in ctx.events:
             _intervention_in_next_sentence(ctx, ev)
+            _fire_returned_in_next_sentence(ctx, ev)
 
     return run
 
@@ -553,7 +686,7 @@ def _intervention_in_next_sentence(ctx: Context, ev: Event) -> None:
     """"Supporters demonstrated outside the court. Police dispersed them with tear gas.": a peaceful
     protest whose next sentence of the paragraph tells of an intervention was one with intervention
     (that sentence joins its evidence, for the roles stage to find the police)."""
-    if ev.sub_event_type != "Peaceful protest" or not ev.sentences:
+    if ev.sub_event_type not in ("Peaceful protest", "Protest with intervention") or not ev.sentences:
         return
     last = max(ev.sentences)
     if last + 1 >= len(ctx.sentences):
@@ -562,8 +695,38 @@ def _intervention_in_next_sentence(ctx: Context, ev: Event) -> None:
     if nxt.paragraph != s.paragraph or nxt.kind != "body":
         return
     cues = find_cues(sentence_span(ctx, nxt))
-    if "INTERVENE" in cues or _protesters_arrested(cues):
+    if "RIOT" in cues and not ({"KILL", "ATTACK", "FIGHT"} & set(cues) and "PROTEST" not in cues):
+        # "They threw stones at the police.": the demonstrators turned violent, and ACLED codes the
+        # day's demonstration once, as a riot
+        ev.event_type, ev.sub_event_type = "Riots", "Violent demonstration"
+    elif ev.sub_event_type == "Peaceful protest" and ("INTERVENE" in cues or _protesters_arrested(cues)):
         ev.sub_event_type = "Protest with intervention"
-        ev.plover = PLOVER.get(ev.sub_event_type)
-        ev.disorder_type = disorder_type(ev.sub_event_type)
-        ev.sentences = sorted(set(ev.sentences) | {nxt.index})
+    else:
+        return
+    ev.plover = PLOVER.get(ev.sub_event_type)
+    ev.disorder_type = disorder_type(ev.sub_event_type)
+    ev.sentences = sorted(set(ev.sentences) | {nxt.index})
+
+
+def _fire_returned_in_next_sentence(ctx: Context, ev: Event) -> None:
+    """"Gunmen attacked a police patrol near X. The officers returned fire and killed one.": an attack
+    whose next sentence of the paragraph tells of fighting back was a fight between armed sides, which
+    ACLED codes once, as the higher-ranked Battles (unarmed victims cannot fight back)."""
+    if ev.sub_event_type != "Attack" or not ev.sentences:
+        return
+    last = max(ev.sentences)
+    if last + 1 >= len(ctx.sentences):
+        return
+    s, nxt = ctx.sentences[last], ctx.sentences[last + 1]
+    if nxt.paragraph != s.paragraph or nxt.kind != "body":
+        return
+    span = sentence_span(ctx, nxt)
+    if span is None:
+        return
+    cues = find_cues(span)
+    if "PROTEST" in cues or not any(not blocked(t, span) for t in cues.get("FIGHT", ())) or not _real_fight(cues):
+        return
+    ev.event_type, ev.sub_event_type = "Battles", "Armed clash"
+    ev.plover = PLOVER.get(ev.sub_event_type)
+    ev.disorder_type = disorder_type(ev.sub_event_type)
+    ev.sentences = sorted(set(ev.sentences) | {nxt.index})
