@@ -107,3 +107,52 @@ def test_overnight_attack_reported_on_a_day_began_the_night_before(pipe):
     ev = dated(pipe, "Nine people were killed in an overnight attack on a bar, witnesses said on Sunday.",
                "killed")
     assert ev.event_date == "2021-03-13"
+
+
+def test_a_time_after_publication_dates_no_reported_event(pipe):
+    ev = dated(pipe, "Bombs killed four people at a rally, the latest violence before the vote next month.",
+               "killed")
+    assert (ev.event_date, ev.time_precision) == ("2021-03-15", 2)
+
+
+def test_a_next_sentence_telling_the_act_gives_the_day(pipe):
+    ev = dated(pipe, "A village chief has been killed by gunmen. He was shot dead at his farm on Saturday.",
+               "killed")
+    assert ev.event_date == "2021-03-13"
+    ev = dated(pipe, "Seven traders were killed in an ambush, police said on Sunday. "
+                     "The gunmen attacked their convoy on Friday near the river.", "killed")
+    assert ev.event_date == "2021-03-12"
+    # a new victim introduced with "a" is another incident, not this one's day
+    ev = dated(pipe, "Nine people were killed in the city, police said on Sunday. "
+                     "A judge was shot dead on Friday in another district.", "killed")
+    assert ev.event_date == "2021-03-14"
+
+
+def test_a_verbless_piece_split_off_the_next_sentence_still_dates_it(pipe):
+    ev = dated(pipe, "A village chief has been killed by gunmen in the north. "
+                     "He was shot dead at his home around 8:00p.m. on Saturday.", "killed")
+    assert ev.event_date == "2021-03-13"
+
+
+def test_opened_fire_in_the_next_sentence_gives_the_day(pipe):
+    ev = dated(pipe, "Four farmers have been killed in the east, their families said on Sunday. "
+                     "Unknown gunmen opened fire on their truck on Friday near the river.", "killed")
+    assert ev.event_date == "2021-03-12"
+
+
+def test_a_reporting_clause_anywhere_in_the_sentence_gives_only_the_report_day(pipe):
+    ev = dated(pipe, "Twelve villagers were killed, some of them beheaded and others shot, in a rebel raid "
+                     "on a hamlet, a resident said on Sunday. Five others were hurt. "
+                     "The raid happened on Friday night.", "beheaded")
+    assert ev.event_date == "2021-03-12"
+
+
+def test_a_verbless_piece_right_after_the_events_sentence_continues_it(pipe):
+    ev = dated(pipe, "Twenty villagers were killed in a night raid on Kalo by gunmen. [in the north] on Friday "
+                     "[12 March]", "killed")
+    assert ev.event_date == "2021-03-12"
+
+
+def test_a_relative_clause_with_its_own_subject_tells_another_act(pipe):
+    ev = dated(pipe, "Militants have beheaded four farmers they abducted last week, police said.", "beheaded")
+    assert (ev.event_date, ev.time_precision) == ("2021-03-15", 2)

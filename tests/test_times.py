@@ -226,3 +226,40 @@ def test_numbers_in_a_table_row_are_not_years(code):
     doc = code("Figures by district\n1817 2230 1954 77\n2011 1988 45 1993", published="2021-06-09")
     assert not [t for t in doc["times"] if not t["duration"]]
     assert [t["value"] for t in code("The group was founded in 1998.", published="2021-06-09")["times"]] == ["1998-01-01"]
+
+
+# --- a relative day restated by a calendar date -------------------------------------------------
+@pytest.mark.parametrize("text, phrase", [
+    ("Two guards were killed on Monday [8 March] at the depot.", "Monday"),
+    ("The market was shelled yesterday (8 March), residents said.", "yesterday"),
+    ("Gunmen struck the camp last night, 8 March 2021, and fled.", "last night"),
+])
+def test_relative_day_takes_the_calendar_date_that_restates_it(nlp, text, phrase):
+    assert one(nlp, text, phrase).value == "2021-03-08"
+
+
+def test_relative_day_and_a_separate_calendar_date_stay_apart(nlp):
+    assert one(nlp, "Talks began on Friday and resume on March 3 next year.", "Friday").value == "2021-03-12"
+
+
+def test_days_after_another_event_are_not_counted_from_publication(nlp):
+    t = one(nlp, "The hostage was killed three days after he was seized.", "three days after")
+    assert t.value is None
+    assert one(nlp, "The hostage was freed three days ago.", "three days ago").value == "2021-03-12"
+
+
+def test_holiday_eve_in_lower_case(nlp):
+    assert one(nlp, "Rebels raided the town on Christmas eve.", "Christmas", pub=date(2021, 12, 27)).value == "2021-12-24"
+
+
+@pytest.mark.parametrize("text", [
+    "The gunmen struck at 2130 GMT near the bridge.",
+    "Shots were heard at about 1930 local time in the market.",
+    "Rebels shelled the camp [1800 gmt] on Friday.",
+])
+def test_clock_times_are_not_years(nlp, text):
+    assert not [t for t in times(nlp, text) if t.precision == "year"]
+
+
+def test_a_year_after_at_is_still_a_year(nlp):
+    assert one(nlp, "The law was passed in 1930 and amended at the end of 1990.", "1930").value == "1930-01-01"

@@ -16,6 +16,7 @@ from datetime import date, timedelta
 
 from ..document import Context, Event, TimeMention
 from ..pipeline import stage
+from .events import families_by_lemma
 from .syntax import span_root, verb_of
 
 # A governing date this many days or more before publication makes the event background
@@ -34,6 +35,19 @@ RECENT_DAYS = 14
 # "The raid took place on Thursday", "The attack on Sunday night came when ...": a later sentence
 # that says when the event happened.
 OCCURRENCE_LEMMAS = frozenset("take happen occur come begin erupt start unfold break".split())
+# "Gunmen killed a chief. He was shot dead at his home on Sunday.": a later sentence whose verb is
+# one of the event lexicon's (or a discovery: ACLED dates found bodies by their discovery) tells
+# the day of the event the first sentence reported without one.
+ELABORATION_EXTRA_LEMMAS = frozenset("find die".split())
+# the lexicon families whose acts can elaborate an event of each ACLED type (an arrest the next
+# day does not date the attack)
+_VIOLENCE_FAMILIES = frozenset("FIGHT ATTACK AIR SHELL IED GRENADE CHEM KILL HARM ABDUCT SEXUAL".split())
+_DEMO_FAMILIES = frozenset("PROTEST RIOT INTERVENE".split())
+ELABORATION_FAMILIES = {
+    "Battles": _VIOLENCE_FAMILIES, "Explosions/Remote violence": _VIOLENCE_FAMILIES,
+    "Violence against civilians": _VIOLENCE_FAMILIES, "Protests": _DEMO_FAMILIES,
+    "Riots": _DEMO_FAMILIES | _VIOLENCE_FAMILIES,
+}
 EVENT_NOUNS = frozenset("""attack raid blast explosion clash clashes fighting incident ambush shooting
 bombing assault violence killing killings massacre strike airstrike operation offensive""".split())
 # When the event's sentence gives only the report's date, look this many sentences further.
@@ -66,6 +80,12 @@ def _through_relative_clause(verb, stop: list) -> bool:
     return False
 
 
+def _own_subject(verb) -> bool:
+    """The clause of `verb` has a subject that is not a relative pronoun ("they kidnapped")."""
+    return verb is not None and any(
+        c.dep_ in ("nsubj", "nsubjpass") and c.tag_ not in ("WDT", "WP", "WP$") for c in verb.children)
+
+
 def _recent(t: TimeMention, published: date | None) -> bool:
     """A day, weekend or week at most RECENT_DAYS before publication (or any, without one)."""
     if t.precision not in ("day", "weekend", "week"):
@@ -75,12 +95,16 @@ def _recent(t: TimeMention, published: date | None) -> bool:
     return 0 <= (published - date.fromisoformat(t.value)).days <= RECENT_DAYS
 
 
-def _usable(t: TimeMention) -> bool:
-    return not t.duration and t.value is not None
+def _usable(t: TimeMention, published: date | None = None) -> bool:
+    """A time that can date a reported event: a value, not a duration, and not after publication
+    (a report tells what happened; "ahead of polls next month" dates no event of the story)."""
+    if t.duration or t.value is None:
+        return False
+    return published is None or t.value <= published.isoformat()
 
 
-def _in_sentence(times: list[TimeMention], s) -> list[TimeMention]:
-    return [t for t in times if s.start <= t.start < s.end and _usable(t)]
+def _in_sentence(times: list[TimeMention], s, published: date | None = None) -> list[TimeMention]:
+    return [t for t in times if s.start <= t.start < s.end and _usable(t, published)]
 
 
 def _pick_in_trigger_sentence(ctx: Context, event: Event, cands: list[TimeMention]) -> tuple:
@@ -102,15 +126,19 @@ def _pick_in_trigger_sentence(ctx: Context, event: Event, cands: list[TimeMentio
         v = verb_of(root)
         if (v is not None and tverb is not None and v.i == tverb.i) or (trig is not None and root.head.i == trig.i):
             direct.append(t)
+        elif v is not None and v.lemma_ in REPORTING_LEMMAS:
+            # "..., a resident said on Friday" wherever the parser hangs the reporting clause
+            report.append(t)
         elif v in above:
             # "..., officials said on Monday": the day of the report, used only when nothing better
             (report if v is not None and v.lemma_ in REPORTING_LEMMAS else governing).append(t)
         elif not _through_relative_clause(v, above):
             sibling.append(t)  # "announced a ceasefire after reaching the deal over the weekend"
-        elif _recent(t, ctx.published):
+        elif _recent(t, ctx.published) and not _own_subject(v):
             # "fighting that erupted on Sunday", and the small parser's "30 others injured on
             # Friday night" (a participle read as a relative clause); an old date in a relative
-            # clause ("soldiers IS kidnapped in 2014") does not date this event
+            # clause ("soldiers IS kidnapped in 2014") does not date this event, nor does a clause
+            # with a subject of its own ("loggers they kidnapped last week": another act)
             recent.append(t)
     # times of relative clauses ("soldiers IS kidnapped in 2014") do not date this event
     def nested(t: TimeMention) -> bool:
@@ -144,25 +172,68 @@ def _pick_in_context_sentence(ctx: Context, cands: list[TimeMention]) -> TimeMen
     return cands[-1]
 
 
-def _following_event_time(ctx: Context, sent) -> TimeMention | None:
+def _following_event_time(ctx: Context, event: Event, sent) -> TimeMention | None:
     """A recent day in one of the next FOLLOWING_SENTENCES sentences of the same paragraph, said
-    of an occurrence ("took place on Thursday", "the attack late Sunday night came ...")."""
-    for nxt in ctx.sentences[sent.index + 1:sent.index + 1 + FOLLOWING_SENTENCES]:
+    of an occurrence ("took place on Thursday", "the attack late Sunday night came ...") or of an
+    act of the event lexicon ("He was shot dead on Sunday", "The body was found on Monday")."""
+    if ctx.doc is None:
+        return None
+    own = _sentence_verbs(ctx, sent)
+    seen, clause_verb = 0, (own[0] if own else None)
+    for nxt in ctx.sentences[sent.index + 1:]:
         if nxt.paragraph != sent.paragraph:
             break
-        for t in _in_sentence(ctx.times, nxt):
-            if not _recent(t, ctx.published) or ctx.doc is None:
+        verbs = _sentence_verbs(ctx, nxt)
+        if verbs:
+            seen += 1
+            if seen > FOLLOWING_SENTENCES:
+                break
+            clause_verb = verbs[0]
+        for t in _in_sentence(ctx.times, nxt, ctx.published):
+            if not _recent(t, ctx.published):
                 continue
             root = span_root(ctx.doc, t.start, t.end)
             v = verb_of(root) if root is not None else None
             if v is None:
                 continue
+            if not verbs and clause_verb is not None:
+                # "... around 8 p.m." + "on Sunday.": a verbless piece split off the sentence
+                # before (an abbreviation or a bracket ended it) belongs to that sentence's verb
+                v = clause_verb
             subjects = {c.lemma_.lower() for c in v.children if c.dep_ in ("nsubj", "nsubjpass")}
             if root.head.pos_ == "NOUN":
                 subjects.add(root.head.lemma_.lower())  # "the attack late Sunday night"
-            if v.lemma_ in OCCURRENCE_LEMMAS or subjects & EVENT_NOUNS:
+            if v.lemma_ in OCCURRENCE_LEMMAS or subjects & EVENT_NOUNS or _elaborates(event, v):
                 return t
     return None
+
+
+def _sentence_verbs(ctx: Context, s) -> list:
+    """The sentence's root verb first, then its other verbs; [] for a verbless fragment."""
+    span = ctx.doc.char_span(s.start, s.end, alignment_mode="expand")
+    if span is None:
+        return []
+    verbs = [tok for tok in span if tok.pos_ in ("VERB", "AUX")]
+    root = span.root
+    if root.pos_ in ("VERB", "AUX"):
+        verbs = [root] + [v for v in verbs if v.i != root.i]
+    return [v for v in verbs if v.pos_ == "VERB"] or verbs
+
+
+def _elaborates(event: Event, verb) -> bool:
+    """The verb tells an act of the event's kind: "He was shot dead ...", "The body was found ..."."""
+    families = ELABORATION_FAMILIES.get(event.event_type)
+    if not families:
+        return False
+    for c in verb.children:
+        if c.dep_ in ("nsubj", "nsubjpass") and any(d.dep_ == "det" and d.lower_ in ("a", "an", "another")
+                                                    for d in c.children):
+            return False  # "A cleric was shot dead Thursday": a new victim, likely a new incident
+    if verb.lemma_ in ELABORATION_EXTRA_LEMMAS and families is not _DEMO_FAMILIES:
+        return True
+    if verb.lemma_ == "open" and any(c.lower_ == "fire" for c in verb.children) and families is not _DEMO_FAMILIES:
+        return True  # "gunmen opened fire on his car on Saturday"
+    return any(f in families for f in families_by_lemma().get(verb.lemma_, ()))
 
 
 def governing_time(ctx: Context, event: Event) -> TimeMention | None:
@@ -171,11 +242,11 @@ def governing_time(ctx: Context, event: Event) -> TimeMention | None:
         sent = ctx.sentences[event.sentences[0]]
     if sent is None:
         return None
-    found, report_only = _pick_in_trigger_sentence(ctx, event, _in_sentence(ctx.times, sent))
+    found, report_only = _pick_in_trigger_sentence(ctx, event, _in_sentence(ctx.times, sent, ctx.published))
     if found is None or report_only:
         # "..., officials said Friday. The raid took place on Thursday.": the next sentences of the
         # paragraph may give the event's own day
-        later = _following_event_time(ctx, sent)
+        later = _following_event_time(ctx, event, sent)
         if later is not None:
             return later
     if found is not None:
@@ -183,7 +254,7 @@ def governing_time(ctx: Context, event: Event) -> TimeMention | None:
     for prev in reversed(ctx.sentences[:sent.index]):
         if prev.paragraph != sent.paragraph:
             break
-        found = _pick_in_context_sentence(ctx, _in_sentence(ctx.times, prev))
+        found = _pick_in_context_sentence(ctx, _in_sentence(ctx.times, prev, ctx.published))
         if found is not None:
             return found
     return None

@@ -115,7 +115,7 @@ PATTERNS = [
         rf"\b(?P<n>{_NUM})[\s-]+(?P<unit>day|week|month|year)s?\s+(?P<dir>ago|earlier|before|later|after"
         rf"|from now|hence)\b(?!\s+(?:the|a|an|his|her|their|its|this|that)\b)", re.I)),
     ("holiday", re.compile(
-        r"\b(?:on\s+)?(?P<h>Christmas(?: Day| Eve)?|New Year's (?:Day|Eve)|Independence Day|Valentine's Day)\b")),
+        r"\b(?:on\s+)?(?P<h>Christmas(?: [Dd]ay| [Ee]ve)?|New Year's (?:[Dd]ay|[Ee]ve)|Independence Day|Valentine's Day)\b")),
     # durations: "three years", "a week", "nine-day", "48 hours", "the past three months"
     ("duration", re.compile(
         rf"(?:\b(?:the\s+)?(?:past|last|next|first|coming|previous|following)\s+)?"
@@ -153,9 +153,22 @@ COUNTED_AFTER = re.compile(
     r"|deaths|refugees|families|homes|houses|km|kilometres|kilometers|miles|metres|meters|feet|ft|m"
     r"|dollars|euros|pounds|tonnes|tons|votes|cases|prisoners|members|rockets|shells|missiles"
     r"|strikes|students|workers|residents|displaced|of\s+(?:the|them|whom|those))\b", re.I)
+# a four-digit number that is a clock time: "1800 GMT", "at about 1930 local time"
+CLOCK_AFTER = re.compile(r"\s*(?:GMT|UTC|hrs|hours|h|local(?: time)?|LT|EAT|WAT|CAT)\b", re.I)
+CLOCK_BEFORE = re.compile(r"\bat\s+(?:about|around|approximately|roughly)\s+$", re.I)
 MONTH_CUE_BEFORE = re.compile(
     r"\b(?:in|since|until|till|by|of|last|next|this|early|late|mid|during|from|through|before|after"
     r"|on|between|and|to|throughout|end|beginning|start|middle|that|each|every)[\s-]+$", re.I)
+
+
+# "three days after they ...": words after "N days after/before" that anchor it to an event
+_CLAUSE_AFTER = re.compile(r"[ \t]+[\w\"'“‘]")
+# patterns that name a day outright, and those counted from publication; a relative day restated
+# by an adjacent calendar date ("on Monday [2 September]", "last night, 29 April") takes its value
+EXPLICIT_DAY = frozenset({"md", "dm", "iso", "numeric"})
+RELATIVE_DAY = frozenset({"weekday", "deictic", "ago"})
+_RESTATED_BETWEEN = re.compile(r"\s*(?:[\[(]\s*|,\s*|\s)")
+_RESTATED_CLOSE = re.compile(r"\s*[\])]")
 
 
 # --- helpers --------------------------------------------------------------------------------
@@ -431,6 +444,8 @@ class _Resolver:
             return None
         if COUNTED_AFTER.match(self.text, m.end()):
             return None
+        if not m["mod"] and (CLOCK_AFTER.match(self.text, m.end()) or CLOCK_BEFORE.search(before)):
+            return None  # "at about 1930 local time", "[1800 GMT]": a time of day
         if not m["mod"] and (re.search(r"\d[\d,.]*[ \t]+$", before) or re.match(r"[ \t]+\d", self.text[m.end():])):
             return None  # a cell in a row of numbers (a table), not a year
         if self.doc is not None and not m["mod"]:
@@ -498,6 +513,10 @@ class _Resolver:
 
     def _ago(self, m):
         n = _number(m["n"])
+        if m["dir"].lower() in ("after", "before") and _CLAUSE_AFTER.match(self.text, m.end()):
+            # "two days after he was kidnapped", "a day before suspected militants struck": counted
+            # from another event of the story, not from publication
+            return self._make(m, None, "day") if n is not None else None
         if n is None or self.pub is None:
             return self._make(m, None, "day") if n is not None else None
         sign = 1 if m["dir"].lower() in ("later", "after", "from now", "hence") else -1
@@ -574,6 +593,7 @@ def find_times(text: str, published: date | None, doc=None) -> list[TimeMention]
     cands.sort(key=lambda c: (-c[0], -c[1], c[2]))
     taken: list[tuple[int, int]] = []
     out: list[TimeMention] = []
+    kinds: dict[int, str] = {}
     for _, _, _, name, m in cands:
         if any(m.start() < e and s < m.end() for s, e in taken):
             continue
@@ -582,9 +602,28 @@ def find_times(text: str, published: date | None, doc=None) -> list[TimeMention]
             continue
         taken.append((m.start(), m.end()))
         out.append(t)
+        kinds[id(t)] = name
     out.sort(key=lambda t: t.start)
+    _restated(text, out, kinds)
     _extend(text, out, published)
     return out
+
+
+def _restated(text: str, mentions: list[TimeMention], kinds: dict[int, str]) -> None:
+    """'on Monday [2 September]', 'yesterday (14 May)', 'last night, 29 April 2017': a day counted
+    from publication and restated by the calendar date right after it takes that date (the
+    stated date is the reporter's own; the count may rest on a publication date we only guess)."""
+    for a, b in zip(mentions, mentions[1:]):
+        if (kinds.get(id(a)) not in RELATIVE_DAY or kinds.get(id(b)) not in EXPLICIT_DAY
+                or a.precision != "day" or b.value is None or b.end_value):
+            continue
+        between = _RESTATED_BETWEEN.fullmatch(text, a.end, b.start)
+        if between is None:
+            continue
+        opened = text[a.end:b.start].strip()[:1]
+        if opened in "[(" and opened and not _RESTATED_CLOSE.match(text, b.end):
+            continue
+        a.value = b.value
 
 
 @stage("times", requires=("sentences",), assigns=("times",))
