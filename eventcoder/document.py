@@ -4,6 +4,7 @@ contract (shared/contract/OUTPUT.md) at the end."""
 from __future__ import annotations
 
 import hashlib
+from bisect import bisect_right
 from dataclasses import asdict, dataclass, field
 from datetime import date
 from typing import Any
@@ -193,9 +194,10 @@ class Context:
         return self.document.text
 
     def sentence_at(self, offset: int) -> Sentence | None:
-        for s in self.sentences:
-            if s.start <= offset < s.end:
-                return s
+        """The sentence holding the offset (sentences are in text order and do not overlap)."""
+        i = bisect_right(self.sentences, offset, key=lambda s: s.start) - 1
+        if i >= 0 and offset < self.sentences[i].end:
+            return self.sentences[i]
         return None
 
     def to_dict(self, keep_text: bool = False) -> dict:

@@ -58,3 +58,45 @@ def test_telegraphic_english_is_not_mistaken_for_another_language(code):
 def test_other_scripts_are_reported(code):
     doc = code("Вооруженные люди атаковали деревню в понедельник, погибли трое мирных жителей, сообщила полиция.")
     assert doc["error"] and "English" in doc["error"]
+
+
+def test_sentence_at_finds_the_sentence_or_none_in_the_gaps():
+    from eventcoder.document import Context, Sentence
+
+    text = "One two.  Three four.\n\nFive."
+    ctx = Context(document=Document(text=text))
+    ctx.sentences = [Sentence(0, 0, 8, "One two."), Sentence(1, 10, 21, "Three four."),
+                     Sentence(2, 23, 28, "Five.", paragraph=1)]
+    got = [(i, s.index if (s := ctx.sentence_at(i)) else None) for i in range(len(text) + 2)]
+    want = [(i, next((s.index for s in ctx.sentences if s.start <= i < s.end), None)) for i in range(len(text) + 2)]
+    assert got == want
+    assert ctx.sentence_at(8) is None and ctx.sentence_at(10).index == 1 and ctx.sentence_at(-1) is None
+    assert Context(document=Document(text="x")).sentence_at(0) is None
+
+
+def test_merge_index_reads_dates_and_places_by_sentence():
+    import dataclasses
+
+    from eventcoder.document import Context, Event, PlaceMention, Sentence, TimeMention
+    from eventcoder.stages.merge import SentenceIndex, loc_rank, time_rank
+
+    text = "Fighting in Goma on Monday.  Later shelling.\n\nIn Goma again."
+    ctx = Context(document=Document(text=text))
+    ctx.sentences = [Sentence(0, 0, 27, text[0:27]), Sentence(1, 29, 44, text[29:44]),
+                     Sentence(2, 46, 60, text[46:60], paragraph=1)]
+    place_fields = {f.name for f in dataclasses.fields(PlaceMention)}
+    base = {k: None for k in place_fields}
+    base.update(text="Goma", start=12, end=16, name="Goma", latitude=-1.68, longitude=29.23)
+    ctx.places = [PlaceMention(**base), PlaceMention(**{**base, "start": 49, "end": 53})]
+    time_fields = {f.name for f in dataclasses.fields(TimeMention)}
+    t = {k: None for k in time_fields}
+    t.update(text="Monday", start=20, end=26, value="2020-05-04", duration=False)
+    ctx.times = [TimeMention(**t), TimeMention(**{**t, "start": 35, "value": None})]
+    index = SentenceIndex(ctx)
+    assert index.dated == {0} and index.places == {0: {"Goma"}, 2: {"Goma"}}
+    ev = Event(event_type="Battles", sub_event_type="Armed clash", sentences=[1], location="Goma")
+    assert time_rank(ev, index) == 1 and loc_rank(ev, index) == 1
+    ev.sentences = [1, 2]
+    assert loc_rank(ev, index) == 0
+    ev.location = None
+    assert loc_rank(ev, index) == 2

@@ -38,8 +38,8 @@ def _conflict(x: set[str], y: set[str]) -> bool:
     return bool(x and y and not (x & y))
 
 
-def countries_clash(a: Event, b: Event, ctx: Context) -> bool:
-    return bool(loc_rank(a, ctx) == 0 and loc_rank(b, ctx) == 0 and a.iso3 and b.iso3 and a.iso3 != b.iso3)
+def countries_clash(a: Event, b: Event, index: "SentenceIndex") -> bool:
+    return bool(a.iso3 and b.iso3 and a.iso3 != b.iso3 and loc_rank(a, index) == 0 and loc_rank(b, index) == 0)
 
 
 DEMONSTRATION_TYPES = frozenset({"Protests", "Riots"})
@@ -55,9 +55,9 @@ def same_kind(a: Event, b: Event) -> bool:
     return True
 
 
-def compatible(cluster: Event, ev: Event, ctx: Context, loose: bool) -> int:
+def compatible(cluster: Event, ev: Event, index: "SentenceIndex", loose: bool) -> int:
     """0 when they cannot be one event; else a score, higher for more shared actors."""
-    if not same_kind(cluster, ev) or countries_clash(cluster, ev, ctx):
+    if not same_kind(cluster, ev) or countries_clash(cluster, ev, index):
         return 0
     if cluster.historical != ev.historical:
         return 0
@@ -75,24 +75,37 @@ def compatible(cluster: Event, ev: Event, ctx: Context, loose: bool) -> int:
     return 0
 
 
-def time_rank(ev: Event, ctx: Context) -> int:
+class SentenceIndex:
+    """Which sentences hold a date, and the place names each sentence holds: read once per
+    document, so that comparing events costs no pass over all its places and times."""
+
+    def __init__(self, ctx: Context):
+        from bisect import bisect_right
+
+        starts = [s.start for s in ctx.sentences]
+
+        def sentence_of(offset: int) -> int | None:
+            i = bisect_right(starts, offset) - 1
+            return i if i >= 0 and offset < ctx.sentences[i].end else None
+
+        self.dated = {sentence_of(t.start) for t in ctx.times if t.value and not t.duration} - {None}
+        self.places: dict[int, set[str]] = {}
+        for p in ctx.places:
+            i = sentence_of(p.start)
+            if i is not None:
+                self.places.setdefault(i, set()).add(p.name)
+
+
+def time_rank(ev: Event, index: SentenceIndex) -> int:
     """0 when the event's own sentences hold a date, 1 otherwise (publication date or context)."""
-    spans = [(ctx.sentences[i].start, ctx.sentences[i].end) for i in ev.sentences]
-    for t in ctx.times:
-        if t.value and not t.duration and any(a <= t.start < b for a, b in spans):
-            return 0
-    return 1
+    return 0 if any(i in index.dated for i in ev.sentences) else 1
 
 
-def loc_rank(ev: Event, ctx: Context) -> int:
+def loc_rank(ev: Event, index: SentenceIndex) -> int:
     """0 when the location is named in the event's own sentences, 1 from context, 2 none."""
     if ev.location is None:
         return 2
-    spans = [(ctx.sentences[i].start, ctx.sentences[i].end) for i in ev.sentences]
-    for p in ctx.places:
-        if p.name == ev.location and any(a <= p.start < b for a, b in spans):
-            return 0
-    return 1
+    return 0 if any(ev.location in index.places.get(i, ()) for i in ev.sentences) else 1
 
 
 def _add_names(target: list[str], names, exclude) -> None:
@@ -101,7 +114,7 @@ def _add_names(target: list[str], names, exclude) -> None:
             target.append(n)
 
 
-def absorb(cluster: Event, ev: Event, ctx: Context) -> None:
+def absorb(cluster: Event, ev: Event, index: SentenceIndex) -> None:
     c1, c2 = sides(cluster)
     e1, e2 = sides(ev)
     # align ev's sides with the cluster's
@@ -141,7 +154,7 @@ def absorb(cluster: Event, ev: Event, ctx: Context) -> None:
             cluster.assoc_actor_1, cluster.assoc_actor_2 = cluster.assoc_actor_2, cluster.assoc_actor_1
 
     # date: a date the text gives beats the publication-date fallback; then the earliest
-    ct, et = time_rank(cluster, ctx), time_rank(ev, ctx)
+    ct, et = time_rank(cluster, index), time_rank(ev, index)
     if ev.event_date and (cluster.event_date is None or et < ct or (
             et == ct == 0 and ev.event_date < cluster.event_date)):
         later = cluster.event_date if et == ct == 0 else None
@@ -152,7 +165,7 @@ def absorb(cluster: Event, ev: Event, ctx: Context) -> None:
             cluster.date_end = ev.event_date
 
     # location: named in the event's own sentences first, then the most precise
-    cl, el = loc_rank(cluster, ctx), loc_rank(ev, ctx)
+    cl, el = loc_rank(cluster, index), loc_rank(ev, index)
     if (el, ev.geo_precision or 9) < (cl, cluster.geo_precision or 9):
         for f in ("country", "iso3", "admin1", "admin2", "location", "latitude", "longitude",
                   "geo_precision", "geonameid"):
@@ -175,24 +188,25 @@ def merge_events(ctx: Context) -> list[Event]:
     events = sorted(ctx.events, key=lambda e: (min(e.sentences), e.trigger_start))
     clusters: list[Event] = []
     support: list[Event] = []
+    index = SentenceIndex(ctx)
     for ev in events:
         if getattr(ev, "support_only", False):
             support.append(ev)
             continue
         best, best_score = None, 0
         for c in clusters:
-            score = compatible(c, ev, ctx, loose=False)
+            score = compatible(c, ev, index, loose=False)
             if score > best_score:
                 best, best_score = c, score
         if best is None:
             clusters.append(ev)
         else:
-            absorb(best, ev, ctx)
+            absorb(best, ev, index)
     for ev in support:
         context = _paragraph_actors(ctx, ev)
         best, best_key = None, None
         for c in clusters:
-            score = compatible(c, ev, ctx, loose=True)
+            score = compatible(c, ev, index, loose=True)
             if not score:
                 continue
             c1, c2 = sides(c)
@@ -208,7 +222,7 @@ def merge_events(ctx: Context) -> list[Event]:
                 best = max(near, key=lambda c: max(c.sentences))
                 ev.event_type, ev.sub_event_type = best.event_type, best.sub_event_type
         if best is not None:
-            absorb(best, ev, ctx)
+            absorb(best, ev, index)
         elif ev.support_only == "modifier" and not any(set(ev.sentences) & set(c.sentences) for c in clusters):
             # an event noun in a phrase ("... protest against land grabbing") with nothing
             # else in its sentence still reports an event
