@@ -112,3 +112,63 @@ def test_an_unknown_village_inside_a_known_place_is_precision_2(pipeline, text, 
 def test_the_known_place_itself_is_precision_1(pipeline):
     ev = located(pipeline, "On 9 May 2020, gunmen shot two men in Kushtia.", "shot")
     assert ev.location == "Kushtia" and ev.geo_precision == 1
+
+
+def test_a_town_closing_an_unknown_district_address_is_precision_2(pipeline):
+    ev = located(pipeline, "On 4 March 2020, gunmen killed a teacher in Xqorak district, Kabul.", "killed")
+    assert ev.iso3 == "AFG" and ev.location == "Kabul" and ev.geo_precision == 2
+
+
+def test_a_weakly_resolved_town_governed_by_in_or_near_still_locates_the_event(pipeline):
+    # "Donetsk" is also a small Russian town: the places stage keeps it with low confidence
+    ev = located(pipeline, "On 9 May 2020, monitors recorded 25 explosions near Donetsk.", "explosions")
+    assert ev.location == "Donetsk" and ev.iso3 == "UKR" and ev.geo_precision == 2
+    # only when "in/at/near" puts the event there
+    ev2 = located(pipeline, "On 9 May 2020, Donetsk residents counted 25 explosions.", "explosions")
+    assert ev2.location is None
+
+
+def test_a_named_town_of_an_address_keeps_precision_1(pipeline):
+    ev = located(pipeline, "On 4 May 2020, residents protested in Larkana town (Larkana, Sindh).", "protested")
+    assert ev.location == "Larkana" and ev.geo_precision == 1
+
+
+def test_a_curated_province_alone_is_precision_3_at_its_capital(pipeline):
+    ev = located(pipeline, "On 3 May 2020, Taliban fighters attacked army posts in Helmand province.", "attacked")
+    assert ev.iso3 == "AFG" and ev.geo_precision == 3 and ev.location == "Lashkar Gah"
+
+
+def test_a_fronted_place_sets_the_scene_of_its_sentence(pipeline):
+    ev = located(pipeline, "On 3 May 2020, in Petrolina, Pernambuco, hundreds of farmers protested against "
+                           "prices set by traders in Recife.", "protested")
+    assert ev.location == "Petrolina" and ev.geo_precision == 1
+
+
+def test_the_known_part_of_an_address_after_an_unknown_one_is_used(pipeline):
+    ev = located(pipeline, "On 3 May 2020, nurses protested at the Qxolo Memorial Hall of the Iglesia "
+                           "Reformada in Xqermita, Manila.", "protested")
+    assert ev.location == "Manila"
+
+
+def test_an_unknown_place_inside_a_large_city_is_precision_1(pipeline):
+    ev = located(pipeline, "On 4 May 2020, workers protested near Xqal Darwaza in Ahmedabad city.", "protested")
+    assert ev.location == "Ahmedabad" and ev.geo_precision == 1
+    ev2 = located(pipeline, "On 4 May 2020, workers protested near Xqal Darwaza in Dhar.", "protested")
+    assert ev2.location == "Dhar" and ev2.geo_precision == 2
+    # a village lies around a city, in its district, not in the city itself
+    ev3 = located(pipeline, "On 4 May 2020, a mob attacked a youth in Xqathol village, in Amritsar.", "attacked")
+    assert ev3.location == "Amritsar" and ev3.geo_precision == 2
+
+
+def test_a_town_after_an_unknown_district_in_it_is_precision_2(pipeline):
+    ev = located(pipeline, "On 27 April 2020, dozens protested in Xqaghuri district in Ghazni.", "protested")
+    assert ev.location == "Ghazni" and ev.geo_precision == 2
+
+
+def test_the_towns_a_road_is_named_after_yield_to_the_place_of_the_event(pipeline):
+    ev = located(pipeline, "On 6 May 2020, workers staged a demonstration at Dhaka-Mymensingh highway in "
+                           "Gazipur city.", "demonstration")
+    assert ev.location == "Gazipur", ev.location
+    # alone, the road still says roughly where
+    ev2 = located(pipeline, "On 6 May 2020, workers blocked the Dhaka-Mymensingh highway.", "blocked")
+    assert ev2.location in ("Dhaka", "Mymensingh")

@@ -181,3 +181,23 @@ def test_gazetteer_import_command(tiny, tmp_path, monkeypatch, capsys):
     assert "LB.txt:2" in capsys.readouterr().err
     assert main(["gazetteer", "import", str(dump), "--skip-bad"]) == 0
     assert "2 places added" in capsys.readouterr().out
+
+
+def test_curated_provinces_stand_at_their_capital_and_are_large(shared_settings):
+    gz = get_gazetteer(shared_settings)
+    for name, iso3, capital in (("Haut-Katanga", "COD", "Lubumbashi"), ("Extrême-Nord", "CMR", "Maroua"),
+                                ("Helmand", "AFG", "Lashkar Gah")):
+        curated = [m.place for m in gz.lookup(name) if m.place.source == "curated"]
+        assert curated and curated[0].iso3 == iso3, (name, curated)
+        # a province, not a small area: an event placed only in it is coded at precision 3
+        assert curated[0].population >= 300_000
+        assert gz.main_town(curated[0])[0] == capital
+
+
+def test_first_level_curated_regions_carry_their_capital():
+    import json
+
+    data = json.loads(gzmod.CURATED.read_text(encoding="utf-8"))
+    for e in data["places"]:
+        if e.get("capital"):
+            assert e["kind"] == "region" and e.get("population", 0) >= 300_000, e["name"]

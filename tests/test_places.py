@@ -152,3 +152,85 @@ def test_generic_actors_take_the_country_of_the_resolved_places(pipeline):
                               "(Surat, Gujarat) on Saturday.")
     police = [a for a in ctx.actors if a.text.lower() == "police"]
     assert police and police[0].country == "IND" and "India" in police[0].name
+
+
+def test_a_site_named_after_a_town_is_in_the_town_not_near_it(pipeline):
+    ctx = places_of(pipeline, "Teachers rallied outside the Lahore Press Club, and farmers camped near "
+                              "Multan, Pakistani media said.")
+    assert at(ctx, "Lahore").near is False
+    assert at(ctx, "Multan").near is True
+
+
+def test_district_cue_words_and_lists_of_districts_mark_the_area(pipeline):
+    ctx = places_of(pipeline, "Police dispersed crowds in Hathazari upazila and in Sirajganj, Bangladesh.")
+    assert at(ctx, "Hathazari").near is True
+    assert at(ctx, "Sirajganj").near is False
+    ctx2 = places_of(pipeline, "Troops raided Narang and Xqawkay districts of Kunar, Afghanistan.")
+    assert at(ctx2, "Narang").near is True
+
+
+def test_the_name_closing_a_district_address_is_the_province(pipeline):
+    ctx = places_of(pipeline, "Two soldiers died when a mine exploded in Xqorak district, Kandahar.")
+    kandahar = at(ctx, "Kandahar")
+    assert kandahar.kind == "region" and kandahar.iso3 == "AFG" and kandahar.confidence >= 0.45
+
+
+def test_the_area_of_a_site_stays_near(pipeline):
+    ctx = places_of(pipeline, "Mortars were fired in the area of Kandahar Airport, Afghan officials said.")
+    assert at(ctx, "Kandahar").near is True
+
+
+def test_a_small_part_of_a_hyphenated_name_is_no_place(pipeline):
+    # "Sava" alone is a Malagasy region; here it is the second half of a Cameroonian department's name
+    ctx = places_of(pipeline, "Boko Haram fighters raided Xqolofata (Mayo-Sava, Extreme-Nord) overnight.")
+    assert "Sava" not in [p.text for p in ctx.places]
+    assert at(ctx, "Extreme-Nord").iso3 == "CMR"
+    # a large city keeps its place in an ACLED "City-District" name
+    ctx2 = places_of(pipeline, "A grenade was thrown at a police officer in Mogadishu-Hodan district.")
+    assert at(ctx2, "Mogadishu").iso3 == "SOM"
+
+
+def test_a_district_of_a_one_country_city_is_in_that_country(pipeline):
+    ctx = places_of(pipeline, "A councillor was shot dead in Arevalo, Iloilo City, on Thursday.")
+    assert all(p.iso3 == "PHL" for p in ctx.places), [(p.text, p.iso3) for p in ctx.places]
+
+
+def test_x_city_is_the_town(pipeline):
+    ctx = places_of(pipeline, "Traders protested in Kandahar city, Afghan officials said.")
+    assert at(ctx, "Kandahar").kind == "city"
+
+
+def test_a_word_of_a_longer_proper_name_is_no_small_town(pipeline):
+    # "Mills" (a Wyoming town, and two counties) is a word of a company's name here
+    ctx = places_of(pipeline, "Mysore Paper Mills workers marched after the court ruling.")
+    names = [p.text for p in ctx.places]
+    assert "Mills" not in names
+    assert at(ctx, "Mysore").iso3 == "IND"
+
+
+def test_a_language_name_is_no_place(pipeline):
+    ctx = places_of(pipeline, "Parents in Goa demanded English as the medium of instruction.")
+    assert "English" not in [p.text for p in ctx.places]
+
+
+def test_a_town_the_tagger_takes_for_a_person_is_kept_when_a_place_word_follows(pipeline):
+    ctx = places_of(pipeline, "Two soldiers were killed in the limits of Maidan Shar city, Wardak.")
+    assert at(ctx, "Maidan Shar").iso3 == "AFG"
+    assert at(ctx, "Wardak").kind == "region"
+
+
+def test_a_part_of_a_town_is_looked_for_near_that_town(pipeline):
+    # "Wadi" is also a town of Karnataka, far from Vadodara: the Vadodara neighbourhood is not it
+    ctx = places_of(pipeline, "Two groups clashed in Wadi area of Vadodara city, Gujarat.")
+    assert "Wadi" not in [p.text for p in ctx.places]
+    assert at(ctx, "Vadodara").iso3 == "IND"
+
+
+def test_between_two_places_is_an_area(pipeline):
+    ctx = places_of(pipeline, "Gunmen fired at police between the cities of Sousa and Uirauna, Paraiba, Brazil.")
+    assert at(ctx, "Sousa").near is True and at(ctx, "Uirauna").near is True
+
+
+def test_a_town_opening_the_name_of_a_site_is_still_the_place(pipeline):
+    ctx = places_of(pipeline, "Gunmen attacked a compound at the Dadaab Refugee Camp in Kenya.")
+    assert at(ctx, "Dadaab").iso3 == "KEN"

@@ -468,9 +468,12 @@ def _add_curated(b: _Builder, countries) -> None:
     data = json.loads(CURATED.read_text(encoding="utf-8"))
     for e in data.get("places", []):
         iso2, _ = by3.get(e.get("iso3"), (None, None))
-        b.add(e["name"], float(e["lat"]), float(e["lon"]), iso2, e.get("iso3"), None, e.get("admin1"),
-              e.get("population", CURATED_POPULATION), e.get("kind", "region"), e.get("geonameid"),
-              "curated", None, name_keys([e["name"], *e.get("variants", [])], reviewed=True))
+        pid = b.add(e["name"], float(e["lat"]), float(e["lon"]), iso2, e.get("iso3"), None, e.get("admin1"),
+                    e.get("population", CURATED_POPULATION), e.get("kind", "region"), e.get("geonameid"),
+                    "curated", None, name_keys([e["name"], *e.get("variants", [])], reviewed=True))
+        if e.get("capital"):
+            # a province's entry stands at its capital: ACLED names the capital as the location
+            b.mains.append((pid, e["capital"], float(e["lat"]), float(e["lon"]), None))
 
 
 # ---------------------------------------------------------------- GeoNames dumps

@@ -32,10 +32,35 @@ SMALL_REGION_POP = 300_000
 _SMALLER_BEFORE = re.compile(
     r"\b(?:district|village|area|town|sub-?county|county|lga|upazila|constituency|ward|subdivision|"
     r"township|locality|commune|municipality)\s*(?:\([^)]*\)\s*)?[,(]\s*(?:[A-Z][\w'-]*[ ,-]*){0,3}$", re.I)
+# the same, with the words of administrative areas only: "in Ghorak district, Kandahar" puts the event
+# somewhere in a district, while "in Badah town (Larkana, Sindh)" names a town, precision 1 in ACLED
+_AREA_ADDRESS_BEFORE = re.compile(
+    r"\b(?:districts?|sub-?county|county|lga|upazila|constituency|ward|subdivision|tehsil|taluka|"
+    r"township|commune|municipality)\s*(?:\([^)]*\)\s*)?[,(]\s*(?:[A-Z][\w'-]*[ ,-]*){0,3}$", re.I)
+# "in Jaghuri district in Ghazni", "Lam Sonthi district of Lop Buri" (lower case: "the Municipality of
+# Chlef" is the town hall)
+_AREA_OF_BEFORE = re.compile(
+    r"\b(?:districts?|sub-?county|county|upazila|tehsil|taluka|township|commune|municipality)\s+(?:in|of)\s+$")
 _SMALLER_NAME = re.compile(
     r"(?:\b(?:near|area of|outskirts of|vicinity of)\s+(?:the\s+)?(?P<name>[A-Z][\w'-]+)(?:\s+[A-Z][\w'-]+){0,3}"
     r"\s*(?:,|\(|\bin\b)"
     r"|(?P<name2>[A-Z][\w'-]+)\s+(?:village|upazila|taluka|tehsil|township|tambon|commune|locality|police station)\b)")
+# the head of a sentence up to a fronted place: "On 7 May 2020, in ", "In ", "Around 5 May (as reported), at "
+_FRONTED = re.compile(r"^\W*(?:(?:on|around|as reported on|reported on|late on|early on)\b[^,;.]{0,45},\s*)?"
+                      r"(?:in|at)\s+(?:the\s+)?(?:(?:town|city|village) of\s+)?$", re.I)
+_AREA_WORD_AFTER = re.compile(r"^\s+(?:county|district|province|state|region|governorate|division|oblast)\b", re.I)
+# "near Golo (Central Darfur state)", "the villages of Buhama and Cisheke (Kalehe, Sud-Kivu)": a name the
+# gazetteer lacks right before a region, in the same address
+_UNKNOWN_BEFORE = re.compile(r"([A-Z][\w'-]+(?:[ -][A-Z][\w'-]+){0,3})\s*[(,]\s*$")
+# "in Ermita, Manila": the name after an unresolved first part of an address is governed as well
+_ADDRESS_GOVERNED = re.compile(r"\b(?:in|at)\s+(?:the\s+)?([A-Z][\w'-]*(?:\s+[A-Z][\w'-]*){0,3}),\s*$")
+# A city at least this large is split into districts by ACLED, an event in one still precision 1.
+LARGE_CITY_POP = 1_000_000
+# "... Lal Darwaza in Ahmedabad", "Holosiivskyi district of Kyiv" (not "... village, in Amritsar": a
+# village lies around a city, not in it)
+_CITY_PART_BEFORE = re.compile(r"^(?:(?!village).)*\s(?:in|of)\s+(?:the\s+)?$", re.I | re.S)
+_ROAD_AFTER = re.compile(r"^(?:\s*[-–]\s*[A-Z][\w'-]*(?:\s[A-Z][\w'-]*)?)?\s+(?:national\s+)?"
+                         r"(?:highway|road|expressway|motorway|railway)\b", re.I)
 # Places below this confidence are not used to locate events (the places stage keeps some
 # low-confidence mentions for the reader).
 MIN_PLACE_CONFIDENCE = 0.45
@@ -63,6 +88,11 @@ def _governed(ctx: Context, p: PlaceMention) -> int:
     before = ctx.text[max(0, p.start - 25):p.start].lower().split()
     if not before:
         return 0
+    if before[-1].endswith(","):
+        lo = max(0, p.start - 45)
+        m = _ADDRESS_GOVERNED.search(ctx.text[lo:p.start])
+        if m and not any(q.start < lo + m.end() and lo + m.start(1) < q.end for q in ctx.places if q is not p):
+            return 1.5  # "in Ermita, Manila": the first part is no known place (a direct "in X" wins)
     words = [w.strip("()") for w in before if w.strip("()")]
     if words and words[-1] in ("the", "town", "city", "village") and len(words) > 1:
         words = words[:-1]
@@ -73,14 +103,27 @@ def _governed(ctx: Context, p: PlaceMention) -> int:
     return 2
 
 
-def _pick(cands: list[PlaceMention], ctx: Context, anchor: int, clause) -> PlaceMention | None:
+def _fronted(ctx: Context, p: PlaceMention, spans) -> bool:
+    """"On 7 May 2020, in Puno, citizens ...", "In Kabul, gunmen ...": a place fronted at the head of
+    the sentence sets the scene of its main clause."""
+    start = max((a for a, b in spans if a <= p.start < b), default=None)
+    return start is not None and p.start - start <= 70 and bool(_FRONTED.match(ctx.text[start:p.start])) \
+        and not _AREA_WORD_AFTER.match(ctx.text[p.end:p.end + 20])  # "In Bungoma County, riots erupted in Kimilili"
+
+
+def _pick(cands: list[PlaceMention], ctx: Context, anchor: int, clause, spans=()) -> PlaceMention | None:
     if not cands:
         return None
 
     def key(p: PlaceMention):
         in_clause = clause is not None and clause[0] <= p.start < clause[1]
         governed = _governed(ctx, p)
-        return (_SPECIFIC.get(p.kind, 3), -(governed if in_clause else 0), -governed, abs(p.start - anchor))
+        fronted = bool(spans) and _fronted(ctx, p, spans)
+        # "blocked the Dhaka-Mymensingh highway in Gazipur": the towns a road is named after are not
+        # where the event is when another place is named
+        road = bool(_ROAD_AFTER.match(ctx.text[p.end:p.end + 40]))
+        return (road, _SPECIFIC.get(p.kind, 3), -fronted, -(governed if in_clause else 0), -governed,
+                abs(p.start - anchor))
 
     return min(cands, key=key)
 
@@ -111,7 +154,7 @@ def locate(ctx: Context, event: Event, gz=None) -> None:
     spans = [(ctx.sentences[i].start, ctx.sentences[i].end) for i in sents if 0 <= i < len(ctx.sentences)]
     own = [p for p in places if any(a <= p.start < b for a, b in spans)]
     anchor = event.trigger_start or (spans[0][0] if spans else 0)
-    chosen = _pick(own, ctx, anchor, _clause_bounds(ctx, event))
+    chosen = _pick(own, ctx, anchor, _clause_bounds(ctx, event), spans)
     if chosen is None and sents and sents[0] < len(ctx.sentences):
         first = ctx.sentences[sents[0]]
         earlier = [s for s in ctx.sentences if s.paragraph == first.paragraph and s.index < first.index]
@@ -119,6 +162,8 @@ def locate(ctx: Context, event: Event, gz=None) -> None:
             chosen = _pick([p for p in places if s.start <= p.start < s.end], ctx, s.end, None)
             if chosen is not None:
                 break
+    if chosen is None:
+        chosen = _weak_town(ctx, spans, anchor, places, gz)
     if chosen is None:
         # "Lebanese soldiers' remains were found in the area": the sentence's one country
         # narrows the document's main place to that country's places
@@ -132,9 +177,19 @@ def locate(ctx: Context, event: Event, gz=None) -> None:
         return
     lat, lon, name, gid = chosen.latitude, chosen.longitude, chosen.name, chosen.geonameid
     if chosen.kind in ("city", "feature"):
-        precision = 2 if chosen.near or _smaller_unknown(ctx, chosen) else 1
+        # "in Ghorak district, Kandahar": the town closes the address of a smaller area the
+        # gazetteer lacks (ACLED codes that area's seat, precision 2)
+        # a part of a large city ("Waraha-adde village in Mogadishu", "near Lal Darwaza in Ahmedabad") is
+        # coded at the city with precision 1, as ACLED codes its city districts
+        window = ctx.text[max(0, chosen.start - 80):chosen.start]
+        inside = _smaller_unknown(ctx, chosen) or _AREA_ADDRESS_BEFORE.search(window) \
+            or _AREA_OF_BEFORE.search(window)
+        city_part = chosen.population >= LARGE_CITY_POP \
+            and bool(_CITY_PART_BEFORE.search(ctx.text[max(0, chosen.start - 25):chosen.start]))
+        precision = 2 if chosen.near or (inside and not city_part) else 1
     elif chosen.kind == "region" and (chosen.population < SMALL_REGION_POP or chosen.admin2
-                                      or _SMALLER_BEFORE.search(ctx.text[max(0, chosen.start - 80):chosen.start])):
+                                      or _SMALLER_BEFORE.search(ctx.text[max(0, chosen.start - 80):chosen.start])
+                                      or _unknown_before(ctx, chosen)):
         # a district, or a region named after a smaller place the gazetteer lacks ("in Kala Murchi
         # of Deh Rahwod district, Urozgan"): ACLED codes a town of the area, precision 2
         precision = 2
@@ -150,6 +205,31 @@ def locate(ctx: Context, event: Event, gz=None) -> None:
     event.latitude, event.longitude = lat, lon
     event.geonameid = gid
     event.geo_precision = precision
+
+
+def _weak_town(ctx: Context, spans, anchor: int, places, gz) -> PlaceMention | None:
+    """"Clashes were reported near Donetsk": a town the places stage kept with low confidence (a
+    namesake elsewhere scores close), when the event's own sentence puts the event "in/at/near" it and
+    the text names no confident place in another country."""
+    weak = [p for p in ctx.places if p.confidence < MIN_PLACE_CONFIDENCE and p.kind in ("city", "feature")
+            and any(a <= p.start < b for a, b in spans) and _governed(ctx, p) == 2]
+    if not weak:
+        return None
+    others = {p.iso3 for p in places if p.iso3}
+    if others:
+        weak = [p for p in weak if p.iso3 in others]
+    return _pick(weak, ctx, anchor, None)
+
+
+def _unknown_before(ctx: Context, p: PlaceMention) -> bool:
+    """"Goz Beina (North Darfur state)", "Kalehe, Sud-Kivu": the region closes an address whose first part
+    names a smaller place or area the gazetteer lacks; ACLED codes a town of that area, precision 2."""
+    lo = max(0, p.start - 50)
+    m = _UNKNOWN_BEFORE.search(ctx.text[lo:p.start])
+    if m is None:
+        return False
+    a, b = lo + m.start(1), lo + m.end(1)
+    return not any(q.start < b and a < q.end for q in ctx.places)
 
 
 def _smaller_unknown(ctx: Context, p: PlaceMention) -> bool:

@@ -78,35 +78,71 @@ mr mrs ms dr president minister army police government state republic reuters af
 god allah islam muslim christian jesus prophet internet facebook twitter youtube google
 january february march april may june july august september october november december
 monday tuesday wednesday thursday friday saturday sunday today yesterday
-university hospital church school party council court congress parliament senate
+university college hospital church school party council court congress parliament senate
 north south east west northern southern eastern western central new old great
 king queen prince general colonel captain major sergeant commander chief governor mayor
-said says will can also but and the this that these those there here when where while
+said says will can also but and the this that these those there here when where while english
 county district province city town village street road river valley region area camp market
 bridge airport station square port hill hills mountain mountains island islands lake border
 """.split())
 _NEAR_BEFORE = re.compile(
     r"(?:\bnear(?:by)?|\boutskirts of|\bvicinity of|\bclose to|\boutside(?: of)?|\baround"
     r"|\b(?:north|south|east|west|northeast|northwest|southeast|southwest)(?:ern)? of"
-    r"|\bedge of|\bperiphery of|\b(?:in|the) (?:general )?area of|\bsurroundings of|\bdirection of)"
+    r"|\bedge of|\bperiphery of|\b(?:in|the) (?:general )?area of|\bsurroundings of|\bdirection of"
+    # "between the villages of Amba and Okoyeri": somewhere between two places
+    r"|\bbetween(?:\s+the\s+(?:towns?|cities|villages?|areas?|localities)\s+of)?"
+    r"|\bbetween\s+(?:the\s+(?:towns?|cities|villages?|areas?|localities)\s+of\s+)?[A-Z][^.;()]{0,40}?\band)"
     r"(?:\s+(?:the\s+)?(?:town|city|village|district)\s+of)?\s+(?:the\s+)?$", re.I)
 # "Kabul's outskirts", "Dawlat Abad district center": a general area around the place, ACLED's
 # geo_precision 2 ("the Qalat area" is not: ACLED codes the named area itself, precision 1)
 _AREA_AFTER = re.compile(r"^(?:'s)?\s+(?:outskirts|vicinity|surroundings|district (?:center|centre)|environs)\b", re.I)
 _KM_BEFORE = re.compile(r"\b(?:km|kilomet(?:er|re)s?|miles?)\b[^.;]{0,30}\b(?:of|from)\s+(?:the\s+)?$", re.I)
 _REGION_AFTER = re.compile(
-    r"^\s+(?:province|governorate|region|state|district|county|oblast|prefecture|department|"
-    r"countryside|area|valley|lga|sub-?county|municipality|tehsil|constituency|division)\b", re.I)
-# The cue words of a second-level area ("Walker County", "Muqur district"); the others name
-# first-level regions ("Sanaa province", "Borno State").
+    r"^\s+(?:province|governorate|region|state|districts?|county|oblast|prefecture|department|"
+    r"countryside|area|valley|lga|sub-?county|municipality|tehsil|constituency|division|upazila|"
+    r"taluka|commune)\b", re.I)
+# The cue words of a second-level area ("Walker County", "Muqur district", "Daudkandi upazila",
+# "Buganda commune"); the others name first-level regions ("Sanaa province", "Borno State").
 _ADMIN2_AFTER = re.compile(
-    r"^\s+(?:district|county|lga|sub-?county|municipality|tehsil|constituency)\b", re.I)
+    r"^\s+(?:districts?|county|lga|sub-?county|municipality|tehsil|constituency|upazila|taluka|commune)\b", re.I)
+# "Narang and Chawkay districts", "Kot, Khogyani and Dih Bala districts": a list of districts
+_DISTRICT_LIST_AFTER = re.compile(
+    r"^(?:\s*(?:,\s*and|,|and|&)\s*(?:[A-Z][\w'-]*)(?:\s+[A-Z][\w'-]*){0,2}(?:\s*\([^)]{0,40}\))?){1,6}"
+    r"\s+(?:districts|upazilas|communes|LGAs|counties)\b")
+# "in Ghorak district, Kandahar", "Bungudu LGA, Zamfara": the name closing the address of an area
+# is the region holding it (the province, not its namesake town)
+_ADDRESS_TAIL_BEFORE = re.compile(
+    r"\b(?:districts?|county|lga|upazila|tehsil|taluka|sub-?county|commune|subdivision)\s*"
+    r"(?:\([^)]{0,40}\)\s*)?,\s*$", re.I)
+# "outside the Karachi Press Club", "near Kabul airport": the place names a site inside the town, and
+# the town itself is where the event is (ACLED's precision 1; "in the area of X airport" stays 2)
+_SITE_NEAR_BEFORE = re.compile(r"\b(?:near|outside|close to|in front of)\s+(?:the\s+)?$", re.I)
+_FACILITY_AFTER = re.compile(
+    r"^(?:'s)?\s+(?:[A-Z][\w'-]*\s+)?(?:press\s+club|club|airport|air\s*base|office|offices|jail|prison|"
+    r"police\s+station|railway\s+station|hospital|university|college|school|mosque|temple|church|"
+    r"bazaar|stadium|high\s+court|court|secretariat|assembly|parliament|headquarters|cantonment|"
+    r"city\s+hall|town\s+hall|municipal\s+corporation)\b", re.I)
 # between a town and the area holding it: "Columbus, Ga.", "Debiro (Biu LGA, Borno)"
 _WITHIN_GAP = re.compile(r"^\s*(?:,|\(|,?\s*in)\s*(?:[A-Z][\w'-]*\s+(?:LGA|district|county|province|state),\s*)?$")
+_PART_OF_GAP = re.compile(
+    r"^\s+(?:area|neighbou?rhood|locality|quarter|sector|suburb|colony|district)\s+(?:of|in)\s+(?:the\s+)?$", re.I)
 _ADMIN2_WORD = re.compile(r"\b(?:district|county|lga|municipality|parish|borough)\b", re.I)
 _IN_BEFORE = re.compile(r"\b(?:in|at|near)\s+(?:the\s+)?$", re.I)
 _NAME_LABELS = {"ORG", "FAC", "WORK_OF_ART", "EVENT", "PRODUCT", "LAW"}
+_PLACE_WORD_END = re.compile(r"\s(?:city|town|village|district|province|county)$", re.I)
+# "in Puno city", "Baragoi town": the name is the town's, not its region's
+_TOWN_AFTER = re.compile(r"^\s+(?:city|town|village)\b")
 _TOWN_BEFORE = re.compile(r"\b(?:town|city|village|hamlet|capital)\s+of\s+(?:the\s+)?$", re.I)
+# words naming a kind of place or a site in it: "Gao Cercle", "Bama Hospital" keep their place
+_SITE_WORDS = frozenset("""
+province governorate region state district districts county oblast prefecture department countryside
+valley lga sub-county subcounty municipality tehsil constituency division upazila taluka commune cercle
+sector zone township ward locality sub-district subdivision kebele woreda barangay neighbourhood neighborhood
+airport airbase base barracks market road highway junction bridge hospital clinic school university college
+stadium prison jail station camp checkpoint dam mosque church temple square bazaar chowk forest hills hill
+mountains mountain river lake island bay gate port park centre center city town village suburb outskirts
+press pressclub club office offices hall court house colony mandi bazar
+""".split())
 _NER_LABELS = {"GPE", "LOC", "FAC", "ORG", "PERSON", "PRODUCT", "NORP", "WORK_OF_ART", "EVENT", "LANGUAGE"}
 
 
@@ -125,6 +161,9 @@ class Candidate:
     # light keys naming the area right after the name ("Columbus, Ga.", "Debiro (Biu LGA, Borno)")
     within: frozenset = frozenset()
     within_area: bool = False  # the name right after is a first-level region or a country
+    within_points: tuple = ()  # the towns that may hold the place ("Wadi area of Vadodara")
+    # a part of a hyphenated compound ("Sava" of "Mayo-Sava", "Mogadishu" of "Mogadishu-Hodan")
+    glued: bool = False
     best: Match | None = None
     confidence: float = 0.0
 
@@ -158,6 +197,18 @@ class _Words:
         return doc_text[self.idx[i]:self.idx[j - 1] + len(self.text[j - 1])]
 
 
+def _glued_name(words: _Words, k: int, step: int) -> bool:
+    """Whether token k is a hyphen written without spaces between the n-gram and a capitalised word
+    (k = the token before the n-gram with step -1, the token after it with step 1)."""
+    far = k + step
+    if not (0 <= far < len(words.text)) or words.text[k] not in ("-", "–") or not words.caps[far]:
+        return False
+    near = k - step
+    a, b = (near, k) if step == 1 else (k, near)
+    c, d = (k, far) if step == 1 else (far, k)
+    return (words.idx[a] + len(words.text[a]) == words.idx[b]) and (words.idx[c] + len(words.text[c]) == words.idx[d])
+
+
 def _scan(ctx: Context, gz, words: _Words) -> list:
     """Longest gazetteer names over capitalised token n-grams, left to right."""
     text = ctx.text
@@ -178,13 +229,15 @@ def _scan(ctx: Context, gz, words: _Words) -> list:
             j = i + size
             if not caps[j - 1] or (size == 1 and lead) or not all(inner[i + 1:j - 1]):
                 continue
+
             name = words.span_text(text, i, j)
             if "\n" in name or name.lower() in STOP_NAMES or size == 1 and low in STOP_NAMES:
                 continue
             matches = gz.lookup(name)
             if matches:
                 start = words.idx[i]
-                out.append(Candidate(start, start + len(name), name, matches[:MAX_MATCHES], "scan"))
+                out.append(Candidate(start, start + len(name), name, matches[:MAX_MATCHES], "scan",
+                                     glued=_glued_name(words, i - 1, -1) or _glued_name(words, j, 1)))
                 found = size
                 break
         i += found or 1
@@ -268,14 +321,23 @@ def _keep(c: Candidate, ctx: Context, persons, actors, ents) -> bool:
     words = c.text.split()
     if len(words) == 1 and c.text.lower() in STOP_NAMES:
         return False
-    kinds = {m.place.kind for m in c.matches}
+    # a second-level area counts by its bare name only with its cue word ("Mills County", not "Paper Mills")
+    admin2_cue = bool(_ADMIN2_WORD.search(c.text) or _ADMIN2_AFTER.match(text[c.end:c.end + 30]))
+    usable = [m for m in c.matches if admin2_cue or m.place.source != "admin2"] or c.matches
+    kinds = {m.place.kind for m in usable}
     curated = any(m.place.source == "curated" for m in c.matches)
+    if c.glued and not curated and not any(m.place.kind in ("city", "country") and _primary(m.place)
+                                           and m.place.population >= INSIDE_NAME_MIN_POP for m in c.matches):
+        return False  # "Sava" of "Mayo-Sava" is no Malagasy region; "Mogadishu-Hodan" keeps Mogadishu
     if c.text.isupper() and len(c.text) <= 4 and "country" not in kinds and not curated:
         return False  # acronyms: "IS", "UN", "AFP"
-    top = max(m.place.population for m in c.matches)
+    top = max(m.place.population for m in usable)
     for ps in persons:
         if _overlaps((c.start, c.end), ps) and not (c.start <= ps[0] and c.end >= ps[1]):
-            if top < PERSON_PART_MIN_POP and "country" not in kinds and not curated:
+            if top < PERSON_PART_MIN_POP and "country" not in kinds and not curated \
+                    and not _PLACE_WORD_END.search(text[ps[0]:ps[1]]) \
+                    and not _REGION_AFTER.match(text[ps[1]:ps[1] + 30]):
+                # "Maidan Shar city", "Chuka Igambangombe constituency": a place the tagger took for a person
                 return False
     for a in actors:
         # "Taliban" (a Turkish hamlet's alternate name), "Haram" of "Boko Haram": the name of a
@@ -286,10 +348,16 @@ def _keep(c: Candidate, ctx: Context, persons, actors, ents) -> bool:
             return False
     # a word inside a longer name of something else ("Simon Rodriguez University", "Rapid Action
     # Battalion") is not a place unless it is a large one ("Kabul University")
+    governed = bool(_IN_BEFORE.search(text[max(0, c.start - 20):c.start]))  # "in Alagoinha, Pernambuco"
     for e in ents:
-        if e.label_ in _NAME_LABELS and e.start_char <= c.start and c.end <= e.end_char \
+        if e.label_ in _NAME_LABELS and not governed and e.start_char <= c.start and c.end <= e.end_char \
                 and (e.end_char - e.start_char) > (c.end - c.start) and top < INSIDE_NAME_MIN_POP \
                 and not kinds & {"country", "region"} and not curated:
+            return False
+    if len(words) == 1 and top < INSIDE_NAME_MIN_POP and not curated and not kinds & {"country", "region"}:
+        # "Paper Mills", "One Pension", "at Jantar Mantar": a word of a longer proper name the gazetteer lacks
+        tok = token_at(doc, c.start)
+        if tok is not None and _in_longer_name(doc, tok):
             return False
     if len(words) == 1 and c.source == "scan":
         tok = token_at(doc, c.start)
@@ -298,6 +366,20 @@ def _keep(c: Candidate, ctx: Context, persons, actors, ents) -> bool:
     if all(m.quality < 0.9 for m in c.matches) and top < FOLD_MIN_POP and not curated:
         return False
     return True
+
+
+def _in_longer_name(doc, tok) -> bool:
+    """Whether a one-word name follows another proper noun that is neither a place word nor a place
+    of its own: "Paper Mills". (A town's name often opens a longer name, "Dadaab Refugee Camp", and
+    is then still the place.)"""
+    for k in (tok.i - 1,):
+        if k < 0 or tok.is_sent_start:
+            continue
+        nb = doc[k]
+        if nb.tag_ in ("NNP", "NNPS") and nb.is_alpha and nb.lower_ not in STOP_NAMES \
+                and nb.lower_ not in _SITE_WORDS and nb.ent_type_ not in ("GPE", "LOC"):
+            return True
+    return False
 
 
 def _merge(scan, ner, dem, abbr=()) -> list:
@@ -427,7 +509,9 @@ def _resolve(cands, countries, admin_keys, anchors) -> None:
         if c.within_area:
             # "Abu Salim (Tripoli)", "Sosnovskoye, Donetsk": the text says which area holds the place;
             # a small namesake elsewhere is not it
-            inside = [m for m in pool if _in_area(m.place, c.within)]
+            inside = [m for m in pool if _in_area(m.place, c.within) or any(
+                abs(m.place.latitude - a) <= _NEAR_DEGREES and distance_km(m.place.latitude, m.place.longitude, a, b)
+                <= NEAR_KM for a, b in c.within_points)]
             pool = inside or [m for m in pool if m.place.population >= WITHIN_OUTSIDE_MIN_POP]
         if not pool:
             c.best, c.confidence = None, 0.0
@@ -461,11 +545,14 @@ def find_places(ctx: Context, gz) -> list:
              if _keep(c, ctx, persons, ctx.actors, ents)]
     for c in cands:
         before = text[max(0, c.start - 60):c.start]
-        c.near = bool(_NEAR_BEFORE.search(before) or _KM_BEFORE.search(before)
-                      or _AREA_AFTER.match(text[c.end:c.end + 30]))
-        c.cue_region = bool(_REGION_AFTER.match(text[c.end:c.end + 30]))
-        c.cue_admin2 = bool(_ADMIN2_AFTER.match(text[c.end:c.end + 30]))
-        c.cue_town = bool(_TOWN_BEFORE.search(before))
+        after = text[c.end:c.end + 30]
+        c.near = bool((_NEAR_BEFORE.search(before)
+                       and not (_SITE_NEAR_BEFORE.search(before) and _FACILITY_AFTER.match(after)))
+                      or _KM_BEFORE.search(before) or _AREA_AFTER.match(after))
+        c.cue_region = bool(_REGION_AFTER.match(after) or _ADDRESS_TAIL_BEFORE.search(before))
+        c.cue_admin2 = bool(_ADMIN2_AFTER.match(after)
+                            or _DISTRICT_LIST_AFTER.match(text[c.end:c.end + 160]))
+        c.cue_town = bool(_TOWN_BEFORE.search(before) or _TOWN_AFTER.match(after))
     countries = document_countries(cands)
     for a in ctx.actors:  # a named group ("Raia Mutomboki", "LNA") says which country; generic
         # names ("the army", "gunmen") take their country from the text and would only echo it
@@ -481,6 +568,21 @@ def find_places(ctx: Context, gz) -> list:
             c.within = frozenset(keys)
             c.within_area = any(m.quality >= 0.9 and (m.place.source == "admin1" or m.place.kind == "country")
                                 for m in nxt.matches)
+            # "Arevalo, Iloilo City": a district or suburb of a city that has no namesake abroad is in
+            # that city's country
+            good = [m.place for m in nxt.matches if m.quality >= 0.9]
+            if good and all(q.kind == "city" for q in good) and len({q.iso3 for q in good}) == 1 \
+                    and max(q.population for q in good) >= WITHIN_OUTSIDE_MIN_POP and good[0].iso3:
+                c.within = c.within | {good[0].iso3}
+                c.within_area = True
+        gap = text[c.end:nxt.start]
+        if _PART_OF_GAP.match(gap) or gap.strip() in ("(", "in", ", in"):
+            # "Wadi area of Vadodara city", "Don Samuel neighborhood in Barinas": a part of a town lies
+            # near that town, not at a namesake across the country
+            towns = [m.place for m in nxt.matches if m.quality >= 0.9 and m.place.kind == "city"]
+            if towns and not c.within_area:
+                c.within_points = tuple((q.latitude, q.longitude) for q in towns[:10])
+                c.within_area = True
     _resolve(cands, countries, admin_keys, [])
     anchors = [(c.best.place.latitude, c.best.place.longitude, c) for c in cands
                if c.best and c.confidence >= 0.5 and c.best.place.kind != "country"]
