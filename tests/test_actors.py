@@ -261,3 +261,8 @@ def test_acceptance_article_actors(run_stage):
     for g in json.loads(gold.read_text("utf-8"))["actors"]:
         hit = [m for m in mentions if m.start <= g["start"] < m.end]
         assert hit and hit[0].name == g["name"], g
+
+
+def test_a_people_of_one_country_weighs_for_it():
+    weights = dict(dictionary.document_countries("Turkana raiders attacked Pokot herders at dawn."))
+    assert weights.get("KEN", 0) > 0

@@ -205,3 +205,99 @@ def test_bodies_with_signs_of_violence_are_an_attack(code):
         "Violence against civilians", "Attack")
     doc = code("A fisherman's body was found on the beach near Mosa on Sunday.", published=PUB)
     assert [e["sub_event_type"] for e in doc["events"]] in ([], ["Other"])
+
+
+# ---------------------------------------------------------------- second pass on issue 5 (typing)
+
+TYPED_2 = [
+    # an earlier riot given as the reason for a protest is not the protesters' violence
+    ("Residents banged pots in Tarn on Monday to protest against the release of convicts after riots in two jails.",
+     "Protests", "Peaceful protest"),
+    ("Farmers protested outside the council office in Dobe on Monday after floods destroyed their crops.",
+     "Protests", "Peaceful protest"),
+    # "engaged in" work is no fight
+    ("Workers engaged in road construction staged a sit-in at the depot in Lurin on Monday to demand their wages.",
+     "Protests", "Peaceful protest"),
+    # "shot and killed": the object of the second verb is the victim of the first
+    ("Rebels shot and killed two soldiers at a checkpoint near Tamu on Monday.",
+     "Battles", "Armed clash"),
+    # an ambush of unarmed people is an attack on civilians; on armed men, a fight
+    ("Militants ambushed and killed a council employee near Kiri on Monday.",
+     "Violence against civilians", "Attack"),
+    ("Police killed two armed men at a roadblock near Wela on Sunday.",
+     "Battles", "Armed clash"),
+    ("Police officers assaulted a reporter outside the court in Mosa on Monday.",
+     "Violence against civilians", "Attack"),
+    ("Police assaulted several shop owners in Kamu on Monday for breaking the curfew.",
+     "Violence against civilians", "Attack"),
+    # violence by demonstrators, in words the lexicon had missed
+    ("Opposition supporters lit bonfires and marched through Kamu on Tuesday to protest the vote count.",
+     "Riots", "Violent demonstration"),
+    ("Violent protests over fuel prices shook the centre of Fara on Monday.",
+     "Riots", "Violent demonstration"),
+    # crowds by another name
+    ("Inmates attacked two guards in the prison of Sado on Monday.",
+     "Riots", "Mob violence"),
+    ("A suspected thief was attacked and injured by a vigilante mob in Lado on Sunday.",
+     "Riots", "Mob violence"),
+    ("Residents of Kamu burnt a suspected thief to death on Sunday.",
+     "Riots", "Mob violence"),
+    # a relative clause with "who" tells what the crowd did
+    ("Police dispersed youths who were throwing stones at a convoy in Lurin on Monday.",
+     "Riots", "Violent demonstration"),
+    # strategic developments: prisoner releases, displacement, defections, seizures of contraband
+    ("The government released 120 rebel prisoners from the central prison in Tamu on Monday.",
+     "Strategic developments", "Other"),
+    ("The two sides exchanged prisoners near Sado on Monday, releasing 30 detainees each.",
+     "Strategic developments", "Agreement"),
+    ("Hundreds of families fled their villages near Kiri on Monday.",
+     "Strategic developments", "Other"),
+    ("Around 300 refugees returned from the neighbouring country to Dobe on Monday.",
+     "Strategic developments", "Other"),
+    ("Twenty soldiers joined Al Shabaab in the district of Lado on Monday.",
+     "Strategic developments", "Change to group/activity"),
+    ("Federal police seized two tons of cocaine hidden in a truck near Mosa on Monday.",
+     "Strategic developments", "Looting/property destruction"),
+    # a demand is what protesters make, not a hypothetical protest
+    ("Residents of Wela protest, demand the removal of the district officer.",
+     "Protests", "Peaceful protest"),
+    # an off-duty policeman is a civilian, however the report puts it
+    ("Gunmen shot dead a police officer who was off duty in Kamu on Monday.",
+     "Violence against civilians", "Attack"),
+    # a cattle camp is not an armed camp; members of a community are not its militia
+    ("Raiders attacked a cattle camp near Lado on Monday, killing one herder.",
+     "Violence against civilians", "Attack"),
+    ("Militiamen killed three members of the Fulani community near Sado on Monday.",
+     "Violence against civilians", "Attack"),
+    # a body found however worded, with signs of violence
+    ("The body of a man was found by a road near Tamu on Monday. His hands were tied.",
+     "Violence against civilians", "Attack"),
+    # a thrown grenade with no other trigger
+    ("Militants threw a hand grenade at a police station in Kiri on Monday.",
+     "Explosions/Remote violence", "Grenade"),
+    ("Shoot-outs took place in two neighbourhoods of Mosa on Monday between police and gang members.",
+     "Battles", "Armed clash"),
+    # burning tyres to denounce something: a demonstration turned violent
+    ("Residents closed the highway by burning rubber tires near Dobe on Monday, denouncing water cuts.",
+     "Riots", "Violent demonstration"),
+]
+
+
+@pytest.mark.parametrize("text,etype,sub", TYPED_2)
+def test_typing_second_pass(code, text, etype, sub):
+    doc = code(text, published=PUB)
+    assert doc["events"], f"no event coded for: {text}"
+    first = doc["events"][0]
+    assert (first["event_type"], first["sub_event_type"]) == (etype, sub)
+
+
+NOT_EVENTS_2 = [
+    "Police released a statement on the investigation on Monday.",
+    "The minister joined the delegation on its visit to the north.",
+]
+
+
+@pytest.mark.parametrize("text", NOT_EVENTS_2)
+def test_not_events_second_pass(code, text):
+    doc = code(text, published=PUB)
+    assert doc["events"] == [], [(e["event_type"], e["evidence"][0]["text"]) for e in doc["events"]]

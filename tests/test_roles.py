@@ -1,0 +1,109 @@
+"""Roles (actor1/actor2) and the naming of actors for the document's country, on invented sentences."""
+
+from __future__ import annotations
+
+import pytest
+
+PUB = "2023-05-10"
+
+
+def first(code, text):
+    doc = code(text, published=PUB)
+    assert doc["events"], f"no event coded for: {text}"
+    return doc["events"][0]
+
+
+def test_country_from_a_demonym_without_places(code):
+    # no place the gazetteer knows: the demonym names the country of the generic actors
+    ev = first(code, "Kenyan traders protested outside the Zulumbi market on Monday over new levies.")
+    assert ev["actor1"] == "Protesters (Kenya)"
+
+
+def test_country_from_a_people_of_one_country(code):
+    ev = first(code, "Turkana raiders attacked Pokot herders near the Zulumbi river on Monday, killing two.")
+    assert ev["actor1"] == "Turkana Ethnic Militia (Kenya)"
+
+
+def test_identity_militias_carry_their_country():
+    from eventcoder.resources.actors import with_country
+
+    assert with_country("Pokot Ethnic Militia", "KEN") == "Pokot Ethnic Militia (Kenya)"
+    assert with_country("Islamist Militia", "MOZ") == "Islamist Militia (Mozambique)"
+    assert with_country("Al Shabaab", "KEN") == "Al Shabaab"
+    assert with_country("Protesters (Kenya)", "IND") == "Protesters (Kenya)"
+
+
+def test_transnational_group_takes_its_branch():
+    from eventcoder.resources.actors import branch_of
+
+    assert branch_of("Islamic State", "AFG") == "Islamic State (Afghanistan)"
+    assert branch_of("Islamic State", "SYR") == "Islamic State"
+    assert branch_of("Taliban", "AFG") == "Taliban"
+
+
+def test_acronym_read_as_auxiliary_still_acts(code):
+    ev = code("IS militants attacked an Afghan army checkpoint in Kunar on Monday.", published="2020-05-10")["events"][0]
+    assert ev["actor1"] == "Islamic State (Afghanistan)"
+    assert ev["actor2"].startswith("Military Forces of Afghanistan")
+
+
+def test_side_in_a_phrase_under_the_event_noun(code):
+    # (in 2020, before the Taliban took power)
+    doc = code("Two soldiers were killed in an ambush by Taliban militants in Ghazni, Afghanistan, on Monday.",
+               published="2020-05-10")
+    ev = doc["events"][0]
+    assert ev["event_type"] == "Battles"
+    assert {ev["actor1"], ev["actor2"]} >= {"Taliban"}
+    assert any((a or "").startswith("Military Forces of Afghanistan") for a in (ev["actor1"], ev["actor2"]))
+
+
+def test_perpetrator_named_in_the_next_sentence(code):
+    ev = first(code, "Three civilians were injured when their lorry was hit by a roadside bomb near Lamu, Kenya, "
+                     "on Monday. The device was planted by Al Shabaab.")
+    assert ev["event_type"] == "Explosions/Remote violence"
+    assert ev["actor1"] == "Al Shabaab"
+
+
+def test_unclaimed_bomb_is_an_unidentified_groups(code):
+    ev = first(code, "A landmine exploded near Battambang, Cambodia, on Monday, injuring two farmers.")
+    assert ev["event_type"] == "Explosions/Remote violence"
+    assert ev["actor1"] == "Unidentified Armed Group (Cambodia)"
+
+
+def test_fighting_between_two_sides(code):
+    ev = first(code, "Fighting between the army and Al Shabaab left five dead in Lower Juba, Somalia, on Monday.")
+    assert ev["event_type"] == "Battles"
+    assert {ev["actor1"], ev["actor2"]} == {"Al Shabaab", "Military Forces of Somalia (2022-)"}
+
+
+def test_rioters_target_the_police_not_themselves(code):
+    ev = first(code, "Villagers pelted stones at police in Khetolai, Rajasthan, India, on Monday.")
+    assert ev["event_type"] == "Riots"
+    assert ev["actor1"] == "Rioters (India)"
+    assert ev["actor2"].startswith("Police Forces of India")
+
+
+def test_arrests_are_made_by_the_police(code):
+    ev = first(code, "The opposition leader was arrested in Nairobi, Kenya, on Monday.")
+    assert ev["sub_event_type"] == "Arrests"
+    assert ev["actor1"].startswith("Police Forces of Kenya")
+
+
+def test_arresting_force_named_in_the_sentence_before(code):
+    ev = next(e for e in code("Federal police seized a ton of cocaine in Guaira, Brazil, on Monday. "
+                              "A man was arrested.", published=PUB)["events"] if e["sub_event_type"] == "Arrests")
+    assert ev["actor1"].startswith("Police Forces of Brazil") and ev["actor1"].endswith("Federal Police")
+
+
+def test_intervening_police_in_the_next_sentence(code):
+    ev = first(code, "Traders protested in Nakuru, Kenya, on Monday and were dispersed with tear gas. "
+                     "Police later arrested two organisers.")
+    assert ev["event_type"] == "Protests"
+    assert (ev["actor2"] or "").startswith("Police Forces of Kenya")
+
+
+def test_reference_back_stays_bare_for_merging(code):
+    doc = code("Al Shabaab fighters attacked a Somali army base near Baidoa, Somalia, on Monday. "
+               "The attack was repelled after two hours, the army said.", published=PUB)
+    assert [e["event_type"] for e in doc["events"]] == ["Battles"]
+    assert len(doc["events"][0]["evidence"]) == 2
