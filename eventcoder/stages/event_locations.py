@@ -13,6 +13,7 @@ its coordinates; 3 a larger region or a country (at its main town, as ACLED code
 from __future__ import annotations
 
 import re
+from bisect import bisect_left
 from collections import Counter
 
 from ..document import Context, Event, PlaceMention
@@ -144,15 +145,33 @@ def _main_place(ctx: Context, places: list[PlaceMention]) -> PlaceMention | None
     return None
 
 
-def locate(ctx: Context, event: Event, gz=None) -> None:
+class PlaceView:
+    """The document's places as `locate` reads them, worked out once for all its events."""
+
+    def __init__(self, ctx: Context, gz=None):
+        self.usable = [p for p in ctx.places if p.confidence >= MIN_PLACE_CONFIDENCE]
+        # a demonym ("Lebanese soldiers") says whose, not where: used only when nothing else is
+        adjectives = continent_adjectives()
+        self.places = [p for p in self.usable if not (gz is not None and p.kind == "country" and gz.demonym(p.text))
+                       and p.text not in adjectives]
+        self._places = sorted(self.places, key=lambda p: p.start)
+        self._starts = [p.start for p in self._places]
+
+    def within(self, spans) -> list[PlaceMention]:
+        """The places that start inside one of the spans (spans in text order, not overlapping)."""
+        out = []
+        for a, b in spans:
+            out += self._places[bisect_left(self._starts, a):bisect_left(self._starts, b)]
+        return out
+
+
+def locate(ctx: Context, event: Event, gz=None, view: PlaceView | None = None) -> None:
     """Set the event's location fields from ctx.places (left None when the text names no place)."""
-    usable = [p for p in ctx.places if p.confidence >= MIN_PLACE_CONFIDENCE]
-    # a demonym ("Lebanese soldiers") says whose, not where: used only when nothing else is
-    places = [p for p in usable if not (gz is not None and p.kind == "country" and gz.demonym(p.text))
-              and p.text not in continent_adjectives()]
+    view = view or PlaceView(ctx, gz)
+    usable, places = view.usable, view.places
     sents = sorted(set(event.sentences)) or []
     spans = [(ctx.sentences[i].start, ctx.sentences[i].end) for i in sents if 0 <= i < len(ctx.sentences)]
-    own = [p for p in places if any(a <= p.start < b for a, b in spans)]
+    own = view.within(spans)
     anchor = event.trigger_start or (spans[0][0] if spans else 0)
     chosen = _pick(own, ctx, anchor, _clause_bounds(ctx, event), spans)
     if chosen is None and sents and sents[0] < len(ctx.sentences):
@@ -259,7 +278,8 @@ def _main_town(gz, p: PlaceMention):
 def make_event_locations(settings):
     def run(ctx: Context) -> None:
         gz = get_gazetteer(settings) if ctx.events else None
+        view = PlaceView(ctx, gz) if ctx.events else None
         for event in ctx.events:
-            locate(ctx, event, gz)
+            locate(ctx, event, gz, view)
 
     return run

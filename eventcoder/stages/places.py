@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import math
 import re
+from bisect import bisect_left, bisect_right
 from dataclasses import dataclass
 from functools import lru_cache
 
@@ -312,8 +313,24 @@ def _overlaps(a, b) -> bool:
     return a[0] < b[1] and b[0] < a[1]
 
 
+class _SpanIndex:
+    """Spans (objects with a start and an end, or (start, end) pairs) by position: `around(s, e)`
+    gives every span that may overlap [s, e), a superset the caller filters, without a pass over
+    all of them (long documents have hundreds of entities and candidates)."""
 
-def _keep(c: Candidate, ctx: Context, persons, actors, ents) -> bool:
+    def __init__(self, spans, start=lambda x: x.start, end=lambda x: x.end):
+        self.spans = sorted(spans, key=start)
+        self.starts = [start(x) for x in self.spans]
+        self.longest = max((end(x) - start(x) for x in self.spans), default=0)
+
+    def around(self, s: int, e: int) -> list:
+        lo = bisect_right(self.starts, s - self.longest)
+        hi = bisect_left(self.starts, e)
+        return self.spans[lo:hi]
+
+
+
+def _keep(c: Candidate, ctx: Context, persons: _SpanIndex, actors: _SpanIndex, ents: _SpanIndex) -> bool:
     """Filters for common words, parts of person names and actor names."""
     if c.source in ("demonym", "abbreviation"):
         return True
@@ -332,14 +349,14 @@ def _keep(c: Candidate, ctx: Context, persons, actors, ents) -> bool:
     if c.text.isupper() and len(c.text) <= 4 and "country" not in kinds and not curated:
         return False  # acronyms: "IS", "UN", "AFP"
     top = max(m.place.population for m in usable)
-    for ps in persons:
+    for ps in persons.around(c.start, c.end):
         if _overlaps((c.start, c.end), ps) and not (c.start <= ps[0] and c.end >= ps[1]):
             if top < PERSON_PART_MIN_POP and "country" not in kinds and not curated \
                     and not _PLACE_WORD_END.search(text[ps[0]:ps[1]]) \
                     and not _REGION_AFTER.match(text[ps[1]:ps[1] + 30]):
                 # "Maidan Shar city", "Chuka Igambangombe constituency": a place the tagger took for a person
                 return False
-    for a in actors:
+    for a in actors.around(c.start, c.end):
         # "Taliban" (a Turkish hamlet's alternate name), "Haram" of "Boko Haram": the name of a
         # known group, or a word inside it, is the group's ("in Taliban-held ..." aside)
         inside = a.start <= c.start and c.end <= a.end and a.source == "dictionary"
@@ -349,7 +366,7 @@ def _keep(c: Candidate, ctx: Context, persons, actors, ents) -> bool:
     # a word inside a longer name of something else ("Simon Rodriguez University", "Rapid Action
     # Battalion") is not a place unless it is a large one ("Kabul University")
     governed = bool(_IN_BEFORE.search(text[max(0, c.start - 20):c.start]))  # "in Alagoinha, Pernambuco"
-    for e in ents:
+    for e in ents.around(c.start, c.end):
         if e.label_ in _NAME_LABELS and not governed and e.start_char <= c.start and c.end <= e.end_char \
                 and (e.end_char - e.start_char) > (c.end - c.start) and top < INSIDE_NAME_MIN_POP \
                 and not kinds & {"country", "region"} and not curated:
@@ -389,11 +406,17 @@ def _merge(scan, ner, dem, abbr=()) -> list:
     ends = {d.end + 1 for d in dem}
     scan = [c for c in scan if c.start not in ends]
     ner = [c for c in ner if c.start not in ends]
-    chosen = list(abbr)
+    chosen = sorted(abbr, key=lambda c: c.start)  # never overlapping, kept in text order
+    starts = [c.start for c in chosen]
     for c in sorted(dem + scan + ner, key=lambda c: (-(c.end - c.start), c.demonym is None, c.start)):
-        if not any(_overlaps((c.start, c.end), (o.start, o.end)) for o in chosen):
-            chosen.append(c)
-    return sorted(chosen, key=lambda c: c.start)
+        # the chosen spans do not overlap: only the last one starting at or before c and the
+        # first one after it can overlap c
+        k = bisect_right(starts, c.start)
+        if (k and chosen[k - 1].end > c.start) or (k < len(chosen) and chosen[k].start < c.end):
+            continue
+        chosen.insert(k, c)
+        starts.insert(k, c.start)
+    return chosen
 
 
 def distance_km(a_lat, a_lon, b_lat, b_lon) -> float:
@@ -442,7 +465,28 @@ def _state_namesake(c) -> set:
     return {m.place.iso3 for m in c.matches if m.place.source == "admin1" and m.quality == 1.0}
 
 
-def _score(c, m, countries, total, admin_keys, anchors) -> float:
+class _Anchors:
+    """Confidently resolved places, in bands of latitude NEAR_KM wide: a place within NEAR_KM of
+    one lies in its band or the next (a degree of latitude is 111.19 km on the sphere distance_km
+    uses), so no pass over all of them."""
+
+    def __init__(self, anchors):
+        self.bands: dict[int, list] = {}
+        for a in anchors:
+            self.bands.setdefault(math.floor(a[0] / _NEAR_DEGREES), []).append(a)
+
+    def __bool__(self) -> bool:
+        return bool(self.bands)
+
+    def near(self, lat: float, lon: float, exclude) -> bool:
+        """Whether an anchor other than `exclude`'s lies within NEAR_KM of the point."""
+        band = math.floor(lat / _NEAR_DEGREES)
+        return any(a[2] is not exclude and abs(lat - a[0]) <= _NEAR_DEGREES
+                   and distance_km(lat, lon, a[0], a[1]) <= NEAR_KM
+                   for b in (band - 1, band, band + 1) for a in self.bands.get(b, ()))
+
+
+def _score(c, m, countries, total, admin_keys, anchors: _Anchors) -> float:
     p = m.place
     s = W_QUALITY * m.quality + W_POP * math.log10(p.population + 10) / 7
     if p.iso3 and total:
@@ -471,11 +515,8 @@ def _score(c, m, countries, total, admin_keys, anchors) -> float:
         s += W_CUE / 2
     if c.cue_town and p.kind == "city":
         s += W_CUE
-    if anchors and p.kind != "country":
-        # a degree of latitude is 111.19 km on the sphere distance_km uses: a quick bound first
-        if any(a[2] is not c and abs(p.latitude - a[0]) <= _NEAR_DEGREES
-               and distance_km(p.latitude, p.longitude, a[0], a[1]) <= NEAR_KM for a in anchors):
-            s += W_NEAR
+    if anchors and p.kind != "country" and anchors.near(p.latitude, p.longitude, c):
+        s += W_NEAR
     return s
 
 
@@ -496,6 +537,7 @@ def _in_area(p, keys) -> bool:
 
 
 def _resolve(cands, countries, admin_keys, anchors) -> None:
+    anchors = _Anchors(anchors)
     total = sum(countries.values())
     for c in cands:
         if c.demonym or c.source == "abbreviation":
@@ -538,11 +580,13 @@ def find_places(ctx: Context, gz) -> list:
     """The resolved place mentions of a parsed document; sets ctx.countries too."""
     text = ctx.text
     ents = list(ctx.doc.ents)
-    persons = _person_spans(ents)
+    by_person = _SpanIndex(_person_spans(ents), start=lambda x: x[0], end=lambda x: x[1])
+    by_actor = _SpanIndex(ctx.actors)
+    by_ent = _SpanIndex(ents, start=lambda e: e.start_char, end=lambda e: e.end_char)
     words = _Words(ctx.doc, ctx.text)
     cands = [c for c in _merge(_scan(ctx, gz, words), _ner(ctx, gz, ents), _demonyms(ctx, gz, words),
                                _abbreviations(ctx, gz))
-             if _keep(c, ctx, persons, ctx.actors, ents)]
+             if _keep(c, ctx, by_person, by_actor, by_ent)]
     for c in cands:
         before = text[max(0, c.start - 60):c.start]
         after = text[c.end:c.end + 30]
