@@ -93,7 +93,10 @@ def run(n_docs: int, batch_size: int | None, devdata: Path, trace: bool, phases=
     from eventcoder.nlp import load_model
     from eventcoder.settings import Settings
 
-    texts = corpus(n_docs, devdata)
+    # each repeated (baseline, coding) pair codes its own slice of the corpus: texts a long run
+    # has not seen, with the caches as a long run leaves them (not the same texts again)
+    slices = corpus(n_docs * max(1, repeat), devdata)
+    texts = slices[:n_docs]
     words = sum(len(t.split()) for t in texts)
     chars = sum(len(t) for t in texts)
     settings = Settings.create(batch_size=batch_size)
@@ -176,6 +179,7 @@ def run(n_docs: int, batch_size: int | None, devdata: Path, trace: bool, phases=
     for _ in range(repeat - 1):
         if not base_and_code(results):
             break
+        texts = slices[len(pairs) * n_docs:(len(pairs) + 1) * n_docs]
         pairs.append((_timed(baseline, False), _timed(coding_sampled, False)))
     repeated = [round(c["seconds"] / b["seconds"], 3) for b, c in pairs]
     repeated_cpu = [round(c["cpu_seconds"] / b["cpu_seconds"], 3) for b, c in pairs]
