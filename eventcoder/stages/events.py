@@ -867,17 +867,23 @@ def make_events(settings):
     return run
 
 
+def _next_sentence_in_paragraph(ctx: Context, ev: Event):
+    """The body sentence right after the event's last one, in the same paragraph (else None)."""
+    last = max(ev.sentences)
+    if last + 1 >= len(ctx.sentences):
+        return None
+    s, nxt = ctx.sentences[last], ctx.sentences[last + 1]
+    return nxt if nxt.paragraph == s.paragraph and nxt.kind == "body" else None
+
+
 def _intervention_in_next_sentence(ctx: Context, ev: Event) -> None:
     """"Supporters demonstrated outside the court. Police dispersed them with tear gas.": a peaceful
     protest whose next sentence of the paragraph tells of an intervention was one with intervention
     (that sentence joins its evidence, for the roles stage to find the police)."""
     if ev.sub_event_type not in ("Peaceful protest", "Protest with intervention") or not ev.sentences:
         return
-    last = max(ev.sentences)
-    if last + 1 >= len(ctx.sentences):
-        return
-    s, nxt = ctx.sentences[last], ctx.sentences[last + 1]
-    if nxt.paragraph != s.paragraph or nxt.kind != "body":
+    nxt = _next_sentence_in_paragraph(ctx, ev)
+    if nxt is None:
         return
     cues = find_cues(sentence_span(ctx, nxt))
     if "RIOT" in cues and not ({"KILL", "ATTACK", "FIGHT"} & set(cues) and "PROTEST" not in cues):
@@ -899,11 +905,8 @@ def _fire_returned_in_next_sentence(ctx: Context, ev: Event) -> None:
     ACLED codes once, as the higher-ranked Battles (unarmed victims cannot fight back)."""
     if ev.sub_event_type != "Attack" or not ev.sentences:
         return
-    last = max(ev.sentences)
-    if last + 1 >= len(ctx.sentences):
-        return
-    s, nxt = ctx.sentences[last], ctx.sentences[last + 1]
-    if nxt.paragraph != s.paragraph or nxt.kind != "body":
+    nxt = _next_sentence_in_paragraph(ctx, ev)
+    if nxt is None:
         return
     span = sentence_span(ctx, nxt)
     if span is None:
