@@ -109,7 +109,7 @@ class CachedAttributes:
                        for v in _lower_values(t.get("LOWER"))}
         self._regexes = [re.compile(t["LOWER"]["REGEX"]) for e in entries for pattern in e["patterns"]
                          for t in pattern if isinstance(t.get("LOWER"), dict) and "REGEX" in t["LOWER"]]
-        self._word: dict = {}  # lower -> lower or None
+        self._word: dict = {}  # hash of the lowercase form -> the word, or None (named by no pattern)
         if _UNNAMED in self._named or any(rx.search(_UNNAMED) for rx in self._regexes):
             self.supports = False
         self._attrs = ruler.attrs  # normalised: {attr id: hash} per entry, in order
