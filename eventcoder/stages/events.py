@@ -469,11 +469,6 @@ _STATE_AGENT_WORDS = frozenset("police policeman policemen officer officers sold
                                "military forces".split())
 
 
-def _state_agent(ctx: Context, tok, span) -> bool:
-    words = _agent_words(tok)
-    return bool(words & _STATE_AGENT_WORDS)
-
-
 def _one_sided(ctx: Context, tok, span) -> bool:
     """An ambush or assault whose victims, its own or those of the verb it shares them with, are unarmed."""
     if tok.lemma_.lower() not in ONE_SIDED_FIGHT_LEMMAS:
@@ -498,12 +493,18 @@ def _conjunct_patients(tok) -> set[str]:
     return words
 
 
+def _next_in_paragraph(ctx: Context, index: int) -> Sentence | None:
+    """The sentence after sentence `index`, when the same paragraph goes on (else None)."""
+    if not 0 <= index < len(ctx.sentences) - 1:
+        return None
+    nxt = ctx.sentences[index + 1]
+    return nxt if nxt.paragraph == ctx.sentences[index].paragraph else None
+
+
 def _next_sentence_text(ctx: Context, span) -> str:
     s = ctx.sentence_at(span.start_char)
-    if s is None or s.index + 1 >= len(ctx.sentences):
-        return ""
-    nxt = ctx.sentences[s.index + 1]
-    return nxt.text if nxt.paragraph == s.paragraph else ""
+    nxt = _next_in_paragraph(ctx, s.index) if s is not None else None
+    return nxt.text if nxt is not None else ""
 
 
 def _actor_inters_in(ctx: Context, start: int, end: int) -> list[str]:
@@ -519,7 +520,7 @@ def type_trigger(ctx: Context, fam: str, tok, span, cues: dict) -> tuple[str, st
     protest_ctx = has("PROTEST")
     core = _patient_core(tok)
     # "two armed men", "robbers" shot by the police: armed people, whatever noun names them
-    armed_people = ("armed" in core and "unarmed" not in core) or bool(core & SUSPECT_WORDS and _state_agent(ctx, tok, span))
+    armed_people = ("armed" in core and "unarmed" not in core) or bool(core & SUSPECT_WORDS and _agent_words(tok) & _STATE_AGENT_WORDS)
     armed_victim = bool(core & ARMED_WORDS) or bool(_patient_inters(ctx, tok, span) & ORGANISED_ARMED_INTERS) \
         or armed_people
     civilian_victim = bool(core & CIVILIAN_WORDS) and not armed_people
@@ -761,8 +762,9 @@ def detect_sentence(ctx: Context, s: Sentence) -> list[Event]:
             if tok.dep_ == "compound" and tok.head.i in cue_tokens:
                 continue  # "evacuation deal", "attack helicopter": the head noun decides
             why = blocked(tok, span)
-            if why and not (fam == "PROTEST" and why.startswith("governed by") and
-                            why[13:-1].lower() in _PROTESTERS_VERBS):
+            # blocked() names a governing word as "governed by 'X'"
+            governor = why[len("governed by '"):-1].lower() if why and why.startswith("governed by '") else None
+            if why and not (fam == "PROTEST" and governor in _PROTESTERS_VERBS):
                 continue
             if fam != "DISCOVERY" and _is_background_clause(ctx, tok):
                 continue
@@ -867,13 +869,18 @@ def make_events(settings):
     return run
 
 
-def _next_sentence_in_paragraph(ctx: Context, ev: Event):
+def _next_sentence_in_paragraph(ctx: Context, ev: Event) -> Sentence | None:
     """The body sentence right after the event's last one, in the same paragraph (else None)."""
-    last = max(ev.sentences)
-    if last + 1 >= len(ctx.sentences):
-        return None
-    s, nxt = ctx.sentences[last], ctx.sentences[last + 1]
-    return nxt if nxt.paragraph == s.paragraph and nxt.kind == "body" else None
+    nxt = _next_in_paragraph(ctx, max(ev.sentences))
+    return nxt if nxt is not None and nxt.kind == "body" else None
+
+
+def _retype(ev: Event, etype: str, sub: str, evidence: Sentence) -> None:
+    """A next-sentence retyping: the new type and sub-type, and that sentence joins the evidence."""
+    ev.event_type, ev.sub_event_type = etype, sub
+    ev.plover = PLOVER.get(sub)
+    ev.disorder_type = disorder_type(sub)
+    ev.sentences = sorted(set(ev.sentences) | {evidence.index})
 
 
 def _intervention_in_next_sentence(ctx: Context, ev: Event) -> None:
@@ -889,14 +896,9 @@ def _intervention_in_next_sentence(ctx: Context, ev: Event) -> None:
     if "RIOT" in cues and not ({"KILL", "ATTACK", "FIGHT"} & set(cues) and "PROTEST" not in cues):
         # "They threw stones at the police.": the demonstrators turned violent, and ACLED codes the
         # day's demonstration once, as a riot
-        ev.event_type, ev.sub_event_type = "Riots", "Violent demonstration"
+        _retype(ev, "Riots", "Violent demonstration", nxt)
     elif ev.sub_event_type == "Peaceful protest" and ("INTERVENE" in cues or _protesters_arrested(cues)):
-        ev.sub_event_type = "Protest with intervention"
-    else:
-        return
-    ev.plover = PLOVER.get(ev.sub_event_type)
-    ev.disorder_type = disorder_type(ev.sub_event_type)
-    ev.sentences = sorted(set(ev.sentences) | {nxt.index})
+        _retype(ev, "Protests", "Protest with intervention", nxt)
 
 
 def _fire_returned_in_next_sentence(ctx: Context, ev: Event) -> None:
@@ -914,7 +916,4 @@ def _fire_returned_in_next_sentence(ctx: Context, ev: Event) -> None:
     cues = find_cues(span)
     if "PROTEST" in cues or not any(not blocked(t, span) for t in cues.get("FIGHT", ())) or not _real_fight(cues):
         return
-    ev.event_type, ev.sub_event_type = "Battles", "Armed clash"
-    ev.plover = PLOVER.get(ev.sub_event_type)
-    ev.disorder_type = disorder_type(ev.sub_event_type)
-    ev.sentences = sorted(set(ev.sentences) | {nxt.index})
+    _retype(ev, "Battles", "Armed clash", nxt)

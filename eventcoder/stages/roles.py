@@ -39,12 +39,6 @@ def is_speaker(ctx: Context, mention: ActorMention) -> bool:
     return r.dep_ == "pobj" and r.head.lower_ == "to" and r.head.head.lower_ == "according"
 
 
-def main_country(ctx: Context) -> str | None:
-    if ctx.countries:
-        return max(ctx.countries.items(), key=lambda kv: kv[1])[0]
-    return None
-
-
 # How much the text's own country cues (country names, demonyms, named groups, peoples) count beside
 # the resolved places' countries when naming generic actors.
 TEXT_COUNTRY_SHARE = 0.5
@@ -90,7 +84,8 @@ def localize(ctx: Context, m: ActorMention, iso3: str | None) -> ActorMention:
                 name, inter, country = new
     elif m.source == "dictionary" and not country:
         name = branch_of(name, iso3)
-    name = with_country(name, country if (country and m.source == "dictionary" and m.country) else iso3)
+    # a dictionary group's own country in its brackets, else the document's
+    name = with_country(name, m.country if m.source == "dictionary" and m.country else iso3)
     if name == m.name:
         return m
     return ActorMention(m.text, m.start, m.end, name, inter, country, m.source)
