@@ -156,10 +156,14 @@ class Event:
     historical: bool = False
     confidence: float = 0.5
     notes: str = ""
+    # not a contract field: what the date rests on ("act": a time of the act's own clause or a
+    # later sentence telling the act; "report": the report's day or an earlier sentence's;
+    # "published": the publication-date fallback); read by the merge stage
+    date_basis: str | None = None
 
     def to_dict(self, sentences: list[Sentence]) -> dict:
         d = {k: v for k, v in asdict(self).items()
-             if k not in ("sentences", "trigger", "trigger_start", "fatality_claims")}
+             if k not in ("sentences", "trigger", "trigger_start", "fatality_claims", "date_basis")}
         d["fatality_claims"] = [c.to_dict() for c in self.fatality_claims]
         d["evidence"] = [{"start": sentences[i].start, "end": sentences[i].end, "text": sentences[i].text}
                          for i in sorted(set(self.sentences))]

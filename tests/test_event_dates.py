@@ -156,3 +156,33 @@ def test_a_verbless_piece_right_after_the_events_sentence_continues_it(pipe):
 def test_a_relative_clause_with_its_own_subject_tells_another_act(pipe):
     ev = dated(pipe, "Militants have beheaded four farmers they abducted last week, police said.", "beheaded")
     assert (ev.event_date, ev.time_precision) == ("2021-03-15", 2)
+
+
+def test_the_date_records_what_it_rests_on(pipe):
+    own = dated(pipe, "Rebels attacked the base on Thursday, the army said on Sunday.", "attacked")
+    report = dated(pipe, "The army said on Saturday that rebels had attacked the base.", "attacked")
+    none = dated(pipe, "Rebels attacked the base.", "attacked")
+    assert (own.date_basis, report.date_basis, none.date_basis) == ("act", "report", "published")
+
+
+def test_a_noun_mention_under_a_claim_takes_the_claims_day_as_the_reports(pipe):
+    ev = dated(pipe, "The Northern Front claimed responsibility on Saturday for the attack.", "attack")
+    assert (ev.event_date, ev.date_basis) == ("2021-03-13", "report")
+
+
+def test_merged_mentions_keep_the_acts_own_date_over_a_claims_day():
+    from eventcoder.api import code
+
+    text = ("A bomb ripped through the market of Kelmora on Tuesday, killing nine traders. "
+            "The Northern Front claimed responsibility on Wednesday for the attack.")
+    events = code(text, "2021-03-16")["events"]  # a Tuesday: the claim's Wednesday reads as a week ago
+    assert events and events[0]["event_date"] == "2021-03-16"
+
+
+def test_merged_mentions_keep_the_first_mentions_day_over_an_earlier_one():
+    from eventcoder.api import code
+
+    text = ("Gunmen killed six villagers in Kelmora on Monday. The gunmen had also shot dead a farmer "
+            "in Kelmora on Sunday, police said.")
+    events = code(text, "2021-03-16")["events"]
+    assert [e["event_date"] for e in events] == ["2021-03-15"]

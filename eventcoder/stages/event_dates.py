@@ -124,8 +124,12 @@ def _pick_in_trigger_sentence(ctx: Context, event: Event, cands: list[TimeMentio
         if root is None:
             continue
         v = verb_of(root)
-        if (v is not None and tverb is not None and v.i == tverb.i) or (trig is not None and root.head.i == trig.i):
-            direct.append(t)
+        if trig is not None and root.head.i == trig.i:
+            direct.append(t)  # "the attack on Monday"
+        elif v is not None and tverb is not None and v.i == tverb.i:
+            # "IS claimed responsibility on Wednesday for the attack": a noun mention of the act
+            # under a verb of report takes the report's day
+            (report if trig.i != tverb.i and tverb.lemma_ in REPORTING_LEMMAS else direct).append(t)
         elif v is not None and v.lemma_ in REPORTING_LEMMAS:
             # "..., a resident said on Friday" wherever the parser hangs the reporting clause
             report.append(t)
@@ -236,28 +240,31 @@ def _elaborates(event: Event, verb) -> bool:
     return any(f in families for f in families_by_lemma().get(verb.lemma_, ()))
 
 
-def governing_time(ctx: Context, event: Event) -> TimeMention | None:
+def governing_time(ctx: Context, event: Event) -> tuple[TimeMention | None, str | None]:
+    """(the time that dates the event, its basis): "act" for a time of the act's own clause or of a
+    later sentence telling the act, "report" for the report's day ("police said on Monday") or a
+    time of an earlier sentence; (None, None) when the text gives none."""
     sent = ctx.sentence_at(event.trigger_start)
     if sent is None and event.sentences:
         sent = ctx.sentences[event.sentences[0]]
     if sent is None:
-        return None
+        return None, None
     found, report_only = _pick_in_trigger_sentence(ctx, event, _in_sentence(ctx.times, sent, ctx.published))
     if found is None or report_only:
         # "..., officials said Friday. The raid took place on Thursday.": the next sentences of the
         # paragraph may give the event's own day
         later = _following_event_time(ctx, event, sent)
         if later is not None:
-            return later
+            return later, "act"
     if found is not None:
-        return found
+        return found, "report" if report_only else "act"
     for prev in reversed(ctx.sentences[:sent.index]):
         if prev.paragraph != sent.paragraph:
             break
         found = _pick_in_context_sentence(ctx, _in_sentence(ctx.times, prev, ctx.published))
         if found is not None:
-            return found
-    return None
+            return found, "report"
+    return None, None
 
 
 def _month_day(t: TimeMention, value: date) -> date:
@@ -306,7 +313,7 @@ def _overnight_report(ctx: Context, event: Event, t: TimeMention) -> bool:
 
 def date_event(ctx: Context, event: Event) -> None:
     pub = ctx.published
-    t = governing_time(ctx, event)
+    t, event.date_basis = governing_time(ctx, event)
     if t is not None:
         d, end, p = resolve(t, pub)
         if p == 1 and _overnight_report(ctx, event, t):
@@ -319,6 +326,7 @@ def date_event(ctx: Context, event: Event) -> None:
         return
     if pub is not None:
         event.event_date, event.date_end, event.time_precision = pub.isoformat(), None, PUBLICATION_PRECISION
+        event.date_basis = "published"
         return
     # no publication date either: the latest full date the text gives, else nothing (None)
     days = [date.fromisoformat(x.value) for x in ctx.times if _usable(x) and x.precision == "day"]

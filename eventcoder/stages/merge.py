@@ -96,8 +96,15 @@ class SentenceIndex:
                 self.places.setdefault(i, set()).add(p.name)
 
 
+DATE_BASIS_RANK = {"act": 0, "report": 1, "published": 2}
+
+
 def time_rank(ev: Event, index: SentenceIndex) -> int:
-    """0 when the event's own sentences hold a date, 1 otherwise (publication date or context)."""
+    """0 when the date is the act's own (its clause's time, or a later sentence telling the act),
+    1 when it is the report's day or comes from context, 2 for the publication-date fallback.
+    Events the dates stage has not seen fall back to whether their own sentences hold a date."""
+    if ev.date_basis in DATE_BASIS_RANK:
+        return DATE_BASIS_RANK[ev.date_basis]
     return 0 if any(i in index.dated for i in ev.sentences) else 1
 
 
@@ -153,13 +160,14 @@ def absorb(cluster: Event, ev: Event, index: SentenceIndex) -> None:
             cluster.inter1, cluster.inter2 = cluster.inter2, cluster.inter1
             cluster.assoc_actor_1, cluster.assoc_actor_2 = cluster.assoc_actor_2, cluster.assoc_actor_1
 
-    # date: a date the text gives beats the publication-date fallback; then the earliest
+    # date: the act's own date beats the report's, which beats the publication-date fallback; of
+    # two acts' dates the first mention's stands ("killed before dawn Monday ... after a prisoner
+    # wounded another on Sunday" is Monday's event) and a later day extends it to date_end
     ct, et = time_rank(cluster, index), time_rank(ev, index)
-    if ev.event_date and (cluster.event_date is None or et < ct or (
-            et == ct == 0 and ev.event_date < cluster.event_date)):
-        later = cluster.event_date if et == ct == 0 else None
+    if ev.event_date and (cluster.event_date is None or et < ct):
         cluster.event_date, cluster.time_precision = ev.event_date, ev.time_precision
-        cluster.date_end = ev.date_end or (later if later and later > ev.event_date else cluster.date_end)
+        cluster.date_basis = ev.date_basis
+        cluster.date_end = ev.date_end or cluster.date_end
     elif et == ct == 0 and ev.event_date and cluster.event_date and ev.event_date > cluster.event_date:
         if not cluster.date_end or ev.event_date > cluster.date_end:
             cluster.date_end = ev.event_date
