@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-import pytest
-
 PUB = "2023-05-10"
 
 
