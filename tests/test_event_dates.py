@@ -186,3 +186,142 @@ def test_merged_mentions_keep_the_first_mentions_day_over_an_earlier_one():
             "in Kelmora on Sunday, police said.")
     events = code(text, "2021-03-16")["events"]
     assert [e["event_date"] for e in events] == ["2021-03-15"]
+
+
+def test_a_piece_split_off_the_events_sentence_gives_its_day(pipe):
+    # the indefinite victim does not make the split-off time another incident's
+    ev = dated(pipe, "A farmer was killed in an ambush near Kelmo. [in the hills] on Friday", "killed")
+    assert ev.event_date == "2021-03-12"
+
+
+def test_an_indefinite_attacker_in_the_next_sentence_still_tells_this_act(pipe):
+    ev = dated(pipe, "Nine villagers were killed in Kelmo, officials said on Sunday. "
+                     "A gang of gunmen attacked the market early Friday.", "killed")
+    assert ev.event_date == "2021-03-12"
+
+
+def test_news_breaking_is_no_occurrence_of_the_event(pipe):
+    ev = dated(pipe, "Gunmen killed nine herders in a remote camp near Kelmo. "
+                     "News of the attack broke only yesterday.", "killed")
+    assert (ev.event_date, ev.time_precision) == ("2021-03-15", 2)
+    ev = dated(pipe, "Gunmen killed nine herders in a remote camp near Kelmo. "
+                     "Fighting broke out on Saturday after a dispute over water.", "killed")
+    assert ev.event_date == "2021-03-13"
+
+
+def test_a_similar_event_in_the_next_sentence_is_another_incident(pipe):
+    ev = dated(pipe, "Five people were injured when protesters fought the police in Kelmo. "
+                     "A similar protest took place in Dorvan on Thursday.", "injured")
+    assert (ev.event_date, ev.time_precision) == ("2021-03-15", 2)
+
+
+def test_the_date_of_an_earlier_attack_named_in_the_next_sentence_is_not_this_ones(pipe):
+    ev = dated(pipe, "Herders attacked three men in Kelmo. One man was killed. This occurred as a "
+                     "consequence of the attack of 10 March in Dorvan.", "killed")
+    assert ev.event_date != "2021-03-10"
+
+
+def test_a_week_is_narrowed_to_the_day_the_next_sentence_gives(pipe):
+    ev = dated(pipe, "Gunmen have killed 30 people in attacks this week, officials said on Thursday. "
+                     "Dozens of others were wounded in the attacks on the village on Tuesday.", "killed",
+               pub=date(2021, 3, 19))
+    assert (ev.event_date, ev.time_precision) == ("2021-03-16", 1)
+    ev = dated(pipe, "A clash near Kelmo last weekend left 20 people dead. "
+                     "A bomb blast on Sunday killed six people in the market.", "clash")
+    assert (ev.event_date, ev.time_precision) == ("2021-03-14", 1)
+
+
+def test_the_paragraph_just_before_gives_the_day(pipe):
+    text = "Rebels attacked the town of Kelmo on Saturday.\nThe fighters looted shops and burned the market."
+    ev = dated(pipe, text, "burned")
+    assert (ev.event_date, ev.date_basis) == ("2021-03-13", "report")
+    text = "9 March: rebels attack Kelmo\nThe fighters looted shops and burned the market."
+    assert dated(pipe, text, "burned").event_date == "2021-03-09"
+
+
+def test_the_incident_took_place_in_the_next_paragraph(pipe):
+    text = ("Two men were killed in a gunfight with the police in Kelmo.\n"
+            "The incident took place near the bus stand at around 2am on Wednesday.")
+    assert dated(pipe, text, "killed").event_date == "2021-03-10"
+
+
+def test_a_fronted_date_wins_over_a_trailing_one(pipe):
+    ev = dated(pipe, "On 12 March, students from the northern branch of the national university in Kelmo "
+                     "protested the killing of a classmate on 7 March.", "protested")
+    assert ev.event_date == "2021-03-12"
+
+
+def test_a_dateline_is_the_filing_day_not_the_events(pipe):
+    ev = dated(pipe, "KELMO, March 15 (Wire) - Rebels shelled the town, killing four, officials said. "
+                     "The shelling began on Saturday night.", "shelled")
+    assert (ev.event_date, ev.date_basis) == ("2021-03-13", "act")
+
+
+def test_a_day_of_the_trigger_noun_itself_is_its_own(pipe):
+    ev = dated(pipe, "Residents said five corpses were taken to the hospital yesterday after Saturday's "
+                     "attack on the village.", "attack")
+    assert ev.event_date == "2021-03-13"
+
+
+def test_the_main_clause_day_of_the_next_sentence_comes_first(pipe):
+    ev = dated(pipe, "An activist was killed near Kelmo, her group said on Sunday. "
+                     "Ana Ruiz, abducted Tuesday, was found dead Wednesday in a landfill.", "killed")
+    assert ev.event_date == "2021-03-10"
+
+
+def test_a_bracket_the_parser_split_the_sentence_at_keeps_its_day(pipe):
+    ev = dated(pipe, "A student was killed and four others were hurt during a clash between two factions of "
+                     "the Union [Northern Union and  Southern Union] over joining a rally in Kelmo on Saturday "
+                     "[13 March].", "killed")
+    assert (ev.event_date, ev.date_basis) == ("2021-03-13", "act")
+    # but a report's day in the split-off piece is still only the report's
+    ev = dated(pipe, "At least 21 people were killed in clashes between militias in the Tama area of Kelmo "
+                     "province [northern Kelmo]northern Kelmo, the United Nations said on Monday. A spokesman "
+                     "said the weekend attacks were carried out by two militias.", "killed")
+    assert ev.event_date == "2021-03-13"
+
+
+def test_a_year_naming_a_noun_does_not_date_the_event(pipe):
+    ev = dated(pipe, "Relatives of the victims of the 1997 cinema fire protested in Kelmo.", "protested")
+    assert (ev.event_date, ev.time_precision, ev.historical) == ("2021-03-15", 2, False)
+    # a year on the verb still makes the event background
+    ev = dated(pipe, "Rebels protested in Kelmo in 1997.", "protested")
+    assert ev.historical and ev.event_date.startswith("1997")
+
+
+def test_a_time_inside_the_subject_of_a_reporting_verb_is_not_the_reports(pipe):
+    # the small parser sometimes reads "23 injured in attacks on the capital on Tuesday" as the
+    # subject of "revealed"; a hand-made parse keeps the test independent of the model
+    from spacy.tokens import Doc
+    from spacy.vocab import Vocab
+
+    from eventcoder.stages.event_dates import _in_subject
+
+    words = ["23", "people", "injured", "in", "Kelmo", ",", "the", "capital", "on", "Tuesday", ",",
+             "police", "revealed", "on", "Wednesday"]
+    heads = [1, 12, 1, 2, 3, 1, 7, 1, 7, 8, 1, 12, 12, 12, 13]
+    deps = ["nummod", "nsubj", "acl", "prep", "pobj", "punct", "det", "appos", "prep", "pobj", "punct",
+            "conj", "ROOT", "prep", "pobj"]
+    pos = ["NUM", "NOUN", "VERB", "ADP", "PROPN", "PUNCT", "DET", "NOUN", "ADP", "PROPN", "PUNCT",
+           "NOUN", "VERB", "ADP", "PROPN"]
+    doc = Doc(Vocab(), words=words, heads=heads, deps=deps, pos=pos)
+    assert _in_subject(doc[9], doc[12])
+    assert not _in_subject(doc[14], doc[12])
+    # "The agency, on Friday, confirmed ...": beside the subject, the report's own day
+    words = ["agency", ",", "on", "Friday", ",", "confirmed", "deaths"]
+    heads = [5, 0, 0, 2, 0, 5, 5]
+    deps = ["nsubj", "punct", "prep", "pobj", "punct", "ROOT", "dobj"]
+    pos = ["NOUN", "PUNCT", "ADP", "PROPN", "PUNCT", "VERB", "NOUN"]
+    doc = Doc(Vocab(), words=words, heads=heads, deps=deps, pos=pos)
+    assert not _in_subject(doc[3], doc[5])
+
+
+def test_an_approximate_or_reported_day_has_precision_two(pipe):
+    for text in ("Around 12 March, rebels attacked the base near Kelmo.",
+                 "On or before 12 March, rebels attacked the base near Kelmo.",
+                 "As reported on 12 March, rebels attacked the base near Kelmo.",
+                 "On 12 March (as reported), rebels attacked the base near Kelmo."):
+        ev = dated(pipe, text, "attacked")
+        assert (ev.event_date, ev.time_precision) == ("2021-03-12", 2), text
+    ev = dated(pipe, "On 12 March, rebels attacked the base near Kelmo.", "attacked")
+    assert (ev.event_date, ev.time_precision) == ("2021-03-12", 1)

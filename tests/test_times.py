@@ -263,3 +263,61 @@ def test_clock_times_are_not_years(nlp, text):
 
 def test_a_year_after_at_is_still_a_year(nlp):
     assert one(nlp, "The law was passed in 1930 and amended at the end of 1990.", "1930").value == "1930-01-01"
+
+
+def test_a_range_of_full_dates_with_commas_is_joined(nlp):
+    t = one(nlp, "Police killed 40 people between December 30, 2020, and January 3, 2021, a group said.",
+            "December 30")
+    assert (t.value, t.end_value) == ("2020-12-30", "2021-01-03")
+
+
+def test_a_date_naming_the_noun_after_it_is_not_placed_by_the_past_tense(nlp):
+    # a past verb would put "Aug. 8" last year; it names the coming elections
+    t = one(nlp, "Rivals clashed after their candidates were cleared to contest the Aug. 8 general elections.",
+            "Aug. 8", pub=date(2021, 6, 3))
+    assert t.value == "2021-08-08"
+    # a date of the act itself keeps the tense rule
+    t = one(nlp, "Rivals clashed on Aug. 8 in the town.", "Aug. 8", pub=date(2021, 6, 3))
+    assert t.value == "2020-08-08"
+
+
+def test_a_day_of_the_month_without_the_month(nlp):
+    t = one(nlp, "Police fought protesters on the 12th, residents said.", "12th", pub=date(2021, 3, 15))
+    assert (t.text, t.value, t.precision) == ("the 12th", "2021-03-12", "day")
+    # a day after the publication day is last month's, unless the verb looks ahead
+    assert one(nlp, "He was shot on the 20th.", "20th").value == "2021-02-20"
+    assert one(nlp, "The talks will resume on the 20th.", "20th").value == "2021-03-20"
+    # an ordinal naming a thing is no day
+    assert not [t for t in times(nlp, "A member of the 5th House of Assembly was shot.") if "5th" in t.text]
+
+
+def test_years_read_out_in_words(nlp):
+    t = one(nlp, "In nineteen seventy-nine the army entered the capital.", "nineteen")
+    assert (t.text, t.value, t.precision) == ("nineteen seventy-nine", "1979-01-01", "year")
+    assert one(nlp, "They vowed to halve poverty by the year two thousand.", "two thousand").value == "2000-01-01"
+
+
+def test_a_year_after_mid_and_a_hyphen(nlp):
+    t = one(nlp, "The movement began to fall apart in mid-2016 after a split.", "2016")
+    assert (t.text, t.value) == ("mid-2016", "2016-01-01")
+
+
+def test_last_month_name_with_a_day_is_that_day(nlp):
+    t = one(nlp, "The doctor was shot dead last Oct. 23 at his home.", "Oct", pub=date(2021, 4, 19))
+    assert (t.value, t.precision) == ("2020-10-23", "day")
+
+
+def test_a_month_closing_a_span_ahead_is_the_coming_one(nlp):
+    t = one(nlp, "The company plans to repay the loan by February.", "February", pub=date(2021, 10, 30))
+    assert t.value == "2022-02-01"
+    # without the cue a month of the present tense is the last one
+    t = one(nlp, "The company repays loans in February.", "February", pub=date(2021, 10, 30))
+    assert t.value == "2021-02-01"
+    t = one(nlp, "The board was reshuffled, effective Feb. 1.", "Feb. 1", pub=date(2021, 10, 26))
+    assert t.value == "2022-02-01"
+
+
+def test_a_holiday_naming_a_noun_is_no_day(nlp):
+    assert not [t for t in times(nlp, "A truck ploughed into a busy Christmas market in the city.")
+                if "Christmas" in t.text]
+    assert one(nlp, "The church was attacked on Christmas Day.", "Christmas").value == "2020-12-25"

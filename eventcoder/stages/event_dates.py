@@ -1,8 +1,11 @@
 """Stage 'event_dates': the date of each event from the time mention that governs it.
 
 Order of search: a time in the event's own sentence attached to the trigger's clause (or to a
-clause above it, such as "said Tuesday"); else the nearest earlier sentence of the same
-paragraph; else the publication date ("as reported on D" => D, precision 2, as ACLED coders do).
+clause above it, such as "said Tuesday"; a dateline is only the report's day); when that is only
+the report's day, or a week or weekend, a day the next sentences tell of the act ("The raid took
+place on Thursday"); else the nearest earlier sentence of the same paragraph; else a recent day
+of the paragraph just before (a lead or a headline); else the publication date ("as reported on
+D" => D, precision 2, as ACLED coders do).
 Precision follows ACLED: day 1; week or weekend 2 (the week's Wednesday, the Saturday); month 3
 (mid-month, or the first/last day for "early"/"late"); a year is vaguer than ACLED codes and is
 kept as mid-year with precision 3, usually as background (historical).
@@ -24,6 +27,9 @@ from .syntax import span_root, verb_of
 HISTORICAL_DAYS = 365
 # ACLED practice [OBS in ACLED-CODEBOOK.md]: "as reported on D" with no event date => D, precision 2.
 PUBLICATION_PRECISION = 2
+# ACLED practice [OBS in ACLED-CODEBOOK.md]: "on or before D" and "as reported on D" => D, precision
+# 2; "around D" and "(as reported)" likewise (acled-dev: gold precision 2 on most such rows).
+APPROXIMATE_PRECISION = 2
 # A span ("between 3 and 6 May") up to this many days is week-scale (precision 2), longer is 3.
 WEEK_SCALE_DAYS = 13
 
@@ -50,9 +56,31 @@ ELABORATION_FAMILIES = {
 }
 EVENT_NOUNS = frozenset("""attack raid blast explosion clash clashes fighting incident ambush shooting
 bombing assault violence killing killings massacre strike airstrike operation offensive""".split())
+# "A bomb rocked the station on Saturday": a weapon as the subject tells the act as well
+WEAPON_NOUNS = frozenset("""bomb bombs grenade grenades rocket rockets shell shells mortar mortars missile
+missiles mine ied""".split())
+# "fighting broke out" tells an occurrence; "news of the attack broke" does not
+OCCURRENCE_PARTICLES = {"break": "out"}
+# "A similar protest took place", "another attack", "a separate raid": a new incident, not this one
+NEW_INCIDENT_MODIFIERS = frozenset("similar separate another second third further earlier previous".split())
 # When the event's sentence gives only the report's date, look this many sentences further.
 FOLLOWING_SENTENCES = 2
+# days in a week-scale span, from its first day (a week's Monday, a weekend's Saturday)
+SPAN_DAYS = {"week": 7, "weekend": 2}
+# at most this many characters (", and ") between the two mentions of a range of dates
+RANGE_GAP = 8
+# how far up from a time mention a governing noun is looked for (noun phrases in news are shallow)
+MAX_UP = 8
 
+# a sentence opening: nothing, or a label such as "Arrests:" or a quote mark, then "On"/"In"/...
+_FRONT_BEFORE = re.compile(
+    r"(?:[A-Z][\w -]{0,30}:\s*)?[\"'“‘(\[]?\s*(?:(?:[Oo]n|[Ii]n|[Aa]t|[Aa]round|[Bb]y|[Ee]arly|[Ll]ate)\s+)?")
+_FRONT_AFTER = re.compile(r"\s*(?:\([^)]{0,60}\))?\s*,")
+# a piece the parser split off a sentence: it opens with a bracket, a comma or a lower-case word
+_CONTINUES = re.compile(r"[\[(,;]|[a-z]")
+# a dateline: an optional place ("PABNA,", "Kabul, Afghanistan,"), the date, then an agency tag or a dash
+_DATELINE_BEFORE = re.compile(r"\s*(?:[A-Z][\w'.-]*(?:\s+[A-Z][\w'.-]*){0,3},\s*){0,2}")
+_DATELINE_AFTER = re.compile(r",?\s*(?:\([A-Za-z][\w .-]{0,30}\)\s*(?:[-–—:]+)?|[-–—]+|:)\s")
 _EARLY = re.compile(r"\b(?:early|beginning|start)\b", re.I)
 _LATE = re.compile(r"\b(?:late|end)\b", re.I)
 _MID = re.compile(r"\bmid\b|\bmiddle\b", re.I)
@@ -80,6 +108,36 @@ def _through_relative_clause(verb, stop: list) -> bool:
     return False
 
 
+def _in_subject(tok, verb) -> bool:
+    """`tok` lies inside a subject of `verb` that tells an event itself ("23 people injured in
+    attacks on the capital on Tuesday, police revealed"), not beside a plain subject ("The agency,
+    on Friday, confirmed ...")."""
+    for _ in range(MAX_UP):
+        if tok.head.i == tok.i or tok.i == verb.i:
+            return False
+        if tok.dep_ in ("nsubj", "nsubjpass") and tok.head.i == verb.i:
+            return any(c.dep_ in ("acl", "relcl") and c.pos_ == "VERB" for c in tok.children)
+        tok = tok.head
+    return False
+
+
+def _dateline(ctx: Context, t: TimeMention) -> bool:
+    """'Jan 21 (UNB) At least ...', 'PABNA, Jan. 14 -- ...': a date opening a paragraph, after at most
+    a place name, and closed by an agency tag or a dash, is the day the story was filed."""
+    line_start = ctx.text.rfind("\n", 0, t.start) + 1
+    return bool(_DATELINE_BEFORE.fullmatch(ctx.text, line_start, t.start)
+                and _DATELINE_AFTER.match(ctx.text, t.end))
+
+
+def _fronted(ctx: Context, t: TimeMention) -> bool:
+    """'On 12 May, ...', 'Last night, ...': a time opening its sentence before a comma scopes the whole
+    clause (a trailing one may belong to a noun the parser hung it elsewhere)."""
+    sent = ctx.sentence_at(t.start)
+    if sent is None:
+        return False
+    return bool(_FRONT_BEFORE.fullmatch(ctx.text, sent.start, t.start) and _FRONT_AFTER.match(ctx.text, t.end))
+
+
 def _own_subject(verb) -> bool:
     """The clause of `verb` has a subject that is not a relative pronoun ("they kidnapped")."""
     return verb is not None and any(
@@ -104,7 +162,11 @@ def _usable(t: TimeMention, published: date | None = None) -> bool:
 
 
 def _in_sentence(times: list[TimeMention], s, published: date | None = None) -> list[TimeMention]:
-    return [t for t in times if s.start <= t.start < s.end and _usable(t, published)]
+    """The usable times of sentence `s`, less the last day of a range ("between 3 and 6 May"): the
+    range is read from its first mention, which carries the end."""
+    closing = {(u.end, u.end_value) for u in times if u.end_value}
+    return [t for t in times if s.start <= t.start < s.end and _usable(t, published)
+            and not any(e <= t.start <= e + RANGE_GAP and v == t.value for e, v in closing)]
 
 
 def _pick_in_trigger_sentence(ctx: Context, event: Event, cands: list[TimeMention]) -> tuple:
@@ -124,12 +186,19 @@ def _pick_in_trigger_sentence(ctx: Context, event: Event, cands: list[TimeMentio
         if root is None:
             continue
         v = verb_of(root)
-        if trig is not None and root.head.i == trig.i:
+        if _dateline(ctx, t):
+            report.append(t)  # "Pabna, Jan. 14 (UNB) -- ...": the day the story was filed
+        elif trig is not None and root.head.i == trig.i:
             direct.append(t)  # "the attack on Monday"
         elif v is not None and tverb is not None and v.i == tverb.i:
             # "IS claimed responsibility on Wednesday for the attack": a noun mention of the act
             # under a verb of report takes the report's day
             (report if trig.i != tverb.i and tverb.lemma_ in REPORTING_LEMMAS else direct).append(t)
+        elif v is not None and v.lemma_ in REPORTING_LEMMAS and _in_subject(root, v):
+            # "23 injured in attacks on the capital on Tuesday, the commissioner revealed on
+            # Wednesday" parsed with the injured as the subject of "revealed": the time sits in
+            # what is told, not on the telling
+            sibling.append(t)
         elif v is not None and v.lemma_ in REPORTING_LEMMAS:
             # "..., a resident said on Friday" wherever the parser hangs the reporting clause
             report.append(t)
@@ -146,11 +215,13 @@ def _pick_in_trigger_sentence(ctx: Context, event: Event, cands: list[TimeMentio
             recent.append(t)
     # times of relative clauses ("soldiers IS kidnapped in 2014") do not date this event
     def nested(t: TimeMention) -> bool:
-        """A date inside a noun phrase ("over their delayed June salaries") dates the noun, not the event."""
+        """A date inside a noun phrase ("over their delayed June salaries") dates the noun, not the
+        event; a date of the trigger noun itself ("Sunday's attack") is the event's own."""
         root = span_root(ctx.doc, t.start, t.end)
         node = root
-        for _ in range(8):
-            if node is None or node.head.i == node.i or (tverb is not None and node.head.i == tverb.i):
+        for _ in range(MAX_UP):
+            if (node is None or node.head.i == node.i or node.head.i == trig.i
+                    or (tverb is not None and node.head.i == tverb.i)):
                 return False
             node = node.head
             if node.pos_ in ("NOUN", "PROPN") and not (t.start <= node.idx < t.end):
@@ -158,9 +229,13 @@ def _pick_in_trigger_sentence(ctx: Context, event: Event, cands: list[TimeMentio
         return False
 
     for group in (direct, governing, sibling, recent, report):
+        # a bare year inside a noun phrase names the thing ("the 1997 cinema fire", "an Act of
+        # 2006"), not the time of this event
+        group = [t for t in group if not (t.precision == "year" and nested(t))]
         if group:
-            best = min(group, key=lambda t: (nested(t), abs(t.start - event.trigger_start)))
-            return best, group is report
+            best = min(group, key=lambda t: (nested(t), not _fronted(ctx, t),
+                                             abs(t.start - event.trigger_start)))
+            return best, any(r is best for r in report)
     return None, False
 
 
@@ -176,40 +251,127 @@ def _pick_in_context_sentence(ctx: Context, cands: list[TimeMention]) -> TimeMen
     return cands[-1]
 
 
-def _following_event_time(ctx: Context, event: Event, sent) -> TimeMention | None:
+def _following_event_time(ctx: Context, event: Event, sent, within: tuple[str, str] | None = None
+                          ) -> TimeMention | None:
     """A recent day in one of the next FOLLOWING_SENTENCES sentences of the same paragraph, said
     of an occurrence ("took place on Thursday", "the attack late Sunday night came ...") or of an
-    act of the event lexicon ("He was shot dead on Sunday", "The body was found on Monday")."""
+    act of the event lexicon ("He was shot dead on Sunday", "The body was found on Monday"); the
+    first sentence of the next paragraph counts only for "The incident took place on ..."; with
+    `within` (first and last ISO day), only a day inside that span."""
     if ctx.doc is None:
         return None
     own = _sentence_verbs(ctx, sent)
     seen, clause_verb = 0, (own[0] if own else None)
     for nxt in ctx.sentences[sent.index + 1:]:
-        if nxt.paragraph != sent.paragraph:
+        crossed = nxt.paragraph != sent.paragraph
+        if crossed and (nxt.paragraph != sent.paragraph + 1 or nxt.index != sent.index + 1
+                        or sent.kind != "body" or nxt.kind != "body"):
             break
         verbs = _sentence_verbs(ctx, nxt)
-        if verbs:
+        # "... factions [of the League] over joining a rally on Saturday [15 August].": a bracket or a
+        # lower-case word starting the piece shows the parser split the event's own sentence
+        continued = not crossed and seen == 0 and _CONTINUES.match(nxt.text) is not None
+        if verbs and not continued:
             seen += 1
             if seen > FOLLOWING_SENTENCES:
                 break
             clause_verb = verbs[0]
-        for t in _in_sentence(ctx.times, nxt, ctx.published):
+        for t in sorted(_in_sentence(ctx.times, nxt, ctx.published), key=lambda t: _in_modifier(ctx, t)):
             if not _recent(t, ctx.published):
+                continue
+            if within is not None and not (t.precision == "day" and within[0] <= t.value <= within[1]):
                 continue
             root = span_root(ctx.doc, t.start, t.end)
             v = verb_of(root) if root is not None else None
             if v is None:
                 continue
-            if not verbs and clause_verb is not None:
+            if crossed:
+                if _occurrence(v) and _told_incident(v):
+                    return t
+                continue
+            if continued and v.lemma_ in REPORTING_LEMMAS and t.start > v.idx:
+                continue  # "[in the east], the UN said on Monday": the report's day
+            if continued or (not verbs and clause_verb is not None):
                 # "... around 8 p.m." + "on Sunday.": a verbless piece split off the sentence
-                # before (an abbreviation or a bracket ended it) belongs to that sentence's verb
+                # before (an abbreviation or a bracket ended it) belongs to that sentence's verb;
+                # right after the event's own sentence, it is that sentence's time
+                if seen == 0:
+                    return t
                 v = clause_verb
+            if _other_incident(v) or _dates_another_noun(root, v):
+                continue
             subjects = {c.lemma_.lower() for c in v.children if c.dep_ in ("nsubj", "nsubjpass")}
             if root.head.pos_ == "NOUN":
                 subjects.add(root.head.lemma_.lower())  # "the attack late Sunday night"
-            if v.lemma_ in OCCURRENCE_LEMMAS or subjects & EVENT_NOUNS or _elaborates(event, v):
+            if _occurrence(v) or subjects & (EVENT_NOUNS | WEAPON_NOUNS) or _elaborates(event, v):
                 return t
     return None
+
+
+def _in_modifier(ctx: Context, t: TimeMention) -> bool:
+    """The time sits in a clause modifying a noun ("Urquia, abducted Tuesday, was found dead
+    Wednesday"): the main clause's time tells the sentence's news and is tried first."""
+    root = span_root(ctx.doc, t.start, t.end)
+    node = root
+    for _ in range(MAX_UP):
+        if node is None or node.head.i == node.i:
+            return False
+        if node.dep_ in ("acl", "relcl"):
+            return True
+        node = node.head
+    return False
+
+
+def _occurrence(verb) -> bool:
+    """'took place', 'happened', 'broke out' (not 'news of it broke')."""
+    if verb.lemma_ not in OCCURRENCE_LEMMAS:
+        return False
+    particle = OCCURRENCE_PARTICLES.get(verb.lemma_)
+    return particle is None or any(c.dep_ == "prt" and c.lower_ == particle for c in verb.children)
+
+
+def _introduces_new(noun, indefinite: bool) -> bool:
+    """The noun phrase brings in something new: 'another', 'a similar', 'a separate' (and, when
+    `indefinite`, any 'a'/'an')."""
+    for c in noun.children:
+        if c.dep_ == "det" and (c.lower_ == "another" or (indefinite and c.lower_ in ("a", "an"))):
+            return True
+        if c.dep_ == "amod" and c.lower_ in NEW_INCIDENT_MODIFIERS:
+            return True
+    return False
+
+
+def _told_incident(verb) -> bool:
+    """'The incident took place ...', 'This attack happened ...': the subject points back to an
+    event already told."""
+    return any(c.dep_ in ("nsubj", "nsubjpass") and c.lemma_.lower() in EVENT_NOUNS
+               and any(d.dep_ == "det" and d.lower_ in ("the", "this", "that") for d in c.children)
+               for c in verb.children)
+
+
+def _other_incident(verb) -> bool:
+    """'A similar protest took place on 17 May', 'Another attack hit ...': the subject is brought in
+    as another one, so its day is not this event's."""
+    return any(c.dep_ in ("nsubj", "nsubjpass") and _introduces_new(c, indefinite=False)
+               for c in verb.children)
+
+
+def _dates_another_noun(root, verb) -> bool:
+    """'... occurred as a consequence of the attack of 7 May': the time modifies an event noun
+    that is itself inside another noun phrase, so it dates that other, earlier event (unlike
+    "killed in the attack on Sunday", where the attack is this clause's own)."""
+    node, event_noun = root, False
+    for _ in range(MAX_UP):
+        if node.head.i == node.i or node.head.i == verb.i:
+            return False
+        node = node.head
+        if node.pos_ in ("NOUN", "PROPN"):
+            if event_noun:
+                return True
+            if node.lemma_.lower() not in EVENT_NOUNS or node.dep_ in ("nsubj", "nsubjpass"):
+                return False
+            event_noun = True
+    return False
 
 
 def _sentence_verbs(ctx: Context, s) -> list:
@@ -230,9 +392,10 @@ def _elaborates(event: Event, verb) -> bool:
     if not families:
         return False
     for c in verb.children:
-        if c.dep_ in ("nsubj", "nsubjpass") and any(d.dep_ == "det" and d.lower_ in ("a", "an", "another")
-                                                    for d in c.children):
-            return False  # "A cleric was shot dead Thursday": a new victim, likely a new incident
+        # "A cleric was shot dead Thursday": a new victim, likely a new incident; but "a gang
+        # attacked the station" brings in the attackers of this one
+        if c.dep_ in ("nsubj", "nsubjpass") and _introduces_new(c, indefinite=c.dep_ == "nsubjpass"):
+            return False
     if verb.lemma_ in ELABORATION_EXTRA_LEMMAS and families is not _DEMO_FAMILIES:
         return True
     if verb.lemma_ == "open" and any(c.lower_ == "fire" for c in verb.children) and families is not _DEMO_FAMILIES:
@@ -256,6 +419,13 @@ def governing_time(ctx: Context, event: Event) -> tuple[TimeMention | None, str 
         later = _following_event_time(ctx, event, sent)
         if later is not None:
             return later, "act"
+    elif found.precision in ("week", "weekend") and found.value:
+        # "clashes last weekend ... Bombs on Sunday killed six": a day inside the span, told of
+        # the act in the next sentences, is the event's own day
+        last = date.fromisoformat(found.value) + timedelta(days=SPAN_DAYS[found.precision] - 1)
+        inside = _following_event_time(ctx, event, sent, within=(found.value, last.isoformat()))
+        if inside is not None:
+            return inside, "act"
     if found is not None:
         return found, "report" if report_only else "act"
     for prev in reversed(ctx.sentences[:sent.index]):
@@ -264,7 +434,26 @@ def governing_time(ctx: Context, event: Event) -> tuple[TimeMention | None, str 
         found = _pick_in_context_sentence(ctx, _in_sentence(ctx.times, prev, ctx.published))
         if found is not None:
             return found, "report"
+    found = _previous_paragraph_time(ctx, sent)
+    if found is not None:
+        return found, "report"
     return None, None
+
+
+def _previous_paragraph_time(ctx: Context, sent) -> TimeMention | None:
+    """A recent day of the paragraph just before (a headline's or a lead's "on Monday"): the
+    story goes on in the next paragraph without repeating it."""
+    if sent.kind != "body":
+        return None
+    earlier = [s for s in ctx.sentences[:sent.index] if s.paragraph == sent.paragraph - 1]
+    for prev in reversed(earlier):
+        if prev.kind == "caption":
+            return None
+        cands = [t for t in _in_sentence(ctx.times, prev, ctx.published) if _recent(t, ctx.published)]
+        found = _pick_in_context_sentence(ctx, cands)
+        if found is not None:
+            return found
+    return None
 
 
 def _month_day(t: TimeMention, value: date) -> date:
@@ -299,6 +488,18 @@ def resolve(t: TimeMention, published: date | None) -> tuple[date, date | None, 
 
 
 _OVERNIGHT = re.compile(r"\bovernight\b", re.I)
+# "Around 8 May", "on or before 20 August", "as reported on 21 March", "9 May (as reported)",
+# "(exact date not reported)": the day is the nearest the report gives, not a known one
+_APPROX_OPEN = re.compile(r"(?:on or )?(?:around|about)\b|on or before\b|approximately\b", re.I)
+_APPROX_BEFORE = re.compile(
+    r"\b(?:(?:on or )?(?:around|about)|on or before|approximately|(?:as )?reported on)\s+$", re.I)
+_APPROX_AFTER = re.compile(r",?\s*\((?:as reported|exact date (?:not|un)[^)]{0,30})\)", re.I)
+
+
+def _approximate(ctx: Context, t: TimeMention) -> bool:
+    """The text marks the day as approximate or only as the report's."""
+    return bool(_APPROX_OPEN.match(t.text) or _APPROX_BEFORE.search(ctx.text, max(0, t.start - 25), t.start)
+                or _APPROX_AFTER.match(ctx.text, t.end))
 
 
 def _overnight_report(ctx: Context, event: Event, t: TimeMention) -> bool:
@@ -318,6 +519,8 @@ def date_event(ctx: Context, event: Event) -> None:
         d, end, p = resolve(t, pub)
         if p == 1 and _overnight_report(ctx, event, t):
             d -= timedelta(days=1)  # "killed in an overnight attack, witnesses said Sunday"
+        if p == 1 and _approximate(ctx, t):
+            p = APPROXIMATE_PRECISION
         event.event_date, event.time_precision = d.isoformat(), p
         event.date_end = end.isoformat() if end and end != d else None
         if pub is not None and ((pub - d).days >= HISTORICAL_DAYS

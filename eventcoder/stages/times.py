@@ -1,7 +1,8 @@
 """Stage 'times': every date expression in the text, resolved against the publication date.
 
-Candidates come from our own patterns (calendar dates, ranges, weekdays, weekends, relative
-phrases, years, durations); the longest non-overlapping candidates win. Weekdays and dates
+Candidates come from our own patterns (calendar dates, ranges, days of the month, weekdays,
+weekends, relative phrases, years, also read out in words, durations); the longest
+non-overlapping candidates win. Weekdays and dates
 without a year are placed by the tense of the verb that governs them in spaCy's parse.
 `infer_published` reads a publication date from datelines, photo captions and
 "Published:"/"Updated" lines (dateparser for the free-form ones).
@@ -24,7 +25,10 @@ FUTURE_WINDOW_DAYS = 120
 # A day-month told in the past tense lies before publication, give or take this many days (time
 # zones, wire lag). Deadlines ("extended to Nov. 20") are exempt: see DEADLINE_BEFORE.
 PAST_GRACE_DAYS = 1
-DEADLINE_BEFORE = re.compile(r"\b(?:to|until|till|by|through|before|record|payable|deadline(?: of)?)\s+$", re.I)
+DEADLINE_BEFORE = re.compile(r"\b(?:to|until|till|by|through|before|record|payable|effective|deadline(?: of)?)\s+$",
+                             re.I)
+# "by May", "through January": a month closing a span that runs on from now
+MONTH_DEADLINE_BEFORE = re.compile(r"\b(?:until|till|by|through)\s+$", re.I)
 # Four-digit numbers read as years only within this range (below: street numbers, casualty
 # counts; above: more than this many years after publication is no news date).
 MIN_YEAR = 1800
@@ -63,6 +67,11 @@ _NUM = (r"(?:\d+(?:\.\d+)?|a|an|one|two|three|four|five|six|seven|eight|nine|ten
 _UNIT = r"(?:second|minute|hour|day|night|week|fortnight|month|year|decade|century)s?"
 _END = r"(?![\w])"
 
+# what may follow "on the 12th" when it is a day ("the 5th House", "the 10th round" are not)
+_ORDDAY_AFTER = (r"\s*(?:$|[.,;:)\]]|\s(?:and|or|in|at|when|as|after|before|with|by|to|but|while|during"
+                 r"|morning|afternoon|evening|night)\b)")
+_TENS = r"(?:ten|twenty|thirty|forty|fifty|sixty|seventy|eighty|ninety)"
+_ONES = r"(?:one|two|three|four|five|six|seven|eight|nine)"
 # periods of a day that may follow a weekday or "yesterday"
 _PART = r"(?:\s+(?:morning|afternoon|evening|night|midday|noon|dawn))?"
 _PRE = r"(?:(?:[Ee]arly|[Ll]ate|[Ee]arlier|[Ll]ater|[Ee]arly on|[Ll]ate on)\s+)?"
@@ -91,11 +100,16 @@ PATTERNS = [
         rf"(?P<mod>\b(?:[Ee]arly|[Ll]ate|[Mm]id|[Tt]he end of|[Tt]he beginning of|[Tt]he start of"
         rf"|[Tt]he middle of|[Ee]nd of|[Bb]eginning of)[\s-]+)?\b(?P<mon>{_MON_FULL}){_END}"
         rf"(?:,?\s+(?:of\s+)?(?P<year>{_YEAR})\b|\s+(?P<rel>last|this|next)\s+year\b)?")),
-    ("lastmonth", re.compile(rf"\b(?P<rel>[Ll]ast|[Tt]his|[Nn]ext|[Tt]his coming)\s+(?P<mon>{_MON_FULL}){_END}")),
+    ("lastmonth", re.compile(
+        rf"\b(?P<rel>[Ll]ast|[Tt]his|[Nn]ext|[Tt]his coming)\s+(?P<mon>{_MON_FULL}){_END}(?!\s*\d)")),
     ("year", re.compile(
-        rf"(?P<mod>\b(?:[Ee]arly|[Ll]ate|[Mm]id|[Tt]he end of|[Tt]he beginning of|[Tt]he start of"
-        rf"|[Tt]he middle of|[Ff]iscal|[Ee]nd of|[Bb]eginning of)[\s-]+)?(?<![\d,.$£€-])\b(?P<year>{_YEAR})\b"
+        rf"(?:(?P<mod>\b(?:[Ee]arly|[Ll]ate|[Mm]id|[Tt]he end of|[Tt]he beginning of|[Tt]he start of"
+        rf"|[Tt]he middle of|[Ff]iscal|[Ee]nd of|[Bb]eginning of)[\s-]+)|(?<![\d,.$£€-]))\b(?P<year>{_YEAR})\b"
         rf"(?![\d,.]\d|s\b|%|-\d|\s*(?:percent|per cent))")),
+    # years read out in broadcast transcripts: "nineteen ninety-six", "the year two thousand"
+    ("spelled_year", re.compile(
+        rf"\b(?P<cent>[Nn]ineteen|[Ee]ighteen)[\s-]+(?P<tens>{_TENS})(?:[\s-]+(?P<ones>{_ONES}))?\b"
+        rf"|\b[Tt]he year two thousand(?:[\s-]+(?:and[\s-]+)?(?P<ones2>{_ONES}))?\b")),
     ("weekend", re.compile(
         r"(?:\b(?:[Aa]t|[Oo]ver|[Dd]uring|[Oo]n|[Tt]hroughout)\s+)?\b(?P<det>[Tt]he|[Tt]his|[Ll]ast|[Nn]ext"
         r"|[Tt]his past|[Tt]his coming)\s+weekend\b")),
@@ -114,6 +128,10 @@ PATTERNS = [
         rf"(?:\b(?:nearly|almost|about|some|roughly|around|more than|over|just|exactly)\s+)?"
         rf"\b(?P<n>{_NUM})[\s-]+(?P<unit>day|week|month|year)s?\s+(?P<dir>ago|earlier|before|later|after"
         rf"|from now|hence)\b(?!\s+(?:the|a|an|his|her|their|its|this|that)\b)", re.I)),
+    # "on the 12th", "of the 3rd": a day of the month told without the month
+    ("ordday", re.compile(
+        rf"\b(?:[Oo]n|[Oo]f|[Ss]ince|[Uu]ntil|[Ff]rom|[Bb]y|[Bb]efore|[Aa]fter)\s+(?P<the>the)\s+"
+        rf"(?P<d>[12]\d|3[01]|0?[1-9])(?:st|nd|rd|th)\b(?={_ORDDAY_AFTER})")),
     ("holiday", re.compile(
         r"\b(?:on\s+)?(?P<h>Christmas(?: [Dd]ay| [Ee]ve)?|New Year's (?:[Dd]ay|[Ee]ve)|Independence Day|Valentine's Day)\b")),
     # durations: "three years", "a week", "nine-day", "48 hours", "the past three months"
@@ -257,6 +275,19 @@ def _verb_tense(tok) -> str:
     return "present"
 
 
+def _modifies_noun_after(doc, start: int, end: int) -> bool:
+    """'the Aug. 8 general elections': the date is a modifier of a noun that follows it, so the tense
+    of the clause (often a past "were cleared to contest") does not place it."""
+    if doc is None:
+        return False
+    span = doc.char_span(start, end, alignment_mode="expand")
+    if span is None or len(span) == 0:
+        return False
+    root = span.root
+    return (root.dep_ in ("compound", "nmod", "amod", "nummod") and root.head.i > span[-1].i
+            and root.head.pos_ == "NOUN")
+
+
 def _tok_tag(doc, start: int, end: int) -> str | None:
     if doc is None:
         return None
@@ -281,10 +312,12 @@ def _place_day_month(pub: date | None, m: int, d: int, tense: str | None) -> dat
     return max(not_far) if not_far else min(options)
 
 
-def _place_month(pub: date | None, m: int, tense: str | None) -> date | None:
+def _place_month(pub: date | None, m: int, tense: str | None, deadline: bool = False) -> date | None:
+    """The month's first day: this year's or last year's, or the coming one when the verb looks
+    ahead (or a deadline, "by May", "through January", is not told in the past tense)."""
     if pub is None:
         return None
-    if tense == "future":
+    if tense == "future" or (deadline and tense != "past"):
         return date(pub.year if m >= pub.month else pub.year + 1, m, 1)
     return date(pub.year if m <= pub.month else pub.year - 1, m, 1)
 
@@ -323,9 +356,11 @@ class _Resolver:
                            end_value=_iso(end_value), duration=duration)
 
     def _date_tense(self, m) -> str | None:
-        """The tense for placing a day-month; a past-tense deadline ("extended to Nov. 20") counts as none."""
+        """The tense for placing a day-month; a past-tense deadline ("extended to Nov. 20") and a
+        date naming the noun after it ("contest the Aug. 8 elections") count as none."""
         tense = _tense(self.doc, m.start(), m.end())
-        if tense == "past" and DEADLINE_BEFORE.search(self.text[max(0, m.start() - 25):m.start()]):
+        if tense == "past" and (DEADLINE_BEFORE.search(self.text[max(0, m.start() - 25):m.start()])
+                                or _modifies_noun_after(self.doc, m.start(), m.end())):
             return None
         return tense
 
@@ -415,7 +450,8 @@ class _Resolver:
                 y = self.pub.year + {"last": -1, "this": 0, "next": 1}[m["rel"]]
                 value = date(y, mon, 1)
         else:
-            value = _place_month(self.pub, mon, _tense(self.doc, m.start(), m.end()))
+            deadline = MONTH_DEADLINE_BEFORE.search(self.text[max(0, m.start() - 15):m.start()]) is not None
+            value = _place_month(self.pub, mon, _tense(self.doc, m.start(), m.end()), deadline)
         return self._make(m, value, "month")
 
     def _lastmonth(self, m):
@@ -454,6 +490,16 @@ class _Resolver:
                 tok = span[0]
                 if tok.dep_ == "nummod" and tok.head.tag_ == "NNS" and tok.head.lower_ not in ("years", "elections"):
                     return None
+        return self._make(m, date(y, 1, 1), "year")
+
+    def _spelled_year(self, m):
+        if m["cent"]:
+            y = {"nineteen": 1900, "eighteen": 1800}[m["cent"].lower()] + NUMBER_WORDS[m["tens"].lower()]
+            y += NUMBER_WORDS[m["ones"].lower()] if m["ones"] else 0
+        else:
+            y = 2000 + (NUMBER_WORDS[m["ones2"].lower()] if m["ones2"] else 0)
+        if not self._year_ok(y) or COUNTED_AFTER.match(self.text, m.end()):
+            return None
         return self._make(m, date(y, 1, 1), "year")
 
     def _weekend(self, m):
@@ -533,6 +579,19 @@ class _Resolver:
             return self._make(m, _add_months(self.pub.replace(day=1), sign * n), "month")
         return self._make(m, date(self.pub.year + sign * n, 1, 1), "year")
 
+    def _ordday(self, m):
+        d = _day_num(m["d"])
+        pub = self.pub
+        if pub is None:
+            return None
+        if _tense(self.doc, m.start(), m.end()) == "future":
+            step = 0 if d >= pub.day else 1
+        else:
+            step = 0 if d <= pub.day + PAST_GRACE_DAYS else -1
+        month = _add_months(pub.replace(day=1), step)
+        value = _safe_date(month.year, month.month, d)
+        return self._make(m, value, "day", start=m.start("the")) if value else None
+
     def _holiday(self, m):
         h = m["h"].lower()
         md = {"christmas": (12, 25), "christmas day": (12, 25), "christmas eve": (12, 24),
@@ -540,6 +599,8 @@ class _Resolver:
               "valentine's day": (2, 14)}.get(h)
         if md is None or (h == "independence day"):
             return None
+        if _modifies_noun_after(self.doc, m.start("h"), m.end("h")):
+            return None  # "a Christmas market", "the Christmas holidays": a thing, not a day
         value = _place_day_month(self.pub, md[0], md[1], _tense(self.doc, m.start(), m.end()))
         return self._make(m, value, "day")
 
@@ -569,7 +630,7 @@ def _extend(text: str, mentions: list[TimeMention], pub: date | None) -> None:
         a = mentions[i]
         b = mentions[i + 1] if i + 1 < len(mentions) else None
         if (b is not None and a.value and b.value and not a.duration and not b.duration
-                and re.fullmatch(r"\s*(?:-|–|to|and|until|till|through)\s*", text[a.end:b.start])
+                and re.fullmatch(r"\s*,?\s*(?:-|–|to|and|until|till|through)\s*", text[a.end:b.start])
                 and re.search(r"\b(?:[Bb]etween|[Ff]rom)\s+$", text[max(0, a.start - 10):a.start])
                 and a.precision == b.precision and a.value < b.value):
             # both stay mentions of their own; the first carries the span's end
