@@ -172,3 +172,34 @@ def test_the_towns_a_road_is_named_after_yield_to_the_place_of_the_event(pipelin
     # alone, the road still says roughly where
     ev2 = located(pipeline, "On 6 May 2020, workers blocked the Dhaka-Mymensingh highway.", "blocked")
     assert ev2.location in ("Dhaka", "Mymensingh")
+
+
+def test_in_the_municipality_of_a_town_is_precision_2(pipeline):
+    ev = located(pipeline, "On 12 March 2021, in the Municipality of Lerdo, Durango, some 80 nurses blocked "
+                           "an avenue.", "blocked")
+    assert ev.location == "Lerdo" and ev.geo_precision == 2, (ev.location, ev.geo_precision)
+
+
+def test_a_district_with_an_aside_is_precision_2(pipeline):
+    ev = located(pipeline, "On 2 June 2021, rebels overran a checkpoint in Baharak (Khairabad) district, "
+                           "Badakhshan.", "overran")
+    assert ev.location == "Baharak" and ev.geo_precision == 2, (ev.location, ev.geo_precision)
+
+
+@pytest.mark.parametrize("text,word,precision", [
+    ("Dozens of teachers rallied in Mogilev on Friday over unpaid wages.", "rallied", 1),
+    ("Dozens of teachers rallied across the Mogilev region on Friday over unpaid wages.", "rallied", 3),
+])
+def test_a_bare_name_shared_by_a_region_and_its_town_is_the_town(pipeline, text, word, precision):
+    ev = located(pipeline, text, word)
+    assert ev.iso3 == "BLR" and ev.geo_precision == precision, (ev.location, ev.geo_precision)
+
+
+def test_a_neighbourhood_and_the_next_sentence_stay_in_the_fronted_town(pipeline):
+    # "Boa Viagem" is also a town in Ceara, 600 km off: a neighbourhood of Recife is not it
+    ctx = context(pipeline, "On 3 June 2021, in Recife, Pernambuco, police raided a house in the Boa Viagem "
+                            "neighborhood. A suspect was shot and wounded.")
+    assert all(p.admin1 == "Pernambuco" for p in ctx.places), [(p.text, p.admin1) for p in ctx.places]
+    ev = event_at(ctx, "shot")
+    locate(ctx, ev, get_gazetteer(pipeline.settings))
+    assert ev.location == "Recife" and ev.geo_precision == 1, (ev.location, ev.geo_precision)

@@ -234,3 +234,46 @@ def test_between_two_places_is_an_area(pipeline):
 def test_a_town_opening_the_name_of_a_site_is_still_the_place(pipeline):
     ctx = places_of(pipeline, "Gunmen attacked a compound at the Dadaab Refugee Camp in Kenya.")
     assert at(ctx, "Dadaab").iso3 == "KEN"
+
+
+def test_a_small_namesake_abroad_does_not_vouch_for_its_own_country(pipeline):
+    # "Dashti" is also an Iranian village: its own name is no evidence of Iran beside Kabul
+    ctx = places_of(pipeline, "Gunmen attacked a school in the Dashti Barchi area of Kabul.")
+    assert {p.iso3 for p in ctx.places} == {"AFG"}, [(p.text, p.iso3) for p in ctx.places]
+
+
+def test_a_first_level_region_anchors_its_own_towns_not_those_near_its_centre(pipeline):
+    ctx = places_of(pipeline, "Police arrested a gang leader in Congonhas, Minas Gerais, on Tuesday.")
+    town = at(ctx, "Congonhas")
+    assert town.name == "Congonhas" and town.population > 20_000
+
+
+@pytest.mark.parametrize("text,surface,iso3", [
+    # an aside between the name and its area word
+    ("Rebels overran a checkpoint in Baharak (Khairabad) district, Badakhshan.", "Baharak", "AFG"),
+])
+def test_addresses_name_places_the_plain_rules_missed(pipeline, text, surface, iso3):
+    assert at(places_of(pipeline, text), surface).iso3 == iso3
+
+
+def test_a_unit_glued_to_its_number_still_says_near(pipeline):
+    ctx = places_of(pipeline, "Herders clashed at a camp 8km from Nanyuki on Monday.")
+    assert at(ctx, "Nanyuki").near
+
+
+def test_a_holiday_is_no_place_and_says_nothing_of_the_country(pipeline):
+    # "Independence" and "Day" are US place names; the holiday is neither, and Delhi stays Delhi
+    ctx = places_of(pipeline, "Days before Independence Day, police arrested a commander in Delhi.")
+    assert [p.text for p in ctx.places] == ["Delhi"] and at(ctx, "Delhi").iso3 == "IND"
+    assert at(ctx, "Delhi").confidence >= 0.45
+
+
+def test_a_district_named_before_a_large_city_lies_near_it(pipeline):
+    # "Korangi" folds to a Belgian town's name; the district of Karachi is not it
+    ctx = places_of(pipeline, "Protesters blocked a road in Korangi, Karachi on Friday.")
+    assert [p.text for p in ctx.places] == ["Karachi"], [(p.text, p.name, p.admin1) for p in ctx.places]
+
+
+def test_a_holiday_named_as_one_name_is_no_place(pipeline):
+    ctx = places_of(pipeline, "Hundreds of workers marched in Athens to mark Labor Day.")
+    assert [p.text for p in ctx.places] == ["Athens"], [(p.text, p.name) for p in ctx.places]

@@ -2,12 +2,14 @@
 
 1. The most specific place in the event's own sentences (town > region > country), preferring
    one governed by "in/at/near" in the clause of the event's trigger and then the nearest to it.
-2. Else the most specific place in the earlier sentences of the same paragraph (nearest first).
+2. Else the most specific place in the earlier sentences of the same paragraph (a fronted one, else
+   the nearest).
 3. Else the document's main place: the most mentioned town, else the first town of the lead,
    else the most mentioned region or country.
 
 ACLED geo_precision: 1 the town itself; 2 "near X", the outskirts, or a small region stood in by
-its coordinates; 3 a larger region or a country (at its main town, as ACLED codes them).
+its coordinates; 3 a larger region or a country (at its main town, as ACLED codes them), unless the
+bare name is also the region's town ("in Mogilev": the town, 1).
 """
 
 from __future__ import annotations
@@ -42,6 +44,9 @@ _AREA_ADDRESS_BEFORE = re.compile(
 # Chlef" is the town hall)
 _AREA_OF_BEFORE = re.compile(
     r"\b(?:districts?|sub-?county|county|upazila|tehsil|taluka|township|commune|municipality)\s+(?:in|of)\s+$")
+# "in the Municipality of Lerdo, Durango": the area named after its seat (capitalised too, unlike
+# the town hall above, as "in" governs it)
+_IN_AREA_OF_BEFORE = re.compile(r"\bin\s+the\s+(?:municipality|district|county|commune)\s+of\s+$", re.I)
 _SMALLER_NAME = re.compile(
     r"(?:\b(?:near|area of|outskirts of|vicinity of)\s+(?:the\s+)?(?P<name>[A-Z][\w'-]+)(?:\s+[A-Z][\w'-]+){0,3}"
     r"\s*(?:,|\(|\bin\b)"
@@ -178,7 +183,9 @@ def locate(ctx: Context, event: Event, gz=None, view: PlaceView | None = None) -
         first = ctx.sentences[sents[0]]
         earlier = [s for s in ctx.sentences if s.paragraph == first.paragraph and s.index < first.index]
         for s in reversed(earlier):
-            chosen = _pick([p for p in places if s.start <= p.start < s.end], ctx, s.end, None)
+            # (a place fronted in that sentence still sets its scene: "In Recife, ..., police raided
+            # the Boa Viagem neighborhood. A suspect was shot.")
+            chosen = _pick([p for p in places if s.start <= p.start < s.end], ctx, s.end, None, [(s.start, s.end)])
             if chosen is not None:
                 break
     if chosen is None:
@@ -195,6 +202,7 @@ def locate(ctx: Context, event: Event, gz=None, view: PlaceView | None = None) -
     if chosen is None:
         return
     lat, lon, name, gid = chosen.latitude, chosen.longitude, chosen.name, chosen.geonameid
+    town = None
     if chosen.kind in ("city", "feature"):
         # "in Ghorak district, Kandahar": the town closes the address of a smaller area the
         # gazetteer lacks (ACLED codes that area's seat, precision 2)
@@ -202,7 +210,7 @@ def locate(ctx: Context, event: Event, gz=None, view: PlaceView | None = None) -
         # coded at the city with precision 1, as ACLED codes its city districts
         window = ctx.text[max(0, chosen.start - 80):chosen.start]
         inside = _smaller_unknown(ctx, chosen) or _AREA_ADDRESS_BEFORE.search(window) \
-            or _AREA_OF_BEFORE.search(window)
+            or _AREA_OF_BEFORE.search(window) or _IN_AREA_OF_BEFORE.search(window)
         city_part = chosen.population >= LARGE_CITY_POP \
             and bool(_CITY_PART_BEFORE.search(ctx.text[max(0, chosen.start - 25):chosen.start]))
         precision = 2 if chosen.near or (inside and not city_part) else 1
@@ -214,7 +222,13 @@ def locate(ctx: Context, event: Event, gz=None, view: PlaceView | None = None) -
         precision = 2
     else:
         precision = 3
-    if chosen.kind in ("region", "country") and not chosen.admin2 and gz is not None:
+        town = _namesake_town(ctx, chosen, gz)
+        if town is not None:
+            # "protested in Mogilev", "a bus was torched in Chittagong": a bare name shared by a region
+            # and its town is the town (ACLED's precision 1); "Mogilev region" stays the region
+            name, lat, lon, gid = town
+            precision = 2 if chosen.near else 1
+    if chosen.kind in ("region", "country") and not chosen.admin2 and gz is not None and town is None:
         main = _main_town(gz, chosen)  # where ACLED codes a region or a country
         if main is not None:
             name, lat, lon, gid = main
@@ -265,6 +279,25 @@ def _smaller_unknown(ctx: Context, p: PlaceMention) -> bool:
         if not any(q.start <= name_at < q.end for q in ctx.places):
             return True
     return False
+
+
+# "the province of Gedaref" (like "Gedaref state"): the name is the region's
+_AREA_OF_NAME_BEFORE = re.compile(r"\b(?:province|state|region|county|governorate|division|oblast|district)\s+of\s+"
+                                  r"(?:the\s+)?$", re.I)
+
+
+def _namesake_town(ctx: Context, p: PlaceMention, gz):
+    """The town (name, lat, lon, geonameid) of the same name in the same first-level region, when the
+    mention names a region with no word saying it is one."""
+    if p.kind != "region" or p.admin2 or gz is None or _AREA_WORD_AFTER.match(ctx.text[p.end:p.end + 20]) \
+            or _AREA_OF_NAME_BEFORE.search(ctx.text[max(0, p.start - 30):p.start]):
+        return None
+    towns = [m.place for m in gz.lookup(p.text) if m.quality >= 0.9 and m.place.kind == "city"
+             and m.place.iso3 == p.iso3 and m.place.admin1 == p.admin1]
+    if not towns:
+        return None
+    t = max(towns, key=lambda t: t.population)
+    return t.name, t.latitude, t.longitude, t.geonameid
 
 
 def _main_town(gz, p: PlaceMention):

@@ -4,10 +4,13 @@
    entities of any label (the small model calls "Qara" a PERSON and "Qalamun" a PRODUCT), and
    demonyms ("Lebanese" -> Lebanon).
 2. Filters: common words, parts of person names, actor names.
-3. The document's countries: country names, demonyms and places that can be in one country only.
+3. The document's countries: country names, demonyms and places that can be in one country only
+   (and, weakly, cities of millions whose namesakes are all small).
 4. Resolution: each candidate's gazetteer entries are scored on spelling, population, the
    document's countries, admin areas named in the text, nearness to the other places and cue
    words ("X province", "the town of X"); a place is kept only when the best entry wins clearly.
+   A small place does not vouch for its own country against the other places of the text, and a
+   part of a town ("X neighborhood", "X, Karachi") lies near that town.
 """
 
 from __future__ import annotations
@@ -40,6 +43,11 @@ W_WITHIN = 1.0  # "Columbus, Ga.": the area named right after a town is its own
 # An admin1 region loses to its namesake town unless the text says "X province" ("Deir ez-Zor").
 W_REGION_NAMESAKE = 0.3
 NEAR_KM = 150.0
+# A town named as in a first-level region but not in it in the gazetteer is taken when it lies this
+# near the region's centre, in its country (a town addressed with the neighbouring state's name, a
+# short way over the line, is meant; a namesake two states off is not). Set on acled-dev, where one
+# such town lay 94 km from the named state's centre and the wrong namesake 134 km.
+AREA_SPILL_KM = 100.0
 _NEAR_DEGREES = NEAR_KM / (12742.0 / 2 * math.pi / 180) + 1e-9  # latitude span of NEAR_KM
 # A place is kept only when its confidence reaches this (prefer none to a wrong one);
 # tuned on geoparse-dev (see the report in /work/notes/places/).
@@ -54,6 +62,16 @@ ACTOR_COUNTRY_WEIGHT = 0.5
 # A name found in one country only says which country the text is about when the place is a town
 # of some size: hamlets with unique names abroad are what the gate above is for.
 ONE_COUNTRY_MIN_POP = 1_000
+# A city of millions whose namesakes elsewhere are all at least DOMINANT_RATIO times smaller says which
+# country the text is about as well ("Kabul" beside an Israeli hamlet of that name; smaller ones are
+# often words as well: "the Metro"); set by hand on acled-dev (issue 3).
+DOMINANT_MIN_POP = 1_000_000
+DOMINANT_RATIO = 20
+DOMINANT_WEIGHT = 0.25  # once per name, as evidence (a Texan "Paris" story names Paris six times)
+# A place smaller than this does not vouch for its own country when other places of the text point
+# elsewhere ("Dashti", a part of Kabul, is no Iranian village); larger towns do
+# ("Batumi" beside "Turkey"). Set by hand on acled-dev (issue 3).
+SELF_EVIDENCE_MAX_POP = 10_000
 OUTSIDE_MIN_POP = 500_000
 # A part of a person's name is a place only if the place is at least this large.
 PERSON_PART_MIN_POP = 1_000_000
@@ -78,12 +96,12 @@ STOP_NAMES = frozenset("""
 mr mrs ms dr president minister army police government state republic reuters afp ap bbc cnn
 god allah islam muslim christian jesus prophet internet facebook twitter youtube google
 january february march april may june july august september october november december
-monday tuesday wednesday thursday friday saturday sunday today yesterday
+monday tuesday wednesday thursday friday saturday sunday today yesterday day d-day
 university college hospital church school party council court congress parliament senate
 north south east west northern southern eastern western central new old great
 king queen prince general colonel captain major sergeant commander chief governor mayor
 said says will can also but and the this that these those there here when where while english
-county district province city town village street road river valley region area camp market
+county district province city town village street road river valley region area camp market ward
 bridge airport station square port hill hills mountain mountains island islands lake border
 """.split())
 _NEAR_BEFORE = re.compile(
@@ -97,15 +115,20 @@ _NEAR_BEFORE = re.compile(
 # "Kabul's outskirts", "Dawlat Abad district center": a general area around the place, ACLED's
 # geo_precision 2 ("the Qalat area" is not: ACLED codes the named area itself, precision 1)
 _AREA_AFTER = re.compile(r"^(?:'s)?\s+(?:outskirts|vicinity|surroundings|district (?:center|centre)|environs)\b", re.I)
-_KM_BEFORE = re.compile(r"\b(?:km|kilomet(?:er|re)s?|miles?)\b[^.;]{0,30}\b(?:of|from)\s+(?:the\s+)?$", re.I)
+# ("11km from X": the unit may be glued to its number)
+_KM_BEFORE = re.compile(r"(?:\b|(?<=\d))(?:km|kms|kilomet(?:er|re)s?|miles?)\b[^.;]{0,30}\b(?:of|from)\s+(?:the\s+)?$",
+                        re.I)
+# (an aside in brackets may come between: "Baharak (Khairabad) district")
+_ASIDE = r"(?:\s*\([^()]{1,40}\))?"
 _REGION_AFTER = re.compile(
-    r"^\s+(?:province|governorate|region|state|districts?|county|oblast|prefecture|department|"
+    _ASIDE + r"\s+(?:province|governorate|region|state|districts?|county|oblast|prefecture|department|"
     r"countryside|area|valley|lga|sub-?county|municipality|tehsil|constituency|division|upazila|"
     r"taluka|commune)\b", re.I)
 # The cue words of a second-level area ("Walker County", "Muqur district", "Daudkandi upazila",
 # "Buganda commune"); the others name first-level regions ("Sanaa province", "Borno State").
 _ADMIN2_AFTER = re.compile(
-    r"^\s+(?:districts?|county|lga|sub-?county|municipality|tehsil|constituency|upazila|taluka|commune)\b", re.I)
+    _ASIDE + r"\s+(?:districts?|county|lga|sub-?county|municipality|tehsil|constituency|upazila|taluka|commune)\b",
+    re.I)
 # "Narang and Chawkay districts", "Kot, Khogyani and Dih Bala districts": a list of districts
 _DISTRICT_LIST_AFTER = re.compile(
     r"^(?:\s*(?:,\s*and|,|and|&)\s*(?:[A-Z][\w'-]*)(?:\s+[A-Z][\w'-]*){0,2}(?:\s*\([^)]{0,40}\))?){1,6}"
@@ -129,6 +152,12 @@ _PART_OF_GAP = re.compile(
     r"^\s+(?:area|neighbou?rhood|locality|quarter|sector|suburb|colony|district)\s+(?:of|in)\s+(?:the\s+)?$", re.I)
 _ADMIN2_WORD = re.compile(r"\b(?:district|county|lga|municipality|parish|borough)\b", re.I)
 _IN_BEFORE = re.compile(r"\b(?:in|at|near)\s+(?:the\s+)?$", re.I)
+_NAME_GOES_ON = re.compile(r"^\s+(?:del|de|do|da|di|al|el)\s+[A-Z]")
+_HOLIDAY_AFTER = re.compile(r"^\s+Day\b")
+# "in Boa Viagem neighborhood", "Centro, Norte and Sul neighborhoods": a part of a town
+_TOWN_PART_AFTER = re.compile(
+    r"^(?:\s*(?:,|and|&)\s*[A-Z][\w'-]*(?:\s+[A-Z][\w'-]*){0,2}){0,6}\s+"
+    r"(?:neighbou?rhoods?|communit(?:y|ies)|quarters?|suburbs?|colon(?:y|ies)|barrios?)\b")
 _NAME_LABELS = {"ORG", "FAC", "WORK_OF_ART", "EVENT", "PRODUCT", "LAW"}
 _PLACE_WORD_END = re.compile(r"\s(?:city|town|village|district|province|county)$", re.I)
 # "in Puno city", "Baragoi town": the name is the town's, not its region's
@@ -159,10 +188,12 @@ class Candidate:
     cue_region: bool = False
     cue_admin2: bool = False
     cue_town: bool = False
+    town_part: bool = False  # "in Boa Viagem neighborhood": a part of a town the text names
     # light keys naming the area right after the name ("Columbus, Ga.", "Debiro (Biu LGA, Borno)")
     within: frozenset = frozenset()
     within_area: bool = False  # the name right after is a first-level region or a country
     within_points: tuple = ()  # the towns that may hold the place ("Wadi area of Vadodara")
+    within_centres: tuple = ()  # (lat, lon, iso3) of the first-level regions named right after
     # a part of a hyphenated compound ("Sava" of "Mayo-Sava", "Mogadishu" of "Mogadishu-Hodan")
     glued: bool = False
     best: Match | None = None
@@ -338,6 +369,9 @@ def _keep(c: Candidate, ctx: Context, persons: _SpanIndex, actors: _SpanIndex, e
     words = c.text.split()
     if len(words) == 1 and c.text.lower() in STOP_NAMES:
         return False
+    if (_HOLIDAY_AFTER.match(text[c.end:c.end + 10]) or c.text.endswith(" Day")) \
+            and not any(m.place.kind == "country" for m in c.matches):
+        return False  # "Independence Day", "Labour Day": a holiday, not Missouri's town
     # a second-level area counts by its bare name only with its cue word ("Mills County", not "Paper Mills")
     admin2_cue = bool(_ADMIN2_WORD.search(c.text) or _ADMIN2_AFTER.match(text[c.end:c.end + 30]))
     usable = [m for m in c.matches if admin2_cue or m.place.source != "admin2"] or c.matches
@@ -348,7 +382,9 @@ def _keep(c: Candidate, ctx: Context, persons: _SpanIndex, actors: _SpanIndex, e
         return False  # "Sava" of "Mayo-Sava" is no Malagasy region; "Mogadishu-Hodan" keeps Mogadishu
     if c.text.isupper() and len(c.text) <= 4 and "country" not in kinds and not curated:
         return False  # acronyms: "IS", "UN", "AFP"
-    top = max(m.place.population for m in usable)
+    # (the largest by spelling when one matches: a transliteration fold is a fallback, and "Khan" of
+    # "Imran Khan" is no Chinese city of millions)
+    top = max(m.place.population for m in ([m for m in usable if m.quality >= 0.9] or usable))
     for ps in persons.around(c.start, c.end):
         if _overlaps((c.start, c.end), ps) and not (c.start <= ps[0] and c.end >= ps[1]):
             if top < PERSON_PART_MIN_POP and "country" not in kinds and not curated \
@@ -427,10 +463,11 @@ def distance_km(a_lat, a_lon, b_lat, b_lon) -> float:
     return 12742.0 * math.asin(min(1.0, math.sqrt(h)))
 
 
-def _evidence(c) -> tuple[str, float] | None:
+def _evidence(c, dominant: bool = False) -> tuple[str, float] | None:
     """What one candidate says about the document's country: a country name 1, a demonym 0.5, a
     place found in one country only 0.5 (by its own name, not an alternate one: "Chardara" is
-    also an alternate name of a Kazakh town)."""
+    also an alternate name of a Kazakh town); with `dominant`, a city of millions with only small
+    namesakes 0.5 too (a hint rather than evidence: "Paris" is also a Texas town's name)."""
     if c.demonym:
         return (c.demonym, 0.5) if c.demonym != "continent" else None
     good = [m for m in c.matches if m.quality >= 0.9]
@@ -442,6 +479,12 @@ def _evidence(c) -> tuple[str, float] | None:
     isos = {m.place.iso3 for m in good if m.place.iso3}
     if own and len(isos) == 1 and max(m.place.population for m in own) >= ONE_COUNTRY_MIN_POP:
         return isos.pop(), 0.5
+    towns = [m for m in own if m.place.kind == "city" and m.quality == 1.0]
+    if dominant and towns and len(isos) > 1:
+        top = max(towns, key=lambda m: m.place.population).place
+        rest = max((m.place.population for m in good if m.place.iso3 != top.iso3), default=0)
+        if top.iso3 and top.population >= DOMINANT_MIN_POP and top.population >= DOMINANT_RATIO * rest:
+            return top.iso3, 0.5
     return None
 
 
@@ -450,11 +493,11 @@ def _primary(p) -> bool:
     return p.kind != "city" or light_key(p.matched or p.name) == light_key(p.name)
 
 
-def document_countries(cands) -> dict:
+def document_countries(cands, dominant: bool = False) -> dict:
     """iso3 -> weight: the sum of the candidates' evidence (see `_evidence`)."""
     weights: dict = {}
     for c in cands:
-        ev = _evidence(c)
+        ev = _evidence(c, dominant)
         if ev is not None:
             weights[ev[0]] = weights.get(ev[0], 0.0) + ev[1]
     return weights
@@ -479,9 +522,12 @@ class _Anchors:
         return bool(self.bands)
 
     def near(self, lat: float, lon: float, exclude) -> bool:
-        """Whether an anchor other than `exclude`'s lies within NEAR_KM of the point."""
+        """Whether an anchor other than `exclude`'s lies within NEAR_KM of the point (nor the region
+        closing `exclude`'s address: "Congonhas, Minas Gerais" has scored W_WITHIN for it, and a big
+        region's centre is no nearer to one of its towns than to another)."""
         band = math.floor(lat / _NEAR_DEGREES)
-        return any(a[2] is not exclude and abs(lat - a[0]) <= _NEAR_DEGREES
+        return any(a[2] is not exclude and not (exclude.within and a[3] in exclude.within)
+                   and abs(lat - a[0]) <= _NEAR_DEGREES
                    and distance_km(lat, lon, a[0], a[1]) <= NEAR_KM
                    for b in (band - 1, band, band + 1) for a in self.bands.get(b, ()))
 
@@ -536,9 +582,36 @@ def _in_area(p, keys) -> bool:
     return bool(p.admin1 and light_key(p.admin1) in keys or p.iso3 and p.iso3 in keys)
 
 
-def _resolve(cands, countries, admin_keys, anchors) -> None:
+def _own_evidence(cands) -> dict:
+    """light key of a name -> the country evidence its own mentions gave (see `_evidence`), and
+    under None the evidence and hints of the names a previous pass resolved with confidence, bar
+    demonyms and small towns (two hamlets of different countries do not cancel each other out)."""
+    own: dict = {None: {}}
+    for c in cands:
+        sure = c.best is not None and c.confidence >= 0.5 and not c.demonym \
+            and (c.best.place.kind != "city" or c.best.place.population >= SELF_EVIDENCE_MAX_POP)
+        for key, ev in ((light_key(c.text), _evidence(c)), (None, _evidence(c, True) if sure else None)):
+            if ev is not None:
+                mine = own.setdefault(key, {})
+                mine[ev[0]] = mine.get(ev[0], 0.0) + ev[1]
+    return own
+
+
+def _without(weights: dict, mine: dict) -> dict:
+    out = {iso: w - mine.get(iso, 0.0) for iso, w in weights.items()}
+    return {iso: w for iso, w in out.items() if w > 1e-9}
+
+
+def _resolve(cands, countries, admin_keys, anchors, hints=None) -> None:
     anchors = _Anchors(anchors)
     total = sum(countries.values())
+    own_evidence = _own_evidence(cands)
+    # the countries of the places a previous pass resolved with confidence ("Crete" beside "Libya"
+    # lets Souda be Crete's town)
+    resolved: dict = {}
+    for c in cands:
+        if c.best is not None and c.confidence >= 0.5 and c.best.place.kind != "country" and c.best.place.iso3:
+            resolved.setdefault(c.best.place.iso3, set()).add(light_key(c.text))
     for c in cands:
         if c.demonym or c.source == "abbreviation":
             c.best, c.confidence = c.matches[0], 0.9
@@ -547,21 +620,43 @@ def _resolve(cands, countries, admin_keys, anchors) -> None:
         pool = [m for m in c.matches if m.quality >= 0.9] or c.matches
         # a second-level area by its bare name only with its cue word: "Union" is no county
         if not c.cue_admin2 and not _ADMIN2_WORD.search(c.text):
-            pool = [m for m in pool if m.place.source != "admin2"]
+            # (unless it is all there is and the region named right after holds it: "in
+            # Lerdo, Durango", a municipality named after its seat)
+            pool = [m for m in pool if m.place.source != "admin2"] or [
+                m for m in pool if c.within_area and _in_area(m.place, c.within)]
         if c.within_area:
             # "Abu Salim (Tripoli)", "Sosnovskoye, Donetsk": the text says which area holds the place;
             # a small namesake elsewhere is not it
             inside = [m for m in pool if _in_area(m.place, c.within) or any(
                 abs(m.place.latitude - a) <= _NEAR_DEGREES and distance_km(m.place.latitude, m.place.longitude, a, b)
                 <= NEAR_KM for a, b in c.within_points)]
+            # a town addressed with the next state's name, just over the line: a place of the
+            # same country near the region named is still the one meant
+            inside = inside or [m for m in pool if any(
+                m.place.iso3 == iso and distance_km(m.place.latitude, m.place.longitude, a, b) <= AREA_SPILL_KM
+                for a, b, iso in c.within_centres)]
             pool = inside or [m for m in pool if m.place.population >= WITHIN_OUTSIDE_MIN_POP]
+        if c.town_part and anchors:
+            # "in Recife, Pernambuco ... in Boa Viagem neighborhood": the neighbourhood lies near a
+            # town the text names, not at a namesake across the continent ("a Nairobi suburb" is a
+            # suburb of the city itself)
+            pool = [m for m in pool if m.place.population >= WITHIN_OUTSIDE_MIN_POP
+                    or anchors.near(m.place.latitude, m.place.longitude, c)]
         if not pool:
             c.best, c.confidence = None, 0.0
             continue
-        if total >= MIN_COUNTRY_EVIDENCE:
+        # a name does not vouch for itself: "Istria" (a Romanian village) beside "Croatia" is no
+        # evidence of Romania ("Dashti" in a Kabul report none of Iran)
+        mine = own_evidence.get(light_key(c.text), {})
+        others = countries
+        if max(m.place.population for m in pool) < SELF_EVIDENCE_MAX_POP \
+                and sum(_without(own_evidence[None], mine).values()) >= MIN_COUNTRY_EVIDENCE:
+            others = _without(hints or countries, mine)
+        if sum(others.values()) >= MIN_COUNTRY_EVIDENCE:
             # a document about known countries: a namesake elsewhere must be a large city
+            key = light_key(c.text)
             pool = [m for m in pool if m.place.kind == "country" or m.place.iso3 is None
-                    or countries.get(m.place.iso3, 0.0) > 0
+                    or others.get(m.place.iso3, 0.0) > 0 or resolved.get(m.place.iso3, {key}) - {key}
                     or (m.place.population >= OUTSIDE_MIN_POP and m.quality >= 0.9 and _primary(m.place))]
             if not pool:
                 c.best, c.confidence = None, 0.0
@@ -597,6 +692,7 @@ def find_places(ctx: Context, gz) -> list:
         c.cue_admin2 = bool(_ADMIN2_AFTER.match(after)
                             or _DISTRICT_LIST_AFTER.match(text[c.end:c.end + 160]))
         c.cue_town = bool(_TOWN_BEFORE.search(before) or _TOWN_AFTER.match(after))
+        c.town_part = bool(_TOWN_PART_AFTER.match(text[c.end:c.end + 120]))
     countries = document_countries(cands)
     for a in ctx.actors:  # a named group ("Raia Mutomboki", "LNA") says which country; generic
         # names ("the army", "gunmen") take their country from the text and would only echo it
@@ -612,25 +708,50 @@ def find_places(ctx: Context, gz) -> list:
             c.within = frozenset(keys)
             c.within_area = any(m.quality >= 0.9 and (m.place.source == "admin1" or m.place.kind == "country")
                                 for m in nxt.matches)
-            # "Arevalo, Iloilo City": a district or suburb of a city that has no namesake abroad is in
-            # that city's country
+            c.within_centres = tuple((m.place.latitude, m.place.longitude, m.place.iso3) for m in nxt.matches
+                                     if m.quality >= 0.9 and m.place.source == "admin1" and m.place.iso3)
+            # "Arevalo, Iloilo City": a district or suburb named before a large city lies near it
+            # ("Korangi, Karachi" is no town in Belgium, nor a "Santa Rosa, Bogota" one in another
+            # department)
             good = [m.place for m in nxt.matches if m.quality >= 0.9]
-            if good and all(q.kind == "city" for q in good) and len({q.iso3 for q in good}) == 1 \
-                    and max(q.population for q in good) >= WITHIN_OUTSIDE_MIN_POP and good[0].iso3:
-                c.within = c.within | {good[0].iso3}
+            top = max(good, key=lambda q: q.population, default=None)
+            # (not "Kelmora municipality", nor "Kelmora del Norte": areas of the town's name)
+            if not c.within_area and top is not None and top.kind == "city" and top.iso3 \
+                    and top.population >= WITHIN_OUTSIDE_MIN_POP \
+                    and not _REGION_AFTER.match(text[nxt.end:nxt.end + 30]) \
+                    and not _NAME_GOES_ON.match(text[nxt.end:nxt.end + 30]):
+                c.within_points = tuple((q.latitude, q.longitude) for q in good[:10]
+                                        if q.kind == "city" and q.iso3 == top.iso3)
                 c.within_area = True
         gap = text[c.end:nxt.start]
         if _PART_OF_GAP.match(gap) or gap.strip() in ("(", "in", ", in"):
             # "Wadi area of Vadodara city", "Don Samuel neighborhood in Barinas": a part of a town lies
             # near that town, not at a namesake across the country
-            towns = [m.place for m in nxt.matches if m.quality >= 0.9 and m.place.kind == "city"]
+            # (in the text's countries, if it names any: "Khairabad" of "Baharak (Khairabad)
+            # district, Badakhshan" is no town abroad)
+            towns = [m.place for m in nxt.matches if m.quality >= 0.9 and m.place.kind == "city"
+                     and (not countries or countries.get(m.place.iso3, 0.0) > 0)]
             if towns and not c.within_area:
                 c.within_points = tuple((q.latitude, q.longitude) for q in towns[:10])
                 c.within_area = True
-    _resolve(cands, countries, admin_keys, [])
-    anchors = [(c.best.place.latitude, c.best.place.longitude, c) for c in cands
+    # the evidence with the hints of large cities in full, for doubting a hamlet's claim to its own
+    # country; the evidence itself takes each city's hint once, weakly ("Delhi Police" in a text
+    # naming no country is Delhi's, not a Californian town's)
+    hints = dict(countries)
+    plain = document_countries(cands)
+    for iso, w in document_countries(cands, True).items():
+        hints[iso] = hints.get(iso, 0.0) + w - plain.get(iso, 0.0)
+    seen = set()
+    for c in cands:
+        ev = _evidence(c, True)
+        if ev is not None and _evidence(c) is None and light_key(c.text) not in seen:
+            seen.add(light_key(c.text))
+            countries[ev[0]] = countries.get(ev[0], 0.0) + DOMINANT_WEIGHT
+    _resolve(cands, countries, admin_keys, [], hints)
+    anchors = [(c.best.place.latitude, c.best.place.longitude, c,
+                light_key(c.text) if c.best.place.kind == "region" else None) for c in cands
                if c.best and c.confidence >= 0.5 and c.best.place.kind != "country"]
-    _resolve(cands, countries, admin_keys, anchors)
+    _resolve(cands, countries, admin_keys, anchors, hints)
     out = []
     for c in cands:
         if c.best is None or c.confidence < MIN_CONFIDENCE:
