@@ -210,10 +210,10 @@ def _pick_in_trigger_sentence(ctx: Context, event: Event, cands: list[TimeMentio
         elif _recent(t, ctx.published) and not _own_subject(v):
             # "fighting that erupted on Sunday", and the small parser's "30 others injured on
             # Friday night" (a participle read as a relative clause); an old date in a relative
-            # clause ("soldiers IS kidnapped in 2014") does not date this event, nor does a clause
+            # clause ("soldiers rebels kidnapped in 2014") does not date this event, nor does a clause
             # with a subject of its own ("loggers they kidnapped last week": another act)
             recent.append(t)
-    # times of relative clauses ("soldiers IS kidnapped in 2014") do not date this event
+    # times of relative clauses ("soldiers rebels kidnapped in 2014") do not date this event
     def nested(t: TimeMention) -> bool:
         """A date inside a noun phrase ("over their delayed June salaries") dates the noun, not the
         event; a date of the trigger noun itself ("Sunday's attack") is the event's own."""

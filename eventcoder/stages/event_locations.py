@@ -35,7 +35,7 @@ SMALL_REGION_POP = 300_000
 _SMALLER_BEFORE = re.compile(
     r"\b(?:district|village|area|town|sub-?county|county|lga|upazila|constituency|ward|subdivision|"
     r"township|locality|commune|municipality)\s*(?:\([^)]*\)\s*)?[,(]\s*(?:[A-Z][\w'-]*[ ,-]*){0,3}$", re.I)
-# the same, with the words of administrative areas only: "in Ghorak district, Kandahar" puts the event
+# the same, with the words of administrative areas only: "in Kelmora district, Kandahar" puts the event
 # somewhere in a district, while "in Badah town (Larkana, Sindh)" names a town, precision 1 in ACLED
 _AREA_ADDRESS_BEFORE = re.compile(
     r"\b(?:districts?|sub-?county|county|lga|upazila|constituency|ward|subdivision|tehsil|taluka|"
@@ -204,7 +204,7 @@ def locate(ctx: Context, event: Event, gz=None, view: PlaceView | None = None) -
     lat, lon, name, gid = chosen.latitude, chosen.longitude, chosen.name, chosen.geonameid
     town = None
     if chosen.kind in ("city", "feature"):
-        # "in Ghorak district, Kandahar": the town closes the address of a smaller area the
+        # "in Kelmora district, Kandahar": the town closes the address of a smaller area the
         # gazetteer lacks (ACLED codes that area's seat, precision 2)
         # a part of a large city ("Waraha-adde village in Mogadishu", "near Lal Darwaza in Ahmedabad") is
         # coded at the city with precision 1, as ACLED codes its city districts

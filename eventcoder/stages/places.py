@@ -133,12 +133,12 @@ _ADMIN2_AFTER = re.compile(
 _DISTRICT_LIST_AFTER = re.compile(
     r"^(?:\s*(?:,\s*and|,|and|&)\s*(?:[A-Z][\w'-]*)(?:\s+[A-Z][\w'-]*){0,2}(?:\s*\([^)]{0,40}\))?){1,6}"
     r"\s+(?:districts|upazilas|communes|LGAs|counties)\b")
-# "in Ghorak district, Kandahar", "Bungudu LGA, Zamfara": the name closing the address of an area
+# "in Kelmora district, Kandahar", "Dunde LGA, Zamfara": the name closing the address of an area
 # is the region holding it (the province, not its namesake town)
 _ADDRESS_TAIL_BEFORE = re.compile(
     r"\b(?:districts?|county|lga|upazila|tehsil|taluka|sub-?county|commune|subdivision)\s*"
     r"(?:\([^)]{0,40}\)\s*)?,\s*$", re.I)
-# "outside the Karachi Press Club", "near Kabul airport": the place names a site inside the town, and
+# "outside the Kelmora Press Club", "near Kabul airport": the place names a site inside the town, and
 # the town itself is where the event is (ACLED's precision 1; "in the area of X airport" stays 2)
 _SITE_NEAR_BEFORE = re.compile(r"\b(?:near|outside|close to|in front of)\s+(?:the\s+)?$", re.I)
 _FACILITY_AFTER = re.compile(
@@ -146,7 +146,7 @@ _FACILITY_AFTER = re.compile(
     r"police\s+station|railway\s+station|hospital|university|college|school|mosque|temple|church|"
     r"bazaar|stadium|high\s+court|court|secretariat|assembly|parliament|headquarters|cantonment|"
     r"city\s+hall|town\s+hall|municipal\s+corporation)\b", re.I)
-# between a town and the area holding it: "Columbus, Ga.", "Debiro (Biu LGA, Borno)"
+# between a town and the area holding it: "Columbus, Ga.", "Kelmora (Biu LGA, Borno)"
 _WITHIN_GAP = re.compile(r"^\s*(?:,|\(|,?\s*in)\s*(?:[A-Z][\w'-]*\s+(?:LGA|district|county|province|state),\s*)?$")
 _PART_OF_GAP = re.compile(
     r"^\s+(?:area|neighbou?rhood|locality|quarter|sector|suburb|colony|district)\s+(?:of|in)\s+(?:the\s+)?$", re.I)
@@ -189,10 +189,10 @@ class Candidate:
     cue_admin2: bool = False
     cue_town: bool = False
     town_part: bool = False  # "in Boa Viagem neighborhood": a part of a town the text names
-    # light keys naming the area right after the name ("Columbus, Ga.", "Debiro (Biu LGA, Borno)")
+    # light keys naming the area right after the name ("Columbus, Ga.", "Kelmora (Biu LGA, Borno)")
     within: frozenset = frozenset()
     within_area: bool = False  # the name right after is a first-level region or a country
-    within_points: tuple = ()  # the towns that may hold the place ("Wadi area of Vadodara")
+    within_points: tuple = ()  # the towns that may hold the place ("Old Market area of Kelmora")
     within_centres: tuple = ()  # (lat, lon, iso3) of the first-level regions named right after
     # a part of a hyphenated compound ("Sava" of "Mayo-Sava", "Mogadishu" of "Mogadishu-Hodan")
     glued: bool = False
@@ -390,7 +390,7 @@ def _keep(c: Candidate, ctx: Context, persons: _SpanIndex, actors: _SpanIndex, e
             if top < PERSON_PART_MIN_POP and "country" not in kinds and not curated \
                     and not _PLACE_WORD_END.search(text[ps[0]:ps[1]]) \
                     and not _REGION_AFTER.match(text[ps[1]:ps[1] + 30]):
-                # "Maidan Shar city", "Chuka Igambangombe constituency": a place the tagger took for a person
+                # "Kelmora city", "Dunde North constituency": a place the tagger took for a person
                 return False
     for a in actors.around(c.start, c.end):
         # "Taliban" (a Turkish hamlet's alternate name), "Haram" of "Boko Haram": the name of a
@@ -399,16 +399,16 @@ def _keep(c: Candidate, ctx: Context, persons: _SpanIndex, actors: _SpanIndex, e
         if ((a.start, a.end) == (c.start, c.end) or inside) and "country" not in kinds and not curated \
                 and not _IN_BEFORE.search(text[max(0, c.start - 20):c.start]):
             return False
-    # a word inside a longer name of something else ("Simon Rodriguez University", "Rapid Action
+    # a word inside a longer name of something else ("Kelmora Bolivar University", "Rapid Action
     # Battalion") is not a place unless it is a large one ("Kabul University")
-    governed = bool(_IN_BEFORE.search(text[max(0, c.start - 20):c.start]))  # "in Alagoinha, Pernambuco"
+    governed = bool(_IN_BEFORE.search(text[max(0, c.start - 20):c.start]))  # "in Kelmora, Pernambuco"
     for e in ents.around(c.start, c.end):
         if e.label_ in _NAME_LABELS and not governed and e.start_char <= c.start and c.end <= e.end_char \
                 and (e.end_char - e.start_char) > (c.end - c.start) and top < INSIDE_NAME_MIN_POP \
                 and not kinds & {"country", "region"} and not curated:
             return False
     if len(words) == 1 and top < INSIDE_NAME_MIN_POP and not curated and not kinds & {"country", "region"}:
-        # "Paper Mills", "One Pension", "at Jantar Mantar": a word of a longer proper name the gazetteer lacks
+        # "Paper Mills", "One Pension", "at Dunde Gate": a word of a longer proper name the gazetteer lacks
         tok = token_at(doc, c.start)
         if tok is not None and _in_longer_name(doc, tok):
             return False
@@ -625,7 +625,7 @@ def _resolve(cands, countries, admin_keys, anchors, hints=None) -> None:
             pool = [m for m in pool if m.place.source != "admin2"] or [
                 m for m in pool if c.within_area and _in_area(m.place, c.within)]
         if c.within_area:
-            # "Abu Salim (Tripoli)", "Sosnovskoye, Donetsk": the text says which area holds the place;
+            # "Kelmora (Tripoli)", "Dunde, Donetsk": the text says which area holds the place;
             # a small namesake elsewhere is not it
             inside = [m for m in pool if _in_area(m.place, c.within) or any(
                 abs(m.place.latitude - a) <= _NEAR_DEGREES and distance_km(m.place.latitude, m.place.longitude, a, b)
@@ -638,7 +638,7 @@ def _resolve(cands, countries, admin_keys, anchors, hints=None) -> None:
             pool = inside or [m for m in pool if m.place.population >= WITHIN_OUTSIDE_MIN_POP]
         if c.town_part and anchors:
             # "in Recife, Pernambuco ... in Boa Viagem neighborhood": the neighbourhood lies near a
-            # town the text names, not at a namesake across the continent ("a Nairobi suburb" is a
+            # town the text names, not at a namesake across the continent ("a suburb of Nairobi" is a
             # suburb of the city itself)
             pool = [m for m in pool if m.place.population >= WITHIN_OUTSIDE_MIN_POP
                     or anchors.near(m.place.latitude, m.place.longitude, c)]
@@ -710,7 +710,7 @@ def find_places(ctx: Context, gz) -> list:
                                 for m in nxt.matches)
             c.within_centres = tuple((m.place.latitude, m.place.longitude, m.place.iso3) for m in nxt.matches
                                      if m.quality >= 0.9 and m.place.source == "admin1" and m.place.iso3)
-            # "Arevalo, Iloilo City": a district or suburb named before a large city lies near it
+            # "Kelmora, Iloilo City": a district or suburb named before a large city lies near it
             # ("Korangi, Karachi" is no town in Belgium, nor a "Santa Rosa, Bogota" one in another
             # department)
             good = [m.place for m in nxt.matches if m.quality >= 0.9]
@@ -725,7 +725,7 @@ def find_places(ctx: Context, gz) -> list:
                 c.within_area = True
         gap = text[c.end:nxt.start]
         if _PART_OF_GAP.match(gap) or gap.strip() in ("(", "in", ", in"):
-            # "Wadi area of Vadodara city", "Don Samuel neighborhood in Barinas": a part of a town lies
+            # "Old Market area of Kelmora city", "Dunde neighborhood in Barinas": a part of a town lies
             # near that town, not at a namesake across the country
             # (in the text's countries, if it names any: "Khairabad" of "Baharak (Khairabad)
             # district, Badakhshan" is no town abroad)
@@ -774,8 +774,8 @@ def find_places(ctx: Context, gz) -> list:
 def recountry_generic_actors(ctx: Context) -> None:
     """Generic actors ("police", "workers") were named with the actors stage's guess at the
     document's country, made before any place was resolved; when the resolved places point firmly
-    to another country, they take that one ("Mora village (Surat, Gujarat)" is in India, not in
-    Cameroon). Mentions that name their country ("Lebanese army") keep it."""
+    to another country, they take that one ("a village (Surat, Gujarat)" puts "police" in India, not in
+    the Cameroon of an earlier guess). Mentions that name their country ("Lebanese army") keep it."""
     if not ctx.countries:
         return
     top, weight = next(iter(ctx.countries.items()))
