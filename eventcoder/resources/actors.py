@@ -364,7 +364,7 @@ def find_matches(text: str, countries: Iterable[str] = (), when: date | None = N
             trig = [h for h in following(end, ("member", "generic"))
                     if _fold(h[2]) in ETHNIC_TRIGGERS]
             if not trig:
-                # "between the Ogiek and Kipsigi groups", "Pokot and Turkana herders": the noun serves both
+                # "between the Kamba and Maasai groups", "Pokot and Turkana herders": the noun serves both
                 for other in following(end, ("ethnic",), r"\s*(?:,|and|&)\s*(?:the\s+)?"):
                     if any(_fold(h[2]) in ETHNIC_TRIGGERS for h in following(other[1], ("member", "generic"))):
                         trig = [(start, end)]

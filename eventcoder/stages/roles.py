@@ -365,7 +365,7 @@ def assign_roles(ctx: Context, ev: Event, iso3: str | None = None) -> None:
         else:
             r, it = generic("rioters", iso3, ctx)
             inter[r] = it
-        # the crowd's own words ("villagers pelted stones at police") name the rioters, not their target
+        # the crowd's own words ("villagers stoned the police") name the rioters, not their target
         targets = [n for n in side2 if n != r and inter.get(n) not in CROWD_INTERS]
         targets += [n for n in side1 if n != r and n not in targets and inter.get(n) not in CROWD_INTERS | {"Civilians"}
                     and not n.startswith("Vigilante")]  # a vigilante mob is the crowd itself
