@@ -301,3 +301,173 @@ NOT_EVENTS_2 = [
 def test_not_events_second_pass(code, text):
     doc = code(text, published=PUB)
     assert doc["events"] == [], [(e["event_type"], e["evidence"][0]["text"]) for e in doc["events"]]
+
+
+# ---------------------------------------------------------------- documents where no event was found
+
+TYPED_3 = [
+    # a passive "feared" gives a likely toll, it is no worry about the future
+    ("At least ten people were feared killed on Tuesday when gunmen attacked the village of Lado.",
+     "Violence against civilians", "Attack"),
+    ("Seven farmers are feared dead after raiders stormed Kiri on Monday.",
+     "Violence against civilians", "Attack"),
+    # "set off" a bomb and "set" houses ablaze report acts; only "set to" is a plan
+    ("Militants set off two car bombs outside a police station in Mosa on Sunday.",
+     "Explosions/Remote violence", "Remote explosive/landmine/IED"),
+    # a document whose only mention refers back has nothing to refer to: it reports the event
+    ("The Kalo Brigade claimed it killed nine villagers in Wela on Monday.",
+     "Violence against civilians", "Attack"),
+    ('A village chief was "hacked to death" by unknown assailants in Kiri on Sunday.',
+     "Violence against civilians", "Attack"),
+    # a weapon with the verb of its use
+    ("Army forces conducted airstrikes on rebel hideouts near Tamu on Monday.",
+     "Explosions/Remote violence", "Air/drone strike"),
+    ("Unknown men blew up a gas pipeline near Dobe on Monday.",
+     "Explosions/Remote violence", "Remote explosive/landmine/IED"),
+    # strikes, marches and road blocks worded or parsed in ways the rules had missed
+    ("Hundreds of nurses went on strike in Lurin on Monday over unpaid wages.",
+     "Protests", "Peaceful protest"),
+    ("Contract teachers continued their indefinite strike in Fara on Tuesday.",
+     "Protests", "Peaceful protest"),
+    ("Opposition activists observed a dawn-to-dusk hartal in Kiri on Sunday.",
+     "Protests", "Peaceful protest"),
+    ("On 1 May 2023, in Kiri, Lado, 15 workers and leading members of the FTU marched on the streets of the town "
+     "on the commemoration of Labour Day.", "Protests", "Peaceful protest"),
+    ("On Monday, in the district of Sado, students blocked with two buses the Kiri highway near the bridge.",
+     "Protests", "Peaceful protest"),
+    # the killing protested against is the protesters' grievance, not force used on them
+    ("Students marched in Kiri on Monday to protest the killing of a classmate by police.",
+     "Protests", "Peaceful protest"),
+    # a shooting whatever the victim is called
+    ("Gunmen fatally shot a trade union leader near his home in Sado on Sunday.",
+     "Violence against civilians", "Attack"),
+    # property burnt; by an armed group, property destruction rather than a riot
+    ("Unidentified men burned 20 shops and several houses in Lado village on Sunday.",
+     "Strategic developments", "Looting/property destruction"),
+    ("Militants set the houses of Kiri village ablaze on Sunday.",
+     "Strategic developments", "Looting/property destruction"),
+    ("Rebels took twelve villagers hostage near Wela on Monday.",
+     "Violence against civilians", "Abduction/forced disappearance"),
+    # a dead person found, however worded
+    ("A man was found wrapped in a plastic bag on the road to Sado on Sunday.",
+     "Violence against civilians", "Attack"),
+]
+
+
+@pytest.mark.parametrize("text,etype,sub", TYPED_3)
+def test_typing_where_no_event_was_found(code, text, etype, sub):
+    doc = code(text, published=PUB)
+    assert doc["events"], f"no event coded for: {text}"
+    first = doc["events"][0]
+    assert (first["event_type"], first["sub_event_type"]) == (etype, sub)
+
+
+def test_a_crowd_setting_vehicles_ablaze_is_a_riot(code):
+    doc = code("Angry youths set two buses ablaze in Mosa on Monday.", published=PUB)
+    assert [e["event_type"] for e in doc["events"]] == ["Riots"]
+
+
+NOT_EVENTS_3 = [
+    "Residents fear attacks by the rebels ahead of the vote.",
+    "The rebels are set to attack the capital next week, officials said.",
+    "The film was shot in the old town of Kiri last year.",
+    "Prices shot up in the markets of Lurin after the floods.",
+    "Thousands joined the funeral procession of the singer in Lurin on Sunday.",
+    "Farmers burned crop stubble in their fields near Wela.",
+    "The union said its members may go on strike next month.",
+]
+
+
+@pytest.mark.parametrize("text", NOT_EVENTS_3)
+def test_not_events_where_no_event_was_found(code, text):
+    doc = code(text, published=PUB)
+    assert doc["events"] == [], [(e["event_type"], e["evidence"][0]["text"]) for e in doc["events"]]
+
+
+def test_a_lone_reference_to_a_topic_or_a_development_is_no_event(code):
+    for text in ("The minister spoke about the attack at a press conference in Lurin on Monday.",
+                 "Delegates in Kiri discussed the agreement for a second day on Tuesday."):
+        doc = code(text, published=PUB)
+        assert doc["events"] == [], (text, [(e["event_type"], e["evidence"][0]["text"]) for e in doc["events"]])
+
+
+def test_a_crowd_dispersed_was_a_protest_met_by_force(code):
+    doc = code("On Monday, police dispersed about 200 migrant labourers on the Kiri bridge in Lurin.", published=PUB)
+    assert [(e["event_type"], e["sub_event_type"]) for e in doc["events"]] == [
+        ("Protests", "Protest with intervention")]
+    doc = code("Firefighters dispersed the smoke over Lurin on Monday.", published=PUB)
+    assert doc["events"] == []
+
+
+def test_a_one_line_note_ending_on_a_date_is_read(code):
+    doc = code("Residents of Kiri block the Lado highway to protest over water cuts on April 21, 2023", published=PUB)
+    assert [e["event_type"] for e in doc["events"]] == ["Protests"]
+
+
+def test_an_attack_given_as_the_cause_is_the_news_when_nothing_else_is(code):
+    doc = code("The mayor of Kiri and his wife are in hospital after they were attacked and injured by armed "
+               "thugs at their home on Sunday.", published=PUB)
+    assert [e["event_type"] for e in doc["events"]] == ["Violence against civilians"]
+
+
+def test_a_blockade_by_demonstrators_is_a_protest_and_a_naval_one_is_not(code):
+    doc = code("Opposition supporters enforced a road blockade across Kiri district on Monday.", published=PUB)
+    assert [e["event_type"] for e in doc["events"]] == ["Protests"]
+    doc = code("The navy imposed a blockade on the port of Lado in 2019.", published=PUB)
+    assert doc["events"] == []
+
+
+GROUP_ACTIVITY = [
+    # ACLED: an armed group's non-violent activity and security measures change its activity
+    ("On 28 April 2023, in Kiri, members of the Lado Cartel delivered food packages to families during the lockdown.",
+     [("Strategic developments", "Change to group/activity")]),
+    ("On 8 May 2023, the government declared a lockdown on the capital Lurin and prohibited traffic.",
+     [("Strategic developments", "Change to group/activity")]),
+    ("Security has been beefed up along the border ahead of the vote on Friday.",
+     [("Strategic developments", "Change to group/activity")]),
+    # the same acts by anyone else, or a curfew named as a time, are no development
+    ("Volunteers delivered food packages to families in Kiri during the lockdown.", []),
+    ("Police patrolled the streets of Kiri during the curfew on Monday.", []),
+]
+
+
+@pytest.mark.parametrize("text,expected", GROUP_ACTIVITY)
+def test_armed_group_activity_and_security_measures(code, text, expected):
+    doc = code(text, published=PUB)
+    assert [(e["event_type"], e["sub_event_type"]) for e in doc["events"]] == expected
+
+
+NOT_EVENTS_4 = [
+    # a fire no one set, a figurative blow-up
+    "A wildfire burned 20 houses near Kiri on Monday.",
+    "The row between the two ministers blew up on Monday.",
+    # lone mentions that are no events, which a lone reference must not turn into one
+    "The home is located in the 900 block of Kiri Avenue.",
+    "Four deaths were blamed on the heatwave.",
+    "The fight against corruption in Lurin has stalled.",
+    "Police said the shooting threat at the Kiri mall was a hoax.",
+    "Complaints about the new bins have rocketed in Lurin.",
+    '"She died before the ambulance came," her son said.',
+    "Everyone here has a good shot at the title, the coach said.",
+    '"The fight is on now," the manager said.',
+    "Deputies said the man set the bed on fire in the house on Dublin Road on Monday.",
+]
+
+
+@pytest.mark.parametrize("text", NOT_EVENTS_4)
+def test_not_events_among_the_new_cues(code, text):
+    doc = code(text, published=PUB)
+    assert doc["events"] == [], [(e["event_type"], e["evidence"][0]["text"]) for e in doc["events"]]
+
+
+def test_a_strike_that_kills_is_no_labour_strike(code):
+    doc = code("A strike on a convoy near Kiri killed two drivers on Monday.", published=PUB)
+    assert "Protests" not in [e["event_type"] for e in doc["events"]]
+
+
+def test_road_blocks_set_up_by_residents_are_a_protest_and_by_militants_are_not(code):
+    doc = code("Residents of Kiri set up road blocks on the Lado highway on Monday demanding speed bumps.",
+               published=PUB)
+    assert [e["event_type"] for e in doc["events"]][:1] == ["Protests"]
+    doc = code("Militants set up road blocks on the Lado highway on Monday.", published=PUB)
+    assert "Protests" not in [e["event_type"] for e in doc["events"]]

@@ -4,7 +4,8 @@
 2. triggers: tokens of trigger families, dropped when negated, modal, hypothetical or denied;
 3. typing: each trigger typed by ACLED's definitions, refined by the sentence's other cues
    (weapons, victims, protest context);
-4. choice: per sentence the trigger nearest the root, plus triggers of other event types.
+4. choice: per sentence the trigger nearest the root, plus triggers of other event types;
+5. a document whose every mention refers back ("the attack", "it killed") reports its first one.
 """
 
 from __future__ import annotations
@@ -75,7 +76,13 @@ VIOLENCE_SIGNS = re.compile(
 WEAPON_EVENT_VERBS = frozenset(
     "explode detonate hit strike land fire launch kill target pound rain go destroy damage observe record "
     "hear register fall report injure wound throw hurl lob".split()
+    # "conducted airstrikes", "carried out an air raid", "used artillery to pound", "triggered an IED",
+    # "set off explosives", "an airstrike claimed ten lives", "died in a mine blast", "a blast
+    # ripped through a bus", "the explosion left five dead", "blew up a pipeline", "caused damage"
+    + "conduct carry use trigger set claim die rip leave blow cause".split()
 )
+# weapon nouns that are also verbs of other senses ("prices have rocketed", "critics blasted the plan")
+FIGURATIVE_WEAPON_VERBS = frozenset({"rocket", "blast"})
 NOT_EVENT_NOUNS = frozenset("war conflict violence insurgency crisis".split())
 # unorganised crowds: violence by them is a riot (ACLED's Riots), not a battle or an armed attack
 CROWD_WORDS = frozenset(
@@ -131,10 +138,20 @@ def find_cues(span) -> dict[str, list]:
             if lem == "march" and tok.text[0].isupper() and tok.i != span.start:
                 continue  # the month
             found.setdefault(name, []).append(tok)
-        if lem in _FIND_VERBS and tok.pos_ == "VERB" and any(
-                c.dep_ in ("nsubjpass", "dobj") and c.lemma_.lower() in _REMAINS for c in tok.children):
+        if lem in _FIND_VERBS and tok.pos_ == "VERB" and (any(
+                c.dep_ in ("nsubjpass", "dobj") and c.lemma_.lower() in _REMAINS for c in tok.children)
+                or _found_dead(tok)):
             # "the body of a man was found", "police discovered two bodies": a discovery, however worded
             found.setdefault("_FOUND", []).append(tok)
+        elif lem == "set" and tok.pos_ == "VERB" and any(
+                c.lower_ in _ABLAZE or (c.dep_ == "prep" and c.lower_ == "on"
+                                        and any(g.lower_ == "fire" for g in c.children))
+                for c in tok.children):
+            # "set three cars ablaze", "set a bus on fire": the phrase split by its object
+            found.setdefault("RIOT", []).append(tok)
+        elif lem in ("take", "hold") and tok.pos_ == "VERB" and any(
+                c.lower_ in _HOSTAGE and c.dep_ != "nsubj" for c in tok.children):
+            found.setdefault("ABDUCT", []).append(tok)  # "took the crew hostage"
         elif lem == "death" and tok.dep_ == "pobj" and tok.head.lower_ == "to" and \
                 tok.head.head.pos_ == "VERB" and tok.head.head.lemma_.lower() not in ("sentence", "condemn", "put"):
             # "burnt the man to death", "stoned a suspected thief to death": a killing, whatever the verb
@@ -170,6 +187,35 @@ def find_cues(span) -> dict[str, list]:
 
 _FIND_VERBS = frozenset({"find", "discover", "recover", "dump", "retrieve"})
 _REMAINS = frozenset({"body", "bodies", "corpse", "corpses", "remains", "head", "heads"})
+# phrases split by their object: "set three cars ablaze", "took the crew hostage"
+_ABLAZE = frozenset({"ablaze", "afire", "alight"})
+_HOSTAGE = frozenset({"hostage", "hostages", "captive"})
+_PERSON_WORDS = CIVILIAN_WORDS - frozenset("village villages home homes house houses market church mosque school "
+                                           "hospital cattle".split())
+# how many words before a passive "found" are read as its subject when the parse gives it none; the
+# length of a short noun phrase ("a dead body bearing gunshot wounds"), not tuned
+FOUND_SUBJECT_WINDOW = 8
+# how a dead person is found: "a man was found wrapped in a blanket", "found floating in the lake"
+_FOUND_STATES = frozenset("wrap float dump bind tie hang bury burn mutilate decapitate behead handcuff strangle "
+                          "gag blindfold dismember".split())
+
+
+def _found_dead(verb) -> bool:
+    """Whether a finding verb reports a dead person found ("a dead man was found", "a man died and was
+    found wrapped in a bag"), whatever the parse made of its subject."""
+    found = [c for c in verb.children if c.dep_ in ("nsubjpass", "dobj")]
+    if not found and verb.dep_ == "conj":  # "a man died and was found ..."
+        found = [c for c in verb.head.children if c.dep_ in ("nsubj", "nsubjpass")]
+    if not found and any(c.dep_ == "auxpass" for c in verb.children):
+        # a passive "found" whose subject the parser hung elsewhere: the words just before it
+        before = verb.doc[max(verb.sent.start, verb.i - FOUND_SUBJECT_WINDOW):verb.i]
+        return any(t.lower_ == "dead" or t.lemma_.lower() in _REMAINS for t in before)
+    if any(t.lower_ == "dead" for c in found for t in c.subtree):
+        return True
+    found = [c for c in found if c.lemma_.lower() in _PERSON_WORDS or c.ent_type_ == "PERSON"]
+    return bool(found) and any(c.dep_ in ("xcomp", "oprd", "advcl", "conj", "acomp")
+                               and c.lemma_.lower() in _FOUND_STATES for c in verb.children)
+
 
 # prepositions and conjunctions that put an event in the background of the one reported: its cause
 # or what came before ("after the riots", "because of the clashes", "since the attack")
@@ -212,6 +258,17 @@ _LAUNCHER = {"launcher", "launchers"}
 _DEVICE = {"ied", "landmine", "explosive", "detonate"}
 
 
+def _figurative_weapon_verb(tok) -> bool:
+    """"Prices have rocketed", "he blasted the report"; but "bombs were blasted"."""
+    if tok.lemma_.lower() not in FIGURATIVE_WEAPON_VERBS:
+        return False
+    return not any(c.dep_ in ("dobj", "nsubjpass") and c.lemma_.lower() in _EXPLOSIVE_OBJECTS for c in tok.children)
+
+
+_EXPLOSIVE_OBJECTS = frozenset("bomb bombs cocktail cocktails explosive explosives device devices mine mines ied ieds "
+                               "grenade grenades rocket rockets".split())
+
+
 def _petrol(tok) -> bool:
     return any(c.lower_ in ("petrol", "gasoline", "molotov", "fire", "incendiary") for c in tok.lefts)
 
@@ -231,6 +288,12 @@ def _refine_weapons(found: dict) -> None:
     for t in found.get("ATTACK", ()):
         if t.lemma_.lower() == "bomb" and t.pos_ == "NOUN" and not _petrol(t):
             found.setdefault("IED", []).append(t)
+    if "IED" in found:
+        # "blew up a bridge", "was blown up in his car"; not "the row blew up" (nothing blown up)
+        found["IED"] = [t for t in found["IED"] if t.lemma_.lower() != "blow" or any(
+            c.dep_ in ("dobj", "nsubjpass") for c in t.children)]
+        if not found["IED"]:
+            del found["IED"]
     if "IED" in found:
         toks = found["IED"]
         if all(t.lower_ == "explosions" for t in toks) and not any(
@@ -263,7 +326,7 @@ def blocked(tok, span) -> str | None:
                 return "conditional"
     anc = [verb] + list(verb.ancestors)[:3]
     for a in anc:
-        if a.lemma_.lower() in HYPOTHETICAL_HEADS and a != tok:
+        if a.lemma_.lower() in HYPOTHETICAL_HEADS and a != tok and not _reporting_use(a):
             return f"governed by '{a.text}'"
     if tok.pos_ in ("NOUN", "PROPN"):
         if tok.lower_ in NOT_EVENT_NOUNS:
@@ -271,11 +334,29 @@ def blocked(tok, span) -> str | None:
         for child in tok.children:
             if child.lower_ in BLOCKING_MODIFIERS:
                 return "hypothetical noun"
+        if tok.dep_ == "compound" and tok.head.lemma_.lower() in _UNREAL_HEADS and tok.lower_ in _UNREAL_MODIFIED:
+            return "hypothetical noun"  # "a shooting threat", "a bomb hoax", "an attack drill"
         # the sentence's own text: Doc.text rebuilds the whole document's on every access
         before = span.text[max(0, tok.idx - 30 - span.start_char):tok.idx - span.start_char]
         if BLOCKING_PREPS.search(before):
             return "threat/risk of"
     return None
+
+
+_UNREAL_HEADS = frozenset("threat plot plan drill exercise hoax scare game simulation".split())
+_UNREAL_MODIFIED = frozenset("shooting bomb bombing attack terror terrorist".split())
+
+
+def _reporting_use(head) -> bool:
+    """A hypothetical head used in a sense that reports the event: "ten people were feared killed",
+    "are feared dead" (a passive 'fear' gives a likely toll, not a worry); "set off a bomb", "set the
+    farms ablaze and killed ..." ('set' is hypothetical only as "set to attack")."""
+    lemma = head.lemma_.lower()
+    if lemma == "fear":
+        return any(c.dep_ in ("auxpass", "nsubjpass") for c in head.children)
+    if lemma == "set":
+        return not any(c.dep_ == "xcomp" for c in head.children)
+    return False
 
 
 def _subtree_words(tok) -> set[str]:
@@ -397,19 +478,113 @@ def _agent_words(tok) -> set[str]:
         for c in verb.children:
             if c.dep_ == "conj":
                 words |= {w for g in c.children if g.dep_ == "agent" for w in _subtree_words(g)}
+    if not words and verb.dep_ == "acl" and verb.tag_ in ("VBD", "VBG"):
+        # "On 7 May, in X, 90 migrants returned from Y": a finite verb hung on the noun before it as a
+        # clause; that noun is its subject, as it is of "supporters marching"; a passive participle's
+        # ("soldiers killed by militants") is not
+        head = verb.head
+        words |= {head.lower_, head.lemma_.lower()} | {w for c in head.children if c.dep_ in ("amod", "compound")
+                                                         for w in (c.lower_, c.lemma_.lower())}
     for child in tok.children:
         if child.dep_ in ("compound", "amod", "poss"):
             words |= _subtree_words(child)
     return words
 
 
+# how many words after "blocked" may name the way blocked when the parse gives it no object
+# ("blocked with two vehicles the highway"); a guess from English word order, not tuned
+BLOCK_OBJECT_WINDOW = 6
+# what a shot that is no violence hits ("shot a video"), and warning shots
+_NOT_SHOT = frozenset("video videos film films footage photo photos photograph photographs picture pictures "
+                      "movie movies scene scenes documentary clip clips episode episodes commercial fame goal "
+                      "ball".split())
+_NOT_SHOOTING = re.compile(r"\b(film|films|movie|video|photo|scene|range|competition|championships?|sport|"
+                           r"olympic|medal|clay|trap|skeet)\b")
+_AIR_SHOTS = re.compile(r"\b(in|into) the air\b")
+_NOT_PROTEST_PROCESSION = re.compile(r"\b(funeral|burial|wedding|religious|festival|pilgrim\w*|idol|immersion|"
+                                     r"puja|carnival|muharram|ashura|eid|christmas|easter)\b")
+_NOT_PROTEST_BLOCKADE = re.compile(r"\b(naval|maritime|sea|port|ports|military|army|troops|economic|trade|"
+                                   r"arms|siege|coast|warships?)\b")
+_LABOUR_STRIKE = re.compile(r"\b(on (a |an )?(\w+ )?strike|general strike|indefinite strike|strikers?|striking|"
+                            r"workers?|employees|staff|teachers|doctors|nurses|lawyers|drivers|unions?|traders|"
+                            r"transporters|bandh|hartal|shutdown)\b")
+
+
+def _shot_at_someone(tok) -> bool:
+    """A verb "shoot" with someone or something shot: an object, a passive subject, "at" a target,
+    "fatally"/"dead", or the noun it hangs on ("a man shot in the head")."""
+    if tok.pos_ != "VERB":
+        return False
+    return tok.dep_ == "acl" or any(
+        c.dep_ in ("dobj", "nsubjpass") or (c.dep_ == "prep" and c.lower_ in ("at", "on"))
+        or c.lower_ in ("fatally", "dead") for c in tok.children)
+
+
+def _object_words(tok, span) -> set[str]:
+    """The words of what the trigger acts on; when the parse gives it no object ("blocked with two
+    vehicles the highway"), the words that follow it."""
+    words = {w for c in tok.children if c.dep_ in ("dobj", "nsubjpass") for w in _core_words(c)}
+    if words:
+        return words
+    return {w for t in span.doc[tok.i + 1:min(tok.i + 1 + BLOCK_OBJECT_WINDOW, span.end)]
+            for w in (t.lower_, t.lemma_.lower())}
+
+
+def _kills_at_protest(cues: dict) -> bool:
+    """A killing in a protest sentence that is the demonstrators' grievance ("protested against the killing
+    of a student", "to condemn the assassination of ...") is not force used on them."""
+    return any(not (t.pos_ == "NOUN" and (t.head.lower_ in _GRIEVANCE_HEADS or t.lower_ in _KILL_NOUNS))
+               for t in cues.get("KILL", ()))
+
+
+# nouns that name a killing: mostly a reference to one told elsewhere, or a cause ("over the killing of")
+_KILL_NOUNS = frozenset("killing killings assassination assassinations shooting shootings".split())
+_GRIEVANCE_HEADS = frozenset("against over for condemning demanding protesting denouncing about".split())
+
+
+def _kill_noun(fam: str, tok) -> bool:
+    return fam in ("KILL", "HARM") and tok.pos_ == "NOUN" and tok.lower_ in _KILL_NOUNS
+
+
+_ANIMALS = frozenset("animal animals cattle cow cows goat goats sheep livestock chicken chickens dog dogs bird "
+                     "birds wildlife elephant elephants camel camels".split())
+_ARSON_LEMMAS = frozenset("set torch burn".split())
+_ACCIDENTAL_FIRE = re.compile(r"\b(wildfires?|bushfires?|forest fires?|blaze|flames|electrical|short[- ]circuit|"
+                              r"accident\w*|lightning|gas leak|fire broke out)\b")
+# what is burnt when property is destroyed ("burned a dozen shops", "burnt down the shed")
+_PROPERTY = frozenset("house houses home homes hut huts shop shops store stores stall stalls kiosk kiosks "
+                      "vehicle vehicles car cars truck trucks bus buses motorbike motorbikes tractor tractors "
+                      "school schools office offices building buildings property properties church churches "
+                      "mosque mosques temple temples market farm farms crops field fields granary granaries "
+                      "village villages camp cottage lodge hotel station tribune stadium bulldozer factory "
+                      "warehouse pastureland bridge equipment machinery cameras".split())
+
+
+def _lone_person_agent(tok) -> bool:
+    """The trigger's subject is one named person or one man or woman ("Henry set the bed on fire")."""
+    verb = verb_of(tok)
+    subj = [c for c in verb.children if c.dep_ == "nsubj"]
+    return len(subj) == 1 and not any(c.dep_ == "conj" for c in subj[0].children) and (
+        subj[0].ent_type_ == "PERSON" or subj[0].lower_ in _ONE_PERSON)
+
+
+_ONE_PERSON = frozenset("man woman boy girl person suspect husband wife he she".split())
+
+
+def _armed_agent(tok) -> bool:
+    """Whether the trigger's subject or agent is an armed group ("militants", "militiamen") and no crowd."""
+    words = _agent_words(tok)
+    return bool(words & (ARMED_SUBJECT_WORDS | _ARMED_PARTICIPANTS)) and not words & CROWD_WORDS
+
+
 _CONTRABAND = re.compile(r"\b(marijuana|cannabis|cocaine|heroin|methamphetamine|narcotics|contraband|smuggled)\b")
 _WEAPON_OBJECTS = r"\b(weapons?|arms|ammunition|rifles?|guns?|pistols?|explosives|cache|drugs|vehicles?|grenades?|rounds|detonators?)\b"
 _BLOCKED_WAYS = frozenset("road roads street streets highway highways entrance entrances traffic route routes bridge "
-                          "junction railway rail gate gates access avenue avenues motorway intersection".split())
+                          "junction railway rail gate gates access avenue avenues motorway intersection office "
+                          "offices border crossing train trains port premises".split())
 _PROTEST_PURPOSE = re.compile(r"\b(demand|protest|denounc|condemn|against|call(ed|ing)? for|press(ed|ing)? for|"
                               r"in support of|in solidarity|express(ed|ing)? (their )?(anger|discontent|opposition)|"
-                              r"oppos|agitat|grievance)", re.I)
+                              r"oppos|agitat|grievance|chant|slogans?|placards?|pressur)", re.I)
 # armed organised participants: with one of them a fight is a battle, not a brawl
 _ARMED_PARTICIPANTS = frozenset("militant militants rebel rebels insurgent insurgents jihadist jihadists gunman gunmen "
                                 "militia militias militiaman militiamen fighter fighters bandit bandits extremist "
@@ -457,7 +632,7 @@ def _engaged_in_fighting(tok) -> bool:
     return False
 
 
-# attackers that are no crowd ("a vigilante-style attack by unidentified assailants")
+# attackers that are no crowd ("a mob-style attack by unknown assailants")
 _UNKNOWN_ATTACKERS = frozenset("armed assailant assailants unidentified unknown attacker attackers".split())
 # one-sided assaults: a fight only when the other side is armed
 ONE_SIDED_FIGHT_LEMMAS = frozenset({"ambush", "assault"})
@@ -529,24 +704,43 @@ def type_trigger(ctx: Context, fam: str, tok, span, cues: dict) -> tuple[str, st
 
     if fam == "PROTEST":
         lemma = tok.lemma_.lower()
-        if lemma == "block" and not patient & _BLOCKED_WAYS:
+        if lemma == "block" and not _object_words(tok, span) & _BLOCKED_WAYS and not (
+                _PROTEST_PURPOSE.search(low) and _agent_words(tok) & (CROWD_WORDS | CIVILIAN_WORDS)):
             return None  # "blocked the bill", "blocked access to the website"
         if lemma == "gather" and not (_PROTEST_PURPOSE.search(low) or has("INTERVENE")):
             return None  # people gather for prayers, funerals and markets too
-        if tok.lemma_.lower() in ("march", "rally") and not (_agent_words(tok) | patient) & (
-                CIVILIAN_WORDS | {"supporter", "opposition", "hundreds", "thousands", "dozens", "crowd"}):
-            if tok.pos_ == "VERB":
-                return None
+        if lemma == "set" and _armed_agent(tok):
+            return None  # "militants set up roadblocks": a checkpoint, no protest
+        if lemma == "procession" and _NOT_PROTEST_PROCESSION.search(low):
+            return None  # funerals, weddings and festivals have processions too
+        if lemma == "blockade" and _NOT_PROTEST_BLOCKADE.search(low):
+            return None  # a blockade by navies and armies, or by sanctions
+        if lemma in ("march", "rally") and tok.pos_ == "VERB":
+            who = _agent_words(tok)
+            if not who:  # a misparsed subject ("in X, 15 workers and members of Y marched ..."): what precedes
+                who = {w for t in span if t.i < tok.i for w in (t.lower_, t.lemma_.lower())}
+            if who & ARMED_SUBJECT_WORDS or not (who | patient) & (
+                    CIVILIAN_WORDS | CROWD_WORDS | {"supporter", "opposition", "hundreds", "thousands", "dozens"}):
+                return None  # "troops marched into the town"
         if has("RIOT") or any(c.dep_ == "amod" and c.lower_ == "violent" for c in tok.children) \
                 or re.search(r"\b(protesters|demonstrators)\b[^.]{0,40}\b(clashed|stoned|attacked|torched|burn)", low) \
                 or _destruction_in(span, low):
             return ("Riots", "Violent demonstration")
-        if has("KILL") or re.search(r"live (rounds|ammunition|bullets)|opened fire on (protesters|demonstrators)", low):
+        if _kills_at_protest(cues) or re.search(r"live (rounds|ammunition|bullets)|opened fire on (protesters|demonstrators)", low):
             return ("Protests", "Excessive force against protesters")
         if has("INTERVENE") or _protesters_arrested(cues):
             return ("Protests", "Protest with intervention")
         return ("Protests", "Peaceful protest")
     if fam == "RIOT":
+        if tok.lemma_.lower() in _ARSON_LEMMAS and _lone_person_agent(tok):
+            return None  # "the man set the bed on fire": a crime, no riot
+        if tok.lemma_.lower() in _ARSON_LEMMAS and not (protest_ctx or _PROTEST_PURPOSE.search(low)) \
+                and _armed_agent(tok):
+            # "militants set the houses alight": an armed group's arson is an attack (coded from its
+            # other cues) or, alone, the destruction of property, not a riot
+            if {"KILL", "ATTACK", "FIGHT", "HARM"} & set(cues) or weapon:
+                return None
+            return ("Strategic developments", "Looting/property destruction")
         if protest_ctx or _PROTEST_PURPOSE.search(low):
             # "closed the road with burning tyres, denouncing ...": a demonstration turned violent
             return ("Riots", "Violent demonstration")
@@ -557,6 +751,14 @@ def type_trigger(ctx: Context, fam: str, tok, span, cues: dict) -> tuple[str, st
         return None  # "workers engaged in construction", "engaged in talks"
     if fam == "LOOT" and _background(tok):
         return None  # "protested after floods destroyed their crops": the cause, not an event
+    if fam == "LOOT" and tok.lemma_.lower() == "steal" and not (_armed_agent(tok) or "armed" in _agent_words(tok)):
+        return None  # theft is crime; armed groups stealing cattle or goods loot (ACLED)
+    if fam == "LOOT" and tok.lemma_.lower() == "burn" and (
+            protest_ctx or weapon or {"RIOT", "KILL", "ATTACK", "FIGHT", "HARM"} & set(cues)
+            or not _object_words(tok, span) & _PROPERTY or _ACCIDENTAL_FIRE.search(low)):
+        # burnt tyres and effigies; a burning told with a riot or an attack is part of that event; a
+        # wildfire or an electrical fire is no one's act
+        return None
     agent_words = _agent_words(tok)
     # ACLED: vigilante and lynch mobs are rioters (Mob violence), though a standing vigilante group is a militia
     crowd_agent = bool(agent_words & CROWD_WORDS) and not (agent_words & (ARMED_WORDS | _UNKNOWN_ATTACKERS)) and not any(
@@ -564,14 +766,25 @@ def type_trigger(ctx: Context, fam: str, tok, span, cues: dict) -> tuple[str, st
         for a in ctx.actors if span.start_char <= a.start < tok.idx)
     if fam in ("KILL", "HARM", "ATTACK", "FIGHT", "LOOT") and crowd_agent and not weapon:
         return ("Riots", "Violent demonstration" if protest_ctx else "Mob violence")
+    if fam == "KILL" and core & _ANIMALS and not core & (CIVILIAN_WORDS - _ANIMALS | ARMED_WORDS):
+        return None  # "the slaughter of animals"
     if fam == "KILL" and tok.lemma_.lower() == "lynch":
         return ("Riots", "Mob violence")  # ACLED: a lynching is mob violence, whoever the crowd
     if fam in ("KILL", "HARM", "ATTACK"):
         lemma = tok.lemma_.lower()
-        if lemma == "strike" and not (weapon or has("FIGHT")):
-            return None  # a labour strike, a deal struck
-        if lemma in ("target", "shoot") and not (armed_victim or civilian_victim or has("KILL")):
+        if lemma == "strike" and not (weapon or has("FIGHT")) and not (tok.pos_ == "VERB" and _armed_agent(tok)):
+            # ("bandits struck the village": an attack)
+            if tok.pos_ == "NOUN" and _LABOUR_STRIKE.search(low) and not {"KILL", "HARM", "FIGHT"} & set(cues):
+                # ACLED codes a strike (workers' stoppage, a general strike or bandh) as a protest
+                return type_trigger(ctx, "PROTEST", tok, span, cues)
+            return None  # a deal struck, "strike a balance"
+        if lemma == "target" and not (armed_victim or civilian_victim or has("KILL")):
             return None
+        if lemma == "shoot" and not (armed_victim or civilian_victim or has("KILL")) and (
+                patient & _NOT_SHOT or _AIR_SHOTS.search(low) or not _shot_at_someone(tok)):
+            return None  # "shot a video", "prices shot up", "shots fired into the air", "shooting for June"
+        if lemma == "shooting" and _NOT_SHOOTING.search(low):
+            return None  # the shooting of a film, a shooting range or competition
         if lemma == "shoot" and any(c.dep_ == "prt" and c.lower_ == "down" for c in tok.children):
             return None  # "shot down a drone": the WEAPONS family types it
         if protest_ctx and re.search(r"\b(protesters?|demonstrators?|marchers?|demonstrations?|protests?)\b", low):
@@ -606,7 +819,11 @@ def type_trigger(ctx: Context, fam: str, tok, span, cues: dict) -> tuple[str, st
                 t != tok and not _one_sided(ctx, t, span) for t in cues.get("FIGHT", ())):
             # "ambushed and killed a government employee", "assaulted two journalists": unarmed victims
             return ("Violence against civilians", "Sexual violence" if has("SEXUAL") else "Attack")
-        if lemma in ("fight", "engage", "storm", "assault", "encounter") and tok.pos_ == "VERB" and not (
+        if lemma in ("fight", "battle") and tok.pos_ in ("NOUN", "PROPN") and (tok.pos_ == "PROPN" or any(
+                c.dep_ == "prep" and c.lower_ in ("against", "for", "over") for c in tok.children)) and not (
+                patient & (ARMED_WORDS | _ARMED_PARTICIPANTS) or _actor_inters_in(ctx, span.start_char, span.end_char)):
+            return None  # "the fight against terrorism", "the battle for the governorship", "the Battle of Y"
+        if lemma in ("fight", "battle", "engage", "storm", "assault", "encounter") and tok.pos_ == "VERB" and not (
                 patient & (ARMED_WORDS | TERRITORY_WORDS) or _agent_words(tok) & ARMED_WORDS
                 or _actor_inters_in(ctx, span.start_char, span.end_char)):
             return None
@@ -689,8 +906,17 @@ def type_trigger(ctx: Context, fam: str, tok, span, cues: dict) -> tuple[str, st
     if fam == "BASE":
         return ("Strategic developments", "Headquarters or base established")
     if fam == "CHANGE":
-        if tok.lemma_.lower() == "join" and not (_patient_inters(ctx, tok, span) & _NONSTATE_INTERS):
+        lemma = tok.lemma_.lower()
+        if lemma == "join" and not (_patient_inters(ctx, tok, span) & _NONSTATE_INTERS):
             return None  # "joined the protest"; "soldiers joined the Taliban" is a defection
+        if lemma in _GROUP_ACTIVITY_VERBS and not (tok.pos_ == "VERB" and _nonstate_agent(ctx, tok) and (
+                lemma == "patrol" or _object_words(tok, span) & _AID)):
+            # ACLED: an armed group handing out aid or patrolling to enforce its rules changes its activity;
+            # anyone else delivering food or patrolling does not
+            return None
+        if lemma in _DECREES and not (tok.pos_ == "NOUN" and tok.dep_ in ("dobj", "nsubjpass")
+                                      and tok.head.lemma_.lower() in _DECREE_VERBS):
+            return None  # "declared a lockdown", "a curfew was imposed": a security measure; not "during the curfew"
         return ("Strategic developments", "Change to group/activity")
     if fam == "RELEASE":
         # ACLED: a prisoner release or swap is an Agreement; a one-sided release of captives, Other
@@ -704,7 +930,7 @@ def type_trigger(ctx: Context, fam: str, tok, span, cues: dict) -> tuple[str, st
         # displacement by conflict and mass returns of refugees: ACLED's "Other" development
         people = _agent_words(tok) | _patient_words(tok)
         lemma = tok.lemma_.lower()
-        if _background(tok) or not people & (_RETURNEES if lemma == "return" else _DISPLACED):
+        if _background(tok) or not people & (_RETURNEES if lemma in ("return", "arrive") else _DISPLACED):
             return None
         return ("Strategic developments", "Other")
     return None
@@ -718,9 +944,13 @@ def _is_background_clause(ctx: Context, tok) -> bool:
         lo = min(t.idx for t in verb.subtree)
         hi = max(t.idx + len(t) for t in verb.subtree)
         has_time = any(lo <= t.start < hi and not t.duration and t.value for t in ctx.times)
-        # "the land they had seized"; a relative pronoun ("youths who were throwing stones") names
+        # "the land they had seized"; a relative pronoun ("youths hurling stones") names
         # the noun it hangs on, whose act is told, not assumed
-        if subj and all(s.pos_ == "PRON" and s.tag_ not in ("WP", "WDT") for s in subj) and not has_time:
+        # "rode into Abbati, where they killed seven men": a clause on a place tells what happened there
+        told_there = any(c.lower_ == "where" for c in verb.children) and not any(
+            c.dep_ == "aux" and c.lower_ == "had" for c in verb.children)
+        if subj and all(s.pos_ == "PRON" and s.tag_ not in ("WP", "WDT") for s in subj) and not has_time \
+                and not told_there:
             return True
     return False
 
@@ -735,6 +965,10 @@ def _elaborates(a, b) -> bool:
             return False
         t = t.head
     return True
+
+
+# trigger lemmas that name an act only as verbs
+_VERB_ONLY = frozenset("beat storm block hit hack stab".split())
 
 
 # what demonstrators do while they protest ("protested, demanding ...", misparsed as governing the
@@ -761,6 +995,9 @@ def detect_sentence(ctx: Context, s: Sentence) -> list[Event]:
             seen_tokens.add((tok.i, fam))
             if tok.dep_ == "compound" and tok.head.i in cue_tokens:
                 continue  # "evacuation deal", "attack helicopter": the head noun decides
+            if tok.pos_ != "VERB" and (tok.lemma_.lower() in _VERB_ONLY or (
+                    tok.lower_ == "shot" and any(c.dep_ == "det" for c in tok.children))):
+                continue  # "the 900 block of X", "a winter storm", "the beat", "a good shot at the title"
             why = blocked(tok, span)
             # blocked() names a governing word as "governed by 'X'"
             governor = why[len("governed by '"):-1].lower() if why and why.startswith("governed by '") else None
@@ -773,18 +1010,35 @@ def detect_sentence(ctx: Context, s: Sentence) -> list[Event]:
                 continue
             depth = sum(1 for _ in tok.ancestors)
             candidates.append((depth, tok.i, fam, tok, typed))
-    if not candidates:
-        # a weapon cue with an explosion or strike verb reports an event by itself
+    if any(not _kill_noun(c[2], c[3]) for c in candidates):
+        # "protested over the killing of", "in reprisal for an earlier killing": with another trigger in
+        # the sentence, a killing noun is its cause or a reference back
+        candidates = [c for c in candidates if not _kill_noun(c[2], c[3])]
+    if all(supporting_mention(ctx, s, c[3], c[0]) for c in candidates):
+        # a weapon cue with an explosion or strike verb reports an event by itself (and before a mere
+        # reference: "cocktails were blasted on day 8 of the hartal")
+        added = False
         for w in WEAPON_ORDER:
             for tok in cues.get(w, ()):
                 verb = verb_of(tok)
-                if (tok.pos_ == "VERB" or verb.lemma_.lower() in WEAPON_EVENT_VERBS) \
+                if ((tok.pos_ == "VERB" and not _figurative_weapon_verb(tok)) or (
+                        tok.pos_ != "VERB" and verb.lemma_.lower() in WEAPON_EVENT_VERBS and not (
+                            verb.lemma_.lower() == "set" and not any(c.lower_ == "off" for c in verb.children)))) \
                         and not blocked(tok, span):
                     typed = (("Battles", "Armed clash") if "FIGHT" in cues and w != "AIR"
                              else ("Explosions/Remote violence", WEAPON_SUB[w]))
                     candidates.append((sum(1 for _ in tok.ancestors), tok.i, "ATTACK", tok, typed))
+                    added = True
                     break
-            if candidates:
+            if added:
+                break
+    if not candidates:
+        # "police dispersed about 180 labourers": a crowd dispersed was a gathering, a protest met by force
+        for tok in cues.get("INTERVENE", ()):
+            if tok.lemma_.lower() == "disperse" and tok.pos_ == "VERB" and not blocked(tok, span) and (
+                    _object_words(tok, span) & (CROWD_WORDS | _PERSON_WORDS | _GATHERINGS)):
+                candidates.append((sum(1 for _ in tok.ancestors), tok.i, "PROTEST", tok,
+                                   ("Protests", "Protest with intervention")))
                 break
     if any(c[2] != "DISPLACE" for c in candidates):
         # "residents fled after the attack": the attack is the event; flight is coded alone only
@@ -821,6 +1075,8 @@ def detect_sentence(ctx: Context, s: Sentence) -> list[Event]:
             confidence=max(0.05, min(0.99, conf)),
         ))
         events[-1].support_only = support  # not a contract field: read by the merge stage
+        # nor is this, read by _promote_lone_reference: a cause, or a topic ("spoke about the attack")
+        events[-1].aside = "topic" if tok.head.lower_ in _TOPIC_PREPS else _background(tok)
     return events
 
 
@@ -855,18 +1111,72 @@ def supporting_mention(ctx: Context, s: Sentence, tok, depth: int) -> str:
 def make_events(settings):
     def run(ctx: Context) -> None:
         events: list[Event] = []
-        # a text of headings only (a headline, a one-line note) is read as body text
-        kinds = ("body",) if any(s.kind == "body" for s in ctx.sentences) else ("body", "heading")
+        # a text of headings or captions only (a headline, a one-line note that ends on a date) is read
+        # as body text
+        kinds = ("body",) if any(s.kind == "body" for s in ctx.sentences) else ("body", "heading", "caption")
         for s in ctx.sentences:
             if s.kind not in kinds:
                 continue
             events.extend(detect_sentence(ctx, s))
         ctx.events = [e for e in events if e.confidence >= settings.min_event_confidence]
+        _promote_lone_reference(ctx, ctx.events)
         for ev in ctx.events:
             _intervention_in_next_sentence(ctx, ev)
             _fire_returned_in_next_sentence(ctx, ev)
 
     return run
+
+
+_GROUP_ACTIVITY_VERBS = frozenset("deliver distribute patrol".split())
+_AID = frozenset("food aid package packages parcel parcels supplies supply box boxes masks groceries "
+                 "rations".split())
+_DECREES = frozenset("lockdown curfew".split())
+_DECREE_VERBS = frozenset("declare impose announce extend enforce order decree introduce".split())
+# what names an armed non-state group as the subject of a verb, besides the actor dictionary
+_NONSTATE_WORDS = frozenset("cartel cartels gang gangs militia militias militant militants rebel rebels "
+                            "insurgent insurgents armed jihadist jihadists".split())
+
+
+def _nonstate_agent(ctx: Context, tok) -> bool:
+    verb = verb_of(tok)
+    subjects = [c for c in verb.children if c.dep_ in ("nsubj", "agent")]
+    for c in subjects:
+        lo, hi = c.left_edge.idx, c.right_edge.idx + len(c.right_edge)
+        if any(lo <= a.start < hi and a.inter in _NONSTATE_INTERS for a in ctx.actors):
+            return True
+    return bool(_agent_words(tok) & _NONSTATE_WORDS)
+
+
+_GATHERINGS = frozenset("gathering gatherings procession processions rally rallies meeting crowd".split())
+_DEATH_WORDS = frozenset("die died dies dying".split())
+_TOPIC_PREPS = frozenset("about regarding concerning".split())
+
+
+def _promote_lone_reference(ctx: Context, events: list[Event]) -> None:
+    """When every mention of a document refers back ("the attack", "it killed", a quoted report) there is
+    nothing earlier for them to refer to: the first of them reports the document's event (the merge
+    stage keeps only reporting mentions and joins references to them), if it or the sentence before it
+    names a participant or a place ("The fight is on now" alone reports nothing)."""
+    if events and all(getattr(e, "support_only", "") for e in events):
+        events = [e for e in events if _grounded(ctx, min(e.sentences))
+                  and (e.trigger or "").lower() not in _DEATH_WORDS]  # not "he died in my arms"
+        # not "after the peace deal"; and a development named in passing ("discussed the agreement",
+        # "since the arrest of") is more often a topic than a report
+        told = [e for e in events if not getattr(e, "aside", False) and e.event_type != "Strategic developments"]
+        # else a violent cause given in passing is still the news ("admitted to hospital after they were
+        # attacked"), though not one named as a topic
+        told = told or [e for e in events if getattr(e, "aside", "") != "topic" and e.event_type in VIOLENT_TYPES]
+        if told:
+            min(told, key=lambda e: (min(e.sentences), e.trigger_start)).support_only = ""
+
+
+def _grounded(ctx: Context, index: int) -> bool:
+    """Whether sentence `index`, or the one before it in its paragraph, names an actor or a place."""
+    s = ctx.sentences[index]
+    before = ctx.sentences[index - 1] if index > 0 and ctx.sentences[index - 1].paragraph == s.paragraph else s
+    start, end = before.start, s.end
+    return any(start <= a.start < end and a.inter for a in ctx.actors) or any(
+        start <= p.start < end for p in ctx.places)
 
 
 def _next_sentence_in_paragraph(ctx: Context, ev: Event) -> Sentence | None:
