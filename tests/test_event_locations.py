@@ -3,7 +3,7 @@
 import pytest
 
 from eventcoder.api import get_pipeline
-from eventcoder.document import Document, Event
+from eventcoder.document import Document, Event, PlaceMention
 from eventcoder.stages.event_locations import locate
 from eventcoder.resources.gazetteer import get_gazetteer
 
@@ -123,9 +123,12 @@ def test_a_weakly_resolved_town_governed_by_in_or_near_still_locates_the_event(p
     # "Donetsk" is also a small Russian town: the places stage keeps it with low confidence
     ev = located(pipeline, "On 9 May 2020, monitors recorded 25 explosions near Donetsk.", "explosions")
     assert ev.location == "Donetsk" and ev.iso3 == "UKR" and ev.geo_precision == 2
-    # only when "in/at/near" puts the event there
-    ev2 = located(pipeline, "On 9 May 2020, Donetsk residents counted 25 explosions.", "explosions")
-    assert ev2.location is None
+    # without "in/at/near" only as the last resort of a text naming no usable place: a confident
+    # place of the sentence wins
+    ev2 = located(pipeline, "On 9 May 2020, Donetsk residents counted 25 explosions in Kramatorsk.", "explosions")
+    assert ev2.location == "Kramatorsk"
+    ev3 = located(pipeline, "On 9 May 2020, Donetsk residents counted 25 explosions.", "explosions")
+    assert ev3.location == "Donetsk" and ev3.geo_precision == 1
 
 
 def test_a_named_town_of_an_address_keeps_precision_1(pipeline):
@@ -203,3 +206,36 @@ def test_a_neighbourhood_and_the_next_sentence_stay_in_the_fronted_town(pipeline
     ev = event_at(ctx, "shot")
     locate(ctx, ev, get_gazetteer(pipeline.settings))
     assert ev.location == "Recife" and ev.geo_precision == 1, (ev.location, ev.geo_precision)
+
+
+def test_a_governed_name_left_out_for_its_alike_namesakes_is_guessed(pipeline):
+    # "Novoselivka" names many Ukrainian villages that score alike: the places stage keeps none of them,
+    # but "near Novoselivka" still puts the event in Ukraine, near one of them (the largest)
+    ctx = context(pipeline, "On 9 May 2020, monitors recorded 12 explosions near Novoselivka.")
+    assert not ctx.places
+    ev = event_at(ctx, "explosions")
+    locate(ctx, ev, get_gazetteer(pipeline.settings))
+    assert ev.iso3 == "UKR" and ev.location == "Novoselivka" and ev.geo_precision == 2
+    # "Novoselivka-2": a part of the village, by the name before the hyphen
+    ev2 = located(pipeline, "On 9 May 2020, monitors recorded 12 explosions near Novoselivka-2.", "explosions")
+    assert ev2.iso3 == "UKR" and ev2.location == "Novoselivka"
+    # a governed word that is no place is not guessed
+    ev3 = located(pipeline, "On 9 May 2020, monitors recorded 12 explosions in March.", "explosions")
+    assert ev3.location is None
+
+
+def test_near_under_an_earlier_mention_of_the_same_name_is_precision_2(pipeline):
+    ctx = context(pipeline, "On 3 May 2020, soldiers shelled posts west of Kelmora (Kelmora, Dunde) at night.")
+    first, second = ctx.text.index("Kelmora"), ctx.text.index("Kelmora", ctx.text.index("Kelmora") + 1)
+    town = dict(name="Kelmora", latitude=10.0, longitude=20.0, country="Atlantis", iso3="ATL", admin1="Dunde")
+    ctx.places = [PlaceMention(text="Kelmora", start=first, end=first + 7, kind="region", near=True,
+                               population=50_000, admin2="Kelmora", confidence=0.9, **town),
+                  PlaceMention(text="Kelmora", start=second, end=second + 7, kind="city", population=20_000,
+                               confidence=0.9, **town)]
+    ev = event_at(ctx, "shelled")
+    locate(ctx, ev, None)
+    assert ev.location == "Kelmora" and ev.geo_precision == 2
+    ctx.places[0].near = False
+    ev2 = event_at(ctx, "shelled")
+    locate(ctx, ev2, None)
+    assert ev2.geo_precision == 1

@@ -211,7 +211,7 @@ def _pick_in_trigger_sentence(ctx: Context, event: Event, cands: list[TimeMentio
             # "fighting that erupted on Sunday", and the small parser's "30 others injured on
             # Friday night" (a participle read as a relative clause); an old date in a relative
             # clause ("soldiers rebels kidnapped in 2014") does not date this event, nor does a clause
-            # with a subject of its own ("loggers they kidnapped last week": another act)
+            # with a subject of its own ("miners they kidnapped last week": another act)
             recent.append(t)
     # times of relative clauses ("soldiers rebels kidnapped in 2014") do not date this event
     def nested(t: TimeMention) -> bool:

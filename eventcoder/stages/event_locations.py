@@ -4,7 +4,11 @@
    one governed by "in/at/near" in the clause of the event's trigger and then the nearest to it.
 2. Else the most specific place in the earlier sentences of the same paragraph (a fronted one, else
    the nearest).
-3. Else the document's main place: the most mentioned town, else the first town of the lead,
+3. Else a weakly resolved town the event's sentence puts it "in/at/near".
+4. In a text that names no usable place at all: a name the sentence governs that the places stage left
+   out for its alike namesakes (the largest of them), else such a weak town or name anywhere in the
+   text, else any weak town of the text.
+5. Else the document's main place: the most mentioned town, else the first town of the lead,
    else the most mentioned region or country.
 
 ACLED geo_precision: 1 the town itself; 2 "near X", the outskirts, or a small region stood in by
@@ -20,7 +24,8 @@ from collections import Counter
 
 from ..document import Context, Event, PlaceMention
 from ..pipeline import stage
-from ..resources.gazetteer import continent_adjectives, get_gazetteer
+from ..resources.gazetteer import continent_adjectives, get_gazetteer, light_key
+from .places import STOP_NAMES
 
 _SPECIFIC = {"city": 0, "feature": 1, "region": 2, "country": 3}
 _GOVERNING = {"in", "at", "near", "outside", "around", "into", "on", "of"}
@@ -36,11 +41,11 @@ _SMALLER_BEFORE = re.compile(
     r"\b(?:district|village|area|town|sub-?county|county|lga|upazila|constituency|ward|subdivision|"
     r"township|locality|commune|municipality)\s*(?:\([^)]*\)\s*)?[,(]\s*(?:[A-Z][\w'-]*[ ,-]*){0,3}$", re.I)
 # the same, with the words of administrative areas only: "in Kelmora district, Kandahar" puts the event
-# somewhere in a district, while "in Badah town (Larkana, Sindh)" names a town, precision 1 in ACLED
+# somewhere in a district, while "in Kelmora town (Larkana, Sindh)" names a town, precision 1 in ACLED
 _AREA_ADDRESS_BEFORE = re.compile(
     r"\b(?:districts?|sub-?county|county|lga|upazila|constituency|ward|subdivision|tehsil|taluka|"
     r"township|commune|municipality)\s*(?:\([^)]*\)\s*)?[,(]\s*(?:[A-Z][\w'-]*[ ,-]*){0,3}$", re.I)
-# "in Jaghuri district in Ghazni", "Lam Sonthi district of Lop Buri" (lower case: "the Municipality of
+# "in Kelmora district in Ghazni", "Dunde district of Lop Buri" (lower case: "the Municipality of
 # Chlef" is the town hall)
 _AREA_OF_BEFORE = re.compile(
     r"\b(?:districts?|sub-?county|county|upazila|tehsil|taluka|township|commune|municipality)\s+(?:in|of)\s+$")
@@ -51,18 +56,18 @@ _SMALLER_NAME = re.compile(
     r"(?:\b(?:near|area of|outskirts of|vicinity of)\s+(?:the\s+)?(?P<name>[A-Z][\w'-]+)(?:\s+[A-Z][\w'-]+){0,3}"
     r"\s*(?:,|\(|\bin\b)"
     r"|(?P<name2>[A-Z][\w'-]+)\s+(?:village|upazila|taluka|tehsil|township|tambon|commune|locality|police station)\b)")
-# the head of a sentence up to a fronted place: "On 7 May 2020, in ", "In ", "Around 5 May (as reported), at "
+# the head of a sentence up to a fronted place: "On 7 May 2021, in ", "In ", "Around 5 May (as reported), at "
 _FRONTED = re.compile(r"^\W*(?:(?:on|around|as reported on|reported on|late on|early on)\b[^,;.]{0,45},\s*)?"
                       r"(?:in|at)\s+(?:the\s+)?(?:(?:town|city|village) of\s+)?$", re.I)
 _AREA_WORD_AFTER = re.compile(r"^\s+(?:county|district|province|state|region|governorate|division|oblast)\b", re.I)
-# "near Golo (Central Darfur state)", "the villages of Buhama and Cisheke (Kalehe, Sud-Kivu)": a name the
+# "near Kelmora (Central Darfur state)", "the villages of Kelmora and Dunde (Kalehe, Sud-Kivu)": a name the
 # gazetteer lacks right before a region, in the same address
 _UNKNOWN_BEFORE = re.compile(r"([A-Z][\w'-]+(?:[ -][A-Z][\w'-]+){0,3})\s*[(,]\s*$")
-# "in Ermita, Manila": the name after an unresolved first part of an address is governed as well
+# "in Kelmora, Manila": the name after an unresolved first part of an address is governed as well
 _ADDRESS_GOVERNED = re.compile(r"\b(?:in|at)\s+(?:the\s+)?([A-Z][\w'-]*(?:\s+[A-Z][\w'-]*){0,3}),\s*$")
 # A city at least this large is split into districts by ACLED, an event in one still precision 1.
 LARGE_CITY_POP = 1_000_000
-# "... Lal Darwaza in Ahmedabad", "Holosiivskyi district of Kyiv" (not "... village, in Amritsar": a
+# "... Dunde Gate in Ahmedabad", "Kelmorivskyi district of Kyiv" (not "... village, in Lahore": a
 # village lies around a city, not in it)
 _CITY_PART_BEFORE = re.compile(r"^(?:(?!village).)*\s(?:in|of)\s+(?:the\s+)?$", re.I | re.S)
 _ROAD_AFTER = re.compile(r"^(?:\s*[-–]\s*[A-Z][\w'-]*(?:\s[A-Z][\w'-]*)?)?\s+(?:national\s+)?"
@@ -70,6 +75,13 @@ _ROAD_AFTER = re.compile(r"^(?:\s*[-–]\s*[A-Z][\w'-]*(?:\s[A-Z][\w'-]*)?)?\s+(
 # Places below this confidence are not used to locate events (the places stage keeps some
 # low-confidence mentions for the reader).
 MIN_PLACE_CONFIDENCE = 0.45
+# A governed name the places stage left unresolved (namesakes scoring alike: two villages of one name in
+# the country, a capital beside a foreign region's stand-in population) is guessed only when its namesakes
+# lie in the document's countries, or in one country, or when its largest namesake town has at least
+# this many people (a city the size of a capital); chosen by hand, not tuned (issue 3, second round).
+GUESS_MIN_POP = 500_000
+# The guess counts as this confident (below MIN_PLACE_CONFIDENCE: a fallback only).
+GUESS_CONFIDENCE = 0.3
 
 
 def _clause_bounds(ctx: Context, event: Event) -> tuple[int, int] | None:
@@ -98,19 +110,19 @@ def _governed(ctx: Context, p: PlaceMention) -> int:
         lo = max(0, p.start - 45)
         m = _ADDRESS_GOVERNED.search(ctx.text[lo:p.start])
         if m and not any(q.start < lo + m.end() and lo + m.start(1) < q.end for q in ctx.places if q is not p):
-            return 1.5  # "in Ermita, Manila": the first part is no known place (a direct "in X" wins)
+            return 1.5  # "in Kelmora, Manila": the first part is no known place (a direct "in X" wins)
     words = [w.strip("()") for w in before if w.strip("()")]
     if words and words[-1] in ("the", "town", "city", "village") and len(words) > 1:
         words = words[:-1]
     if not words or words[-1] not in _GOVERNING:
         return 0
     if words[-1] in _WEAK_GOVERNING and not (len(words) > 1 and words[-2] in _PLACE_NOUNS):
-        return 1  # "workers of Paris Confectionery", not "the region of Qara"
+        return 1  # "workers of Paris Bakeries", not "the region of Qara"
     return 2
 
 
 def _fronted(ctx: Context, p: PlaceMention, spans) -> bool:
-    """"On 7 May 2020, in Puno, citizens ...", "In Kabul, gunmen ...": a place fronted at the head of
+    """"On 7 May 2021, in Puno, citizens ...", "In Kabul, gunmen ...": a place fronted at the head of
     the sentence sets the scene of its main clause."""
     start = max((a for a, b in spans if a <= p.start < b), default=None)
     return start is not None and p.start - start <= 70 and bool(_FRONTED.match(ctx.text[start:p.start])) \
@@ -190,6 +202,12 @@ def locate(ctx: Context, event: Event, gz=None, view: PlaceView | None = None) -
                 break
     if chosen is None:
         chosen = _weak_town(ctx, spans, anchor, places, gz)
+    if chosen is None and not usable:
+        # a text with no usable place at all: a weak or guessed place the event's own sentence governs,
+        # else one governed anywhere in the text ("In Kelmora, ... . A man was arrested.")
+        every = [(s.start, s.end) for s in ctx.sentences]
+        chosen = _governed_guess(ctx, spans, anchor, gz) or _weak_town(ctx, every, anchor, places, gz) \
+            or _governed_guess(ctx, every, anchor, gz) or _weak_town(ctx, every, anchor, places, gz, False)
     if chosen is None:
         # "Lebanese soldiers' remains were found in the area": the sentence's one country
         # narrows the document's main place to that country's places
@@ -206,14 +224,14 @@ def locate(ctx: Context, event: Event, gz=None, view: PlaceView | None = None) -
     if chosen.kind in ("city", "feature"):
         # "in Kelmora district, Kandahar": the town closes the address of a smaller area the
         # gazetteer lacks (ACLED codes that area's seat, precision 2)
-        # a part of a large city ("Waraha-adde village in Mogadishu", "near Lal Darwaza in Ahmedabad") is
+        # a part of a large city ("Kelmora-adde village in Mogadishu", "near Dunde Gate in Ahmedabad") is
         # coded at the city with precision 1, as ACLED codes its city districts
         window = ctx.text[max(0, chosen.start - 80):chosen.start]
         inside = _smaller_unknown(ctx, chosen) or _AREA_ADDRESS_BEFORE.search(window) \
             or _AREA_OF_BEFORE.search(window) or _IN_AREA_OF_BEFORE.search(window)
         city_part = chosen.population >= LARGE_CITY_POP \
             and bool(_CITY_PART_BEFORE.search(ctx.text[max(0, chosen.start - 25):chosen.start]))
-        precision = 2 if chosen.near or (inside and not city_part) else 1
+        precision = 2 if chosen.near or _near_again(ctx, chosen) or (inside and not city_part) else 1
     elif chosen.kind == "region" and (chosen.population < SMALL_REGION_POP or chosen.admin2
                                       or _SMALLER_BEFORE.search(ctx.text[max(0, chosen.start - 80):chosen.start])
                                       or _unknown_before(ctx, chosen)):
@@ -240,12 +258,26 @@ def locate(ctx: Context, event: Event, gz=None, view: PlaceView | None = None) -
     event.geo_precision = precision
 
 
-def _weak_town(ctx: Context, spans, anchor: int, places, gz) -> PlaceMention | None:
+def _near_again(ctx: Context, p: PlaceMention) -> bool:
+    """"shelled positions west of Kelmora (Kelmora, Dunde)": the sentence already put the event near
+    the place under a mention resolved apart (the area of the town's name), so the address after it
+    does not make it the town itself."""
+    s = ctx.sentence_at(p.start)
+    if s is None:
+        return False
+    key = light_key(p.text)
+    # (a region's mention is "near" by its words only; a town's also by "X district", not meant here)
+    return any(q is not p and q.near and q.kind == "region" and q.start < p.start and s.start <= q.start and light_key(q.text) == key
+               for q in ctx.places)
+
+
+def _weak_town(ctx: Context, spans, anchor: int, places, gz, governed: bool = True) -> PlaceMention | None:
     """"Clashes were reported near Donetsk": a town the places stage kept with low confidence (a
     namesake elsewhere scores close), when the event's own sentence puts the event "in/at/near" it and
-    the text names no confident place in another country."""
+    the text names no confident place in another country (without `governed`, any such town: the last
+    resort of a text that names no usable place, "Kelmora traders marched ...")."""
     weak = [p for p in ctx.places if p.confidence < MIN_PLACE_CONFIDENCE and p.kind in ("city", "feature")
-            and any(a <= p.start < b for a, b in spans) and _governed(ctx, p) == 2]
+            and any(a <= p.start < b for a, b in spans) and (not governed or _governed(ctx, p) == 2)]
     if not weak:
         return None
     others = {p.iso3 for p in places if p.iso3}
@@ -254,8 +286,59 @@ def _weak_town(ctx: Context, spans, anchor: int, places, gz) -> PlaceMention | N
     return _pick(weak, ctx, anchor, None)
 
 
+# "in Kelmora", "near Dunde-2", "at the town of Kelmora": a capitalised name governed by a place word
+_GOVERNED_NAME = re.compile(r"\b(?i:in|at|(?P<near>near|outside|around))\s+(?:the\s+)?(?:(?:town|city|village)\s+of\s+)?"
+                            r"(?P<name>[A-Z][\w'-]*[a-z0-9][\w'-]*(?:[ -][A-Z][\w'-]+){0,2})")
+
+
+def _governed_guess(ctx: Context, spans, anchor: int, gz) -> PlaceMention | None:
+    """"Shelling was observed near Dunde.": the text names no usable place at all, but the event's
+    own sentence puts it "in/at/near" a name the places stage left out because its namesakes score
+    alike (two villages of one name in the country). The largest namesake is a better guess than no
+    place: in the document's countries (or the actors'), else in the only country the namesakes share,
+    else a large city."""
+    if gz is None or not spans:
+        return None
+    countries = set(ctx.countries) | {a.country for a in ctx.actors if a.country and a.source == "dictionary"}
+    taken = [(a.start, a.end) for a in ctx.actors] + [
+        (e.start_char, e.end_char) for e in (ctx.doc.ents if ctx.doc is not None else ()) if e.label_ == "PERSON"]
+    best = None
+    for a, b in spans:
+        for m in _GOVERNED_NAME.finditer(ctx.text, a, b):
+            name, start = m.group("name"), m.start("name")
+            end = start + len(name)
+            if name.lower() in STOP_NAMES or name.split()[0].lower() in STOP_NAMES \
+                    or any(s < end and start < e for s, e in taken):
+                continue
+            matches = gz.lookup(name)
+            if not matches and "-" in name and len(name.split("-")[0]) > 3:
+                matches = gz.lookup(name.split("-")[0])  # "Dunde-2", "Dunde-Kelmorivka": a part of Dunde
+            good = [x.place for x in matches if x.quality >= 0.9 and x.place.kind in ("city", "region")]
+            if not good:
+                continue
+            own = [p for p in good if p.iso3 in countries]
+            isos = {p.iso3 for p in good}
+            if own:
+                good = own
+            elif countries or (len(isos) > 1 and max((p.population for p in good if p.kind == "city"), default=0)
+                                 < GUESS_MIN_POP):
+                continue
+            # the entry of the very name before one matched by another of its names, a town before a region
+            top = max(good, key=lambda p: (light_key(p.name) == light_key(name), p.kind == "city", p.population))
+            cand = (abs(start - anchor), name, start, end, top, bool(m.group("near")))
+            if best is None or cand[0] < best[0]:
+                best = cand
+    if best is None:
+        return None
+    _, name, start, end, p, near = best
+    return PlaceMention(text=name, start=start, end=end, name=p.name, latitude=p.latitude, longitude=p.longitude,
+                        country=p.country, iso3=p.iso3, admin1=p.admin1, geonameid=p.geonameid, kind=p.kind,
+                        confidence=GUESS_CONFIDENCE, population=p.population,
+                        near=near)
+
+
 def _unknown_before(ctx: Context, p: PlaceMention) -> bool:
-    """"Goz Beina (North Darfur state)", "Kalehe, Sud-Kivu": the region closes an address whose first part
+    """"Kelmora (North Darfur state)", "Kalehe, Sud-Kivu": the region closes an address whose first part
     names a smaller place or area the gazetteer lacks; ACLED codes a town of that area, precision 2."""
     lo = max(0, p.start - 50)
     m = _UNKNOWN_BEFORE.search(ctx.text[lo:p.start])
@@ -266,7 +349,7 @@ def _unknown_before(ctx: Context, p: PlaceMention) -> bool:
 
 
 def _smaller_unknown(ctx: Context, p: PlaceMention) -> bool:
-    """"near Bohdanivka, Donetsk", "at Charpara village in Kumarkhali Upazila (Kushtia)": the event
+    """"near Kelmorivka, Donetsk", "at Kelmora village in Dunde Upazila (Kushtia)": the event
     is at a smaller place the gazetteer does not know, near or inside this one; ACLED then codes
     a town nearby with precision 2."""
     lo = max(0, p.start - 90)

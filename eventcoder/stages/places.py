@@ -27,7 +27,7 @@ from .syntax import token_at
 from ..resources.gazetteer import (Match, admin1_abbreviations, continent_adjectives, get_gazetteer,
                                    light_key)
 
-# Longest n-gram tried by the scan ("Jurud Ras Baalbek", "Democratic Republic of the Congo").
+# Longest n-gram tried by the scan ("Jurud Arsal", "Democratic Republic of the Congo").
 MAX_NGRAM = 6
 # Score weights, set by hand and checked on geoparse-dev.jsonl (see /work/notes/places/eval.py):
 W_QUALITY = 1.0  # spelling match quality (1.0 same spelling .. 0.75 transliteration fold)
@@ -112,7 +112,7 @@ _NEAR_BEFORE = re.compile(
     r"|\bbetween(?:\s+the\s+(?:towns?|cities|villages?|areas?|localities)\s+of)?"
     r"|\bbetween\s+(?:the\s+(?:towns?|cities|villages?|areas?|localities)\s+of\s+)?[A-Z][^.;()]{0,40}?\band)"
     r"(?:\s+(?:the\s+)?(?:town|city|village|district)\s+of)?\s+(?:the\s+)?$", re.I)
-# "Kabul's outskirts", "Dawlat Abad district center": a general area around the place, ACLED's
+# "Kabul's outskirts", "Kelmora district center": a general area around the place, ACLED's
 # geo_precision 2 ("the Qalat area" is not: ACLED codes the named area itself, precision 1)
 _AREA_AFTER = re.compile(r"^(?:'s)?\s+(?:outskirts|vicinity|surroundings|district (?:center|centre)|environs)\b", re.I)
 # ("11km from X": the unit may be glued to its number)
@@ -129,7 +129,7 @@ _REGION_AFTER = re.compile(
 _ADMIN2_AFTER = re.compile(
     _ASIDE + r"\s+(?:districts?|county|lga|sub-?county|municipality|tehsil|constituency|upazila|taluka|commune)\b",
     re.I)
-# "Narang and Chawkay districts", "Kot, Khogyani and Dih Bala districts": a list of districts
+# "Kelmora and Dunde districts", "Kelmora, Dunde and Lurin districts": a list of districts
 _DISTRICT_LIST_AFTER = re.compile(
     r"^(?:\s*(?:,\s*and|,|and|&)\s*(?:[A-Z][\w'-]*)(?:\s+[A-Z][\w'-]*){0,2}(?:\s*\([^)]{0,40}\))?){1,6}"
     r"\s+(?:districts|upazilas|communes|LGAs|counties)\b")

@@ -23,7 +23,7 @@ from ..pipeline import stage
 # ~100 days ahead of the story; "Oct. 23" in a May story is last October).
 FUTURE_WINDOW_DAYS = 120
 # A day-month told in the past tense lies before publication, give or take this many days (time
-# zones, wire lag). Deadlines ("extended to Nov. 20") are exempt: see DEADLINE_BEFORE.
+# zones, wire lag). Deadlines ("extended to Nov. 14") are exempt: see DEADLINE_BEFORE.
 PAST_GRACE_DAYS = 1
 DEADLINE_BEFORE = re.compile(r"\b(?:to|until|till|by|through|before|record|payable|effective|deadline(?: of)?)\s+$",
                              re.I)
@@ -171,7 +171,7 @@ COUNTED_AFTER = re.compile(
     r"|deaths|refugees|families|homes|houses|km|kilometres|kilometers|miles|metres|meters|feet|ft|m"
     r"|dollars|euros|pounds|tonnes|tons|votes|cases|prisoners|members|rockets|shells|missiles"
     r"|strikes|students|workers|residents|displaced|of\s+(?:the|them|whom|those))\b", re.I)
-# a four-digit number that is a clock time: "1800 GMT", "at about 1930 local time"
+# a four-digit number that is a clock time: "1800 GMT", "at about 2130 local time"
 CLOCK_AFTER = re.compile(r"\s*(?:GMT|UTC|hrs|hours|h|local(?: time)?|LT|EAT|WAT|CAT)\b", re.I)
 CLOCK_BEFORE = re.compile(r"\bat\s+(?:about|around|approximately|roughly)\s+$", re.I)
 MONTH_CUE_BEFORE = re.compile(
@@ -182,7 +182,7 @@ MONTH_CUE_BEFORE = re.compile(
 # "three days after they ...": words after "N days after/before" that anchor it to an event
 _CLAUSE_AFTER = re.compile(r"[ \t]+[\w\"'“‘]")
 # patterns that name a day outright, and those counted from publication; a relative day restated
-# by an adjacent calendar date ("on Monday [2 September]", "last night, 29 April") takes its value
+# by an adjacent calendar date ("on Monday [7 March]", "last night, 12 March") takes its value
 EXPLICIT_DAY = frozenset({"md", "dm", "iso", "numeric"})
 RELATIVE_DAY = frozenset({"weekday", "deictic", "ago"})
 _RESTATED_BETWEEN = re.compile(r"\s*(?:[\[(]\s*|,\s*|\s)")
@@ -356,7 +356,7 @@ class _Resolver:
                            end_value=_iso(end_value), duration=duration)
 
     def _date_tense(self, m) -> str | None:
-        """The tense for placing a day-month; a past-tense deadline ("extended to Nov. 20") and a
+        """The tense for placing a day-month; a past-tense deadline ("extended to Nov. 14") and a
         date naming the noun after it ("contest the Aug. 8 elections") count as none."""
         tense = _tense(self.doc, m.start(), m.end())
         if tense == "past" and (DEADLINE_BEFORE.search(self.text[max(0, m.start() - 25):m.start()])
@@ -481,7 +481,7 @@ class _Resolver:
         if COUNTED_AFTER.match(self.text, m.end()):
             return None
         if not m["mod"] and (CLOCK_AFTER.match(self.text, m.end()) or CLOCK_BEFORE.search(before)):
-            return None  # "at about 1930 local time", "[1800 GMT]": a time of day
+            return None  # "at about 2130 local time", "[1800 GMT]": a time of day
         if not m["mod"] and (re.search(r"\d[\d,.]*[ \t]+$", before) or re.match(r"[ \t]+\d", self.text[m.end():])):
             return None  # a cell in a row of numbers (a table), not a year
         if self.doc is not None and not m["mod"]:
@@ -671,7 +671,7 @@ def find_times(text: str, published: date | None, doc=None) -> list[TimeMention]
 
 
 def _restated(text: str, mentions: list[TimeMention], kinds: dict[int, str]) -> None:
-    """'on Monday [2 September]', 'yesterday (14 May)', 'last night, 29 April 2017': a day counted
+    """'on Monday [7 March]', 'yesterday (14 May)', 'last night, 12 March 2017': a day counted
     from publication and restated by the calendar date right after it takes that date (the
     stated date is the reporter's own; the count may rest on a publication date we only guess)."""
     for a, b in zip(mentions, mentions[1:]):
