@@ -325,3 +325,37 @@ def test_an_approximate_or_reported_day_has_precision_two(pipe):
         assert (ev.event_date, ev.time_precision) == ("2021-03-12", 2), text
     ev = dated(pipe, "On 12 March, rebels attacked the base near Kelmo.", "attacked")
     assert (ev.event_date, ev.time_precision) == ("2021-03-12", 1)
+
+
+def test_what_was_done_to_a_person_before_does_not_date_the_event(pipe):
+    text = ("On 12 March 2021, a trader, who was detained on 4 March 2021 in Harlow Vale, said "
+            "that guards beat him in the cells.")
+    assert dated(pipe, text, "beat").event_date == "2021-03-12"
+    # the detention itself keeps its own day
+    assert dated(pipe, text, "detained").event_date == "2021-03-04"
+
+
+def test_what_was_done_to_a_person_dates_the_event_when_nothing_else_does(pipe):
+    text = "Four guards who were abducted over the weekend by bandits in Harlow Vale have been killed."
+    ev = dated(pipe, text, "killed")
+    assert (ev.event_date, ev.time_precision) == ("2021-03-13", 2)
+
+
+def test_a_later_sentence_telling_the_act_beats_a_persons_earlier_story(pipe):
+    text = ("Gunmen have killed Tom Vell, a friend of a farmer who was slain a week ago in Harlow Vale. "
+            "Two men shot Vell dead on Friday near his home.")
+    assert dated(pipe, text, "killed").event_date == "2021-03-12"
+
+
+def test_a_fronted_day_dates_a_heading_trigger(pipe):
+    ev = dated(pipe, "Arrests: On or before 12 March, police arrested six men in Harlow Vale.", "Arrests")
+    assert (ev.event_date, ev.time_precision) == ("2021-03-12", 2)
+
+
+def test_a_similar_incident_is_not_merged_into_the_event_told_first(code):
+    # merge stage: "A similar protest" is another incident; its day must not date the riot
+    out = code("Rioters fought police in Varn on 20 May. A similar protest took place in Kell on 12 May.",
+               published="2021-05-21")
+    dates = [(e["event_type"], e["event_date"]) for e in out["events"]]
+    assert dates[0] == ("Riots", "2021-05-20")
+    assert ("Protests", "2021-05-12") in dates

@@ -238,6 +238,37 @@ def test_relative_day_takes_the_calendar_date_that_restates_it(nlp, text, phrase
     assert one(nlp, text, phrase).value == "2021-03-08"
 
 
+@pytest.mark.parametrize("text, phrase", [
+    ("A bus was torched in Merrowby this morning (08/03), police said.", "this morning"),
+    ("Traders shut their shops on Monday (08/03) in Palton.", "Monday"),
+])
+def test_relative_day_restated_in_bracketed_figures(nlp, text, phrase):
+    # publication on the 15th: "this morning"/"Monday" alone would be the 15th
+    assert one(nlp, text, phrase).value == "2021-03-08"
+
+
+@pytest.mark.parametrize("text", [
+    "Herders clashed with rangers near Palton on 08/03.",
+    "Grenades were thrown at a patrol on the evening of 08/03 in Merrowby.",
+])
+def test_day_and_month_in_figures_after_on_or_of(nlp, text):
+    assert one(nlp, text, "08/03").value == "2021-03-08"
+
+
+@pytest.mark.parametrize("text", ["The shop is open 24/7 in Palton.", "Palton won 21/03 on points.",
+                                  "Rangers were attacked on 08/03/21 near Palton."])
+def test_other_figures_with_a_slash_are_no_day_and_month(nlp, text):
+    assert not [t for t in times(nlp, text) if "/" in t.text and t.value and t.value.endswith("-08")]
+    assert not [t for t in times(nlp, text) if t.text in ("24/7", "21/03")]
+
+
+def test_bracketed_figures_take_the_order_nearer_publication(nlp):
+    # 03/08 read day first would be 3 August 2020; month first it is 8 March 2021
+    assert one(nlp, "Guards fired on the crowd today (03/08).", "today").value == "2021-03-08"
+    # a ratio written without leading zeros is no date
+    assert not [t for t in times(nlp, "The vote passed (2/1) on the council.") if t.precision == "day"]
+
+
 def test_relative_day_and_a_separate_calendar_date_stay_apart(nlp):
     assert one(nlp, "Talks began on Friday and resume on March 3 next year.", "Friday").value == "2021-03-12"
 

@@ -144,6 +144,17 @@ def _own_subject(verb) -> bool:
         c.dep_ in ("nsubj", "nsubjpass") and c.tag_ not in ("WDT", "WP", "WP$") for c in verb.children)
 
 
+PERSON_RELATIVES = frozenset("who whom whose".split())
+
+
+def _about_person(verb) -> bool:
+    """The relative clause of `verb` opens with "who"/"whom"/"whose" and tells what was done to a
+    person ("an activist, who was detained on 2 May, ..."): that person's earlier story, unlike
+    "protesters who were marching on Friday" or "gunmen who raided the town on Friday"."""
+    return (any(tok.lower_ in PERSON_RELATIVES for tok in verb.subtree if tok.i < verb.i)
+            and any(c.dep_ in ("nsubjpass", "auxpass") for c in verb.children))
+
+
 def _recent(t: TimeMention, published: date | None) -> bool:
     """A day, weekend or week at most RECENT_DAYS before publication (or any, without one)."""
     if t.precision not in ("day", "weekend", "week"):
@@ -172,7 +183,9 @@ def _in_sentence(times: list[TimeMention], s, published: date | None = None) -> 
 def _pick_in_trigger_sentence(ctx: Context, event: Event, cands: list[TimeMention]) -> tuple:
     """(time, whether it is only the report's date): a time of the trigger's own clause wins; then
     one of a clause above it; then a sibling clause's; then a recent one of a relative clause; then
-    the date of the report ("..., police said on Monday")."""
+    the date of the report ("..., police said on Monday"); last, what was done to a person named
+    in the sentence ("a guard, who was abducted on Friday, has been killed"), which like the
+    report's date yields to a later sentence telling the act."""
     if not cands:
         return None, False
     trig = span_root(ctx.doc, event.trigger_start, event.trigger_start + max(len(event.trigger), 1))
@@ -180,7 +193,7 @@ def _pick_in_trigger_sentence(ctx: Context, event: Event, cands: list[TimeMentio
         return min(cands, key=lambda t: abs(t.start - event.trigger_start)), False
     tverb = verb_of(trig)
     above = _ancestors(tverb)
-    direct, governing, sibling, recent, report = [], [], [], [], []
+    direct, governing, sibling, recent, report, person = [], [], [], [], [], []
     for t in cands:
         root = span_root(ctx.doc, t.start, t.end)
         if root is None:
@@ -205,8 +218,16 @@ def _pick_in_trigger_sentence(ctx: Context, event: Event, cands: list[TimeMentio
         elif v in above:
             # "..., officials said on Monday": the day of the report, used only when nothing better
             (report if v is not None and v.lemma_ in REPORTING_LEMMAS else governing).append(t)
+        elif _fronted(ctx, t):
+            # "Arrests: On 3 May, police detained ...": a time opening the sentence scopes all of it,
+            # a heading's trigger too, wherever the parser hangs it
+            governing.append(t)
         elif not _through_relative_clause(v, above):
             sibling.append(t)  # "announced a ceasefire after reaching the deal over the weekend"
+        elif _recent(t, ctx.published) and _about_person(v):
+            # "an activist, who was detained on 2 May, said police beat him": what was done to the
+            # person before; used only when nothing else in the sentence or after it dates the event
+            person.append(t)
         elif _recent(t, ctx.published) and not _own_subject(v):
             # "fighting that erupted on Sunday", and the small parser's "30 others injured on
             # Friday night" (a participle read as a relative clause); an old date in a relative
@@ -228,14 +249,14 @@ def _pick_in_trigger_sentence(ctx: Context, event: Event, cands: list[TimeMentio
                 return True
         return False
 
-    for group in (direct, governing, sibling, recent, report):
+    for group in (direct, governing, sibling, recent, report, person):
         # a bare year inside a noun phrase names the thing ("the 1997 cinema fire", "an Act of
         # 2006"), not the time of this event
         group = [t for t in group if not (t.precision == "year" and nested(t))]
         if group:
             best = min(group, key=lambda t: (nested(t), not _fronted(ctx, t),
                                              abs(t.start - event.trigger_start)))
-            return best, any(r is best for r in report)
+            return best, any(r is best for r in report + person)
     return None, False
 
 
@@ -330,7 +351,7 @@ def _occurrence(verb) -> bool:
     return particle is None or any(c.dep_ == "prt" and c.lower_ == particle for c in verb.children)
 
 
-def _introduces_new(noun, indefinite: bool) -> bool:
+def introduces_new(noun, indefinite: bool) -> bool:
     """The noun phrase brings in something new: 'another', 'a similar', 'a separate' (and, when
     `indefinite`, any 'a'/'an')."""
     for c in noun.children:
@@ -352,7 +373,7 @@ def _told_incident(verb) -> bool:
 def _other_incident(verb) -> bool:
     """'A similar protest took place on 17 May', 'Another attack hit ...': the subject is brought in
     as another one, so its day is not this event's."""
-    return any(c.dep_ in ("nsubj", "nsubjpass") and _introduces_new(c, indefinite=False)
+    return any(c.dep_ in ("nsubj", "nsubjpass") and introduces_new(c, indefinite=False)
                for c in verb.children)
 
 
@@ -394,7 +415,7 @@ def _elaborates(event: Event, verb) -> bool:
     for c in verb.children:
         # "A cleric was shot dead Thursday": a new victim, likely a new incident; but "a gang
         # attacked the station" brings in the attackers of this one
-        if c.dep_ in ("nsubj", "nsubjpass") and _introduces_new(c, indefinite=c.dep_ == "nsubjpass"):
+        if c.dep_ in ("nsubj", "nsubjpass") and introduces_new(c, indefinite=c.dep_ == "nsubjpass"):
             return False
     if verb.lemma_ in ELABORATION_EXTRA_LEMMAS and families is not _DEMO_FAMILIES:
         return True

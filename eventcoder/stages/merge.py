@@ -14,6 +14,8 @@ from functools import lru_cache
 from ..document import Context, Event
 from ..pipeline import stage
 from ..resources.taxonomy import VIOLENT_TYPES, sub_rank
+from .event_dates import introduces_new
+from .syntax import span_root
 
 # Each extra sentence that supports an event raises its confidence by this much (capped at 0.95);
 # a guess, to be calibrated when the evaluation reports confidence bins.
@@ -192,12 +194,26 @@ def _paragraph_actors(ctx: Context, ev: Event) -> set[str]:
     return {a.name for a in ctx.actors if any(x <= a.start < y for x, y in spans)}
 
 
+def _another_incident(ctx: Context, ev: Event) -> bool:
+    """The trigger is a noun brought in as another incident: "A similar protest took place in
+    Varn on 17 May", "another attack", "a separate clash". It is not a mention of an event told
+    before (and must not lend it its date)."""
+    if ctx.doc is None or not ev.trigger:
+        return False
+    trig = span_root(ctx.doc, ev.trigger_start, ev.trigger_start + len(ev.trigger))
+    return trig is not None and trig.pos_ == "NOUN" and introduces_new(trig, indefinite=False)
+
+
 def merge_events(ctx: Context) -> list[Event]:
     events = sorted(ctx.events, key=lambda e: (min(e.sentences), e.trigger_start))
     clusters: list[Event] = []
     support: list[Event] = []
     index = SentenceIndex(ctx)
     for ev in events:
+        if clusters and _another_incident(ctx, ev):
+            if not getattr(ev, "support_only", False):
+                clusters.append(ev)
+            continue
         if getattr(ev, "support_only", False):
             support.append(ev)
             continue

@@ -87,6 +87,12 @@ PATTERNS = [
         rf"|through)\s*(?P<d2>{_DAY})\b(?!\s*{_MON})(?:,?\s+(?P<year>{_YEAR})\b)?")),
     ("iso", re.compile(rf"\b(?P<year>{_YEAR})-(?P<m>0[1-9]|1[0-2])-(?P<d>[0-3]\d)\b")),
     ("numeric", re.compile(rf"(?<![\d/.])\b(?P<a>[0-3]?\d)[/.](?P<b>[01]?\d)[/.](?P<year>{_YEAR})\b(?![/.]\d)")),
+    # a day and month in two-digit figures, inside brackets ("this morning (14/03)") or after
+    # "on"/"of"/"dated" ("clashed on 14/03", "the night of 14/03"); other figures ("24/7", "a 3/1
+    # win", "9/11") are no dates
+    ("numeric_dm", re.compile(
+        r"(?:(?<=\()\s*|(?<=\b[Oo]n )|(?<=\bof )|(?<=\bdated )|(?<=\band )|(?<=\binto ))"
+        r"(?P<a>[0-3]\d)/(?P<b>[01]\d)(?![/\d])(?=\s*\)|[\s.,;:]|$)")),
     # "Friday, Oct. 13, 1989", "August 28, 2017", "Aug 28"
     ("md", re.compile(
         rf"(?:\b(?P<wd>{_WD}),?\s+(?:the\s+)?)?\b(?P<mon>{_MON})\s+(?P<d>{_DAY})\b(?!:\d|\.\d|,\d)"
@@ -183,7 +189,7 @@ MONTH_CUE_BEFORE = re.compile(
 _CLAUSE_AFTER = re.compile(r"[ \t]+[\w\"'“‘]")
 # patterns that name a day outright, and those counted from publication; a relative day restated
 # by an adjacent calendar date ("on Monday [7 March]", "last night, 12 March") takes its value
-EXPLICIT_DAY = frozenset({"md", "dm", "iso", "numeric"})
+EXPLICIT_DAY = frozenset({"md", "dm", "iso", "numeric", "numeric_dm"})
 RELATIVE_DAY = frozenset({"weekday", "deictic", "ago"})
 _RESTATED_BETWEEN = re.compile(r"\s*(?:[\[(]\s*|,\s*|\s)")
 _RESTATED_CLOSE = re.compile(r"\s*[\])]")
@@ -411,6 +417,19 @@ class _Resolver:
         else:
             d = _safe_date(y, a, b)
         return self._make(m, d, "day") if d else None
+
+    def _numeric_dm(self, m):
+        """'(14/03)', 'on 14/03': a day and month without a year, placed as other day-months are
+        (by tense); when both orders are possible, the one nearer publication (day first on a tie)."""
+        a, b = int(m["a"]), int(m["b"])
+        orders = [(b, a), (a, b)] if NUMERIC_DAY_FIRST else [(a, b), (b, a)]
+        tense = self._date_tense(m)
+        options = [d for d in (_place_day_month(self.pub, mon, day, tense) for mon, day in orders
+                               if 1 <= mon <= 12) if d is not None]
+        if not options:
+            return None
+        best = min(options, key=lambda d: abs((self.pub - d).days))
+        return self._make(m, best, "day", start=m.start("a"), end=m.end("b"))
 
     def _md(self, m):
         return self._day_month(m, m.start("mon"), m.end("mon"))
