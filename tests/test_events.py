@@ -57,7 +57,54 @@ TYPED = [
      "Strategic developments", "Disrupted weapons use"),
     ("Police recovered two rifles and 300 rounds of ammunition in a raid on a farm near Wela on Sunday.",
      "Strategic developments", "Disrupted weapons use"),
+    # the second verb shares the first one's passive subject: armed victims make a battle
+    ("On Monday two policemen were dragged from their car and killed by militants near Lorvel.",
+     "Battles", "Armed clash"),
+    # a car stopped on the road is no weapon intercepted: the shooting is the event
+    ("On Monday in Lorvel, armed men intercepted a minibus and shot its driver dead.",
+     "Violence against civilians", "Attack"),
+    ("Soldiers intercepted a truck carrying explosives near Lorvel on Monday.",
+     "Strategic developments", "Disrupted weapons use"),
+    # the raid noun's own agent: masked assailants are no crowd, whatever "vigilante-style" says
+    ("On Monday a trader was shot dead in Lorvel in a vigilante-style raid by masked assailants.",
+     "Violence against civilians", "Attack"),
+    ("On Monday a trader was killed in a mob attack by angry villagers in Lorvel.",
+     "Riots", "Mob violence"),
+    # an arrest or a looting done with violence in one clause is part of that incident
+    ("On Monday soldiers detained and tortured a farmer in Lorvel until he died.",
+     "Violence against civilians", "Attack"),
+    ("Bandits looted a village and abducted seven residents near Lorvel on Monday.",
+     "Violence against civilians", "Abduction/forced disappearance"),
 ]
+
+# texts whose first event is retyped by what the next sentences tell
+FOLLOWED = [
+    # shelling answered with direct fire is a clash
+    ("Rebels fired mortars at army positions near Lorvel on Monday. Observers recorded 30 explosions "
+     "and shots in both directions of the front line.", "Battles", "Armed clash"),
+    # ... but bursts of the same guns' fire are not an answer
+    ("Rebels fired mortars at army positions near Lorvel on Monday. Observers recorded 30 explosions "
+     "and bursts of fire near Lorvel.", "Explosions/Remote violence", "Shelling/artillery/missile attack"),
+    # a demonstration whose crowd later burned a building was a riot
+    ("Hundreds of traders demonstrated in Lorvel on Monday against a new market tax. Many said they "
+     "could not pay. The demonstrators burned the tax office.", "Riots", "Violent demonstration"),
+    ("Hundreds of traders demonstrated in Lorvel on Monday against a new market tax. Clashes with the "
+     "police broke out in the afternoon.", "Riots", "Violent demonstration"),
+    ("Hundreds of traders demonstrated in Lorvel on Monday against a new market tax. Many said they "
+     "could not pay. The mayor promised to review the tax.", "Protests", "Peaceful protest"),
+    ("Hundreds of traders demonstrated in Lorvel on Monday against a new market tax. Police assaulted "
+     "the demonstrators and fired tear gas at them.", "Protests", "Protest with intervention"),
+    ("Hundreds of traders demonstrated in Lorvel on Monday against a new market tax. Several were fined "
+     "for breaking the rules imposed to fight the epidemic.", "Protests", "Peaceful protest"),
+]
+
+
+@pytest.mark.parametrize("text,etype,sub", FOLLOWED)
+def test_typing_from_next_sentences(code, text, etype, sub):
+    doc = code(text, published=PUB)
+    assert doc["events"], f"no event coded for: {text}"
+    first = doc["events"][0]
+    assert (first["event_type"], first["sub_event_type"]) == (etype, sub)
 
 NOT_EVENTS = [
     "The rebels threatened to attack the capital if talks fail.",

@@ -402,6 +402,9 @@ def _object_holders(tok, verb) -> list:
     holders = [tok] if tok == verb else [tok, verb]
     if not any(c.dep_ in ("dobj", "nsubjpass") for t in holders for c in t.children):
         holders += [c for c in verb.children if c.dep_ == "conj" and c.pos_ == "VERB"][:1]
+        if verb.dep_ == "conj" and verb.head.pos_ == "VERB":
+            # "two officers were shot and killed": the second verb shares the first one's passive subject
+            holders.append(verb.head)
     return holders
 
 
@@ -577,6 +580,9 @@ def _armed_agent(tok) -> bool:
     return bool(words & (ARMED_SUBJECT_WORDS | _ARMED_PARTICIPANTS)) and not words & CROWD_WORDS
 
 
+# what is intercepted when a weapon's use is disrupted ("intercepted two rockets", "an arms shipment")
+_INTERCEPTED = re.compile(r"\b(missiles?|rockets?|drones?|projectiles?|shells?|weapons?|arms|ammunition|explosives?|"
+                          r"bombs?|shipments?|consignments?|cache|grenades?)\b")
 _CONTRABAND = re.compile(r"\b(marijuana|cannabis|cocaine|heroin|methamphetamine|narcotics|contraband|smuggled)\b")
 _WEAPON_OBJECTS = r"\b(weapons?|arms|ammunition|rifles?|guns?|pistols?|explosives|cache|drugs|vehicles?|grenades?|rounds|detonators?)\b"
 _BLOCKED_WAYS = frozenset("road roads street streets highway highways entrance entrances traffic route routes bridge "
@@ -760,6 +766,10 @@ def type_trigger(ctx: Context, fam: str, tok, span, cues: dict) -> tuple[str, st
         # wildfire or an electrical fire is no one's act
         return None
     agent_words = _agent_words(tok)
+    if tok.pos_ == "NOUN":
+        # "killed in a mob-style raid by masked strangers": the noun's own agent names the attackers
+        agent_words |= {w for c in tok.children if c.dep_ in ("prep", "agent") and c.lower_ == "by"
+                        for g in c.children for w in _subtree_words(g)}
     # ACLED: vigilante and lynch mobs are rioters (Mob violence), though a standing vigilante group is a militia
     crowd_agent = bool(agent_words & CROWD_WORDS) and not (agent_words & (ARMED_WORDS | _UNKNOWN_ATTACKERS)) and not any(
         a.inter in ORGANISED_ARMED_INTERS and not a.name.startswith("Vigilante")
@@ -893,6 +903,10 @@ def type_trigger(ctx: Context, fam: str, tok, span, cues: dict) -> tuple[str, st
             return ("Violence against civilians", "Attack")  # bodies showing violence: a killing
         return ("Strategic developments", "Other")
     if fam == "WEAPONS":
+        if tok.lemma_.lower() == "intercept" and not _INTERCEPTED.search(" ".join(
+                w for c in tok.children if c.dep_ in ("dobj", "nsubjpass") for w in _subtree_words(c))
+                or " ".join(_object_words(tok, span))):
+            return None  # gunmen who "intercepted a minibus": a stop on the road, told by the attack that follows
         if tok.lemma_.lower() == "shoot" and not has("AIR"):
             return None  # "shot down" a man, a proposal
         if tok.lemma_.lower() == "shoot" and re.search(r"\b(helicopter|aircraft|plane|jet|warplane|fighter)s?\b", low) \
@@ -1061,6 +1075,14 @@ def detect_sentence(ctx: Context, s: Sentence) -> list[Event]:
                 break
         if not clash:
             chosen.append((depth, i, fam, tok, (etype, sub)))
+    violent_acts = [c[3] for c in chosen if c[4][0] in _ARMED_VIOLENCE and c[3].pos_ == "VERB"
+                    and not _background(c[3])]
+    if violent_acts:
+        # "troops detained and tortured a villager", "looted a village and abducted seven": an arrest, a
+        # looting or an interception done with a violent act in one clause is part of that incident, which
+        # ACLED codes once, at the violent type ("seized rifles in a raid" keeps its seizure)
+        chosen = [c for c in chosen if c[4][1] not in _INCIDENT_PARTS
+                  or not any(_same_clause(c[3], v) for v in violent_acts)]
     events = []
     for depth, i, fam, tok, (etype, sub) in chosen:
         support = supporting_mention(ctx, s, tok, depth) if fam != "DISCOVERY" else (
@@ -1078,6 +1100,24 @@ def detect_sentence(ctx: Context, s: Sentence) -> list[Event]:
         # nor is this, read by _promote_lone_reference: a cause, or a topic ("spoke about the attack")
         events[-1].aside = "topic" if tok.head.lower_ in _TOPIC_PREPS else _background(tok)
     return events
+
+
+_INCIDENT_PARTS = frozenset({"Arrests", "Looting/property destruction", "Disrupted weapons use"})
+# the violence that takes such parts in (a riot's looting is coded by its own rules)
+_ARMED_VIOLENCE = frozenset({"Battles", "Explosions/Remote violence", "Violence against civilians"})
+
+
+def _first_conjunct(tok):
+    while tok.dep_ == "conj" and tok.head != tok:
+        tok = tok.head
+    return tok
+
+
+def _same_clause(a, b) -> bool:
+    """Two verbs of one clause: coordinated ("detained and tortured"), or one a participle or
+    clause of the other ("looted the shops, abducting two")."""
+    a, b = verb_of(a), verb_of(b)
+    return _first_conjunct(a) == _first_conjunct(b) or a in b.ancestors or b in a.ancestors
 
 
 def _inside_quote(s: Sentence, offset: int) -> bool:
@@ -1195,27 +1235,67 @@ def _retype(ev: Event, etype: str, sub: str, evidence: Sentence) -> None:
 
 def _intervention_in_next_sentence(ctx: Context, ev: Event) -> None:
     """"Supporters demonstrated outside the court. Police dispersed them with tear gas.": a peaceful
-    protest whose next sentence of the paragraph tells of an intervention was one with intervention
-    (that sentence joins its evidence, for the roles stage to find the police)."""
+    protest whose next sentences of the paragraph tell of an intervention was one with intervention;
+    when they tell of the demonstrators' violence ("They threw stones at the police", "Clashes with
+    the police broke out", "The crowd burned the council office"), ACLED codes the day's
+    demonstration once, as a riot (that sentence joins its evidence, for the roles stage)."""
     if ev.sub_event_type not in ("Peaceful protest", "Protest with intervention") or not ev.sentences:
         return
+    following = []
     nxt = _next_sentence_in_paragraph(ctx, ev)
-    if nxt is None:
-        return
-    cues = find_cues(sentence_span(ctx, nxt))
+    while nxt is not None and len(following) < PROTEST_FOLLOW_WINDOW:
+        span = sentence_span(ctx, nxt)
+        if span is not None:
+            following.append((nxt, span, find_cues(span)))
+        nxt = _next_in_paragraph(ctx, nxt.index)
+        nxt = nxt if nxt is not None and nxt.kind == "body" else None
+    for nxt, span, cues in following:
+        if _turned_violent(ctx, span, cues):
+            _retype(ev, "Riots", "Violent demonstration", nxt)
+            return
+    for nxt, span, cues in following:
+        if ev.sub_event_type == "Peaceful protest" and ("INTERVENE" in cues or _protesters_arrested(cues)):
+            _retype(ev, "Protests", "Protest with intervention", nxt)
+            return
+
+
+# how many sentences after a protest's may tell how it went on: the paragraph of a short report (a
+# protest, then what the crowd did, then the police); a guess from news style, not tuned
+PROTEST_FOLLOW_WINDOW = 2
+_WEAPON_CUES = frozenset(WEAPON_ORDER)
+
+
+def _turned_violent(ctx: Context, span, cues: dict) -> bool:
+    """Whether a sentence after a protest's tells of the crowd's violence: stones thrown, a clash with no
+    armed group in it, or property burnt or destroyed by someone other than an armed group."""
     if "RIOT" in cues and not ({"KILL", "ATTACK", "FIGHT"} & set(cues) and "PROTEST" not in cues):
-        # "They threw stones at the police.": the demonstrators turned violent, and ACLED codes the
-        # day's demonstration once, as a riot
-        _retype(ev, "Riots", "Violent demonstration", nxt)
-    elif ev.sub_event_type == "Peaceful protest" and ("INTERVENE" in cues or _protesters_arrested(cues)):
-        _retype(ev, "Protests", "Protest with intervention", nxt)
+        return True
+    if {"KILL"} & set(cues) or _WEAPON_CUES & set(cues):
+        return False  # a killing or a bombing is told as its own event
+    words = {t.lower_ for t in span}
+    armed = words & _ARMED_PARTICIPANTS or any(
+        i in _NONSTATE_INTERS for i in _actor_inters_in(ctx, span.start_char, span.end_char))
+    if armed:
+        return False
+    # not "measures to fight the virus", nor "police assaulted the demonstrators" (force used on them)
+    live = [t for t in list(cues.get("FIGHT", ())) + list(cues.get("LOOT", ()))
+            if not blocked(t, span) and not _background(t) and t.lemma_.lower() not in ("steal",)
+            and not any(c.dep_ == "aux" and c.lower_ == "to" for c in t.children)
+            and not (t.pos_ == "VERB" and _agent_words(t) & _STATE_AGENT_WORDS)]
+    return bool(live) or _destruction_in(span, span.text.lower())
+
+
+# events that a fight told next makes a battle: an attack, and shelling or a grenade thrown at armed
+# men who shoot back (ACLED: remote violence met by direct fire is an armed clash); not air strikes,
+# suicide bombs or mines, which no one answers on the spot
+_FOUGHT_BACK = frozenset({"Attack", "Shelling/artillery/missile attack", "Grenade"})
 
 
 def _fire_returned_in_next_sentence(ctx: Context, ev: Event) -> None:
     """"Gunmen attacked a police patrol near X. The officers returned fire and killed one.": an attack
     whose next sentence of the paragraph tells of fighting back was a fight between armed sides, which
     ACLED codes once, as the higher-ranked Battles (unarmed victims cannot fight back)."""
-    if ev.sub_event_type != "Attack" or not ev.sentences:
+    if ev.sub_event_type not in _FOUGHT_BACK or not ev.sentences:
         return
     nxt = _next_sentence_in_paragraph(ctx, ev)
     if nxt is None:
@@ -1224,6 +1304,13 @@ def _fire_returned_in_next_sentence(ctx: Context, ev: Event) -> None:
     if span is None:
         return
     cues = find_cues(span)
-    if "PROTEST" in cues or not any(not blocked(t, span) for t in cues.get("FIGHT", ())) or not _real_fight(cues):
+    fights = [t for t in cues.get("FIGHT", ()) if not blocked(t, span)]
+    if ev.sub_event_type != "Attack":
+        # after shelling, "bursts of fire" may be the same guns' fire, not the other side's answer
+        fights = [t for t in fights if t.lower_ not in _ONE_WAY_FIRE]
+    if "PROTEST" in cues or not fights or not _real_fight(cues):
         return
     _retype(ev, "Battles", "Armed clash", nxt)
+
+
+_ONE_WAY_FIRE = frozenset({"burst", "bursts"})
