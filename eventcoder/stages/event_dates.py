@@ -96,16 +96,21 @@ def _ancestors(tok) -> list:
     return out
 
 
-def _through_relative_clause(verb, stop: list) -> bool:
-    """True when the way up from `verb` to the trigger's clause passes a relative clause."""
-    tok = verb
-    for _ in range(30):
-        if tok in stop or tok.head.i == tok.i:
+def _up_through_modifier(tok, stop=(), limit: int = 30) -> bool:
+    """True when the way up from `tok` (to the root, or to a token of `stop`) passes a clause that
+    modifies a noun (a relative clause or a participle: dep relcl/acl)."""
+    for _ in range(limit):
+        if tok is None or tok in stop or tok.head.i == tok.i:
             return False
         if tok.dep_ in ("relcl", "acl"):
             return True
         tok = tok.head
     return False
+
+
+def _through_relative_clause(verb, stop: list) -> bool:
+    """True when the way up from `verb` to the trigger's clause passes a relative clause."""
+    return _up_through_modifier(verb, stop)
 
 
 def _in_subject(tok, verb) -> bool:
@@ -330,17 +335,9 @@ def _following_event_time(ctx: Context, event: Event, sent, within: tuple[str, s
 
 
 def _in_modifier(ctx: Context, t: TimeMention) -> bool:
-    """The time sits in a clause modifying a noun ("Urquia, abducted Tuesday, was found dead
+    """The time sits in a clause modifying a noun ("Kelmor, abducted Tuesday, was found dead
     Wednesday"): the main clause's time tells the sentence's news and is tried first."""
-    root = span_root(ctx.doc, t.start, t.end)
-    node = root
-    for _ in range(MAX_UP):
-        if node is None or node.head.i == node.i:
-            return False
-        if node.dep_ in ("acl", "relcl"):
-            return True
-        node = node.head
-    return False
+    return _up_through_modifier(span_root(ctx.doc, t.start, t.end), limit=MAX_UP)
 
 
 def _occurrence(verb) -> bool:

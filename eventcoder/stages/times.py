@@ -17,6 +17,7 @@ from functools import lru_cache
 
 from ..document import Context, TimeMention
 from ..pipeline import stage
+from .syntax import span_root
 
 # Unless the verb is in the future tense, a day-month without year is taken as at most this many
 # days after publication, else as last year's (TimeBank dev: deadlines and record dates run up to
@@ -248,12 +249,9 @@ def _saturday_of_weekend(pub: date) -> date:
 
 def _tense(doc, start: int, end: int) -> str | None:
     """'past', 'future' or 'present' for the verb governing the span; None without a parse."""
-    if doc is None:
+    tok = span_root(doc, start, end)
+    if tok is None:
         return None
-    span = doc.char_span(start, end, alignment_mode="expand")
-    if span is None or len(span) == 0:
-        return None
-    tok = span.root
     for _ in range(8):
         if tok.pos_ in ("VERB", "AUX") or tok.head.i == tok.i:
             break
