@@ -74,10 +74,10 @@ def test_sentence_at_finds_the_sentence_or_none_in_the_gaps():
     assert Context(document=Document(text="x")).sentence_at(0) is None
 
 
-def test_merge_index_reads_dates_and_places_by_sentence():
+def test_merge_index_reads_places_by_sentence_and_ranks_dates_by_their_basis():
     import dataclasses
 
-    from eventcoder.document import Context, Event, PlaceMention, Sentence, TimeMention
+    from eventcoder.document import Context, Event, PlaceMention, Sentence
     from eventcoder.stages.merge import SentenceIndex, loc_rank, time_rank
 
     text = "Fighting in Goma on Monday.  Later shelling.\n\nIn Goma again."
@@ -88,14 +88,12 @@ def test_merge_index_reads_dates_and_places_by_sentence():
     base = {k: None for k in place_fields}
     base.update(text="Goma", start=12, end=16, name="Goma", latitude=-1.68, longitude=29.23)
     ctx.places = [PlaceMention(**base), PlaceMention(**{**base, "start": 49, "end": 53})]
-    time_fields = {f.name for f in dataclasses.fields(TimeMention)}
-    t = {k: None for k in time_fields}
-    t.update(text="Monday", start=20, end=26, value="2020-05-04", duration=False)
-    ctx.times = [TimeMention(**t), TimeMention(**{**t, "start": 35, "value": None})]
     index = SentenceIndex(ctx)
-    assert index.dated == {0} and index.places == {0: {"Goma"}, 2: {"Goma"}}
+    assert index.places == {0: {"Goma"}, 2: {"Goma"}}
     ev = Event(event_type="Battles", sub_event_type="Armed clash", sentences=[1], location="Goma")
-    assert time_rank(ev, index) == 1 and loc_rank(ev, index) == 1
+    assert loc_rank(ev, index) == 1
+    ranks = [time_rank(dataclasses.replace(ev, date_basis=b)) for b in ("act", "report", "published", None)]
+    assert ranks == [0, 1, 2, 3]
     ev.sentences = [1, 2]
     assert loc_rank(ev, index) == 0
     ev.location = None

@@ -553,6 +553,7 @@ def date_event(ctx: Context, event: Event) -> None:
     days = [date.fromisoformat(x.value) for x in ctx.times if _usable(x) and x.precision == "day"]
     event.event_date = max(days).isoformat() if days else None
     event.time_precision = PUBLICATION_PRECISION
+    event.date_basis = "report" if days else None
 
 
 @stage("event_dates", requires=("events", "times"), assigns=("event_dates",))

@@ -78,8 +78,8 @@ def compatible(cluster: Event, ev: Event, index: "SentenceIndex", loose: bool) -
 
 
 class SentenceIndex:
-    """Which sentences hold a date, and the place names each sentence holds: read once per
-    document, so that comparing events costs no pass over all its places and times."""
+    """The place names each sentence holds: read once per document, so that comparing events
+    costs no pass over all its places."""
 
     def __init__(self, ctx: Context):
         from bisect import bisect_right
@@ -90,7 +90,6 @@ class SentenceIndex:
             i = bisect_right(starts, offset) - 1
             return i if i >= 0 and offset < ctx.sentences[i].end else None
 
-        self.dated = {sentence_of(t.start) for t in ctx.times if t.value and not t.duration} - {None}
         self.places: dict[int, set[str]] = {}
         for p in ctx.places:
             i = sentence_of(p.start)
@@ -101,13 +100,11 @@ class SentenceIndex:
 DATE_BASIS_RANK = {"act": 0, "report": 1, "published": 2}
 
 
-def time_rank(ev: Event, index: SentenceIndex) -> int:
+def time_rank(ev: Event) -> int:
     """0 when the date is the act's own (its clause's time, or a later sentence telling the act),
-    1 when it is the report's day or comes from context, 2 for the publication-date fallback.
-    Events the dates stage has not seen fall back to whether their own sentences hold a date."""
-    if ev.date_basis in DATE_BASIS_RANK:
-        return DATE_BASIS_RANK[ev.date_basis]
-    return 0 if any(i in index.dated for i in ev.sentences) else 1
+    1 when it is the report's day or comes from context, 2 for the publication-date fallback, 3
+    without a date."""
+    return DATE_BASIS_RANK.get(ev.date_basis, 3)
 
 
 def loc_rank(ev: Event, index: SentenceIndex) -> int:
@@ -165,7 +162,7 @@ def absorb(cluster: Event, ev: Event, index: SentenceIndex) -> None:
     # date: the act's own date beats the report's, which beats the publication-date fallback; of
     # two acts' dates the first mention's stands ("killed before dawn Monday ... after a prisoner
     # wounded another on Sunday" is Monday's event) and a later day extends it to date_end
-    ct, et = time_rank(cluster, index), time_rank(ev, index)
+    ct, et = time_rank(cluster), time_rank(ev)
     if ev.event_date and (cluster.event_date is None or et < ct):
         cluster.event_date, cluster.time_precision = ev.event_date, ev.time_precision
         cluster.date_basis = ev.date_basis

@@ -493,11 +493,11 @@ def _primary(p) -> bool:
     return p.kind != "city" or light_key(p.matched or p.name) == light_key(p.name)
 
 
-def document_countries(cands, dominant: bool = False) -> dict:
+def document_countries(cands) -> dict:
     """iso3 -> weight: the sum of the candidates' evidence (see `_evidence`)."""
     weights: dict = {}
     for c in cands:
-        ev = _evidence(c, dominant)
+        ev = _evidence(c)
         if ev is not None:
             weights[ev[0]] = weights.get(ev[0], 0.0) + ev[1]
     return weights
@@ -737,16 +737,15 @@ def find_places(ctx: Context, gz) -> list:
     # the evidence with the hints of large cities in full, for doubting a hamlet's claim to its own
     # country; the evidence itself takes each city's hint once, weakly ("Delhi Police" in a text
     # naming no country is Delhi's, not a Californian town's)
+    # (a city's hint is what `_evidence` gives only with `dominant`: nothing without it)
+    extra = [(c, ev) for c in cands if _evidence(c) is None and (ev := _evidence(c, True)) is not None]
     hints = dict(countries)
-    plain = document_countries(cands)
-    for iso, w in document_countries(cands, True).items():
-        hints[iso] = hints.get(iso, 0.0) + w - plain.get(iso, 0.0)
     seen = set()
-    for c in cands:
-        ev = _evidence(c, True)
-        if ev is not None and _evidence(c) is None and light_key(c.text) not in seen:
+    for c, (iso, w) in extra:
+        hints[iso] = hints.get(iso, 0.0) + w
+        if light_key(c.text) not in seen:
             seen.add(light_key(c.text))
-            countries[ev[0]] = countries.get(ev[0], 0.0) + DOMINANT_WEIGHT
+            countries[iso] = countries.get(iso, 0.0) + DOMINANT_WEIGHT
     _resolve(cands, countries, admin_keys, [], hints)
     anchors = [(c.best.place.latitude, c.best.place.longitude, c,
                 light_key(c.text) if c.best.place.kind == "region" else None) for c in cands
