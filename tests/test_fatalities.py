@@ -5,7 +5,7 @@ from pathlib import Path
 
 import pytest
 
-from eventcoder.api import get_pipeline
+from eventcoder.api import code, get_pipeline
 from eventcoder.document import ActorMention, Document, Event
 from eventcoder.stages.fatalities import attach, document_fatalities, find_claims, parse_number
 
@@ -54,6 +54,18 @@ def test_parse_number(phrase, expected):
 ])
 def test_document_figures(text, total):
     assert document_fatalities(context(text)) == total
+
+
+@pytest.mark.parametrize("text, fatalities", [
+    # "9 May": the day of a date is no count of the dead ("May" parses as a modal verb)
+    ("Around 9 May 2021 (as reported), in Tessby, Oregon, a man was found dead on a road. "
+     "His hands were tied.", 1),
+    ("On 12 May 2021, gunmen shot dead two traders in Drisk, Oregon.", 2),
+    ("Four soldiers were killed in three days of fighting near Fendrel, Oregon, on 11 May.", 4),
+])
+def test_figures_inside_dates_count_no_one(text, fatalities):
+    doc = code(text, published="2021-05-13")
+    assert [e["fatalities"] for e in doc["events"]][:1] == [fatalities]
 
 
 def test_injured_arrested_displaced_not_counted():

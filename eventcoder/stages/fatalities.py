@@ -510,6 +510,8 @@ def find_claims(ctx: Context) -> list[FatalityClaim]:
     """Every death figure in the body text, in reading order."""
     doc = ctx.doc
     out: list[FatalityClaim] = []
+    # a figure inside a date or a duration ("9 May", "three days") counts no one
+    time_spans = [(t.start, t.end) for t in ctx.times]
     for s in ctx.sentences:
         if s.kind == "heading" and not re.search(r"\b(kill|dead|die)", s.text, re.I):
             continue
@@ -524,6 +526,8 @@ def find_claims(ctx: Context) -> list[FatalityClaim]:
             if value is None:
                 continue
             a, b = s.start + m.start(), s.start + m.end()
+            if any(ts < b and a < te for ts, te in time_spans):
+                continue
             first, last = token_at(doc, a), token_at(doc, b - 1)
             if last is None:
                 continue
@@ -735,7 +739,7 @@ def _target(c: FatalityClaim, events: list[Event], par: dict[int, int]) -> Event
     return violent[0] if violent else None
 
 
-@stage("fatalities", requires=("events", "sentences"), assigns=("fatalities",))
+@stage("fatalities", requires=("events", "sentences", "times"), assigns=("fatalities",))
 def make_fatalities(settings):
     def run(ctx: Context) -> None:
         ctx.fatalities = find_claims(ctx)
