@@ -277,3 +277,24 @@ def test_a_district_named_before_a_large_city_lies_near_it(pipeline):
 def test_a_holiday_named_as_one_name_is_no_place(pipeline):
     ctx = places_of(pipeline, "Hundreds of workers marched in Athens to mark Labor Day.")
     assert [p.text for p in ctx.places] == ["Athens"], [(p.text, p.name) for p in ctx.places]
+
+
+@pytest.mark.parametrize("text, kept", [
+    # a transliteration fold alone names no country ("Kannada" ~ Canada) and no town of a country
+    # the rest of the text does not point to ("Sindhi" ~ Sendai)
+    ("Kannada activists marched through Mysuru on Sunday, demanding jobs for local youth.", ["Mysuru"]),
+    ("Sindhi nationalists rallied outside the press club.", []),
+    # common words that are gazetteer names somewhere ("The Congress", a US town; a mine; a party)
+    ("The Congress took out a rally against the new tax on Monday.", []),
+    ("Jubilee supporters rioted after the primaries.", []),
+    ("Gunfire was heard near the Oktiabr Mine.", []),
+    ("Two men were killed in the Abu Kelmora area.", []),
+])
+def test_folds_and_common_words_name_no_foreign_place(pipeline, text, kept):
+    ctx = places_of(pipeline, text)
+    assert [p.text for p in ctx.places] == kept
+
+
+def test_entity_running_into_an_aside_is_cut_before_it(pipeline):
+    ctx = places_of(pipeline, "Residents burned tyres in several areas of Bamako (Bamako) on Monday.")
+    assert [(p.text, p.iso3) for p in ctx.places][:1] == [("Bamako", "MLI")]

@@ -103,6 +103,7 @@ king queen prince general colonel captain major sergeant commander chief governo
 said says will can also but and the this that these those there here when where while english
 county district province city town village street road river valley region area camp market ward
 bridge airport station square port hill hills mountain mountains island islands lake border
+high highway mine union secretary junior jubilee sadar thana abu hindi
 """.split())
 _NEAR_BEFORE = re.compile(
     r"(?:\bnear(?:by)?|\boutskirts of|\bvicinity of|\bclose to|\boutside(?: of)?|\baround"
@@ -282,6 +283,11 @@ def _ner(ctx: Context, gz, ents) -> list:
         if e.label_ not in _NER_LABELS:
             continue
         span = e[1:] if e[0].lower_ == "the" and len(e) > 1 else e
+        cut = next((t.i for t in span if t.text in "()"), None)
+        if cut is not None:  # "Bamako (Bamako": the tagger ran on into an aside
+            if cut == span.start:
+                continue
+            span = span.doc[span.start:cut]
         matches = gz.lookup(span.text)
         if matches:
             out.append(Candidate(span.start_char, span.end_char, span.text, matches[:MAX_MATCHES], "ner"))
@@ -367,8 +373,9 @@ def _keep(c: Candidate, ctx: Context, persons: _SpanIndex, actors: _SpanIndex, e
         return True
     doc, text = ctx.doc, ctx.text
     words = c.text.split()
-    if len(words) == 1 and c.text.lower() in STOP_NAMES:
-        return False
+    if len(words) == 1 and c.text.lower() in STOP_NAMES \
+            or len(words) == 2 and words[0].lower() == "the" and words[1].lower() in STOP_NAMES:
+        return False  # ("The Congress" as well)
     if (_HOLIDAY_AFTER.match(text[c.end:c.end + 10]) or c.text.endswith(" Day")) \
             and not any(m.place.kind == "country" for m in c.matches):
         return False  # "Independence Day", "Labour Day": a holiday, not Missouri's town
@@ -648,6 +655,14 @@ def _resolve(cands, countries, admin_keys, anchors, hints=None) -> None:
         # a name does not vouch for itself: "Istria" (a Romanian village) beside "Croatia" is no
         # evidence of Romania ("Dashti" in a Kabul report none of Iran)
         mine = own_evidence.get(light_key(c.text), {})
+        if pool[0].quality < 0.9:
+            # a transliteration fold alone ("Sindhi" ~ Sendai, "Kannada" ~ Canada) names a town of a
+            # country the rest of the text points to, never a country
+            told = _without(countries, mine)
+            pool = [m for m in pool if m.place.kind != "country" and told.get(m.place.iso3, 0.0) > 0]
+            if not pool:
+                c.best, c.confidence = None, 0.0
+                continue
         others = countries
         if max(m.place.population for m in pool) < SELF_EVIDENCE_MAX_POP \
                 and sum(_without(own_evidence[None], mine).values()) >= MIN_COUNTRY_EVIDENCE:
