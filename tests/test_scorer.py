@@ -130,6 +130,16 @@ def test_fatalities_with_deaths_counts_only_gold_above_zero():
     assert figs["fatalities"].baseline == 0.5
 
 
+def test_country_of_those_coded_leaves_out_events_without_a_country():
+    gold = [gold_line(id=i, events=[gold_event(iso3="RUR")]) for i in "abc"]
+    coded = [coded_doc(id="a", events=[coded_event(iso3="RUR")]),
+             coded_doc(id="b", events=[coded_event(iso3="OTH")]),
+             coded_doc(id="c", events=[coded_event(iso3=None)])]
+    figs = figures(gold, coded)
+    assert figs["country"].value == pytest.approx(1 / 3) and figs["country"].n == 3
+    assert figs["country_of_located"].value == 0.5 and figs["country_of_located"].n == 2
+
+
 def test_pairing_one_to_one_by_agreement():
     gold_events = [gold_event(event_type="Protests", sub_event_type="Peaceful protest", fatalities=0),
                    gold_event()]

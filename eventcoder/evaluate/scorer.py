@@ -34,6 +34,7 @@ METRICS: dict[str, str] = {
     "fatalities_with_deaths": "fatalities exact (gold > 0)",
     "actors": "actors (actor1/actor2)",
     "country": "country (iso3)",
+    "country_of_located": "country right of those coded",
     "negatives": "negatives (no event coded)",
     "places_found": "places found (span overlap)",
     "places_acc161_found": "places acc@161km of found",
@@ -358,7 +359,11 @@ class Scorer:
                 if want is not None:
                     t["actors"].add(want in coded_actors)
             if _present(g.get("iso3")):
-                t["country"].add(c is not None and str(c.get("iso3") or "").upper() == str(g["iso3"]).upper())
+                right = c is not None and str(c.get("iso3") or "").upper() == str(g["iso3"]).upper()
+                t["country"].add(right)
+                if c is not None and _present(c.get("iso3")):
+                    # a place in another country is worse than none: how often a coded country is right
+                    t["country_of_located"].add(right)
 
     def _score_places(self, grp: _Group, gold: dict, coded: list[dict]) -> None:
         t = grp.tallies
