@@ -194,6 +194,16 @@ def test_curated_provinces_stand_at_their_capital_and_are_large(shared_settings)
         assert gz.main_town(curated[0])[0] == capital
 
 
+def test_a_regions_least_population_is_its_share_of_the_country(shared_settings):
+    # Malta's 68 local councils are its first-level regions: a share of its half a million people
+    # each, while an Afghan province keeps the floor of a large region
+    gz = get_gazetteer(shared_settings)
+    council = [m.place for m in gz.lookup("Il-Qala") if m.place.source == "admin1"]
+    province = [m.place for m in gz.lookup("Badghis") if m.place.source == "admin1"]
+    assert council and council[0].iso3 == "MLT" and council[0].population < 20_000
+    assert province and province[0].population >= gzmod.REGION_POPULATION
+
+
 def test_first_level_curated_regions_carry_their_capital():
     import json
 

@@ -298,3 +298,8 @@ def test_folds_and_common_words_name_no_foreign_place(pipeline, text, kept):
 def test_entity_running_into_an_aside_is_cut_before_it(pipeline):
     ctx = places_of(pipeline, "Residents burned tyres in several areas of Bamako (Bamako) on Monday.")
     assert [(p.text, p.iso3) for p in ctx.places][:1] == [("Bamako", "MLI")]
+
+
+def test_persian_izafe_joins_a_name(pipeline):
+    ctx = places_of(pipeline, "Two policemen were shot in Qala i Naw district, Badghis, on Monday.")
+    assert [(p.text, p.iso3) for p in ctx.places][:1] == [("Qala i Naw", "AFG")]

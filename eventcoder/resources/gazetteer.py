@@ -40,7 +40,7 @@ from pathlib import Path
 
 from ..errors import InputError, ResourceError
 
-INDEX_VERSION = 8  # bump when the index layout or the key functions change
+INDEX_VERSION = 9  # bump when the index layout or the key functions change
 INDEX_NAME = "gazetteer.sqlite"
 IMPORTS_NAME = "gazetteer-imports.json"
 DATA_DIR = Path(__file__).parent / "data"
@@ -50,8 +50,10 @@ ADMIN_NAMES = DATA_DIR / "admin_names.json"  # GeoNames admin1 names, admin2 are
 
 # Names shorter than this (after normalisation) are not indexed: too many collisions.
 MIN_KEY_LEN = 3
-# Pseudo-population of a curated region, and the least an admin1 region gets (its own figure is the
-# sum of its towns'), so that population-based ranking can compare areas with towns.
+# Pseudo-population of a curated region, and the most an admin1 region gets as its least (its own
+# figure is the sum of its towns'), so that population-based ranking can compare areas with towns.
+# The least is also capped by the country's people shared among its regions: a Slovenian municipality
+# or a Maltese local council is no province of millions.
 REGION_POPULATION = 500_000
 # The same for an admin2 area (a county, a district): smaller than a region, larger than most towns.
 ADMIN2_POPULATION = 100_000
@@ -354,6 +356,10 @@ def build_index(path: Path) -> None:
             if code:
                 region_names.setdefault((cc, code), []).append(sub.name)
         admin_names: dict[tuple[str, str], str] = {}
+        people = json.loads(_countries_path().read_text(encoding="utf-8"))  # country code -> its facts
+        regions_of: dict[str, int] = {}
+        for cc, _code in region_names:
+            regions_of[cc] = regions_of.get(cc, 0) + 1
         for (cc, code), names in region_names.items():
             display = ascii_fold(names[0]) or names[0]
             admin_names[(cc, code)] = display
@@ -365,7 +371,9 @@ def build_index(path: Path) -> None:
             variants = []
             for n in names:
                 variants += [n, ascii_fold(n), _ADMIN_WORDS.sub(" ", n).strip()]
-            population = max(REGION_POPULATION, sum(t["population"] for t in members))
+            share = int((people.get(cc) or {}).get("population") or REGION_POPULATION * regions_of[cc]) \
+                // regions_of[cc]
+            population = max(min(REGION_POPULATION, share), sum(t["population"] for t in members))
             b.add(display, lat, lon, cc, iso3, code, display, population, "region", None, "admin1", variants)
         # admin2 areas, under the admin1 region of the same name
         # (the bare name "Texas" of "Texas County" is not indexed: it is the state's)

@@ -87,7 +87,8 @@ MAX_MATCHES = 60
 
 _CONNECTORS = {"of", "al", "el", "ez", "az", "ad", "ar", "as", "ash", "es", "ed", "er", "an", "at",
                "de", "du", "la", "le", "les", "del", "da", "do", "dos", "das", "di", "the", "-", "'",
-               "and", "upon", "on", "en", "y", "bin", "ibn", "um", "umm", "abu", "bou", "ben"}
+               "and", "upon", "on", "en", "y", "bin", "ibn", "um", "umm", "abu", "bou", "ben",
+               "i", "e", "ye"}  # (Persian izafe: "Qala i Naw", "Pul-e Khumri", "Kalay-ye Sang")
 _MODIFIERS = {"western", "eastern", "northern", "southern", "central", "rural", "north", "south",
               "east", "west", "northeastern", "northwestern", "southeastern", "southwestern", "upper",
               "lower", "greater", "mount", "lake"}
