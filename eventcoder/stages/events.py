@@ -144,14 +144,16 @@ def find_cues(span) -> dict[str, list]:
             # "the body of a man was found", "police discovered two bodies": a discovery, however worded
             found.setdefault("_FOUND", []).append(tok)
         elif lem == "set" and tok.pos_ == "VERB" and any(
-                c.lower_ in _ABLAZE or (c.dep_ == "prep" and c.lower_ == "on"
-                                        and any(g.lower_ == "fire" for g in c.children))
+                c.lower_ in _ABLAZE or _on_fire(c) or (c.dep_ == "dobj" and any(_on_fire(g) for g in c.children))
                 for c in tok.children):
-            # "set three cars ablaze", "set a bus on fire": the phrase split by its object
+            # "set three cars ablaze", "set a bus on fire" (the parse may hang "on fire" on the bus):
+            # the phrase split by its object
             found.setdefault("RIOT", []).append(tok)
         elif lem in ("take", "hold") and tok.pos_ == "VERB" and any(
-                c.lower_ in _HOSTAGE and c.dep_ != "nsubj" for c in tok.children):
-            found.setdefault("ABDUCT", []).append(tok)  # "took the crew hostage"
+                c.lower_ in _HOSTAGE and c.dep_ != "nsubj"
+                or c.dep_ == "prep" and c.lower_ == "as" and any(g.lower_ in _HOSTAGE for g in c.children)
+                for c in tok.children):
+            found.setdefault("ABDUCT", []).append(tok)  # "took the crew hostage", "taken as hostages"
         elif lem == "death" and tok.dep_ == "pobj" and tok.head.lower_ == "to" and \
                 tok.head.head.pos_ == "VERB" and tok.head.head.lemma_.lower() not in ("sentence", "condemn", "put"):
             # "burnt the man to death", "stoned a suspected thief to death": a killing, whatever the verb
@@ -183,6 +185,10 @@ def find_cues(span) -> dict[str, list]:
         else:
             del found["RIOT"]
     return found
+
+
+def _on_fire(tok) -> bool:
+    return tok.dep_ == "prep" and tok.lower_ == "on" and any(g.lower_ == "fire" for g in tok.children)
 
 
 _FIND_VERBS = frozenset({"find", "discover", "recover", "dump", "retrieve"})

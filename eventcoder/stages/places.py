@@ -104,7 +104,7 @@ king queen prince general colonel captain major sergeant commander chief governo
 said says will can also but and the this that these those there here when where while english
 county district province city town village street road river valley region area camp market ward
 bridge airport station square port hill hills mountain mountains island islands lake border
-high highway mine union secretary junior jubilee sadar thana abu hindi
+high highway mine union secretary junior jubilee sadar thana abu hindi sector christmas
 """.split())
 _NEAR_BEFORE = re.compile(
     r"(?:\bnear(?:by)?|\boutskirts of|\bvicinity of|\bclose to|\boutside(?: of)?|\baround"
@@ -374,6 +374,8 @@ def _keep(c: Candidate, ctx: Context, persons: _SpanIndex, actors: _SpanIndex, e
         return True
     doc, text = ctx.doc, ctx.text
     words = c.text.split()
+    if not any(w[:1].isupper() for w in re.split(r"[\s'’-]+", c.text)):
+        return False  # "their van struck a bomb": a name is written with a capital
     if len(words) == 1 and c.text.lower() in STOP_NAMES \
             or len(words) == 2 and words[0].lower() == "the" and words[1].lower() in STOP_NAMES:
         return False  # ("The Congress" as well)
@@ -483,6 +485,14 @@ def _evidence(c, dominant: bool = False) -> tuple[str, float] | None:
         return None  # "Georgia": the country or the US state, no evidence either way
     if good and good[0].place.kind == "country" and good[0].quality == 1.0:
         return good[0].place.iso3, 1.0
+    if c.cue_region and not c.cue_admin2:
+        # "Plateau State", "Kelmora province": the text calls it a first-level region, so only those
+        # count (a hamlet of that name elsewhere does not make it ambiguous; "X district" may be a
+        # district the gazetteer lacks, named like one abroad)
+        regions = {m.place.iso3 for m in good if m.place.kind == "region" and m.place.source != "admin2"
+                   and m.place.iso3}
+        if len(regions) == 1:
+            return regions.pop(), 0.5
     own = [m for m in good if _primary(m.place)]
     isos = {m.place.iso3 for m in good if m.place.iso3}
     if own and len(isos) == 1 and max(m.place.population for m in own) >= ONE_COUNTRY_MIN_POP:
