@@ -312,3 +312,14 @@ def test_a_name_called_a_region_says_which_country(pipeline):
     # the text is about Nigeria, and "Rim" (an alternate name of Rome) is not taken from Italy
     ctx = places_of(pipeline, "Gunmen killed five farmers in Rim, Plateau State.")
     assert [(p.text, p.iso3) for p in ctx.places] == [("Plateau", "NGA")]
+
+
+def test_a_fold_is_taken_in_the_area_named_after_it(pipeline):
+    # no other place vouches for Paraguay, but the department named right after the town holds it
+    ctx = places_of(pipeline, "Farmers blocked a road in San Pedro de Ycuamandiyu (San Pedro) on Friday.")
+    assert [(p.text, p.iso3) for p in ctx.places][:1] == [("San Pedro de Ycuamandiyu", "PRY")]
+
+
+def test_a_name_opening_a_partys_is_no_place(pipeline):
+    ctx = places_of(pipeline, "Residents of Tessby demanded the resignation of the mayor (Colorado Party) on Friday.")
+    assert [p.text for p in ctx.places] == []

@@ -156,6 +156,8 @@ _ADMIN2_WORD = re.compile(r"\b(?:district|county|lga|municipality|parish|borough
 _IN_BEFORE = re.compile(r"\b(?:in|at|near)\s+(?:the\s+)?$", re.I)
 _NAME_GOES_ON = re.compile(r"^\s+(?:del|de|do|da|di|al|el)\s+[A-Z]")
 _HOLIDAY_AFTER = re.compile(r"^\s+Day\b")
+# "the Colorado Party", "Unity League": a name that opens a party's or a movement's is the party's
+_PARTY_AFTER = re.compile(r"^\s+(?:Party|League|Movement|Alliance)\b")
 # "in Boa Viagem neighborhood", "Centro, Norte and Sul neighborhoods": a part of a town
 _TOWN_PART_AFTER = re.compile(
     r"^(?:\s*(?:,|and|&)\s*[A-Z][\w'-]*(?:\s+[A-Z][\w'-]*){0,2}){0,6}\s+"
@@ -379,6 +381,8 @@ def _keep(c: Candidate, ctx: Context, persons: _SpanIndex, actors: _SpanIndex, e
     if len(words) == 1 and c.text.lower() in STOP_NAMES \
             or len(words) == 2 and words[0].lower() == "the" and words[1].lower() in STOP_NAMES:
         return False  # ("The Congress" as well)
+    if _PARTY_AFTER.match(text[c.end:c.end + 12]) and not any(m.place.kind == "country" for m in c.matches):
+        return False
     if (_HOLIDAY_AFTER.match(text[c.end:c.end + 10]) or c.text.endswith(" Day")) \
             and not any(m.place.kind == "country" for m in c.matches):
         return False  # "Independence Day", "Labour Day": a holiday, not Missouri's town
@@ -668,9 +672,10 @@ def _resolve(cands, countries, admin_keys, anchors, hints=None) -> None:
         mine = own_evidence.get(light_key(c.text), {})
         if pool[0].quality < 0.9:
             # a transliteration fold alone ("Sindhi" ~ Sendai, "Kannada" ~ Canada) names a town of a
-            # country the rest of the text points to, never a country
+            # country the rest of the text points to, or of the area named right after it, never a country
             told = _without(countries, mine)
-            pool = [m for m in pool if m.place.kind != "country" and told.get(m.place.iso3, 0.0) > 0]
+            pool = [m for m in pool if m.place.kind != "country" and (
+                told.get(m.place.iso3, 0.0) > 0 or c.within_area and _in_area(m.place, c.within))]
             if not pool:
                 c.best, c.confidence = None, 0.0
                 continue
