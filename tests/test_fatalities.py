@@ -51,6 +51,9 @@ def test_parse_number(phrase, expected):
     ("A farmer was shot dead by gunmen in Drisk.", 1),
     ("Gunmen shot and killed two traders in Ulm Vale.", 2),
     ("The clash claimed the lives of nine herders.", 9),
+    # a distance is no count, and a breakdown in an aside is part of the figure before it
+    ("A chief was killed by a bomb in Dunde, some 25 kilometres (15 miles) from Tessby.", 1),
+    ("Nine villagers -- three women and six men -- were killed in a raid on Orvik.", 9),
 ])
 def test_document_figures(text, total):
     assert document_fatalities(context(text)) == total

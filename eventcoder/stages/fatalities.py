@@ -526,8 +526,8 @@ def find_claims(ctx: Context) -> list[FatalityClaim]:
             if value is None:
                 continue
             a, b = s.start + m.start(), s.start + m.end()
-            if any(ts < b and a < te for ts, te in time_spans):
-                continue
+            if any(ts < b and a < te for ts, te in time_spans) or _UNIT_AFTER.match(s.text, m.end()):
+                continue  # ("25 kilometres (15 miles) from the town": a distance)
             first, last = token_at(doc, a), token_at(doc, b - 1)
             if last is None:
                 continue
@@ -545,6 +545,12 @@ def find_claims(ctx: Context) -> list[FatalityClaim]:
             if any(c.dep_ == "neg" for c in noun.children) or (first.i > 0 and doc[first.i - 1].lower_ == "no"):
                 continue
             override = _kind_context(trigger, noun, None, s.text)
+            opened = _aside_start(s.text, m.start())
+            if override is None and opened is not None and any(
+                    0 <= s.start + opened - c.end <= ASIDE_GAP for c in sent_claims):
+                # "Nine villagers -- three women and six men -- were killed", "12 people (eight of them
+                # children)": a breakdown right after a figure is part of it
+                override = "subset"
             if m.group("vague") and kind == "death":
                 kind = "vague"
             kind = override or kind
@@ -563,6 +569,26 @@ def find_claims(ctx: Context) -> list[FatalityClaim]:
                     c.kind = "subset"
         out.extend(sorted(sent_claims, key=lambda c: c.start))
     return out
+
+
+_UNIT_AFTER = re.compile(r"\s*(?:km|kms|kilomet(?:er|re)s?|miles?|met(?:er|re)s?|yards?|feet|ft)\b", re.I)
+
+
+# how far after a figure's phrase an aside may open to break that figure down ("Nine villagers --"):
+# a noun and a few words, not tuned
+ASIDE_GAP = 30
+
+
+def _aside_start(text: str, at: int) -> int | None:
+    """Where the bracketed or dashed aside holding offset `at` opens ("(two women and six men)",
+    "-- two women and six men --"), else None."""
+    before = text[:at]
+    if before.count("(") > before.count(")"):
+        return before.rindex("(")
+    dashes = list(re.finditer(r"\s(?:--|\u2013|\u2014)\s", before))
+    if len(dashes) % 2 == 1 and re.search(r"\s(?:--|\u2013|\u2014)\s", text[at:]):
+        return dashes[-1].start()
+    return None
 
 
 def _lone_victims(ctx: Context, s, used: set[int]) -> list[FatalityClaim]:
