@@ -56,6 +56,9 @@ _SMALLER_NAME = re.compile(
     r"(?:\b(?:near|area of|outskirts of|vicinity of)\s+(?:the\s+)?(?P<name>[A-Z][\w'-]+)(?:\s+[A-Z][\w'-]+){0,3}"
     r"\s*(?:,|\(|\bin\b)"
     r"|(?P<name2>[A-Z][\w'-]+)\s+(?:village|upazila|taluka|tehsil|township|tambon|commune|locality|police station)\b)")
+# the buildings and sites of a town ("near the Press Club in Kelmora" is in the town)
+_SITE_WORD = re.compile(r"\b(?:Office|Offices|Club|Hospital|School|College|University|Station|Court|Secretariat|"
+                        r"Assembly|Mosque|Temple|Church|Stadium|Chowk|Bazaar|Square|Headquarters)\b")
 # the head of a sentence up to a fronted place: "On 7 May 2021, in ", "In ", "Around 5 May (as reported), at "
 _FRONTED = re.compile(r"^\W*(?:(?:on|around|as reported on|reported on|late on|early on)\b[^,;.]{0,45},\s*)?"
                       r"(?:in|at)\s+(?:the\s+)?(?:(?:town|city|village) of\s+)?$", re.I)
@@ -358,6 +361,8 @@ def _smaller_unknown(ctx: Context, p: PlaceMention) -> bool:
         lo += window.rindex(".") + 1
         window = ctx.text[lo:p.start]
     for m in _SMALLER_NAME.finditer(window):
+        if m.group("name") and _SITE_WORD.search(m.group(0)):
+            continue  # "near the Deputy Commissioner's Office in Kelmora": a site in the town itself
         name_at = lo + (m.start("name") if m.group("name") else m.start("name2"))
         if not any(q.start <= name_at < q.end for q in ctx.places):
             return True

@@ -114,23 +114,26 @@ _NEAR_BEFORE = re.compile(
     r"|\bbetween(?:\s+the\s+(?:towns?|cities|villages?|areas?|localities)\s+of)?"
     r"|\bbetween\s+(?:the\s+(?:towns?|cities|villages?|areas?|localities)\s+of\s+)?[A-Z][^.;()]{0,40}?\band)"
     r"(?:\s+(?:the\s+)?(?:town|city|village|district)\s+of)?\s+(?:the\s+)?$", re.I)
-# "Kabul's outskirts", "Kelmora district center": a general area around the place, ACLED's
-# geo_precision 2 ("the Qalat area" is not: ACLED codes the named area itself, precision 1)
-_AREA_AFTER = re.compile(r"^(?:'s)?\s+(?:outskirts|vicinity|surroundings|district (?:center|centre)|environs)\b", re.I)
+# "Kabul's outskirts": a general area around the place, ACLED's geo_precision 2 ("the Qalat area" is
+# not: ACLED codes the named area itself, precision 1; nor is "Kelmora district center", the town
+# that is the seat of the district of its name)
+_AREA_AFTER = re.compile(r"^(?:'s)?\s+(?:outskirts|vicinity|surroundings|environs)\b", re.I)
 # ("11km from X": the unit may be glued to its number)
 _KM_BEFORE = re.compile(r"(?:\b|(?<=\d))(?:km|kms|kilomet(?:er|re)s?|miles?)\b[^.;]{0,30}\b(?:of|from)\s+(?:the\s+)?$",
                         re.I)
 # (an aside in brackets may come between: "Baharak (Khairabad) district")
 _ASIDE = r"(?:\s*\([^()]{1,40}\))?"
+# ("Kelmora district center" is the town, the seat of its district, and none of these)
+_SEAT = r"(?!\s+(?:center|centre|headquarters)\b)"
 _REGION_AFTER = re.compile(
-    _ASIDE + r"\s+(?:province|governorate|region|state|districts?|county|oblast|prefecture|department|"
+    _ASIDE + r"\s+(?:province|governorate|region|state|districts?" + _SEAT + r"|county|oblast|prefecture|department|"
     r"countryside|area|valley|lga|sub-?county|municipality|tehsil|constituency|division|upazila|"
     r"taluka|commune)\b", re.I)
 # The cue words of a second-level area ("Walker County", "Muqur district", "Daudkandi upazila",
 # "Buganda commune"); the others name first-level regions ("Sanaa province", "Borno State").
 _ADMIN2_AFTER = re.compile(
-    _ASIDE + r"\s+(?:districts?|county|lga|sub-?county|municipality|tehsil|constituency|upazila|taluka|commune)\b",
-    re.I)
+    _ASIDE + r"\s+(?:districts?" + _SEAT + r"|county|lga|sub-?county|municipality|tehsil|constituency|upazila|taluka|"
+    r"commune)\b", re.I)
 # "Kelmora and Dunde districts", "Kelmora, Dunde and Lurin districts": a list of districts
 _DISTRICT_LIST_AFTER = re.compile(
     r"^(?:\s*(?:,\s*and|,|and|&)\s*(?:[A-Z][\w'-]*)(?:\s+[A-Z][\w'-]*){0,2}(?:\s*\([^)]{0,40}\))?){1,6}"
