@@ -252,3 +252,15 @@ def test_near_under_an_earlier_mention_of_the_same_name_is_precision_2(pipeline)
 def test_a_district_centre_or_a_site_in_town_is_the_town_itself(pipeline, text, word, place):
     ev = located(pipeline, text, word)
     assert (ev.location, ev.geo_precision) == (place, 1)
+
+
+@pytest.mark.parametrize("text,word,place,precision", [
+    # the sentence after the event's tells where it happened, more precisely than the event's own
+    ("At least 11 people were killed in a tribal dispute in a rural area of southwestern Pakistan. "
+     "The incident happened in Jacobabad town, north of Larkana, police said.", "killed", "Jacobabad", 1),
+    ("Gunmen killed a chief in northern Kenya on Monday. The attack took place at a village near Wajir, "
+     "officials said.", "killed", "Wajir", 2),
+])
+def test_the_next_sentence_telling_where_it_happened(pipeline, text, word, place, precision):
+    ev = located(pipeline, text, word)
+    assert (ev.location, ev.geo_precision) == (place, precision)

@@ -18,6 +18,7 @@ from importlib import resources
 
 from ..document import Context, Event, Sentence
 from ..pipeline import stage
+from .sentences import next_in_paragraph
 from .syntax import verb_of
 from ..resources.taxonomy import PLOVER, VIOLENT_TYPES, disorder_type, type_rank
 
@@ -680,17 +681,9 @@ def _conjunct_patients(tok) -> set[str]:
     return words
 
 
-def _next_in_paragraph(ctx: Context, index: int) -> Sentence | None:
-    """The sentence after sentence `index`, when the same paragraph goes on (else None)."""
-    if not 0 <= index < len(ctx.sentences) - 1:
-        return None
-    nxt = ctx.sentences[index + 1]
-    return nxt if nxt.paragraph == ctx.sentences[index].paragraph else None
-
-
 def _next_sentence_text(ctx: Context, span) -> str:
     s = ctx.sentence_at(span.start_char)
-    nxt = _next_in_paragraph(ctx, s.index) if s is not None else None
+    nxt = next_in_paragraph(ctx, s.index) if s is not None else None
     return nxt.text if nxt is not None else ""
 
 
@@ -1227,7 +1220,7 @@ def _grounded(ctx: Context, index: int) -> bool:
 
 def _next_sentence_in_paragraph(ctx: Context, ev: Event) -> Sentence | None:
     """The body sentence right after the event's last one, in the same paragraph (else None)."""
-    nxt = _next_in_paragraph(ctx, max(ev.sentences))
+    nxt = next_in_paragraph(ctx, max(ev.sentences))
     return nxt if nxt is not None and nxt.kind == "body" else None
 
 
@@ -1253,7 +1246,7 @@ def _intervention_in_next_sentence(ctx: Context, ev: Event) -> None:
         span = sentence_span(ctx, nxt)
         if span is not None:
             following.append((nxt, span, find_cues(span)))
-        nxt = _next_in_paragraph(ctx, nxt.index)
+        nxt = next_in_paragraph(ctx, nxt.index)
         nxt = nxt if nxt is not None and nxt.kind == "body" else None
     for nxt, span, cues in following:
         if _turned_violent(ctx, span, cues):

@@ -35,6 +35,14 @@ def _kind(par_text: str) -> str:
     return "body"
 
 
+def next_in_paragraph(ctx: Context, index: int) -> Sentence | None:
+    """The sentence after sentence `index`, when the same paragraph goes on (else None)."""
+    if not 0 <= index < len(ctx.sentences) - 1:
+        return None
+    nxt = ctx.sentences[index + 1]
+    return nxt if nxt.paragraph == ctx.sentences[index].paragraph else None
+
+
 def split_sentences(ctx: Context) -> list[Sentence]:
     text = ctx.text
     out: list[Sentence] = []
