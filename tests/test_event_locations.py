@@ -256,10 +256,10 @@ def test_a_district_centre_or_a_site_in_town_is_the_town_itself(pipeline, text, 
 
 @pytest.mark.parametrize("text,word,place,precision", [
     # the sentence after the event's tells where it happened, more precisely than the event's own
-    ("At least 11 people were killed in a tribal dispute in a rural area of southwestern Pakistan. "
-     "The incident happened in Jacobabad town, north of Larkana, police said.", "killed", "Jacobabad", 1),
-    ("Gunmen killed a chief in northern Kenya on Monday. The attack took place at a village near Wajir, "
-     "officials said.", "killed", "Wajir", 2),
+    ("Four farmers were shot dead in a land dispute in central Nigeria on Tuesday. The killing took "
+     "place in Lafia, the state capital, police said.", "shot", "Lafia", 1),
+    ("Bandits stole two hundred camels from herders in Kenya last week. It happened on grazing land "
+     "near Wajir, elders told reporters.", "stole", "Wajir", 2),
 ])
 def test_the_next_sentence_telling_where_it_happened(pipeline, text, word, place, precision):
     ev = located(pipeline, text, word)
