@@ -259,9 +259,9 @@ def test_bodies_with_signs_of_violence_are_an_attack(code):
 TYPED_2 = [
     # arson and hostage-taking split by their object, however the parse hangs the rest
     ("Gunmen set a bus on fire in Tarn on Monday.", "Strategic developments", "Looting/property destruction"),
-    ("Gunmen set at least four tractors on fire in Dobe on Monday.",
+    ("Gunmen set at least three lorries on fire in Dobe on Monday.",
      "Strategic developments", "Looting/property destruction"),
-    ("Farm workers were taken as hostages by armed men in Tarn on Monday.",
+    ("Two engineers were taken as hostages by armed men in Tarn on Monday.",
      "Violence against civilians", "Abduction/forced disappearance"),
     # an earlier riot given as the reason for a protest is not the protesters' violence
     ("Residents banged pots in Tarn on Monday to protest against the release of convicts after riots in two jails.",

@@ -51,9 +51,8 @@ def test_parse_number(phrase, expected):
     ("A farmer was shot dead by gunmen in Drisk.", 1),
     ("Gunmen shot and killed two traders in Ulm Vale.", 2),
     ("The clash claimed the lives of nine herders.", 9),
-    # a distance is no count, and a breakdown in an aside is part of the figure before it
-    ("A chief was killed by a bomb in Dunde, some 25 kilometres (15 miles) from Tessby.", 1),
-    ("Nine villagers -- three women and six men -- were killed in a raid on Orvik.", 9),
+    # a breakdown in an aside is part of the figure before it
+    ("Seven traders -- four men and three boys -- were killed when gunmen raided the market in Orvik.", 7),
 ])
 def test_document_figures(text, total):
     assert document_fatalities(context(text)) == total
@@ -61,10 +60,13 @@ def test_document_figures(text, total):
 
 @pytest.mark.parametrize("text, fatalities", [
     # "9 May": the day of a date is no count of the dead ("May" parses as a modal verb)
-    ("Around 9 May 2021 (as reported), in Tessby, Oregon, a man was found dead on a road. "
+    ("Around 9 May 2021 (as reported), in Tessby, Oregon, a farmer was found dead in a ditch. "
      "His hands were tied.", 1),
     ("On 12 May 2021, gunmen shot dead two traders in Drisk, Oregon.", 2),
     ("Four soldiers were killed in three days of fighting near Fendrel, Oregon, on 11 May.", 4),
+    # nor a distance
+    ("A district official was killed in a bomb attack in the town of Dunde, some 30 kilometres "
+     "(20 miles) from Tessby, on Sunday.", 1),
 ])
 def test_figures_inside_dates_count_no_one(text, fatalities):
     doc = code(text, published="2021-05-13")
