@@ -325,3 +325,14 @@ def test_a_fold_is_taken_in_the_area_named_after_it(pipeline):
 def test_a_name_opening_a_partys_is_no_place(pipeline):
     ctx = places_of(pipeline, "Residents of Tessby demanded the resignation of the mayor (Colorado Party) on Friday.")
     assert [p.text for p in ctx.places] == []
+
+
+def test_an_entity_running_into_an_aside_does_not_hide_the_place(pipeline):
+    # the tagger reads "Bria (Bria" as an organisation; the town is not a word of its name
+    ctx = places_of(pipeline, "Rebels seized the market in the centre of Bria (Bria, Haute-Kotto) on Friday.")
+    assert [(p.text, p.iso3) for p in ctx.places][:2] == [("Bria", "CAF"), ("Bria", "CAF")]
+
+
+def test_a_name_opening_an_ethnic_groups_is_no_place(pipeline):
+    ctx = places_of(pipeline, "Youths of the Kara ethnic group burned a church in Bambari on Friday.")
+    assert [p.text for p in ctx.places] == ["Bambari"]

@@ -159,8 +159,9 @@ _ADMIN2_WORD = re.compile(r"\b(?:district|county|lga|municipality|parish|borough
 _IN_BEFORE = re.compile(r"\b(?:in|at|near)\s+(?:the\s+)?$", re.I)
 _NAME_GOES_ON = re.compile(r"^\s+(?:del|de|do|da|di|al|el)\s+[A-Z]")
 _HOLIDAY_AFTER = re.compile(r"^\s+Day\b")
-# "the Colorado Party", "Unity League": a name that opens a party's or a movement's is the party's
-_PARTY_AFTER = re.compile(r"^\s+(?:Party|League|Movement|Alliance)\b")
+# "the Colorado Party", "Unity League", "the Kelmora ethnic group": a name that opens a party's, a
+# movement's or a people's is theirs
+_PARTY_AFTER = re.compile(r"^\s+(?:Party|League|Movement|Alliance|[Ee]thnic\s+[Gg]roup|tribe)\b")
 # "in Boa Viagem neighborhood", "Centro, Norte and Sul neighborhoods": a part of a town
 _TOWN_PART_AFTER = re.compile(
     r"^(?:\s*(?:,|and|&)\s*[A-Z][\w'-]*(?:\s+[A-Z][\w'-]*){0,2}){0,6}\s+"
@@ -384,7 +385,7 @@ def _keep(c: Candidate, ctx: Context, persons: _SpanIndex, actors: _SpanIndex, e
     if len(words) == 1 and c.text.lower() in STOP_NAMES \
             or len(words) == 2 and words[0].lower() == "the" and words[1].lower() in STOP_NAMES:
         return False  # ("The Congress" as well)
-    if _PARTY_AFTER.match(text[c.end:c.end + 12]) and not any(m.place.kind == "country" for m in c.matches):
+    if _PARTY_AFTER.match(text[c.end:c.end + 20]) and not any(m.place.kind == "country" for m in c.matches):
         return False
     if (_HOLIDAY_AFTER.match(text[c.end:c.end + 10]) or c.text.endswith(" Day")) \
             and not any(m.place.kind == "country" for m in c.matches):
@@ -420,6 +421,8 @@ def _keep(c: Candidate, ctx: Context, persons: _SpanIndex, actors: _SpanIndex, e
     # Battalion") is not a place unless it is a large one ("Kabul University")
     governed = bool(_IN_BEFORE.search(text[max(0, c.start - 20):c.start]))  # "in Kelmora, Pernambuco"
     for e in ents.around(c.start, c.end):
+        if "(" in e.text or ")" in e.text:
+            continue  # "Kelmora (Kelmora": the tagger ran on into an aside, no name holds the place
         if e.label_ in _NAME_LABELS and not governed and e.start_char <= c.start and c.end <= e.end_char \
                 and (e.end_char - e.start_char) > (c.end - c.start) and top < INSIDE_NAME_MIN_POP \
                 and not kinds & {"country", "region"} and not curated:
