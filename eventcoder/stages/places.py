@@ -10,7 +10,9 @@
    document's countries, admin areas named in the text, nearness to the other places and cue
    words ("X province", "the town of X"); a place is kept only when the best entry wins clearly.
    A small place does not vouch for its own country against the other places of the text, and a
-   part of a town ("X neighborhood", "X, Karachi") lies near that town.
+   part of a town ("X neighborhood", "X, Karachi") lies near that town. A spelling that matches only
+   after transliteration folding names a town of a country the rest of the text points to (or of
+   the area named right after it), never a country.
 """
 
 from __future__ import annotations
