@@ -34,6 +34,7 @@ import sqlite3
 import sys
 import unicodedata
 import zipfile
+from collections import Counter
 from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
@@ -356,10 +357,8 @@ def build_index(path: Path) -> None:
             if code:
                 region_names.setdefault((cc, code), []).append(sub.name)
         admin_names: dict[tuple[str, str], str] = {}
-        people = json.loads(_countries_path().read_text(encoding="utf-8"))  # country code -> its facts
-        regions_of: dict[str, int] = {}
-        for cc, _code in region_names:
-            regions_of[cc] = regions_of.get(cc, 0) + 1
+        cinfo = json.loads(_countries_path().read_text(encoding="utf-8"))  # country code -> its facts
+        regions_of = Counter(cc for cc, _code in region_names)
         for (cc, code), names in region_names.items():
             display = ascii_fold(names[0]) or names[0]
             admin_names[(cc, code)] = display
@@ -371,9 +370,9 @@ def build_index(path: Path) -> None:
             variants = []
             for n in names:
                 variants += [n, ascii_fold(n), _ADMIN_WORDS.sub(" ", n).strip()]
-            share = int((people.get(cc) or {}).get("population") or REGION_POPULATION * regions_of[cc]) \
-                // regions_of[cc]
-            population = max(min(REGION_POPULATION, share), sum(t["population"] for t in members))
+            people = int((cinfo.get(cc) or {}).get("population") or 0)
+            least = min(REGION_POPULATION, people // regions_of[cc]) if people else REGION_POPULATION
+            population = max(least, sum(t["population"] for t in members))
             b.add(display, lat, lon, cc, iso3, code, display, population, "region", None, "admin1", variants)
         # admin2 areas, under the admin1 region of the same name
         # (the bare name "Texas" of "Texas County" is not indexed: it is the state's)
@@ -393,7 +392,6 @@ def build_index(path: Path) -> None:
             b.add(c["name"], c["latitude"], c["longitude"], cc, iso3, c["admin1code"],
                   admin_names.get((cc, c["admin1code"])), c["population"], "city", c["geonameid"],
                   "cities500", None, keys)
-        cinfo = json.loads(_countries_path().read_text(encoding="utf-8"))
         country_centres = _curated_centres()
         demonyms = {}
         for cc, (iso3, display, names, adjectives) in countries.items():
