@@ -367,6 +367,15 @@ def _told_incident(verb) -> bool:
                for c in verb.children)
 
 
+def tells_the_incident(ctx: Context, s) -> bool:
+    """'The incident took place in ...', 'It happened near ..., police said': a verb of the sentence
+    is an occurrence said of an event already told."""
+    return ctx.doc is not None and any(
+        _occurrence(v) and (_told_incident(v) or any(c.dep_ == "nsubj" and c.lower_ in ("it", "this", "that")
+                                                      for c in v.children))
+        for v in _sentence_verbs(ctx, s))
+
+
 def _other_incident(verb) -> bool:
     """'A similar protest took place on 17 May', 'Another attack hit ...': the subject is brought in
     as another one, so its day is not this event's."""

@@ -25,8 +25,9 @@ from collections import Counter
 from ..document import Context, Event, PlaceMention
 from ..pipeline import stage
 from ..resources.gazetteer import continent_adjectives, get_gazetteer, light_key
+from .event_dates import tells_the_incident
 from .sentences import next_in_paragraph
-from .places import STOP_NAMES
+from .places import FACILITY_WORDS, STOP_NAMES
 
 _SPECIFIC = {"city": 0, "feature": 1, "region": 2, "country": 3}
 _GOVERNING = {"in", "at", "near", "outside", "around", "into", "on", "of"}
@@ -57,15 +58,8 @@ _SMALLER_NAME = re.compile(
     r"(?:\b(?:near|area of|outskirts of|vicinity of)\s+(?:the\s+)?(?P<name>[A-Z][\w'-]+)(?:\s+[A-Z][\w'-]+){0,3}"
     r"\s*(?:,|\(|\bin\b)"
     r"|(?P<name2>[A-Z][\w'-]+)\s+(?:village|upazila|taluka|tehsil|township|tambon|commune|locality|police station)\b)")
-# a sentence that tells where the event before it happened: "The incident occurred in ...", "The attack
-# took place near ...", "It happened at ..."
-_TOLD_WHERE = re.compile(
-    r"^\W*(?:the|this|that|it)\s+(?:(?:incident|attack|attacks|killing|killings|shooting|blast|explosion|"
-    r"bombing|clash|clashes|raid|ambush|violence|fighting|abduction|kidnapping|massacre)\s+)?"
-    r"(?:happened|occurred|took\s+place|was\s+carried\s+out|unfolded)\b", re.I)
 # the buildings and sites of a town ("near the Press Club in Kelmora" is in the town)
-_SITE_WORD = re.compile(r"\b(?:Office|Offices|Club|Hospital|School|College|University|Station|Court|Secretariat|"
-                        r"Assembly|Mosque|Temple|Church|Stadium|Chowk|Bazaar|Square|Headquarters)\b")
+_SITE_WORD = re.compile(r"\b(?:" + FACILITY_WORDS + r")\b", re.I)
 # the head of a sentence up to a fronted place: "On 7 May 2021, in ", "In ", "Around 5 May (as reported), at "
 _FRONTED = re.compile(r"^\W*(?:(?:on|around|as reported on|reported on|late on|early on)\b[^,;.]{0,45},\s*)?"
                       r"(?:in|at)\s+(?:the\s+)?(?:(?:town|city|village) of\s+)?$", re.I)
@@ -205,7 +199,7 @@ def locate(ctx: Context, event: Event, gz=None, view: PlaceView | None = None) -
         # "... killed in a rural area of southwestern Kelmoria. The incident happened in Dunde town":
         # the next sentence of the paragraph, telling where the event happened, is more specific
         nxt = next_in_paragraph(ctx, sents[-1])
-        if nxt is not None and _TOLD_WHERE.match(nxt.text):
+        if nxt is not None and tells_the_incident(ctx, nxt):
             there = _pick([p for p in places if nxt.start <= p.start < nxt.end], ctx, nxt.start, None,
                           [(nxt.start, nxt.end)])
             if there is not None and (chosen is None or _SPECIFIC[there.kind] < _SPECIFIC[chosen.kind]):

@@ -148,11 +148,12 @@ _ADDRESS_TAIL_BEFORE = re.compile(
 # "outside the Kelmora Press Club", "near Kabul airport": the place names a site inside the town, and
 # the town itself is where the event is (ACLED's precision 1; "in the area of X airport" stays 2)
 _SITE_NEAR_BEFORE = re.compile(r"\b(?:near|outside|close to|in front of)\s+(?:the\s+)?$", re.I)
-_FACILITY_AFTER = re.compile(
-    r"^(?:'s)?\s+(?:[A-Z][\w'-]*\s+)?(?:press\s+club|club|airport|air\s*base|office|offices|jail|prison|"
-    r"police\s+station|railway\s+station|hospital|university|college|school|mosque|temple|church|"
-    r"bazaar|stadium|high\s+court|court|secretariat|assembly|parliament|headquarters|cantonment|"
-    r"city\s+hall|town\s+hall|municipal\s+corporation)\b", re.I)
+# (the buildings and sites of a town, also read by the event-location stage)
+FACILITY_WORDS = (r"press\s+club|club|airport|air\s*base|office|offices|jail|prison|police\s+station|"
+                  r"railway\s+station|hospital|university|college|school|mosque|temple|church|bazaar|stadium|"
+                  r"high\s+court|court|secretariat|assembly|parliament|headquarters|cantonment|city\s+hall|"
+                  r"town\s+hall|municipal\s+corporation")
+_FACILITY_AFTER = re.compile(r"^(?:'s)?\s+(?:[A-Z][\w'-]*\s+)?(?:" + FACILITY_WORDS + r")\b", re.I)
 # between a town and the area holding it: "Columbus, Ga.", "Kelmora (Biu LGA, Borno)"
 _WITHIN_GAP = re.compile(r"^\s*(?:,|\(|,?\s*in)\s*(?:[A-Z][\w'-]*\s+(?:LGA|district|county|province|state),\s*)?$")
 _PART_OF_GAP = re.compile(
