@@ -264,3 +264,20 @@ def test_a_district_centre_or_a_site_in_town_is_the_town_itself(pipeline, text, 
 def test_the_next_sentence_telling_where_it_happened(pipeline, text, word, place, precision):
     ev = located(pipeline, text, word)
     assert (ev.location, ev.geo_precision) == (place, precision)
+
+
+def test_a_district_named_before_its_province_is_the_more_specific_place(pipeline):
+    # both are regions; the trigger sits nearer the province, but the district is where it happened
+    ev = located(pipeline, "On 4 June 2021, gunmen fired at a patrol at Kelmora town (Pulwama district, Jammu and Kashmir) "
+                           "in which two soldiers were injured.", "injured")
+    assert (ev.location, ev.admin2, ev.geo_precision) == ("Pulwama", "Pulwama", 2)
+
+
+@pytest.mark.parametrize("text,word,town", [
+    # Libya's districts in the spelling of the UN's and ACLED's gazetteers, coded at their capitals
+    ("On 5 June 2021, rival forces shelled each other near Kelmora (Aljfara).", "shelled", "Al Aziziyah"),
+    ("On 5 June 2021, a drone struck a depot in Dunde (Al Jabal Al Gharbi).", "struck", "Gharyan"),
+])
+def test_libyan_districts_by_their_current_names(pipeline, text, word, town):
+    ev = located(pipeline, text, word)
+    assert (ev.location, ev.iso3) == (town, "LBY")

@@ -373,3 +373,16 @@ def test_a_fold_inside_the_district_address_beats_a_spelling_abroad(pipeline):
     # and the province closing the address says which is meant
     ctx = places_of(pipeline, "Gunmen torched a school in Murghab district, Badghis province, on Sunday.")
     assert [(p.text, p.iso3) for p in ctx.places][:1] == [("Murghab", "AFG")]
+
+
+def test_an_entity_running_on_into_an_address_does_not_hide_the_town(pipeline):
+    # the tagger reads "Barwani, Madhya Pradesh" as one organisation's name; a comma ends a name
+    ctx = places_of(pipeline, "Farmers blocked a road near Tarsi village (Barwani, Madhya Pradesh) on Friday.")
+    assert [p.text for p in ctx.places][-2:] == ["Barwani", "Madhya Pradesh"]
+
+
+@pytest.mark.parametrize("text", ["Militants fired at an army post in Handwara, J&K, on Monday.",
+                                  "Militants fired at an army post in Handwara, Jammu & Kashmir, on Monday."])
+def test_short_forms_of_indian_kashmir(pipeline, text):
+    ctx = places_of(pipeline, text)
+    assert [p.iso3 for p in ctx.places] == ["IND", "IND"] and ctx.places[1].admin1 == "Jammu and Kashmir"

@@ -144,8 +144,13 @@ def _pick(cands: list[PlaceMention], ctx: Context, anchor: int, clause, spans=()
         # "blocked the Dhaka-Mymensingh highway in Gazipur": the towns a road is named after are not
         # where the event is when another place is named
         road = bool(_ROAD_AFTER.match(ctx.text[p.end:p.end + 40]))
-        return (road, _SPECIFIC.get(p.kind, 3), -fronted, -(governed if in_clause else 0), -governed,
+        return (road, _SPECIFIC.get(p.kind, 3), not district(p), -fronted, -(governed if in_clause else 0), -governed,
                 abs(p.start - anchor))
+
+    def district(p: PlaceMention) -> bool:
+        # a district before its province: "Kelmora town (Dunde district, Kunar)" (of that province's
+        # country: "Dunde West District" is no district of a namesake abroad)
+        return bool(p.admin2) and any(q.kind == "region" and not q.admin2 and q.iso3 == p.iso3 for q in cands)
 
     return min(cands, key=key)
 

@@ -274,7 +274,7 @@ def _scan(ctx: Context, gz, words: _Words) -> list:
     text = ctx.text
     lower, caps = words.lower, words.caps
     # tokens that may stand inside a name: capitalised, a connector ("of", "al"), a hyphen
-    inner = [c or lw in _CONNECTORS or w in "-'’" for c, lw, w in zip(caps, lower, words.text)]
+    inner = [c or lw in _CONNECTORS or w in "-'’&" for c, lw, w in zip(caps, lower, words.text)]
     out = []
     i, n = 0, len(lower)
     while i < n:
@@ -442,8 +442,10 @@ def _keep(c: Candidate, ctx: Context, persons: _SpanIndex, actors: _SpanIndex, e
     # Battalion") is not a place unless it is a large one ("Kabul University")
     governed = bool(_IN_BEFORE.search(text[max(0, c.start - 20):c.start]))  # "in Kelmora, Pernambuco"
     for e in ents.around(c.start, c.end):
-        if "(" in e.text or ")" in e.text:
-            continue  # "Kelmora (Kelmora": the tagger ran on into an aside, no name holds the place
+        if "(" in e.text or ")" in e.text or "," in e.text:
+            # "Kelmora (Kelmora": the tagger ran on into an aside; "Kelmora, Madhya Pradesh": into the
+            # rest of an address; no name holds the place
+            continue
         if e.label_ in _NAME_LABELS and not governed and e.start_char <= c.start and c.end <= e.end_char \
                 and (e.end_char - e.start_char) > (c.end - c.start) and top < INSIDE_NAME_MIN_POP \
                 and not kinds & {"country", "region"} and not curated:
@@ -810,6 +812,9 @@ def find_places(ctx: Context, gz) -> list:
         if _WITHIN_GAP.match(gap):
             keys = {light_key(nxt.text)}
             keys |= {light_key(m.place.name) for m in nxt.matches if m.place.kind == "region"}
+            # (and the first-level region a curated area stands for: "J&K" is GeoNames' Jammu and Kashmir)
+            keys |= {light_key(m.place.admin1) for m in nxt.matches
+                     if m.place.kind == "region" and m.place.source == "curated" and m.place.admin1}
             keys |= {m.place.iso3 for m in nxt.matches if m.place.kind == "country" and m.place.iso3}
             c.within = frozenset(keys)
             c.within_area = any(m.quality >= 0.9 and (_first_level(m.place) or m.place.kind == "country")
