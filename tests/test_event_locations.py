@@ -281,3 +281,9 @@ def test_a_district_named_before_its_province_is_the_more_specific_place(pipelin
 def test_libyan_districts_by_their_current_names(pipeline, text, word, town):
     ev = located(pipeline, text, word)
     assert (ev.location, ev.iso3) == (town, "LBY")
+
+
+def test_a_country_named_for_its_border_is_not_where_the_event_is(pipeline):
+    ev = located(pipeline, "Gunmen killed nine herders in a village in northeast Nigeria near the Cameroon border.",
+                 "killed")
+    assert ev.iso3 == "NGA"

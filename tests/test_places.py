@@ -386,3 +386,62 @@ def test_an_entity_running_on_into_an_address_does_not_hide_the_town(pipeline):
 def test_short_forms_of_indian_kashmir(pipeline, text):
     ctx = places_of(pipeline, text)
     assert [p.iso3 for p in ctx.places] == ["IND", "IND"] and ctx.places[1].admin1 == "Jammu and Kashmir"
+
+
+def test_a_place_in_a_district_lies_in_the_province_the_address_puts_the_district_in(pipeline):
+    # Syria's Daraa is no area of an Afghan district town: Asadabad lies in Kunar, so does the area
+    ctx = places_of(pipeline, "A drone strike killed four fighters in the Dara area of Asadabad district, Kunar, on Monday.")
+    assert [(p.text, p.iso3) for p in ctx.places] == [("Asadabad", "AFG"), ("Kunar", "AFG")]
+
+
+@pytest.mark.parametrize("province", ["Ghor", "Jawzjan", "Kunar", "Logar", "Nimroz", "Paktya"])
+def test_afghan_provinces_in_their_common_spelling_hold_their_places(pipeline, province):
+    # GeoNames spells these Ghowr, Jowzjan, Konar, Lowgar, Nimruz, Paktia; in the common spelling the
+    # province still closes the address, and Pakistan's Chaman is no area of it
+    ctx = places_of(pipeline, f"Gunmen killed two men in Chaman area of Zorkat district, {province}.")
+    assert [(p.text, p.iso3, p.kind) for p in ctx.places] == [(province, "AFG", "region")]
+
+
+@pytest.mark.parametrize("text, first", [
+    # a bracket naming a region the gazetteer knows only as a hamlet abroad does not move the town
+    ("Students marched in Iquique (Tarapaca) on Friday.", ("Iquique", "CHL")),
+    # a town GeoNames files under the next province stays beside the district named after it
+    ("Taxi drivers blocked a road in Burgersfort (Sekhukhune, Limpopo) on Friday.", ("Burgersfort", "ZAF")),
+])
+def test_an_address_does_not_drop_its_own_town(pipeline, text, first):
+    ctx = places_of(pipeline, text)
+    assert (ctx.places[0].text, ctx.places[0].iso3) == first
+
+
+@pytest.mark.parametrize("text", [
+    # the first word of a hyphen-joined Persian or Arabic name ("Ahl" is also a German town's)
+    "Followers of Ahl-e-Hadith staged a sit-in outside the mosque on Friday.",
+    # the short name, in brackets, of what was just named ("Rab" is also a Croatian island's town)
+    "Members of the Rapid Action Battalion (Rab) raided a house on Friday.",
+    # a common word ("Main", a Jordanian town's alternate name)
+    "Protesters gathered at Main Chowk on Friday.",
+])
+def test_joined_names_short_names_and_common_words_are_no_places(pipeline, text):
+    ctx = places_of(pipeline, text)
+    assert [p.text for p in ctx.places] == []
+
+
+def test_a_district_town_under_its_districts_name(pipeline):
+    ctx = places_of(pipeline, "In Chapainawabganj, a man was killed in a clash on Saturday.")
+    assert [(p.text, p.iso3, p.kind) for p in ctx.places] == [("Chapainawabganj", "BGD", "city")]
+
+
+def test_a_region_named_after_its_town_is_the_town_under_another_spelling(pipeline):
+    # GeoNames spells the city Kyiv and files it in a first-level region of its own; "Kiev" is the
+    # oblast's own spelling but still the city ("Kiev region" stays the region)
+    ctx = places_of(pipeline, "Police detained dozens of protesters in Kiev on Sunday.")
+    assert [(p.text, p.name, p.kind) for p in ctx.places] == [("Kiev", "Kyiv", "city")]
+    ctx = places_of(pipeline, "Police detained dozens of protesters in Kiev region on Sunday.")
+    assert [p.kind for p in ctx.places] == ["region"]
+
+
+def test_a_town_opening_a_longer_place_name_is_not_that_place(pipeline):
+    # the tagger reads "Tunga Bawa Village" as one place; "Tunga" alone is a Philippine town's name
+    # (and folds to Tonga, which must not exempt it as a country would be)
+    ctx = places_of(pipeline, "Gunmen killed five traders at Tunga Bawa Village on Friday.")
+    assert [p.text for p in ctx.places] == []

@@ -76,6 +76,7 @@ LARGE_CITY_POP = 1_000_000
 _CITY_PART_BEFORE = re.compile(r"^(?:(?!village).)*\s(?:in|of)\s+(?:the\s+)?$", re.I | re.S)
 _ROAD_AFTER = re.compile(r"^(?:\s*[-–]\s*[A-Z][\w'-]*(?:\s[A-Z][\w'-]*)?)?\s+(?:national\s+)?"
                          r"(?:highway|road|expressway|motorway|railway)\b", re.I)
+_BORDER_AFTER = re.compile(r"^(?:'s)?\s+(?:border|frontier)\b", re.I)
 # Places below this confidence are not used to locate events (the places stage keeps some
 # low-confidence mentions for the reader).
 MIN_PLACE_CONFIDENCE = 0.45
@@ -143,7 +144,9 @@ def _pick(cands: list[PlaceMention], ctx: Context, anchor: int, clause, spans=()
         fronted = bool(spans) and _fronted(ctx, p, spans)
         # "blocked the Dhaka-Mymensingh highway in Gazipur": the towns a road is named after are not
         # where the event is when another place is named
-        road = bool(_ROAD_AFTER.match(ctx.text[p.end:p.end + 40]))
+        # (nor is a country whose border the text names, "in northeast Kelmoria near the Dunde border")
+        road = bool(_ROAD_AFTER.match(ctx.text[p.end:p.end + 40])) \
+            or p.kind == "country" and bool(_BORDER_AFTER.match(ctx.text[p.end:p.end + 20]))
         return (road, _SPECIFIC.get(p.kind, 3), not district(p), -fronted, -(governed if in_clause else 0), -governed,
                 abs(p.start - anchor))
 

@@ -86,12 +86,16 @@ INSIDE_NAME_MIN_POP = 100_000
 # Fold-only (transliteration) matches must name a place at least this large: folding makes many
 # small namesakes.
 FOLD_MIN_POP = 5_000
+# A transliteration fold is taken inside the area an address names only for a name this long.
+FOLD_INSIDE_MIN_LEN = 5
 MAX_MATCHES = 60
 
 _CONNECTORS = {"of", "al", "el", "ez", "az", "ad", "ar", "as", "ash", "es", "ed", "er", "an", "at",
                "de", "du", "la", "le", "les", "del", "da", "do", "dos", "das", "di", "the", "-", "'",
                "and", "upon", "on", "en", "y", "bin", "ibn", "um", "umm", "abu", "bou", "ben",
                "i", "e", "ye"}  # (Persian izafe: "Qala i Naw", "Pul-e Khumri", "Kalay-ye Sang")
+# the joining words of Persian and Arabic compound names written with hyphens
+_IZAFE = {"e", "i", "ul", "ud", "ur", "us", "ut", "al", "el"}
 _MODIFIERS = {"western", "eastern", "northern", "southern", "central", "rural", "north", "south",
               "east", "west", "northeastern", "northwestern", "southeastern", "southwestern", "upper",
               "lower", "greater", "mount", "lake"}
@@ -107,7 +111,7 @@ king queen prince general colonel captain major sergeant commander chief governo
 said says will can also but and the this that these those there here when where while english
 county district province city town village street road river valley region area camp market ward
 bridge airport station square port hill hills mountain mountains island islands lake border
-high highway mine union secretary junior jubilee sadar thana abu hindi sector christmas sharia
+high highway mine union secretary junior jubilee sadar thana abu hindi sector christmas sharia main
 """.split())
 _NEAR_BEFORE = re.compile(
     r"(?:\bnear(?:by)?|\boutskirts of|\bvicinity of|\bclose to|\boutside(?: of)?|\baround"
@@ -261,7 +265,12 @@ def _glued_name(words: _Words, k: int, step: int) -> bool:
     """Whether token k is a hyphen written without spaces between the n-gram and a capitalised word
     (k = the token before the n-gram with step -1, the token after it with step 1)."""
     far = k + step
-    if not (0 <= far < len(words.text)) or words.text[k] not in ("-", "–") or not words.caps[far]:
+    if not (0 <= far < len(words.text)) or words.text[k] not in ("-", "–"):
+        return False
+    if step == 1 and words.lower[far] in _IZAFE and far + 1 < len(words.text) and words.text[far + 1] == "-":
+        # "Ahl-e-Sunnat", "Tehreek-i-Insaf", "Jamiat-ul-Ulema": the first word of a joined name
+        return words.idx[k - 1] + len(words.text[k - 1]) == words.idx[k]
+    if not words.caps[far]:
         return False
     near = k - step
     a, b = (near, k) if step == 1 else (k, near)
@@ -421,6 +430,8 @@ def _keep(c: Candidate, ctx: Context, persons: _SpanIndex, actors: _SpanIndex, e
         return False  # "Sava" of "Mayo-Sava" is no Malagasy region; "Mogadishu-Hodan" keeps Mogadishu
     if c.text.isupper() and len(c.text) <= 4 and "country" not in kinds and not curated:
         return False  # acronyms: "IS", "UN", "AFP"
+    if _spelt_out_before(text, c):
+        return False  # "Rapid Action Battalion (Rab)": the short name of what was just named
     # (the largest by spelling when one matches: a transliteration fold is a fallback, and "Khan" of
     # "Imran Khan" is no Chinese city of millions)
     top = max(m.place.population for m in ([m for m in usable if m.quality >= 0.9] or usable))
@@ -450,7 +461,8 @@ def _keep(c: Candidate, ctx: Context, persons: _SpanIndex, actors: _SpanIndex, e
                 and (e.end_char - e.start_char) > (c.end - c.start) and top < INSIDE_NAME_MIN_POP \
                 and not kinds & {"country", "region"} and not curated:
             return False
-    if len(words) == 1 and not curated and not kinds & {"country", "region"} and (
+    spelt = {m.place.kind for m in usable if m.quality >= 0.9} or kinds  # (not "Tonga" for "Tunga")
+    if len(words) == 1 and not curated and not spelt & {"country", "region"} and (
             top < INSIDE_NAME_MIN_POP or not any(_primary(m.place) for m in usable if m.quality >= 0.9)):
         # "Paper Mills", "One Pension", "at Dunde Gate": a word of a longer proper name the gazetteer
         # lacks (a large town's too when the word is only an alternate name of it: "Adan Yabaal")
@@ -466,6 +478,20 @@ def _keep(c: Candidate, ctx: Context, persons: _SpanIndex, actors: _SpanIndex, e
     return True
 
 
+_NAME_BEFORE_BRACKET = re.compile(r"((?:[A-Z][\w'’-]*\s+(?:(?:of|for|and|the|de|du|des|la|el|al)\s+)*){2,8})\(\s*$")
+
+
+def _spelt_out_before(text: str, c) -> bool:
+    """Whether a bracketed word is the initials of the name right before the bracket: "Rapid Action
+    Battalion (Rab)", "Kelmora Youth League (KYL)"."""
+    m = _NAME_BEFORE_BRACKET.search(text[max(0, c.start - 120):c.start])
+    if not m or not 2 <= len(c.text) <= 8:
+        return False
+    initials = "".join(w[0] for w in m.group(1).split() if w[:1].isupper())
+    short = re.sub(r"[^A-Za-z]", "", c.text).lower()
+    return len(short) >= 2 and initials.lower().endswith(short)
+
+
 def _in_longer_name(doc, tok, starts: frozenset = frozenset()) -> bool:
     """Whether a one-word name follows or precedes another proper noun that is neither a place word
     nor a place of its own (`starts`: where the candidate places begin): "Paper Mills", "Adan
@@ -476,7 +502,8 @@ def _in_longer_name(doc, tok, starts: frozenset = frozenset()) -> bool:
             continue
         nb = doc[k]
         if nb.tag_ in ("NNP", "NNPS") and nb.is_alpha and nb.lower_ not in STOP_NAMES \
-                and nb.lower_ not in _SITE_WORDS and nb.ent_type_ not in ("GPE", "LOC") \
+                and nb.lower_ not in _SITE_WORDS \
+                and (nb.ent_type_ not in ("GPE", "LOC") or (nb if k > tok.i else tok).ent_iob_ == "I") \
                 and (k < tok.i or _name_goes_on(doc, k, starts)):
             return True
     return False
@@ -616,10 +643,17 @@ def _score(c, m, countries, total, admin_keys, anchors: _Anchors) -> float:
         s += W_CURATED
     if _primary(p):
         s += W_PRIMARY
-    if p.source in ("admin1", "admin2") and not c.cue_region and any(
-            o.place.kind == "city" and o.place.iso3 == p.iso3 and o.place.admin1 == p.admin1
-            for o in c.matches if o.quality >= 0.9):
-        s -= W_REGION_NAMESAKE  # a region named after its own town: "Deir ez-Zor" is the town
+    if p.source in ("admin1", "admin2") and not c.cue_region:
+        towns = [o.place for o in c.matches if o.quality >= 0.9 and o.place.kind == "city" and o.place.iso3 == p.iso3]
+        # a region named after its own town: "Deir ez-Zor" is the town; so is "Kiev", though GeoNames
+        # spells the city Kyiv (the region's own spelling is no advantage then) and files it in a
+        # region of its own (a main town, not a village of the name: "Guerrero" is the state)
+        main = [t for t in towns if t.population * 10 >= p.population and distance_km(
+            t.latitude, t.longitude, p.latitude, p.longitude) <= NEAR_KM]
+        if main and not any(_primary(t) for t in main):
+            s -= W_REGION_NAMESAKE + W_PRIMARY
+        elif any(t.admin1 == p.admin1 for t in towns):
+            s -= W_REGION_NAMESAKE
     if p.kind == "city" and p.admin1 and light_key(p.admin1) in admin_keys \
             and light_key(p.admin1) != light_key(c.text):
         s += W_ADMIN
@@ -650,9 +684,9 @@ def _rival(a, b) -> bool:
 
 
 def _first_level(p) -> bool:
-    """A first-level region: pycountry's, or a curated one standing for it (its own admin1)."""
-    return p.source == "admin1" or (p.source == "curated" and p.kind == "region" and bool(p.admin1)
-                                    and light_key(p.admin1) == light_key(p.name))
+    """A first-level region: pycountry's, or a curated one standing for it (the curated file gives
+    those, and only those, a million people)."""
+    return p.source == "admin1" or (p.source == "curated" and p.kind == "region" and p.population >= 1_000_000)
 
 
 def _in_area(p, keys) -> bool:
@@ -727,8 +761,10 @@ def _resolve(cands, countries, admin_keys, anchors, hints=None) -> None:
                 for a, b, iso in c.within_centres)]
             # a transliteration fold inside the area beats a spelling matched abroad ("Murghab
             # district, Badghis" is Bala Morghab, not Tajikistan's Murghob)
+            # (not a short word: "Kot" of "Nadir Shah Kot district" folds to too many names)
             inside = inside or [m for m in c.matches if m.quality < 0.9 and m.place.kind != "country"
-                                and m.place.admin1 and _in_area(m.place, c.within)]
+                                and len(c.text) >= FOLD_INSIDE_MIN_LEN and m.place.admin1
+                                and _in_area(m.place, c.within)]
             only = _area_countries(c)
             pool = inside or [m for m in pool if m.place.population >= WITHIN_OUTSIDE_MIN_POP
                               and (not only or m.place.iso3 in only)]
@@ -852,6 +888,23 @@ def find_places(ctx: Context, gz) -> list:
             if towns and not c.within_area:
                 c.within_points = tuple((q.latitude, q.longitude) for q in towns[:10])
                 c.within_area = True
+                if _PART_OF_GAP.match(gap):  # (not a bare bracket: "Iquique (Tarapaca)" names a region
+                    # the gazetteer knows only as a hamlet abroad)
+                    c.within_only, c.within_of = frozenset(q.iso3 for q in towns[:10] if q.iso3), nxt
+    # "the Kelmora area of Dunde district, Kunar": a place inside a district the address puts inside a
+    # province lies in that province too (from the end of each address)
+    for c, nxt in reversed(list(zip(cands, cands[1:]))):
+        gap = text[c.end:nxt.start]
+        if not c.within_area and nxt.within_area and not nxt.demonym \
+                and (_WITHIN_GAP.match(gap) or _PART_OF_GAP.match(gap)) \
+                and not any(m.place.kind == "country" for m in nxt.matches if m.quality >= 0.9):
+            c.within = nxt.within | {light_key(nxt.text)}
+            # (near the district itself too: "Kelmora (Dunde, Limpopo)" with a Kelmora that GeoNames puts
+            # in the next province)
+            points = tuple((m.place.latitude, m.place.longitude) for m in nxt.matches[:10]
+                           if m.quality >= 0.9 and m.place.kind in ("city", "region") and not _first_level(m.place))
+            c.within_area, c.within_points, c.within_centres = True, nxt.within_points + points, nxt.within_centres
+            c.within_only, c.within_of = nxt.within_only, nxt.within_of
     # the evidence with the hints of large cities in full, for doubting a hamlet's claim to its own
     # country; the evidence itself takes each city's hint once, weakly ("Delhi Police" in a text
     # naming no country is Delhi's, not a Californian town's)
