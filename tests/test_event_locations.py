@@ -287,3 +287,15 @@ def test_a_country_named_for_its_border_is_not_where_the_event_is(pipeline):
     ev = located(pipeline, "Gunmen killed nine herders in a village in northeast Nigeria near the Cameroon border.",
                  "killed")
     assert ev.iso3 == "NGA"
+
+
+@pytest.mark.parametrize("text,word,iso3", [
+    # a country named for its border is where the border is, not where the event is: nothing better
+    ("Two soldiers were killed near the border with Nigeria on Monday.", "killed", None),
+    # "in the neighbouring X" still puts the event in X
+    ("Nine traders were killed in the neighbouring Democratic Republic of Congo, officials in Burundi "
+     "said.", "killed", "COD"),
+])
+def test_the_country_the_event_happened_in(pipeline, text, word, iso3):
+    ev = located(pipeline, text, word)
+    assert ev.iso3 == iso3

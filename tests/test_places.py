@@ -445,3 +445,9 @@ def test_a_town_opening_a_longer_place_name_is_not_that_place(pipeline):
     # (and folds to Tonga, which must not exempt it as a country would be)
     ctx = places_of(pipeline, "Gunmen killed five traders at Tunga Bawa Village on Friday.")
     assert [p.text for p in ctx.places] == []
+
+
+def test_a_saint_is_no_place(pipeline):
+    # "Virgin" and "Mary" are towns in Utah and Turkmenistan, not here
+    ctx = places_of(pipeline, "Pilgrims prayed to the Virgin Mary before gunmen attacked the church.")
+    assert [p.text for p in ctx.places] == []

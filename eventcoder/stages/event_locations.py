@@ -77,6 +77,11 @@ _CITY_PART_BEFORE = re.compile(r"^(?:(?!village).)*\s(?:in|of)\s+(?:the\s+)?$", 
 _ROAD_AFTER = re.compile(r"^(?:\s*[-–]\s*[A-Z][\w'-]*(?:\s[A-Z][\w'-]*)?)?\s+(?:national\s+)?"
                          r"(?:highway|road|expressway|motorway|railway)\b", re.I)
 _BORDER_AFTER = re.compile(r"^(?:'s)?\s+(?:border|frontier)\b", re.I)
+_BORDER_BEFORE = re.compile(r"\b(?:border|frontier)\s+with\s+(?:the\s+)?$", re.I)
+# words between "in" and the place it governs
+_LEAD_WORDS = frozenset("""the town city village neighboring neighbouring northern southern eastern western central
+northeastern northwestern southeastern southwestern north south east west far restive troubled remote rural
+""".split())
 # Places below this confidence are not used to locate events (the places stage keeps some
 # low-confidence mentions for the reader).
 MIN_PLACE_CONFIDENCE = 0.45
@@ -117,8 +122,8 @@ def _governed(ctx: Context, p: PlaceMention) -> int:
         if m and not any(q.start < lo + m.end() and lo + m.start(1) < q.end for q in ctx.places if q is not p):
             return 1.5  # "in Kelmora, Manila": the first part is no known place (a direct "in X" wins)
     words = [w.strip("()") for w in before if w.strip("()")]
-    if words and words[-1] in ("the", "town", "city", "village") and len(words) > 1:
-        words = words[:-1]
+    while len(words) > 1 and words[-1] in _LEAD_WORDS:
+        words = words[:-1]  # "in the neighbouring Kelmoria" ("the town of Dunde": "of" after a place noun)
     if not words or words[-1] not in _GOVERNING:
         return 0
     if words[-1] in _WEAK_GOVERNING and not (len(words) > 1 and words[-2] in _PLACE_NOUNS):
@@ -144,9 +149,7 @@ def _pick(cands: list[PlaceMention], ctx: Context, anchor: int, clause, spans=()
         fronted = bool(spans) and _fronted(ctx, p, spans)
         # "blocked the Dhaka-Mymensingh highway in Gazipur": the towns a road is named after are not
         # where the event is when another place is named
-        # (nor is a country whose border the text names, "in northeast Kelmoria near the Dunde border")
-        road = bool(_ROAD_AFTER.match(ctx.text[p.end:p.end + 40])) \
-            or p.kind == "country" and bool(_BORDER_AFTER.match(ctx.text[p.end:p.end + 20]))
+        road = bool(_ROAD_AFTER.match(ctx.text[p.end:p.end + 40]))
         return (road, _SPECIFIC.get(p.kind, 3), not district(p), -fronted, -(governed if in_clause else 0), -governed,
                 abs(p.start - anchor))
 
@@ -156,6 +159,12 @@ def _pick(cands: list[PlaceMention], ctx: Context, anchor: int, clause, spans=()
         return bool(p.admin2) and any(q.kind == "region" and not q.admin2 and q.iso3 == p.iso3 for q in cands)
 
     return min(cands, key=key)
+
+
+def _at_border(ctx: Context, p: PlaceMention) -> bool:
+    """"near the Dunde border", "the border with Dunde": the country is only where a border is."""
+    return bool(_BORDER_AFTER.match(ctx.text[p.end:p.end + 20])
+                or _BORDER_BEFORE.search(ctx.text[max(0, p.start - 30):p.start]))
 
 
 def _main_place(ctx: Context, places: list[PlaceMention]) -> PlaceMention | None:
@@ -181,8 +190,9 @@ class PlaceView:
         self.usable = [p for p in ctx.places if p.confidence >= MIN_PLACE_CONFIDENCE]
         # a demonym ("Lebanese soldiers") says whose, not where: used only when nothing else is
         adjectives = continent_adjectives()
+        # nor does a country named for its border ("near the Kelmorian border", "the border with Dunde")
         self.places = [p for p in self.usable if not (gz is not None and p.kind == "country" and gz.demonym(p.text))
-                       and p.text not in adjectives]
+                       and p.text not in adjectives and not (p.kind == "country" and _at_border(ctx, p))]
         self._places = sorted(self.places, key=lambda p: p.start)
         self._starts = [p.start for p in self._places]
 
@@ -237,7 +247,8 @@ def locate(ctx: Context, event: Event, gz=None, view: PlaceView | None = None) -
             iso3 = cues.pop()
             chosen = _main_place(ctx, [p for p in places if p.iso3 == iso3 and p.kind != "country"])
     if chosen is None:
-        chosen = _main_place(ctx, places) or _main_place(ctx, usable)
+        chosen = _main_place(ctx, places) or _main_place(
+            ctx, [p for p in usable if not (p.kind == "country" and _at_border(ctx, p))])
     if chosen is None:
         return
     lat, lon, name, gid = chosen.latitude, chosen.longitude, chosen.name, chosen.geonameid

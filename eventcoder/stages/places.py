@@ -112,6 +112,7 @@ said says will can also but and the this that these those there here when where 
 county district province city town village street road river valley region area camp market ward
 bridge airport station square port hill hills mountain mountains island islands lake border
 high highway mine union secretary junior jubilee sadar thana abu hindi sector christmas sharia main
+mary virgin
 """.split())
 _NEAR_BEFORE = re.compile(
     r"(?:\bnear(?:by)?|\boutskirts of|\bvicinity of|\bclose to|\boutside(?: of)?|\baround"
