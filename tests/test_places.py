@@ -451,3 +451,20 @@ def test_a_saint_is_no_place(pipeline):
     # "Virgin" and "Mary" are towns in Utah and Turkmenistan, not here
     ctx = places_of(pipeline, "Pilgrims prayed to the Virgin Mary before gunmen attacked the church.")
     assert [p.text for p in ctx.places] == []
+
+
+def test_every_district_of_a_list_lies_in_the_province_closing_it(pipeline):
+    # Syria's Daraa is no district of Nangarhar, nor is the Ghazni place GeoNames calls Khogyani
+    ctx = places_of(pipeline, "Airstrikes killed nine fighters in Dara (Zorkat), Khogyani and Pachir Agam districts, "
+                              "Nangarhar.")
+    assert [(p.text, p.iso3) for p in ctx.places] == [("Pachir Agam", "AFG"), ("Nangarhar", "AFG")]
+
+
+def test_a_chilean_region_newer_than_the_geonames_codes(pipeline):
+    ctx = places_of(pipeline, "Unknown attackers burned logging trucks near Kelmora (Los Rios) in southern Chile on Friday.")
+    assert [(p.text, p.iso3, p.kind) for p in ctx.places][:1] == [("Los Rios", "CHL", "region")]
+
+
+def test_a_place_of_a_district_lies_in_its_province(pipeline):
+    ctx = places_of(pipeline, "A sniper killed a farmer in Dara of Nad Ali district, Helmand, on Monday.")
+    assert [(p.text, p.iso3) for p in ctx.places] == [("Nad Ali", "AFG"), ("Helmand", "AFG")]

@@ -40,7 +40,7 @@ SMALL_REGION_POP = 300_000
 # "... district, Urozgan", "... village (Mayo-Sava, Extreme-Nord)": the region closes the
 # address of a smaller place
 _SMALLER_BEFORE = re.compile(
-    r"\b(?:district|village|area|town|sub-?county|county|lga|upazila|constituency|ward|subdivision|"
+    r"\b(?:districts?|village|area|town|sub-?county|county|lga|upazila|constituency|ward|subdivision|"
     r"township|locality|commune|municipality)\s*(?:\([^)]*\)\s*)?[,(]\s*(?:[A-Z][\w'-]*[ ,-]*){0,3}$", re.I)
 # the same, with the words of administrative areas only: "in Kelmora district, Kandahar" puts the event
 # somewhere in a district, while "in Kelmora town (Larkana, Sindh)" names a town, precision 1 in ACLED

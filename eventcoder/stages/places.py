@@ -163,9 +163,17 @@ _FACILITY_AFTER = re.compile(r"^(?:'s)?\s+(?:[A-Z][\w'-]*\s+)?(?:" + FACILITY_WO
 # between a town and the area holding it: "Columbus, Ga.", "Kelmora (Biu LGA, Borno)", "Kelmora
 # (Dunde, Borno)" with a Dunde the gazetteer lacks, "the Kelmora area of Dunde district, Herat"
 _WITHIN_MIDDLE = r"[A-Z][\w'-]*(?:\s+[A-Z][\w'-]*)?(?:\s+(?:LGA|district|county|province|state))?,\s*"
+# ("Kelmora of Dunde district, Herat"; "Kelmora (Dunde), Lurin and Tasra districts, Kunar": a list of districts)
 _WITHIN_GAP = re.compile(r"^['’]?(?:\s*(?:,|\(|,?\s*in)\s*(?:" + _WITHIN_MIDDLE + r")?"
-                         r"|\s+(?:area|village|town|locality)\s+of\s+" + _WITHIN_MIDDLE +
-                         r"|\s+(?i:district|lga|county|sub-?county|upazila|tehsil|taluka|municipality)\s*[,(]\s*)$")
+                         r"|(?:\s+(?:area|village|town|locality))?\s+of\s+" + _WITHIN_MIDDLE +
+                         r"|\s+(?i:districts?|lga|county|sub-?county|upazila|tehsil|taluka|municipality)\s*[,(]\s*"
+                         r"|(?:\s*\([^()]{1,40}\))?(?:\s*(?:,|,?\s*and)\s*[A-Z][\w'-]*(?:\s+[A-Z][\w'-]*)?"
+                         r"(?:\s*\([^()]{1,40}\))?)+\s+(?i:districts|LGAs|counties|upazilas)\s*,\s*)$")
+_DISTRICT_LIST_TAIL = re.compile(
+    r"(?:\s*\([^()]{1,40}\))?(?:\s*(?:,|,?\s*and)\s*[A-Z][\w'-]*(?:\s+[A-Z][\w'-]*){0,2}(?:\s*\([^()]{1,40}\))?){1,6}"
+    r"\s+(?i:districts|LGAs|counties|upazilas)\s*,\s*")
+# a place named before another of the same address: "Kelmora of Dunde district, Herat"
+_CHAIN_GAP = re.compile(r"^['’]?\s*(?:of|in)\s+$")
 _PART_OF_GAP = re.compile(
     r"^\s+(?:area|neighbou?rhood|locality|quarter|sector|suburb|colony|district)\s+(?:of|in)\s+(?:the\s+)?$", re.I)
 _ADMIN2_WORD = re.compile(r"\b(?:district|county|lga|municipality|parish|borough)\b", re.I)
@@ -844,9 +852,14 @@ def find_places(ctx: Context, gz) -> list:
             countries[a.country] = countries.get(a.country, 0.0) + ACTOR_COUNTRY_WEIGHT
     admin_keys = {light_key(c.text) for c in cands}
     admin_keys |= {light_key(c.matches[0].place.name) for c in cands if c.source == "abbreviation"}
-    for c, nxt in zip(cands, cands[1:]):
+    by_start = {x.start: x for x in cands}
+    for c, after in zip(cands, cands[1:]):
+        # (a district of a list closed by its province: "Kelmora (Dunde), Lurin and Tasra districts, Kunar")
+        tail = _DISTRICT_LIST_TAIL.match(text, c.end)
+        nxt = by_start.get(tail.end()) if tail else None
+        nxt = nxt if nxt is not None and nxt.start > after.start else after
         gap = text[c.end:nxt.start]
-        if _WITHIN_GAP.match(gap):
+        if nxt is not after or _WITHIN_GAP.match(gap):
             keys = {light_key(nxt.text)}
             keys |= {light_key(m.place.name) for m in nxt.matches if m.place.kind == "region"}
             # (and the first-level region a curated area stands for: "J&K" is GeoNames' Jammu and Kashmir)
@@ -879,6 +892,7 @@ def find_places(ctx: Context, gz) -> list:
                 c.within_area = True
                 if "(" in gap:
                     c.within_only, c.within_of = frozenset((top.iso3,)), nxt
+        nxt, gap = after, text[c.end:after.start]
         if _PART_OF_GAP.match(gap) or gap.strip() in ("(", "in", ", in"):
             # "Old Market area of Kelmora city", "Dunde neighborhood in Barinas": a part of a town lies
             # near that town, not at a namesake across the country
@@ -897,7 +911,7 @@ def find_places(ctx: Context, gz) -> list:
     for c, nxt in reversed(list(zip(cands, cands[1:]))):
         gap = text[c.end:nxt.start]
         if not c.within_area and nxt.within_area and not nxt.demonym \
-                and (_WITHIN_GAP.match(gap) or _PART_OF_GAP.match(gap)) \
+                and (_WITHIN_GAP.match(gap) or _PART_OF_GAP.match(gap) or _CHAIN_GAP.match(gap)) \
                 and not any(m.place.kind == "country" for m in nxt.matches if m.quality >= 0.9):
             c.within = nxt.within | {light_key(nxt.text)}
             # (near the district itself too: "Kelmora (Dunde, Limpopo)" with a Kelmora that GeoNames puts
