@@ -468,3 +468,27 @@ def test_a_chilean_region_newer_than_the_geonames_codes(pipeline):
 def test_a_place_of_a_district_lies_in_its_province(pipeline):
     ctx = places_of(pipeline, "A sniper killed a farmer in Dara of Nad Ali district, Helmand, on Monday.")
     assert [(p.text, p.iso3) for p in ctx.places] == [("Nad Ali", "AFG"), ("Helmand", "AFG")]
+
+
+@pytest.mark.parametrize("text, first", [
+    # a fold that names a district is taken inside the province after it ("Pul-e Hisar")
+    ("Gunmen burned a school in Puli Hisar district, Baghlan, on Friday.", ("Puli Hisar", "AFG")),
+    # a place named with its area word, though the tagger reads it as a person's name
+    ("Bandits abducted the chairman of Faskari LGA (Katsina) on Friday.", ("Faskari", "NGA")),
+    # the address holds the town though the text also names another country
+    ("A Honduran trader was shot dead in Santa Rosa de Lima (La Union) on Friday.", ("Santa Rosa de Lima", "SLV")),
+])
+def test_an_address_keeps_its_first_place(pipeline, text, first):
+    ctx = places_of(pipeline, text)
+    assert next((p.text, p.iso3) for p in ctx.places if p.kind != "country") == first
+
+
+def test_generic_and_romance_name_parts_are_no_places(pipeline):
+    # "Poblacion" is the town proper of hundreds of Philippine towns; "Sur" ends "Lanao del Sur"
+    ctx = places_of(pipeline, "Police raided a house in Barangay Poblacion, Marawi, Lanao del Sur, on Friday.")
+    assert [p.text for p in ctx.places] == ["Marawi"]
+
+
+def test_a_place_before_a_town_and_its_state_is_no_large_namesake_abroad(pipeline):
+    ctx = places_of(pipeline, "Police dispersed a protest in San Juan, Tovar, Merida state, on Friday.")
+    assert {p.iso3 for p in ctx.places} == {"VEN"}

@@ -94,6 +94,8 @@ _CONNECTORS = {"of", "al", "el", "ez", "az", "ad", "ar", "as", "ash", "es", "ed"
                "de", "du", "la", "le", "les", "del", "da", "do", "dos", "das", "di", "the", "-", "'",
                "and", "upon", "on", "en", "y", "bin", "ibn", "um", "umm", "abu", "bou", "ben",
                "i", "e", "ye"}  # (Persian izafe: "Qala i Naw", "Pul-e Khumri", "Kalay-ye Sang")
+# the lower-case words inside Romance names ("Lanao del Sur", "Santa Rosa de Lima")
+_NAME_LINKS = {"del", "de", "do", "da", "dos", "das", "di", "la", "las", "los", "y"}
 # the joining words of Persian and Arabic compound names written with hyphens
 _IZAFE = {"e", "i", "ul", "ud", "ur", "us", "ut", "al", "el"}
 _MODIFIERS = {"western", "eastern", "northern", "southern", "central", "rural", "north", "south",
@@ -112,7 +114,7 @@ said says will can also but and the this that these those there here when where 
 county district province city town village street road river valley region area camp market ward
 bridge airport station square port hill hills mountain mountains island islands lake border
 high highway mine union secretary junior jubilee sadar thana abu hindi sector christmas sharia main
-mary virgin
+mary virgin poblacion
 """.split())
 _NEAR_BEFORE = re.compile(
     r"(?:\bnear(?:by)?|\boutskirts of|\bvicinity of|\bclose to|\boutside(?: of)?|\baround"
@@ -188,7 +190,8 @@ _TOWN_PART_AFTER = re.compile(
     r"^(?:\s*(?:,|and|&)\s*[A-Z][\w'-]*(?:\s+[A-Z][\w'-]*){0,2}){0,6}\s+"
     r"(?:neighbou?rhoods?|communit(?:y|ies)|quarters?|suburbs?|colon(?:y|ies)|barrios?)\b")
 _NAME_LABELS = {"ORG", "FAC", "WORK_OF_ART", "EVENT", "PRODUCT", "LAW"}
-_PLACE_WORD_END = re.compile(r"\s(?:city|town|village|district|province|county)$", re.I)
+_PLACE_WORD_END = re.compile(r"\s(?:city|town|village|district|province|county|lga|state|region|municipality|"
+                             r"upazila|tehsil|constituency|sub-?county)$", re.I)
 # "in Puno city", "Baragoi town": the name is the town's, not its region's
 _TOWN_AFTER = re.compile(r"^\s+(?:city|town|village)\b")
 _TOWN_BEFORE = re.compile(r"\b(?:town|city|village|hamlet|capital)\s+of\s+(?:the\s+)?$", re.I)
@@ -235,6 +238,7 @@ class Candidate:
     # large town ("Kelmora (Mendoza)"; "Kabul, Islamabad" may be a list of two cities)
     within_only: frozenset = frozenset()
     within_of: "Candidate | None" = None  # the candidate naming that area
+    within_by: "Candidate | None" = None  # the candidate naming the area right after, whatever it is
     # a part of a hyphenated compound ("Sava" of "Mayo-Sava", "Mogadishu" of "Mogadishu-Hodan")
     glued: bool = False
     best: Match | None = None
@@ -461,16 +465,22 @@ def _keep(c: Candidate, ctx: Context, persons: _SpanIndex, actors: _SpanIndex, e
     # a word inside a longer name of something else ("Kelmora Bolivar University", "Rapid Action
     # Battalion") is not a place unless it is a large one ("Kabul University")
     governed = bool(_IN_BEFORE.search(text[max(0, c.start - 20):c.start]))  # "in Kelmora, Pernambuco"
+    cued = bool(_REGION_AFTER.match(text[c.end:c.end + 30]))  # "the Police Officer of Kelmora LGA"
     for e in ents.around(c.start, c.end):
         if "(" in e.text or ")" in e.text or "," in e.text:
             # "Kelmora (Kelmora": the tagger ran on into an aside; "Kelmora, Madhya Pradesh": into the
             # rest of an address; no name holds the place
             continue
-        if e.label_ in _NAME_LABELS and not governed and e.start_char <= c.start and c.end <= e.end_char \
+        if e.label_ in _NAME_LABELS and not governed and not cued and e.start_char <= c.start and c.end <= e.end_char \
                 and (e.end_char - e.start_char) > (c.end - c.start) and top < INSIDE_NAME_MIN_POP \
                 and not kinds & {"country", "region"} and not curated:
             return False
     spelt = {m.place.kind for m in usable if m.quality >= 0.9} or kinds  # (not "Tonga" for "Tunga")
+    if len(words) == 1 and not curated and not spelt & {"country", "region"}:
+        tok = token_at(doc, c.start)
+        if tok is not None and tok.i >= 2 and not tok.is_sent_start and doc[tok.i - 1].lower_ in _NAME_LINKS \
+                and doc[tok.i - 2].text[:1].isupper() and not doc[tok.i - 1].is_sent_start:
+            return False  # the end of a Romance name: "Lanao del Sur" (no Omani Sur), "Banco de Kelmora"
     if len(words) == 1 and not curated and not spelt & {"country", "region"} and (
             top < INSIDE_NAME_MIN_POP or not any(_primary(m.place) for m in usable if m.quality >= 0.9)):
         # "Paper Mills", "One Pension", "at Dunde Gate": a word of a longer proper name the gazetteer
@@ -482,8 +492,9 @@ def _keep(c: Candidate, ctx: Context, persons: _SpanIndex, actors: _SpanIndex, e
         tok = token_at(doc, c.start)
         if tok is not None and tok.tag_ not in ("NNP", "NNPS") and "country" not in kinds and not curated:
             return False
-    if all(m.quality < 0.9 for m in c.matches) and top < FOLD_MIN_POP and not curated:
-        return False
+    if all(m.quality < 0.9 for m in c.matches) and top < FOLD_MIN_POP and not curated \
+            and not _REGION_AFTER.match(text[c.end:c.end + 30]):
+        return False  # (a fold that names an area may be taken inside the region after it: "Kelmora district, Herat")
     return True
 
 
@@ -757,6 +768,7 @@ def _resolve(cands, countries, admin_keys, anchors, hints=None) -> None:
             # Lerdo, Durango", a municipality named after its seat)
             pool = [m for m in pool if m.place.source != "admin2"] or [
                 m for m in pool if c.within_area and _in_area(m.place, c.within)]
+        addressed = False
         if c.within_area:
             # "Kelmora (Tripoli)", "Dunde, Donetsk": the text says which area holds the place;
             # a small namesake elsewhere is not it
@@ -775,6 +787,7 @@ def _resolve(cands, countries, admin_keys, anchors, hints=None) -> None:
                                 and len(c.text) >= FOLD_INSIDE_MIN_LEN and m.place.admin1
                                 and _in_area(m.place, c.within)]
             only = _area_countries(c)
+            addressed = bool(inside) and bool(c.within_centres)
             pool = inside or [m for m in pool if m.place.population >= WITHIN_OUTSIDE_MIN_POP
                               and (not only or m.place.iso3 in only)]
         if c.town_part and anchors:
@@ -802,8 +815,9 @@ def _resolve(cands, countries, admin_keys, anchors, hints=None) -> None:
         if max(m.place.population for m in pool) < SELF_EVIDENCE_MAX_POP \
                 and sum(_without(own_evidence[None], mine).values()) >= MIN_COUNTRY_EVIDENCE:
             others = _without(hints or countries, mine)
-        if sum(others.values()) >= MIN_COUNTRY_EVIDENCE:
-            # a document about known countries: a namesake elsewhere must be a large city
+        if sum(others.values()) >= MIN_COUNTRY_EVIDENCE and not addressed:
+            # a document about known countries: a namesake elsewhere must be a large city (unless the
+            # address holds it: "Kelmora (Dunde)" in a text that also names a neighbouring country)
             key = light_key(c.text)
             pool = [m for m in pool if m.place.kind == "country" or m.place.iso3 is None
                     or others.get(m.place.iso3, 0.0) > 0 or resolved.get(m.place.iso3, {key}) - {key}
@@ -866,7 +880,7 @@ def find_places(ctx: Context, gz) -> list:
             keys |= {light_key(m.place.admin1) for m in nxt.matches
                      if m.place.kind == "region" and m.place.source == "curated" and m.place.admin1}
             keys |= {m.place.iso3 for m in nxt.matches if m.place.kind == "country" and m.place.iso3}
-            c.within = frozenset(keys)
+            c.within, c.within_by = frozenset(keys), nxt
             c.within_area = any(m.quality >= 0.9 and (_first_level(m.place) or m.place.kind == "country")
                                 for m in nxt.matches)
             c.within_centres = tuple((m.place.latitude, m.place.longitude, m.place.iso3) for m in nxt.matches
@@ -916,10 +930,15 @@ def find_places(ctx: Context, gz) -> list:
             c.within = nxt.within | {light_key(nxt.text)}
             # (near the district itself too: "Kelmora (Dunde, Limpopo)" with a Kelmora that GeoNames puts
             # in the next province)
+            isos = {iso for _, _, iso in nxt.within_centres}
             points = tuple((m.place.latitude, m.place.longitude) for m in nxt.matches[:10]
-                           if m.quality >= 0.9 and m.place.kind in ("city", "region") and not _first_level(m.place))
+                           if m.quality >= 0.9 and m.place.kind in ("city", "region") and not _first_level(m.place)
+                           and (not isos or m.place.iso3 in isos))
             c.within_area, c.within_points, c.within_centres = True, nxt.within_points + points, nxt.within_centres
-            c.within_only, c.within_of = nxt.within_only, nxt.within_of
+            # (inside the countries of the region closing the address: "San Juan, Lagunillas, Merida
+            # state" is no large San Juan abroad)
+            c.within_only = nxt.within_only or frozenset(isos)
+            c.within_of = nxt.within_of or nxt.within_by
     # the evidence with the hints of large cities in full, for doubting a hamlet's claim to its own
     # country; the evidence itself takes each city's hint once, weakly ("Delhi Police" in a text
     # naming no country is Delhi's, not a Californian town's)
