@@ -492,3 +492,16 @@ def test_generic_and_romance_name_parts_are_no_places(pipeline):
 def test_a_place_before_a_town_and_its_state_is_no_large_namesake_abroad(pipeline):
     ctx = places_of(pipeline, "Police dispersed a protest in San Juan, Tovar, Merida state, on Friday.")
     assert {p.iso3 for p in ctx.places} == {"VEN"}
+
+
+@pytest.mark.parametrize("text, town, iso3", [
+    # Nigeria's "X Local Government Area" names the area after its town, as "X LGA" does
+    ("Herdsmen attacked farmers in Kelmora community of Bokkos Local Government Area of Plateau State.", "Bokkos",
+     "NGA"),
+    # a town the tagger takes for an adjective, named with its district word
+    ("The bodies of six people were found in Kelmora village in Beni district of Nord Kivu on Wednesday.",
+     "Beni", "COD"),
+])
+def test_a_town_named_as_its_area(pipeline, text, town, iso3):
+    ctx = places_of(pipeline, text)
+    assert (town, iso3) in [(p.text, p.iso3) for p in ctx.places]

@@ -137,13 +137,13 @@ _ASIDE = r"(?:\s*\([^()]{1,40}\))?"
 _SEAT = r"(?!\s+(?:center|centre|headquarters)\b)"
 _REGION_AFTER = re.compile(
     _ASIDE + r"\s+(?:province|governorate|region|state|districts?" + _SEAT + r"|county|oblast|prefecture|department|"
-    r"countryside|area|valley|lga|sub-?county|municipality|tehsil|constituency|division|upazila|"
-    r"taluka|commune)\b", re.I)
+    r"countryside|area|valley|lga|local\s+government(?:\s+area)?|sub-?county|municipality|tehsil|constituency|"
+    r"division|upazila|taluka|commune)\b", re.I)
 # The cue words of a second-level area ("Walker County", "Muqur district", "Daudkandi upazila",
 # "Buganda commune"); the others name first-level regions ("Sanaa province", "Borno State").
 _ADMIN2_AFTER = re.compile(
-    _ASIDE + r"\s+(?:districts?" + _SEAT + r"|county|lga|sub-?county|municipality|tehsil|constituency|upazila|taluka|"
-    r"commune)\b", re.I)
+    _ASIDE + r"\s+(?:districts?" + _SEAT + r"|county|lga|local\s+government(?:\s+area)?|sub-?county|municipality|"
+    r"tehsil|constituency|upazila|taluka|commune)\b", re.I)
 # "Kelmora and Dunde districts", "Kelmora, Dunde and Lurin districts": a list of districts
 _DISTRICT_LIST_AFTER = re.compile(
     r"^(?:\s*(?:,\s*and|,|and|&)\s*(?:[A-Z][\w'-]*)(?:\s+[A-Z][\w'-]*){0,2}(?:\s*\([^)]{0,40}\))?){1,6}"
@@ -490,7 +490,8 @@ def _keep(c: Candidate, ctx: Context, persons: _SpanIndex, actors: _SpanIndex, e
             return False
     if len(words) == 1 and c.source == "scan":
         tok = token_at(doc, c.start)
-        if tok is not None and tok.tag_ not in ("NNP", "NNPS") and "country" not in kinds and not curated:
+        if tok is not None and tok.tag_ not in ("NNP", "NNPS") and "country" not in kinds and not curated \
+                and not (cued and tok.ent_type_ in ("GPE", "LOC")):  # ("in Kelmora district", tagged JJ)
             return False
     if all(m.quality < 0.9 for m in c.matches) and top < FOLD_MIN_POP and not curated \
             and not _REGION_AFTER.match(text[c.end:c.end + 30]):
