@@ -11,8 +11,9 @@
 5. Else the document's main place: the most mentioned town, else the first town of the lead,
    else the most mentioned region or country.
 
-A demonym, or a country named only for its border ("near the Kelmorian border", "the border with
-Dunde"), is not where an event is; among regions a district goes before the province named beside it.
+A demonym says whose, not where (it is used only when nothing else is named); a country named only
+for its border ("near the Kelmorian border", "the border with Dunde") is not where an event is; among
+regions a district goes before the province named beside it.
 
 ACLED geo_precision: 1 the town itself; 2 "near X", the outskirts, or a small region stood in by
 its coordinates; 3 a larger region or a country (at its main town, as ACLED codes them), unless the

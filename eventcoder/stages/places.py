@@ -206,7 +206,7 @@ mountains mountain river lake island bay gate port park centre center city town 
 press pressclub club office offices hall court house colony mandi bazar
 """.split())
 # the site words that name a building or a site in a town, not an area or a settlement ("Dadaab
-# Refugee Camp" is in Dadaab; "Adan Yabaal District" is a district of that name)
+# Refugee Camp" is in Dadaab; "Bria Ngakobo District" is a district of that name)
 _FACILITY_WORDS = _SITE_WORDS - frozenset("""
 province governorate region state district districts county oblast prefecture department countryside
 valley lga sub-county subcounty municipality tehsil constituency division upazila taluka commune cercle
@@ -444,7 +444,7 @@ def _keep(c: Candidate, ctx: Context, persons: _SpanIndex, actors: _SpanIndex, e
     if c.text.isupper() and len(c.text) <= 4 and "country" not in kinds and not curated:
         return False  # acronyms: "IS", "UN", "AFP"
     if _spelt_out_before(text, c):
-        return False  # "Rapid Action Battalion (Rab)": the short name of what was just named
+        return False  # "Rural Armed Brigade (Rab)": the short name of what was just named
     # (the largest by spelling when one matches: a transliteration fold is a fallback, and "Khan" of
     # "Imran Khan" is no Chinese city of millions)
     top = max(m.place.population for m in ([m for m in usable if m.quality >= 0.9] or usable))
@@ -484,7 +484,7 @@ def _keep(c: Candidate, ctx: Context, persons: _SpanIndex, actors: _SpanIndex, e
     if len(words) == 1 and not curated and not spelt & {"country", "region"} and (
             top < INSIDE_NAME_MIN_POP or not any(_primary(m.place) for m in usable if m.quality >= 0.9)):
         # "Paper Mills", "One Pension", "at Dunde Gate": a word of a longer proper name the gazetteer
-        # lacks (a large town's too when the word is only an alternate name of it: "Adan Yabaal")
+        # lacks (a large town's too when the word is only an alternate name of it)
         tok = token_at(doc, c.start)
         if tok is not None and _in_longer_name(doc, tok, starts):
             return False
@@ -515,9 +515,9 @@ def _spelt_out_before(text: str, c) -> bool:
 
 def _in_longer_name(doc, tok, starts: frozenset = frozenset()) -> bool:
     """Whether a one-word name follows or precedes another proper noun that is neither a place word
-    nor a place of its own (`starts`: where the candidate places begin): "Paper Mills", "Adan
-    Yabaal" (no Aden). A town's name often opens a longer name of common words, "Dadaab Refugee
-    Camp", and is then still the place."""
+    nor a place of its own (`starts`: where the candidate places begin): "Paper Mills", "Bria
+    Ngakobo". A town's name often opens a longer name of common words, "Dadaab Refugee Camp", and
+    is then still the place."""
     for k in (tok.i - 1, tok.i + 1):
         if k < 0 or k >= len(doc) or (tok.is_sent_start if k < tok.i else doc[k].is_sent_start):
             continue
@@ -532,7 +532,7 @@ def _in_longer_name(doc, tok, starts: frozenset = frozenset()) -> bool:
 
 def _name_goes_on(doc, k: int, starts: frozenset) -> bool:
     """Whether the proper noun at k, right after a one-word name, goes on with that name: a rare
-    foreign word ("Adan Yabaal", not "Kelmora Teachers College" nor "Kelmora Shia groups"), no
+    foreign word ("Bria Ngakobo", not "Kelmora Teachers College" nor "Kelmora Shia groups"), no
     place of its own ("Gao Mali"), and not opening the name of a site at the place ("Kelmora Hamey
     Patrol Base")."""
     nb = doc[k]
@@ -718,7 +718,7 @@ def _area_countries(c) -> frozenset:
     """The countries that alone may hold a place the area named after it does not: that area's,
     once a previous pass resolved its name in one of them ("Kelmora (Mendoza)": Argentina's, so no
     large Villa Kelmora abroad), none before (nor when its name turned out to be something else:
-    "Panama City (Bella Vista)" names a part of the city, not a foreign region of that name)."""
+    "Kelmora City (Dunde)" names a part of the city, not a foreign region called Dunde)."""
     area = c.within_of
     if not c.within_only or area is None or area.best is None or area.confidence < 0.5 \
             or any(m.place.kind == "country" for m in c.matches if m.quality >= 0.9):
@@ -783,7 +783,7 @@ def _resolve(cands, countries, admin_keys, anchors, hints=None) -> None:
                 for a, b, iso in c.within_centres)]
             # a transliteration fold inside the area beats a spelling matched abroad ("Murghab
             # district, Badghis" is Bala Morghab, not Tajikistan's Murghob)
-            # (not a short word: "Kot" of "Nadir Shah Kot district" folds to too many names)
+            # (not a short word: "Kot" of "Kelmora Kot district" folds to too many names)
             inside = inside or [m for m in c.matches if m.quality < 0.9 and m.place.kind != "country"
                                 and len(c.text) >= FOLD_INSIDE_MIN_LEN and m.place.admin1
                                 and _in_area(m.place, c.within)]
@@ -918,7 +918,7 @@ def find_places(ctx: Context, gz) -> list:
             if towns and not c.within_area:
                 c.within_points = tuple((q.latitude, q.longitude) for q in towns[:10])
                 c.within_area = True
-                if _PART_OF_GAP.match(gap):  # (not a bare bracket: "Iquique (Tarapaca)" names a region
+                if _PART_OF_GAP.match(gap):  # (not a bare bracket: "Kelmora (Tarapaca)" names a region
                     # the gazetteer knows only as a hamlet abroad)
                     c.within_only, c.within_of = frozenset(q.iso3 for q in towns[:10] if q.iso3), nxt
     # "the Kelmora area of Dunde district, Kunar": a place inside a district the address puts inside a
