@@ -505,3 +505,11 @@ def test_a_place_before_a_town_and_its_state_is_no_large_namesake_abroad(pipelin
 def test_a_town_named_as_its_area(pipeline, text, town, iso3):
     ctx = places_of(pipeline, text)
     assert (town, iso3) in [(p.text, p.iso3) for p in ctx.places]
+
+
+def test_a_region_named_as_one_takes_a_folded_spelling_over_a_village_abroad(pipeline):
+    # "Baay" is spelt so only for a Philippine village; the text calls it a region, and Somalia's Bay
+    # region matches it by folding
+    ctx = places_of(pipeline, "Gunmen beheaded two elders near Kelmora village in Baay region on Sunday, Somali "
+                              "officials said.")
+    assert ("Baay", "SOM", "region") in [(p.text, p.iso3, p.kind) for p in ctx.places]

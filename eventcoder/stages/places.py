@@ -114,7 +114,7 @@ said says will can also but and the this that these those there here when where 
 county district province city town village street road river valley region area camp market ward
 bridge airport station square port hill hills mountain mountains island islands lake border
 high highway mine union secretary junior jubilee sadar thana abu hindi sector christmas sharia main
-mary virgin poblacion
+mary virgin poblacion maasai fulani
 """.split())
 _NEAR_BEFORE = re.compile(
     r"(?:\bnear(?:by)?|\boutskirts of|\bvicinity of|\bclose to|\boutside(?: of)?|\baround"
@@ -763,6 +763,12 @@ def _resolve(cands, countries, admin_keys, anchors, hints=None) -> None:
             continue
         # transliteration folds are a fallback: used only when no spelling matches outright
         pool = [m for m in c.matches if m.quality >= 0.9] or c.matches
+        if c.cue_region and not c.cue_admin2 and not any(m.place.kind == "region" for m in pool):
+            # "Baay region": the text calls it a first-level region, and only a fold is one (Somalia's
+            # Bay), not the Philippine village spelt so
+            # (beside the spellings that match outright, which keep their say: "Konduz Province")
+            pool = pool + [m for m in c.matches if m.quality < 0.9 and m.place.kind == "region"
+                           and _first_level(m.place)]
         # a second-level area by its bare name only with its cue word: "Union" is no county
         if not c.cue_admin2 and not _ADMIN2_WORD.search(c.text):
             # (unless it is all there is and the region named right after holds it: "in
