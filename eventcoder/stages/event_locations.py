@@ -154,14 +154,13 @@ def _pick(cands: list[PlaceMention], ctx: Context, anchor: int, clause, spans=()
         # "blocked the Dhaka-Mymensingh highway in Gazipur": the towns a road is named after are not
         # where the event is when another place is named
         road = bool(_ROAD_AFTER.match(ctx.text[p.end:p.end + 40]))
-        return (road, _SPECIFIC.get(p.kind, 3), not district(p), -fronted, -(governed if in_clause else 0), -governed,
-                abs(p.start - anchor))
-
-    def district(p: PlaceMention) -> bool:
         # a district before its province: "Kelmora town (Dunde district, Kunar)" (of that province's
         # country: "Dunde West District" is no district of a namesake abroad)
-        return bool(p.admin2) and any(q.kind == "region" and not q.admin2 and q.iso3 == p.iso3 for q in cands)
+        district = bool(p.admin2) and p.iso3 in provinces
+        return (road, _SPECIFIC.get(p.kind, 3), not district, -fronted, -(governed if in_clause else 0), -governed,
+                abs(p.start - anchor))
 
+    provinces = {q.iso3 for q in cands if q.kind == "region" and not q.admin2}
     return min(cands, key=key)
 
 
@@ -192,11 +191,13 @@ class PlaceView:
 
     def __init__(self, ctx: Context, gz=None):
         self.usable = [p for p in ctx.places if p.confidence >= MIN_PLACE_CONFIDENCE]
+        # a country named for its border ("near the Kelmorian border", "the border with Dunde") is not
+        # where anything happened
+        self.sited = [p for p in self.usable if not (p.kind == "country" and _at_border(ctx, p))]
         # a demonym ("Lebanese soldiers") says whose, not where: used only when nothing else is
         adjectives = continent_adjectives()
-        # nor does a country named for its border ("near the Kelmorian border", "the border with Dunde")
-        self.places = [p for p in self.usable if not (gz is not None and p.kind == "country" and gz.demonym(p.text))
-                       and p.text not in adjectives and not (p.kind == "country" and _at_border(ctx, p))]
+        self.places = [p for p in self.sited if not (gz is not None and p.kind == "country" and gz.demonym(p.text))
+                       and p.text not in adjectives]
         self._places = sorted(self.places, key=lambda p: p.start)
         self._starts = [p.start for p in self._places]
 
@@ -251,8 +252,7 @@ def locate(ctx: Context, event: Event, gz=None, view: PlaceView | None = None) -
             iso3 = cues.pop()
             chosen = _main_place(ctx, [p for p in places if p.iso3 == iso3 and p.kind != "country"])
     if chosen is None:
-        chosen = _main_place(ctx, places) or _main_place(
-            ctx, [p for p in usable if not (p.kind == "country" and _at_border(ctx, p))])
+        chosen = _main_place(ctx, places) or _main_place(ctx, view.sited)
     if chosen is None:
         return
     lat, lon, name, gid = chosen.latitude, chosen.longitude, chosen.name, chosen.geonameid

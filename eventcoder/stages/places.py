@@ -145,9 +145,11 @@ _ADMIN2_AFTER = re.compile(
     _ASIDE + r"\s+(?:districts?" + _SEAT + r"|county|lga|local\s+government(?:\s+area)?|sub-?county|municipality|"
     r"tehsil|constituency|upazila|taluka|commune)\b", re.I)
 # "Kelmora and Dunde districts", "Kelmora, Dunde and Lurin districts": a list of districts
-_DISTRICT_LIST_AFTER = re.compile(
-    r"^(?:\s*(?:,\s*and|,|and|&)\s*(?:[A-Z][\w'-]*)(?:\s+[A-Z][\w'-]*){0,2}(?:\s*\([^)]{0,40}\))?){1,6}"
-    r"\s+(?:districts|upazilas|communes|LGAs|counties)\b")
+_AREA_LIST = (r"(?:\s*(?:,\s*and|,|and|&)\s*[A-Z][\w'-]*(?:\s+[A-Z][\w'-]*){0,2}(?:\s*\([^()]{0,40}\))?){1,6}"
+              r"\s+(?:districts|upazilas|communes|LGAs|counties)")
+_DISTRICT_LIST_AFTER = re.compile("^" + _AREA_LIST + r"\b")
+# ... and the province closing it: "Kelmora (Dunde), Lurin and Tasra districts, Kunar"
+_DISTRICT_LIST_TAIL = re.compile(_ASIDE + _AREA_LIST + r"\s*,\s*")
 # "in Kelmora district, Kandahar", "Dunde LGA, Zamfara": the name closing the address of an area
 # is the region holding it (the province, not its namesake town)
 _ADDRESS_TAIL_BEFORE = re.compile(
@@ -165,15 +167,10 @@ _FACILITY_AFTER = re.compile(r"^(?:'s)?\s+(?:[A-Z][\w'-]*\s+)?(?:" + FACILITY_WO
 # between a town and the area holding it: "Columbus, Ga.", "Kelmora (Biu LGA, Borno)", "Kelmora
 # (Dunde, Borno)" with a Dunde the gazetteer lacks, "the Kelmora area of Dunde district, Herat"
 _WITHIN_MIDDLE = r"[A-Z][\w'-]*(?:\s+[A-Z][\w'-]*)?(?:\s+(?:LGA|district|county|province|state))?,\s*"
-# ("Kelmora of Dunde district, Herat"; "Kelmora (Dunde), Lurin and Tasra districts, Kunar": a list of districts)
+# ("Kelmora of Dunde district, Herat", "Kelmora district, Herat")
 _WITHIN_GAP = re.compile(r"^['’]?(?:\s*(?:,|\(|,?\s*in)\s*(?:" + _WITHIN_MIDDLE + r")?"
                          r"|(?:\s+(?:area|village|town|locality))?\s+of\s+" + _WITHIN_MIDDLE +
-                         r"|\s+(?i:districts?|lga|county|sub-?county|upazila|tehsil|taluka|municipality)\s*[,(]\s*"
-                         r"|(?:\s*\([^()]{1,40}\))?(?:\s*(?:,|,?\s*and)\s*[A-Z][\w'-]*(?:\s+[A-Z][\w'-]*)?"
-                         r"(?:\s*\([^()]{1,40}\))?)+\s+(?i:districts|LGAs|counties|upazilas)\s*,\s*)$")
-_DISTRICT_LIST_TAIL = re.compile(
-    r"(?:\s*\([^()]{1,40}\))?(?:\s*(?:,|,?\s*and)\s*[A-Z][\w'-]*(?:\s+[A-Z][\w'-]*){0,2}(?:\s*\([^()]{1,40}\))?){1,6}"
-    r"\s+(?i:districts|LGAs|counties|upazilas)\s*,\s*")
+                         r"|\s+(?i:districts?|lga|county|sub-?county|upazila|tehsil|taluka|municipality)\s*[,(]\s*)$")
 # a place named before another of the same address: "Kelmora of Dunde district, Herat"
 _CHAIN_GAP = re.compile(r"^['’]?\s*(?:of|in)\s+$")
 _PART_OF_GAP = re.compile(
@@ -237,8 +234,7 @@ class Candidate:
     # the countries of that area when only they may hold the place: the area is in brackets or is no
     # large town ("Kelmora (Mendoza)"; "Kabul, Islamabad" may be a list of two cities)
     within_only: frozenset = frozenset()
-    within_of: "Candidate | None" = None  # the candidate naming that area
-    within_by: "Candidate | None" = None  # the candidate naming the area right after, whatever it is
+    within_by: "Candidate | None" = None  # the candidate naming that area
     # a part of a hyphenated compound ("Sava" of "Mayo-Sava", "Mogadishu" of "Mogadishu-Hodan")
     glued: bool = False
     best: Match | None = None
@@ -476,25 +472,20 @@ def _keep(c: Candidate, ctx: Context, persons: _SpanIndex, actors: _SpanIndex, e
                 and not kinds & {"country", "region"} and not curated:
             return False
     spelt = {m.place.kind for m in usable if m.quality >= 0.9} or kinds  # (not "Tonga" for "Tunga")
-    if len(words) == 1 and not curated and not spelt & {"country", "region"}:
-        tok = token_at(doc, c.start)
-        if tok is not None and tok.i >= 2 and not tok.is_sent_start and doc[tok.i - 1].lower_ in _NAME_LINKS \
+    tok = token_at(doc, c.start) if len(words) == 1 else None
+    if tok is not None and not curated and not spelt & {"country", "region"}:
+        if tok.i >= 2 and not tok.is_sent_start and doc[tok.i - 1].lower_ in _NAME_LINKS \
                 and doc[tok.i - 2].text[:1].isupper() and not doc[tok.i - 1].is_sent_start:
             return False  # the end of a Romance name: "Lanao del Sur" (no Omani Sur), "Banco de Kelmora"
-    if len(words) == 1 and not curated and not spelt & {"country", "region"} and (
-            top < INSIDE_NAME_MIN_POP or not any(_primary(m.place) for m in usable if m.quality >= 0.9)):
         # "Paper Mills", "One Pension", "at Dunde Gate": a word of a longer proper name the gazetteer
         # lacks (a large town's too when the word is only an alternate name of it)
-        tok = token_at(doc, c.start)
-        if tok is not None and _in_longer_name(doc, tok, starts):
+        if (top < INSIDE_NAME_MIN_POP or not any(_primary(m.place) for m in usable if m.quality >= 0.9)) \
+                and _in_longer_name(doc, tok, starts):
             return False
-    if len(words) == 1 and c.source == "scan":
-        tok = token_at(doc, c.start)
-        if tok is not None and tok.tag_ not in ("NNP", "NNPS") and "country" not in kinds and not curated \
-                and not (cued and tok.ent_type_ in ("GPE", "LOC")):  # ("in Kelmora district", tagged JJ)
-            return False
-    if all(m.quality < 0.9 for m in c.matches) and top < FOLD_MIN_POP and not curated \
-            and not _REGION_AFTER.match(text[c.end:c.end + 30]):
+    if tok is not None and c.source == "scan" and tok.tag_ not in ("NNP", "NNPS") and "country" not in kinds \
+            and not curated and not (cued and tok.ent_type_ in ("GPE", "LOC")):  # ("in Kelmora district", tagged JJ)
+        return False
+    if all(m.quality < 0.9 for m in c.matches) and top < FOLD_MIN_POP and not curated and not cued:
         return False  # (a fold that names an area may be taken inside the region after it: "Kelmora district, Herat")
     return True
 
@@ -503,8 +494,8 @@ _NAME_BEFORE_BRACKET = re.compile(r"((?:[A-Z][\w'’-]*\s+(?:(?:of|for|and|the|d
 
 
 def _spelt_out_before(text: str, c) -> bool:
-    """Whether a bracketed word is the initials of the name right before the bracket: "Rapid Action
-    Battalion (Rab)", "Kelmora Youth League (KYL)"."""
+    """Whether a bracketed word is the initials of the name right before the bracket: "Rural Armed
+    Brigade (Rab)", "Kelmora Youth League (KYL)"."""
     m = _NAME_BEFORE_BRACKET.search(text[max(0, c.start - 120):c.start])
     if not m or not 2 <= len(c.text) <= 8:
         return False
@@ -719,7 +710,7 @@ def _area_countries(c) -> frozenset:
     once a previous pass resolved its name in one of them ("Kelmora (Mendoza)": Argentina's, so no
     large Villa Kelmora abroad), none before (nor when its name turned out to be something else:
     "Kelmora City (Dunde)" names a part of the city, not a foreign region called Dunde)."""
-    area = c.within_of
+    area = c.within_by
     if not c.within_only or area is None or area.best is None or area.confidence < 0.5 \
             or any(m.place.kind == "country" for m in c.matches if m.quality >= 0.9):
         return frozenset()  # (a country is in no area: "Austria, Slovakia and Greece" is a list)
@@ -842,6 +833,83 @@ def _resolve(cands, countries, admin_keys, anchors, hints=None) -> None:
         c.best = best
 
 
+def _mark_addresses(cands, text: str, countries: dict) -> None:
+    """Sets each candidate's `within` fields: the area its address puts it in ("Columbus, Ga.",
+    "Kelmora (Biu LGA, Borno)", "the Old Market area of Kelmora", "Kelmora of Dunde district, Herat")."""
+    by_start = {x.start: x for x in cands}
+    for c, after in zip(cands, cands[1:]):
+        # (a district of a list closed by its province: "Kelmora (Dunde), Lurin and Tasra districts, Kunar")
+        tail = _DISTRICT_LIST_TAIL.match(text, c.end)
+        listed = by_start.get(tail.end()) if tail else None
+        nxt = listed or after
+        gap = text[c.end:nxt.start]
+        if listed is not None or _WITHIN_GAP.match(gap):
+            keys = {light_key(nxt.text)}
+            keys |= {light_key(m.place.name) for m in nxt.matches if m.place.kind == "region"}
+            # (and the first-level region a curated area stands for: "J&K" is GeoNames' Jammu and Kashmir)
+            keys |= {light_key(m.place.admin1) for m in nxt.matches
+                     if m.place.kind == "region" and m.place.source == "curated" and m.place.admin1}
+            keys |= {m.place.iso3 for m in nxt.matches if m.place.kind == "country" and m.place.iso3}
+            c.within, c.within_by = frozenset(keys), nxt
+            c.within_area = any(m.quality >= 0.9 and (_first_level(m.place) or m.place.kind == "country")
+                                for m in nxt.matches)
+            c.within_centres = tuple((m.place.latitude, m.place.longitude, m.place.iso3) for m in nxt.matches
+                                     if m.quality >= 0.9 and _first_level(m.place) and m.place.iso3)
+            isos = {m.place.iso3 for m in nxt.matches if m.quality >= 0.9 and m.place.iso3
+                    and (_first_level(m.place) or m.place.kind == "country")}
+            if isos and not nxt.demonym and ("(" in gap or not any(m.quality >= 0.9 and m.place.kind == "city"
+                                               and m.place.population >= WITHIN_OUTSIDE_MIN_POP
+                                               for m in nxt.matches)):
+                c.within_only = frozenset(isos)
+            # "Kelmora, Iloilo City": a district or suburb named before a large city lies near it
+            # ("Korangi, Karachi" is no town in Belgium, nor a "Santa Rosa, Bogota" one in another
+            # department)
+            good = [m.place for m in nxt.matches if m.quality >= 0.9]
+            top = max(good, key=lambda q: q.population, default=None)
+            # (not "Kelmora municipality", nor "Kelmora del Norte": areas of the town's name)
+            if not c.within_area and top is not None and top.kind == "city" and top.iso3 \
+                    and top.population >= WITHIN_OUTSIDE_MIN_POP \
+                    and not _REGION_AFTER.match(text[nxt.end:nxt.end + 30]) \
+                    and not _NAME_GOES_ON.match(text[nxt.end:nxt.end + 30]):
+                c.within_points = tuple((q.latitude, q.longitude) for q in good[:10]
+                                        if q.kind == "city" and q.iso3 == top.iso3)
+                c.within_area = True
+                if "(" in gap:
+                    c.within_only = frozenset((top.iso3,))
+        nxt, gap = after, text[c.end:after.start]
+        if _PART_OF_GAP.match(gap) or gap.strip() in ("(", "in", ", in"):
+            # "Old Market area of Kelmora city", "Dunde neighborhood in Barinas": a part of a town lies
+            # near that town, not at a namesake across the country
+            # (in the text's countries, if it names any: "Khairabad" of "Baharak (Khairabad)
+            # district, Badakhshan" is no town abroad)
+            towns = [m.place for m in nxt.matches if m.quality >= 0.9 and m.place.kind == "city"
+                     and (not countries or countries.get(m.place.iso3, 0.0) > 0)]
+            if towns and not c.within_area:
+                c.within_points = tuple((q.latitude, q.longitude) for q in towns[:10])
+                c.within_area = True
+                if _PART_OF_GAP.match(gap):  # (not a bare bracket: "Kelmora (Tarapaca)" names a region
+                    # the gazetteer knows only as a hamlet abroad)
+                    c.within_only, c.within_by = frozenset(q.iso3 for q in towns[:10] if q.iso3), nxt
+    # "the Kelmora area of Dunde district, Kunar": a place inside a district the address puts inside a
+    # province lies in that province too (from the end of each address)
+    for c, nxt in reversed(list(zip(cands, cands[1:]))):
+        gap = text[c.end:nxt.start]
+        if not c.within_area and nxt.within_area and not nxt.demonym \
+                and (_WITHIN_GAP.match(gap) or _PART_OF_GAP.match(gap) or _CHAIN_GAP.match(gap)) \
+                and not any(m.place.kind == "country" for m in nxt.matches if m.quality >= 0.9):
+            c.within = nxt.within | {light_key(nxt.text)}
+            # (near the district itself too: "Kelmora (Dunde, Limpopo)" with a Kelmora that GeoNames puts
+            # in the next province)
+            isos = {iso for _, _, iso in nxt.within_centres}
+            points = tuple((m.place.latitude, m.place.longitude) for m in nxt.matches[:10]
+                           if m.quality >= 0.9 and m.place.kind in ("city", "region") and not _first_level(m.place)
+                           and (not isos or m.place.iso3 in isos))
+            c.within_area, c.within_points, c.within_centres = True, nxt.within_points + points, nxt.within_centres
+            # (inside the countries of the region closing the address: "San Juan, Tovar, Merida state"
+            # is no large San Juan abroad)
+            c.within_only, c.within_by = nxt.within_only or frozenset(isos), nxt.within_by
+
+
 def find_places(ctx: Context, gz) -> list:
     """The resolved place mentions of a parsed document; sets ctx.countries too."""
     text = ctx.text
@@ -851,7 +919,8 @@ def find_places(ctx: Context, gz) -> list:
     by_ent = _SpanIndex(ents, start=lambda e: e.start_char, end=lambda e: e.end_char)
     words = _Words(ctx.doc, ctx.text)
     merged = _merge(_scan(ctx, gz, words), _ner(ctx, gz, ents), _demonyms(ctx, gz, words), _abbreviations(ctx, gz))
-    # (where a country's or a region's name begins: "Gao Mali" is a town and its country)
+    # (where a country's or a GeoNames region's name begins: "Gao Mali" is a town and its country; not a
+    # curated region's, which may end a district's name: "Khas Uruzgan")
     starts = frozenset(c.start for c in merged if any(
         m.quality >= 0.9 and (m.place.kind == "country" or m.place.source == "admin1") for m in c.matches))
     cands = [c for c in merged if _keep(c, ctx, by_person, by_actor, by_ent, starts)]
@@ -873,79 +942,7 @@ def find_places(ctx: Context, gz) -> list:
             countries[a.country] = countries.get(a.country, 0.0) + ACTOR_COUNTRY_WEIGHT
     admin_keys = {light_key(c.text) for c in cands}
     admin_keys |= {light_key(c.matches[0].place.name) for c in cands if c.source == "abbreviation"}
-    by_start = {x.start: x for x in cands}
-    for c, after in zip(cands, cands[1:]):
-        # (a district of a list closed by its province: "Kelmora (Dunde), Lurin and Tasra districts, Kunar")
-        tail = _DISTRICT_LIST_TAIL.match(text, c.end)
-        nxt = by_start.get(tail.end()) if tail else None
-        nxt = nxt if nxt is not None and nxt.start > after.start else after
-        gap = text[c.end:nxt.start]
-        if nxt is not after or _WITHIN_GAP.match(gap):
-            keys = {light_key(nxt.text)}
-            keys |= {light_key(m.place.name) for m in nxt.matches if m.place.kind == "region"}
-            # (and the first-level region a curated area stands for: "J&K" is GeoNames' Jammu and Kashmir)
-            keys |= {light_key(m.place.admin1) for m in nxt.matches
-                     if m.place.kind == "region" and m.place.source == "curated" and m.place.admin1}
-            keys |= {m.place.iso3 for m in nxt.matches if m.place.kind == "country" and m.place.iso3}
-            c.within, c.within_by = frozenset(keys), nxt
-            c.within_area = any(m.quality >= 0.9 and (_first_level(m.place) or m.place.kind == "country")
-                                for m in nxt.matches)
-            c.within_centres = tuple((m.place.latitude, m.place.longitude, m.place.iso3) for m in nxt.matches
-                                     if m.quality >= 0.9 and _first_level(m.place) and m.place.iso3)
-            isos = {m.place.iso3 for m in nxt.matches if m.quality >= 0.9 and m.place.iso3
-                    and (_first_level(m.place) or m.place.kind == "country")}
-            if isos and not nxt.demonym and ("(" in gap or not any(m.quality >= 0.9 and m.place.kind == "city"
-                                               and m.place.population >= WITHIN_OUTSIDE_MIN_POP
-                                               for m in nxt.matches)):
-                c.within_only, c.within_of = frozenset(isos), nxt
-            # "Kelmora, Iloilo City": a district or suburb named before a large city lies near it
-            # ("Korangi, Karachi" is no town in Belgium, nor a "Santa Rosa, Bogota" one in another
-            # department)
-            good = [m.place for m in nxt.matches if m.quality >= 0.9]
-            top = max(good, key=lambda q: q.population, default=None)
-            # (not "Kelmora municipality", nor "Kelmora del Norte": areas of the town's name)
-            if not c.within_area and top is not None and top.kind == "city" and top.iso3 \
-                    and top.population >= WITHIN_OUTSIDE_MIN_POP \
-                    and not _REGION_AFTER.match(text[nxt.end:nxt.end + 30]) \
-                    and not _NAME_GOES_ON.match(text[nxt.end:nxt.end + 30]):
-                c.within_points = tuple((q.latitude, q.longitude) for q in good[:10]
-                                        if q.kind == "city" and q.iso3 == top.iso3)
-                c.within_area = True
-                if "(" in gap:
-                    c.within_only, c.within_of = frozenset((top.iso3,)), nxt
-        nxt, gap = after, text[c.end:after.start]
-        if _PART_OF_GAP.match(gap) or gap.strip() in ("(", "in", ", in"):
-            # "Old Market area of Kelmora city", "Dunde neighborhood in Barinas": a part of a town lies
-            # near that town, not at a namesake across the country
-            # (in the text's countries, if it names any: "Khairabad" of "Baharak (Khairabad)
-            # district, Badakhshan" is no town abroad)
-            towns = [m.place for m in nxt.matches if m.quality >= 0.9 and m.place.kind == "city"
-                     and (not countries or countries.get(m.place.iso3, 0.0) > 0)]
-            if towns and not c.within_area:
-                c.within_points = tuple((q.latitude, q.longitude) for q in towns[:10])
-                c.within_area = True
-                if _PART_OF_GAP.match(gap):  # (not a bare bracket: "Kelmora (Tarapaca)" names a region
-                    # the gazetteer knows only as a hamlet abroad)
-                    c.within_only, c.within_of = frozenset(q.iso3 for q in towns[:10] if q.iso3), nxt
-    # "the Kelmora area of Dunde district, Kunar": a place inside a district the address puts inside a
-    # province lies in that province too (from the end of each address)
-    for c, nxt in reversed(list(zip(cands, cands[1:]))):
-        gap = text[c.end:nxt.start]
-        if not c.within_area and nxt.within_area and not nxt.demonym \
-                and (_WITHIN_GAP.match(gap) or _PART_OF_GAP.match(gap) or _CHAIN_GAP.match(gap)) \
-                and not any(m.place.kind == "country" for m in nxt.matches if m.quality >= 0.9):
-            c.within = nxt.within | {light_key(nxt.text)}
-            # (near the district itself too: "Kelmora (Dunde, Limpopo)" with a Kelmora that GeoNames puts
-            # in the next province)
-            isos = {iso for _, _, iso in nxt.within_centres}
-            points = tuple((m.place.latitude, m.place.longitude) for m in nxt.matches[:10]
-                           if m.quality >= 0.9 and m.place.kind in ("city", "region") and not _first_level(m.place)
-                           and (not isos or m.place.iso3 in isos))
-            c.within_area, c.within_points, c.within_centres = True, nxt.within_points + points, nxt.within_centres
-            # (inside the countries of the region closing the address: "San Juan, Lagunillas, Merida
-            # state" is no large San Juan abroad)
-            c.within_only = nxt.within_only or frozenset(isos)
-            c.within_of = nxt.within_of or nxt.within_by
+    _mark_addresses(cands, text, countries)
     # the evidence with the hints of large cities in full, for doubting a hamlet's claim to its own
     # country; the evidence itself takes each city's hint once, weakly ("Delhi Police" in a text
     # naming no country is Delhi's, not a Californian town's)
