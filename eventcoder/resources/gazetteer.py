@@ -41,7 +41,7 @@ from pathlib import Path
 
 from ..errors import InputError, ResourceError
 
-INDEX_VERSION = 9  # bump when the index layout or the key functions change
+INDEX_VERSION = 12  # bump when the index layout or the key functions change
 INDEX_NAME = "gazetteer.sqlite"
 IMPORTS_NAME = "gazetteer-imports.json"
 DATA_DIR = Path(__file__).parent / "data"
@@ -303,6 +303,46 @@ def _country_tables():
     return out
 
 
+# words that many regions' names share, no clue to which region is meant
+_REGION_NAME_WORDS = frozenset("""
+north south east west northern southern eastern western central nord sud est ouest norte sur centro
+upper lower haut bas high alto baixo new city capital islands island region area territory autonomous
+oriental occidental province county district state sul river peoples people republic al el la le les
+""".split())
+
+
+# GeoNames' transliterated words for "province" before a region's name: "Wilayat-e Baghlan" is Baghlan
+_ADMIN_PREFIX = re.compile(r"^(?:Wilayat-e|Velayat-e|Ostan-e|Sha`biyat|Muhafazat|Mintaqat)\s+", re.I)
+
+
+def _same_region(name: str, regions: dict, names: list) -> str | None:
+    """The code of the one region of `regions` (code -> GeoNames name) that `name`, a subdivision's
+    ISO name without its area word, names. `names` holds all the country's subdivision names, the
+    same way bare: a spelling or a word that two of them share tells nothing. Tried in turn: the same
+    name; the same folded name ("Ghor" is "Ghowr"; not "Hainan" for "Henan", which fold alike); one
+    word in common other than compass and area words ("Elgeyo/Marakwet" is "Marakwet District";
+    "Kasai Central" stays unlinked, "Kasai" being in three names)."""
+    def bare(n: str) -> str:
+        return _ADMIN_WORDS.sub(" ", n).strip() or n
+
+    for key in (light_key, fold_key):
+        want = key(name)
+        same = [code for code, n in regions.items() if key(bare(n)) == want]
+        if len(same) == 1 and sum(key(n) == want for n in names) == 1:
+            return same[0]
+        if same:
+            return None
+
+    def words(n: str) -> set:
+        return {w for w in re.split(r"[\s/'’-]+", ascii_fold(n).lower()) if len(w) >= 5} - _REGION_NAME_WORDS
+
+    for w in words(name):
+        holders = [code for code, n in regions.items() if w in words(bare(n))]
+        if len(holders) == 1 and sum(w in words(n) for n in names) == 1:
+            return holders[0]
+    return None
+
+
 def build_index(path: Path) -> None:
     """Compile the index from the packaged sources into `path` (atomically replaced)."""
     import pycountry
@@ -340,26 +380,32 @@ def build_index(path: Path) -> None:
             for code, name in codes.items():
                 if code in codes_of.get(cc, ()):
                     region_names[(cc, code)] = [name]
-        for sub in pycountry.subdivisions:
-            if sub.parent_code:
-                continue
+        subs = [sub for sub in pycountry.subdivisions if not sub.parent_code]
+        bare_subs: dict[str, list[str]] = {}
+        for sub in subs:
+            bare_subs.setdefault(sub.country_code, []).append(_ADMIN_WORDS.sub(" ", sub.name).strip() or sub.name)
+        for sub in subs:
             cc = sub.country_code
             suffix = sub.code.split("-", 1)[1]
             code = None
+            bare = _ADMIN_WORDS.sub(" ", sub.name).strip() or sub.name
             if suffix.isalpha() and suffix in codes_of.get(cc, ()):
                 code = suffix
             else:
-                bare = _ADMIN_WORDS.sub(" ", sub.name).strip() or sub.name
                 town = by_fold.get((cc, fold_key(bare)))
                 if town is not None:
                     code = town["admin1code"]
                     region_names.setdefault((cc, code), [town["name"]])
+                else:  # "Tharaka-Nithi County" is GeoNames' "Tharaka District"
+                    code = _same_region(bare, {k: ns[0] for (c2, k), ns in region_names.items() if c2 == cc},
+                                        bare_subs[cc])
             if code:
                 region_names.setdefault((cc, code), []).append(sub.name)
         admin_names: dict[tuple[str, str], str] = {}
         cinfo = json.loads(_countries_path().read_text(encoding="utf-8"))  # country code -> its facts
         regions_of = Counter(cc for cc, _code in region_names)
         for (cc, code), names in region_names.items():
+            names = [_ADMIN_PREFIX.sub("", n) or n for n in names] + names
             display = ascii_fold(names[0]) or names[0]
             admin_names[(cc, code)] = display
             members = [t for t in by_cc[cc] if t["admin1code"] == code]

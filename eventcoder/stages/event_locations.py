@@ -143,6 +143,9 @@ def _fronted(ctx: Context, p: PlaceMention, spans) -> bool:
         and not _AREA_WORD_AFTER.match(ctx.text[p.end:p.end + 20])  # "In Bungoma County, riots erupted in Kimilili"
 
 
+_POSSESSIVE = re.compile(r"['’]s\s+")
+
+
 def _pick(cands: list[PlaceMention], ctx: Context, anchor: int, clause, spans=()) -> PlaceMention | None:
     if not cands:
         return None
@@ -157,10 +160,14 @@ def _pick(cands: list[PlaceMention], ctx: Context, anchor: int, clause, spans=()
         # a district before its province: "Kelmora town (Dunde district, Kunar)" (of that province's
         # country: "Dunde West District" is no district of a namesake abroad)
         district = bool(p.admin2) and p.iso3 in provinces
-        return (road, _SPECIFIC.get(p.kind, 3), not district, -fronted, -(governed if in_clause else 0), -governed,
-                abs(p.start - anchor))
+        # "in Kelmora's Dunde district": the place a possessive names inside another is the nearer one
+        owner = p.end in owners
+        return (road, _SPECIFIC.get(p.kind, 3), not district, owner, -fronted, -(governed if in_clause else 0),
+                -governed, abs(p.start - anchor))
 
     provinces = {q.iso3 for q in cands if q.kind == "region" and not q.admin2}
+    owners = {p.end for p in cands if _POSSESSIVE.match(ctx.text, p.end)
+              and any(q.start == _POSSESSIVE.match(ctx.text, p.end).end() and q.iso3 == p.iso3 for q in cands)}
     return min(cands, key=key)
 
 

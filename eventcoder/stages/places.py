@@ -70,6 +70,9 @@ ONE_COUNTRY_MIN_POP = 1_000
 # often words as well: "the Metro"); set by hand on acled-dev (issue 3).
 DOMINANT_MIN_POP = 1_000_000
 DOMINANT_RATIO = 20
+# The same for first-level regions the text calls so ("X State"): one at least this many times as
+# populous as its namesakes elsewhere says which country (set by hand, issue 3).
+REGION_DOMINANT_RATIO = 2
 DOMINANT_WEIGHT = 0.25  # once per name, as evidence (a Texan "Paris" story names Paris six times)
 # A place smaller than this does not vouch for its own country when other places of the text point
 # elsewhere ("Dashti", a part of Kabul, is no Iranian village); larger towns do
@@ -94,6 +97,11 @@ _CONNECTORS = {"of", "al", "el", "ez", "az", "ad", "ar", "as", "ash", "es", "ed"
                "de", "du", "la", "le", "les", "del", "da", "do", "dos", "das", "di", "the", "-", "'",
                "and", "upon", "on", "en", "y", "bin", "ibn", "um", "umm", "abu", "bou", "ben",
                "i", "e", "ye"}  # (Persian izafe: "Qala i Naw", "Pul-e Khumri", "Kalay-ye Sang")
+# "Dara i Kelmora", "Kelmora e Sharif": a Persian compound joined by its izafe, written apart
+_IZAFE_AFTER = re.compile(r"^ (?:i|e|ye) [A-Z]")
+_IZAFE_BEFORE = re.compile(r"[A-Z][\w'’-]* (?:i|e|ye) $")
+# connectors that are English words too: a name joined by them must be spelt as the gazetteer has it
+_ENGLISH_LINKS = {"at", "on", "and", "upon", "the", "of", "an", "as", "in"}
 # the lower-case words inside Romance names ("Lanao del Sur", "Santa Rosa de Lima")
 _NAME_LINKS = {"del", "de", "do", "da", "dos", "das", "di", "la", "las", "los", "y"}
 # the joining words of Persian and Arabic compound names written with hyphens
@@ -114,7 +122,7 @@ said says will can also but and the this that these those there here when where 
 county district province city town village street road river valley region area camp market ward
 bridge airport station square port hill hills mountain mountains island islands lake border
 high highway mine union secretary junior jubilee sadar thana abu hindi sector christmas sharia main
-mary virgin poblacion maasai fulani
+mary virgin poblacion maasai fulani federal federation
 """.split())
 _NEAR_BEFORE = re.compile(
     r"(?:\bnear(?:by)?|\boutskirts of|\bvicinity of|\bclose to|\boutside(?: of)?|\baround"
@@ -127,7 +135,10 @@ _NEAR_BEFORE = re.compile(
 # "Kabul's outskirts": a general area around the place, ACLED's geo_precision 2 ("the Qalat area" is
 # not: ACLED codes the named area itself, precision 1; nor is "Kelmora district center", the town
 # that is the seat of the district of its name)
-_AREA_AFTER = re.compile(r"^(?:'s)?\s+(?:outskirts|vicinity|surroundings|environs)\b", re.I)
+# ("the Kelmora sector area": the ground a frontline sector named after the town covers)
+_AREA_AFTER = re.compile(r"^(?:'s)?\s+(?:outskirts|vicinity|surroundings|environs|sector\s+area)\b", re.I)
+# "Kelmora sector": a frontline sector named after its town
+_SECTOR_AFTER = re.compile(r"^\s+sectors?\b", re.I)
 # ("11km from X": the unit may be glued to its number)
 _KM_BEFORE = re.compile(r"(?:\b|(?<=\d))(?:km|kms|kilomet(?:er|re)s?|miles?)\b[^.;]{0,30}\b(?:of|from)\s+(?:the\s+)?$",
                         re.I)
@@ -170,7 +181,8 @@ _WITHIN_MIDDLE = r"[A-Z][\w'-]*(?:\s+[A-Z][\w'-]*)?(?:\s+(?:LGA|district|county|
 # ("Kelmora of Dunde district, Herat", "Kelmora district, Herat")
 _WITHIN_GAP = re.compile(r"^['’]?(?:\s*(?:,|\(|,?\s*in)\s*(?:" + _WITHIN_MIDDLE + r")?"
                          r"|(?:\s+(?:area|village|town|locality))?\s+of\s+" + _WITHIN_MIDDLE +
-                         r"|\s+(?i:districts?|lga|county|sub-?county|upazila|tehsil|taluka|municipality)\s*[,(]\s*)$")
+                         r"|\s+(?i:districts?|lga|county|sub-?county|upazila|tehsil|taluka|municipality|division|ward|constituency)"
+                         r"\s*[,(]\s*(?:" + _WITHIN_MIDDLE + r")?)$")
 # a place named before another of the same address: "Kelmora of Dunde district, Herat"
 _CHAIN_GAP = re.compile(r"^['’]?\s*(?:of|in)\s+$")
 _PART_OF_GAP = re.compile(
@@ -186,6 +198,14 @@ _PARTY_AFTER = re.compile(r"^\s+(?:Party|League|Movement|Alliance|[Ee]thnic\s+[G
 _TOWN_PART_AFTER = re.compile(
     r"^(?:\s*(?:,|and|&)\s*[A-Z][\w'-]*(?:\s+[A-Z][\w'-]*){0,2}){0,6}\s+"
     r"(?:neighbou?rhoods?|communit(?:y|ies)|quarters?|suburbs?|colon(?:y|ies)|barrios?)\b")
+# "Governor Jack", "Mr Carroll", "President Kibaki": a name right after a person's title is the
+# person's (a title that names its place takes "of": "the Governor of Kelmora")
+_TITLE_BEFORE = re.compile(
+    r"\b(?:(?:Gov|Sen|Rep|Gen|Lt|Col|Maj|Capt|Sgt|Cpl|Brig|Cmdr|Dr|Mr|Mrs|Ms|Prof|Rev|Hon)\.?"
+    r"|Governor|President|Senator|General|Lieutenant|Colonel|Major|Captain|Sergeant|Corporal|Brigadier|"
+    r"Commander|Miss|Professor|Minister|Sheikh|Imam|Mullah|Maulana|Ayatollah|Bishop|Pastor|Reverend|Pope|"
+    r"King|Queen|Prince|Princess|Sultan|Emir|Mayor|Judge|Justice|Chief|Sir|Lord|Lady|Chairman|Speaker|"
+    r"Commissioner|Inspector|Premier|Councillor|Councilor|Assemblyman|Mzee)\s+$")
 _NAME_LABELS = {"ORG", "FAC", "WORK_OF_ART", "EVENT", "PRODUCT", "LAW"}
 _PLACE_WORD_END = re.compile(r"\s(?:city|town|village|district|province|county|lga|state|region|municipality|"
                              r"upazila|tehsil|constituency|sub-?county)$", re.I)
@@ -312,6 +332,8 @@ def _scan(ctx: Context, gz, words: _Words) -> list:
             if "\n" in name or name.lower() in STOP_NAMES or size == 1 and low in STOP_NAMES:
                 continue
             matches = gz.lookup(name)
+            if matches and matches[0].quality < 0.9 and any(lw in _ENGLISH_LINKS for lw in lower[i + 1:j - 1]):
+                continue  # "the LoC at Uri" is no fold of a name spelt with "at": Uri is the place
             if matches:
                 start = words.idx[i]
                 out.append(Candidate(start, start + len(name), name, matches[:MAX_MATCHES], "scan",
@@ -441,6 +463,17 @@ def _keep(c: Candidate, ctx: Context, persons: _SpanIndex, actors: _SpanIndex, e
         return False  # acronyms: "IS", "UN", "AFP"
     if _spelt_out_before(text, c):
         return False  # "Rural Armed Brigade (Rab)": the short name of what was just named
+    if (_IZAFE_AFTER.match(text[c.end:c.end + 6]) or _IZAFE_BEFORE.search(text[max(0, c.start - 30):c.start])) \
+            and not curated:
+        return False  # a part of a compound name the gazetteer lacks: "Dara i Pech" is neither Dara nor Pech
+    if _NAME_GOES_ON.match(text[c.end:c.end + 30]) and not curated and not any(
+            m.place.kind == "country" or m.place.source == "admin1" or m.place.population >= PERSON_PART_MIN_POP
+            for m in c.matches):
+        return False  # the "Lins de Vasconcelos" neighbourhood is no town Lins
+    if _TITLE_BEFORE.search(text[max(0, c.start - 16):c.start]) and not curated \
+            and not any(m.place.kind == "country" or m.place.source == "admin1" or m.place.population >= PERSON_PART_MIN_POP
+                        for m in c.matches):
+        return False  # "Governor Jack": a person (a country, a region or a large city stays)
     # (the largest by spelling when one matches: a transliteration fold is a fallback, and "Khan" of
     # "Imran Khan" is no Chinese city of millions)
     top = max(m.place.population for m in ([m for m in usable if m.quality >= 0.9] or usable))
@@ -483,7 +516,8 @@ def _keep(c: Candidate, ctx: Context, persons: _SpanIndex, actors: _SpanIndex, e
                 and _in_longer_name(doc, tok, starts):
             return False
     if tok is not None and c.source == "scan" and tok.tag_ not in ("NNP", "NNPS") and "country" not in kinds \
-            and not curated and not (cued and tok.ent_type_ in ("GPE", "LOC")):  # ("in Kelmora district", tagged JJ)
+            and not curated and not (cued and tok.ent_type_ in ("GPE", "LOC")) \
+            and not _SECTOR_AFTER.match(text[c.end:c.end + 10]):  # ("in Kelmora district", tagged JJ)
         return False
     if all(m.quality < 0.9 for m in c.matches) and top < FOLD_MIN_POP and not curated and not cued:
         return False  # (a fold that names an area may be taken inside the region after it: "Kelmora district, Herat")
@@ -581,10 +615,17 @@ def _evidence(c, dominant: bool = False) -> tuple[str, float] | None:
         # "Plateau State", "Kelmora province": the text calls it a first-level region, so only those
         # count (a hamlet of that name elsewhere does not make it ambiguous; "X district" may be a
         # district the gazetteer lacks, named like one abroad)
-        regions = {m.place.iso3 for m in good if m.place.kind == "region" and m.place.source != "admin2"
-                   and m.place.iso3}
-        if len(regions) == 1:
-            return regions.pop(), 0.5
+        sizes: dict = {}
+        for m in good:
+            if m.place.kind == "region" and m.place.source != "admin2" and m.place.iso3:
+                sizes[m.place.iso3] = max(sizes.get(m.place.iso3, 0), m.place.population)
+        if len(sizes) == 1:
+            return next(iter(sizes)), 0.5
+        # (or the one region of that name much larger than its namesakes: "Plateau State" is Nigeria's,
+        # not Benin's department)
+        ranked = sorted(sizes.items(), key=lambda kv: -kv[1])
+        if len(ranked) > 1 and ranked[0][1] >= REGION_DOMINANT_RATIO * ranked[1][1]:
+            return ranked[0][0], 0.5
     own = [m for m in good if _primary(m.place)]
     isos = {m.place.iso3 for m in good if m.place.iso3}
     if own and len(isos) == 1 and max(m.place.population for m in own) >= ONE_COUNTRY_MIN_POP:
