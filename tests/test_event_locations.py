@@ -318,3 +318,13 @@ def test_a_place_a_possessive_names_inside_another_is_where_it_happened(pipeline
 def test_the_region_closing_an_address_holds_the_town(pipeline, text, word, place, admin1):
     ev = located(pipeline, text, word)
     assert (ev.location, ev.admin1) == (place, admin1)
+
+
+def test_the_dateline_town_when_the_event_sentence_names_only_its_country(pipeline):
+    ev = located(pipeline, "Bogra, Jan. 9 -- Police gave details on Monday. Two men were hacked to death in "
+                           "Bangladesh on Sunday night, they said.", "hacked")
+    assert (ev.location, ev.iso3) == ("Bogra", "BGD")
+    # not a town of another country
+    ev = located(pipeline, "Bogra, Jan. 9 -- Police gave details on Monday. Two men were hacked to death in "
+                           "India on Sunday night, they said.", "hacked")
+    assert (ev.iso3, ev.geo_precision) == ("IND", 3)

@@ -569,3 +569,17 @@ def test_a_region_named_as_one_takes_a_folded_spelling_over_a_village_abroad(pip
 ])
 def test_french_names_of_cameroons_regions(pipeline, text, surface, iso3):
     assert at(places_of(pipeline, text), surface).iso3 == iso3
+
+
+def test_a_second_level_area_alone_is_taken_where_in_governs_it(pipeline):
+    # a district named after its seat, which the gazetteer has only as the district
+    ctx = places_of(pipeline, "Students staged a protest in Dharwad over fees.")
+    assert at(ctx, "Dharwad").iso3 == "IND"
+    # a bare word that is also a county's name elsewhere stays no place
+    assert places_of(pipeline, "The union marched in Union on Monday.").places == []
+
+
+def test_a_town_addressed_with_the_region_of_its_name_is_that_regions_town(pipeline):
+    # Honduras has a department Colon but no town of the name; Panama has both
+    ctx = places_of(pipeline, "On 2 June 2021, in Colon (Colon), dock workers protested over pay.")
+    assert [p.iso3 for p in ctx.places] == ["PAN", "PAN"] and ctx.places[0].kind == "city"

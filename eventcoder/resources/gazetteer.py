@@ -41,7 +41,7 @@ from pathlib import Path
 
 from ..errors import InputError, ResourceError
 
-INDEX_VERSION = 12  # bump when the index layout or the key functions change
+INDEX_VERSION = 13  # bump when the index layout or the key functions change
 INDEX_NAME = "gazetteer.sqlite"
 IMPORTS_NAME = "gazetteer-imports.json"
 DATA_DIR = Path(__file__).parent / "data"
@@ -365,13 +365,15 @@ def build_index(path: Path) -> None:
         keyed = [(c, name_keys([c["name"], *c["alternatenames"]])) for c in cities.values()]
         by_cc: dict[str, list[dict]] = {}
         by_fold: dict[tuple[str, str], dict] = {}  # (country, fold key) -> most populous town
+        by_light: dict[tuple[str, str], dict] = {}  # (country, light key) -> most populous town
         for c, keys in keyed:
             cc = c["countrycode"]
             by_cc.setdefault(cc, []).append(c)
-            for _, fold, _ in keys:
-                old = by_fold.get((cc, fold))
-                if old is None or c["population"] > old["population"]:
-                    by_fold[(cc, fold)] = c
+            for light, fold, _ in keys:
+                for table, key in ((by_fold, fold), (by_light, light)):
+                    old = table.get((cc, key))
+                    if old is None or c["population"] > old["population"]:
+                        table[(cc, key)] = c
         admin_data = _admin_data()
         # admin1 regions: GeoNames admin1 codes, named by GeoNames and by pycountry subdivisions
         codes_of = {cc: {t["admin1code"] for t in towns} for cc, towns in by_cc.items()}
@@ -392,7 +394,8 @@ def build_index(path: Path) -> None:
             if suffix.isalpha() and suffix in codes_of.get(cc, ()):
                 code = suffix
             else:
-                town = by_fold.get((cc, fold_key(bare)))
+                # (the town spelt so before a fold of it: Thailand's "Satun" is Satun, not Bangkok's Sathon)
+                town = by_light.get((cc, light_key(bare))) or by_fold.get((cc, fold_key(bare)))
                 if town is not None:
                     code = town["admin1code"]
                     region_names.setdefault((cc, code), [town["name"]])

@@ -143,6 +143,9 @@ def _fronted(ctx: Context, p: PlaceMention, spans) -> bool:
         and not _AREA_WORD_AFTER.match(ctx.text[p.end:p.end + 20])  # "In Bungoma County, riots erupted in Kimilili"
 
 
+# after the place of a dateline: its country or state, then the date ("Jan. 14", "May 3", "14 January")
+_DATELINE_AFTER = re.compile(
+    r"(?:,\s*[A-Z][\w.]*(?:\s[A-Z][\w.]*)?)?\s*[,:]?\s*(?:\(\w+\)\s*)?(?:[A-Z][a-z]{2,8}\.?\s+\d{1,2}|\d{1,2}\s+[A-Z][a-z]{2,8})\b")
 _POSSESSIVE = re.compile(r"['’]s\s+")
 
 
@@ -251,6 +254,12 @@ def locate(ctx: Context, event: Event, gz=None, view: PlaceView | None = None) -
         every = [(s.start, s.end) for s in ctx.sentences]
         chosen = _governed_guess(ctx, spans, anchor, gz) or _weak_town(ctx, every, anchor, places, gz) \
             or _governed_guess(ctx, every, anchor, gz) or _weak_town(ctx, every, anchor, places, gz, False)
+    if chosen is None or chosen.kind == "country":
+        # "PABNA, Jan. 14 -- ... shot in Bangladesh": the town of the dateline, in the country the
+        # event's sentence names (or where it names none), is where a local report happened
+        line = _dateline_place(ctx, places)
+        if line is not None and line.kind == "city" and (chosen is None or line.iso3 == chosen.iso3):
+            chosen = line
     if chosen is None:
         # "Lebanese soldiers' remains were found in the area": the sentence's one country
         # narrows the document's main place to that country's places
@@ -299,6 +308,14 @@ def locate(ctx: Context, event: Event, gz=None, view: PlaceView | None = None) -
     event.latitude, event.longitude = lat, lon
     event.geonameid = gid
     event.geo_precision = precision
+
+
+def _dateline_place(ctx: Context, places: list[PlaceMention]) -> PlaceMention | None:
+    """The place a dateline opens the text with: "PABNA, Jan. 14 --", "Kelmora, May 3 (Reuters) -"."""
+    for p in places[:2]:
+        if not ctx.text[:p.start].strip() and _DATELINE_AFTER.match(ctx.text, p.end):
+            return p
+    return None
 
 
 def _near_again(ctx: Context, p: PlaceMention) -> bool:

@@ -246,6 +246,7 @@ class Candidate:
     cue_admin2: bool = False
     cue_town: bool = False
     town_part: bool = False  # "in Boa Viagem neighborhood": a part of a town the text names
+    governed: bool = False  # "in Kelmora", "at Kelmora": a preposition of place governs the name
     # light keys naming the area right after the name ("Columbus, Ga.", "Kelmora (Biu LGA, Borno)")
     within: frozenset = frozenset()
     within_area: bool = False  # the name right after is a first-level region or a country
@@ -805,8 +806,11 @@ def _resolve(cands, countries, admin_keys, anchors, hints=None) -> None:
         if not c.cue_admin2 and not _ADMIN2_WORD.search(c.text):
             # (unless it is all there is and the region named right after holds it: "in
             # Lerdo, Durango", a municipality named after its seat)
+            # (or, when the name is a second-level area's in one country only and nothing else
+            # anywhere, the place "in" governs: "a protest in Dharwad", a district named after its seat)
             pool = [m for m in pool if m.place.source != "admin2"] or [
-                m for m in pool if c.within_area and _in_area(m.place, c.within)]
+                m for m in pool if c.within_area and _in_area(m.place, c.within)] or [
+                m for m in pool if c.governed and len({q.place.iso3 for q in c.matches}) == 1]
         addressed = False
         if c.within_area:
             # "Kelmora (Tripoli)", "Dunde, Donetsk": the text says which area holds the place;
@@ -825,6 +829,9 @@ def _resolve(cands, countries, admin_keys, anchors, hints=None) -> None:
             inside = inside or [m for m in c.matches if m.quality < 0.9 and m.place.kind != "country"
                                 and len(c.text) >= FOLD_INSIDE_MIN_LEN and m.place.admin1
                                 and _in_area(m.place, c.within)]
+            if c.within_by is not None and light_key(c.within_by.text) == light_key(c.text):
+                # "Kelmora (Kelmora)": the town in the region of its name, where there is one
+                inside = [m for m in inside if m.place.kind == "city"] or inside
             only = _area_countries(c)
             addressed = bool(inside) and bool(c.within_centres)
             pool = inside or [m for m in pool if m.place.population >= WITHIN_OUTSIDE_MIN_POP
@@ -976,6 +983,7 @@ def find_places(ctx: Context, gz) -> list:
                             or _DISTRICT_LIST_AFTER.match(text[c.end:c.end + 160]))
         c.cue_town = bool(_TOWN_BEFORE.search(before) or _TOWN_AFTER.match(after))
         c.town_part = bool(_TOWN_PART_AFTER.match(text[c.end:c.end + 120]))
+        c.governed = bool(_IN_BEFORE.search(before[-20:]))
     countries = document_countries(cands)
     for a in ctx.actors:  # a named group ("Raia Mutomboki", "LNA") says which country; generic
         # names ("the army", "gunmen") take their country from the text and would only echo it
