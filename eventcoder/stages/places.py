@@ -198,7 +198,7 @@ _PARTY_AFTER = re.compile(r"^\s+(?:Party|League|Movement|Alliance|[Ee]thnic\s+[G
 _TOWN_PART_AFTER = re.compile(
     r"^(?:\s*(?:,|and|&)\s*[A-Z][\w'-]*(?:\s+[A-Z][\w'-]*){0,2}){0,6}\s+"
     r"(?:neighbou?rhoods?|communit(?:y|ies)|quarters?|suburbs?|colon(?:y|ies)|barrios?)\b")
-# "Governor Jack", "Mr Carroll", "President Kibaki": a name right after a person's title is the
+# "Governor Troy", "Mr Lincoln", "President Kelmo": a name right after a person's title is the
 # person's (a title that names its place takes "of": "the Governor of Kelmora")
 _TITLE_BEFORE = re.compile(
     r"\b(?:(?:Gov|Sen|Rep|Gen|Lt|Col|Maj|Capt|Sgt|Cpl|Brig|Cmdr|Dr|Mr|Mrs|Ms|Prof|Rev|Hon)\.?"
@@ -247,6 +247,9 @@ class Candidate:
     cue_town: bool = False
     town_part: bool = False  # "in Boa Viagem neighborhood": a part of a town the text names
     governed: bool = False  # "in Kelmora", "at Kelmora": a preposition of place governs the name
+    # a word of a longer proper name ("the Kelmora Amman Dundevi area"): a large city abroad only
+    # by its spelling
+    in_name: bool = False
     # light keys naming the area right after the name ("Columbus, Ga.", "Kelmora (Biu LGA, Borno)")
     within: frozenset = frozenset()
     within_area: bool = False  # the name right after is a first-level region or a country
@@ -474,7 +477,7 @@ def _keep(c: Candidate, ctx: Context, persons: _SpanIndex, actors: _SpanIndex, e
     if _TITLE_BEFORE.search(text[max(0, c.start - 16):c.start]) and not curated \
             and not any(m.place.kind == "country" or m.place.source == "admin1" or m.place.population >= PERSON_PART_MIN_POP
                         for m in c.matches):
-        return False  # "Governor Jack": a person (a country, a region or a large city stays)
+        return False  # "Governor Troy": a person (a country, a region or a large city stays)
     # (the largest by spelling when one matches: a transliteration fold is a fallback, and "Khan" of
     # "Imran Khan" is no Chinese city of millions)
     top = max(m.place.population for m in ([m for m in usable if m.quality >= 0.9] or usable))
@@ -516,6 +519,8 @@ def _keep(c: Candidate, ctx: Context, persons: _SpanIndex, actors: _SpanIndex, e
         if (top < INSIDE_NAME_MIN_POP or not any(_primary(m.place) for m in usable if m.quality >= 0.9)) \
                 and _in_longer_name(doc, tok, starts):
             return False
+    if tok is not None and not curated and "country" not in spelt and _in_longer_name(doc, tok, starts):
+        c.in_name = True  # (a large town's or a region's name kept, but not taken from abroad: see `_resolve`)
     if tok is not None and c.source == "scan" and tok.tag_ not in ("NNP", "NNPS") and "country" not in kinds \
             and not curated and not (cued and tok.ent_type_ in ("GPE", "LOC")) \
             and not _SECTOR_AFTER.match(text[c.end:c.end + 10]):  # ("in Kelmora district", tagged JJ)
@@ -607,6 +612,8 @@ def _evidence(c, dominant: bool = False) -> tuple[str, float] | None:
     namesakes 0.5 too (a hint rather than evidence: "Paris" is also a Texas town's name)."""
     if c.demonym:
         return (c.demonym, 0.5) if c.demonym != "continent" else None
+    if c.in_name:
+        return None  # "the Kelmora Amman Dundevi area" says nothing of Jordan
     good = [m for m in c.matches if m.quality >= 0.9]
     if good and good[0].place.kind == "country" and _state_namesake(c):
         return None  # "Georgia": the country or the US state, no evidence either way
@@ -867,7 +874,8 @@ def _resolve(cands, countries, admin_keys, anchors, hints=None) -> None:
             key = light_key(c.text)
             pool = [m for m in pool if m.place.kind == "country" or m.place.iso3 is None
                     or others.get(m.place.iso3, 0.0) > 0 or resolved.get(m.place.iso3, {key}) - {key}
-                    or (m.place.population >= OUTSIDE_MIN_POP and m.quality >= 0.9 and _primary(m.place))]
+                    or (m.place.population >= OUTSIDE_MIN_POP and m.quality >= 0.9 and _primary(m.place)
+                        and not c.in_name)]
             if not pool:
                 c.best, c.confidence = None, 0.0
                 continue
