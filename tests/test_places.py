@@ -590,3 +590,31 @@ def test_a_large_city_abroad_is_not_taken_from_inside_a_longer_local_name(pipeli
     assert [(p.text, p.iso3) for p in ctx.places] == [("Jaffna", "LKA")]
     ctx = places_of(pipeline, "Protesters marched in Amman on Friday against price rises.")
     assert at(ctx, "Amman").iso3 == "JOR"
+
+
+def test_a_sector_addressed_with_its_district_lies_in_that_region(pipeline):
+    # Pakistan's Nowshera is not the Indian town the sector in Rajouri is named after
+    ctx = places_of(pipeline, "Pakistani troops shelled Indian posts in the Naushera sector area (Rajouri, J&K) overnight.")
+    assert at(ctx, "Naushera").iso3 == "IND"
+
+
+@pytest.mark.parametrize("text, iso3, kind", [
+    # a country's name the text calls a state is the region of that name: Nigeria's Niger State
+    ("Gunmen killed five villagers in Kelmora, Niger State, on Sunday.", "NGA", "region"),
+    ("Soldiers in Niger killed five herders on Sunday.", "NER", "country"),
+])
+def test_a_country_name_called_a_state_is_the_state(pipeline, text, iso3, kind):
+    niger = at(places_of(pipeline, text), "Niger")
+    assert (niger.iso3, niger.kind) == (iso3, kind)
+
+
+@pytest.mark.parametrize("text, word", [
+    ("Tea pickers protest over pay.", "Tea"),  # (no other place to tell the country by)
+    ("Grenade attack wounds two traders.", "Grenade"),
+])
+def test_an_english_word_opening_a_sentence_is_no_small_town(pipeline, text, word):
+    assert word not in [p.text for p in places_of(pipeline, text).places]
+
+
+def test_a_town_opening_a_sentence_stays(pipeline):
+    assert at(places_of(pipeline, "Kisumu residents protested over water shortages."), "Kisumu").iso3 == "KEN"

@@ -255,7 +255,7 @@ def locate(ctx: Context, event: Event, gz=None, view: PlaceView | None = None) -
         chosen = _governed_guess(ctx, spans, anchor, gz) or _weak_town(ctx, every, anchor, places, gz) \
             or _governed_guess(ctx, every, anchor, gz) or _weak_town(ctx, every, anchor, places, gz, False)
     if chosen is None or chosen.kind == "country":
-        # "PABNA, Jan. 14 -- ... shot in Bangladesh": the town of the dateline, in the country the
+        # "BOGRA, Jan. 9 -- ... killed in Bangladesh": the town of the dateline, in the country the
         # event's sentence names (or where it names none), is where a local report happened
         line = _dateline_place(ctx, places)
         if line is not None and line.kind == "city" and (chosen is None or line.iso3 == chosen.iso3):
@@ -311,7 +311,7 @@ def locate(ctx: Context, event: Event, gz=None, view: PlaceView | None = None) -
 
 
 def _dateline_place(ctx: Context, places: list[PlaceMention]) -> PlaceMention | None:
-    """The place a dateline opens the text with: "PABNA, Jan. 14 --", "Kelmora, May 3 (Reuters) -"."""
+    """The place a dateline opens the text with: "BOGRA, Jan. 9 --", "Kelmora, May 3 (Reuters) -"."""
     for p in places[:2]:
         if not ctx.text[:p.start].strip() and _DATELINE_AFTER.match(ctx.text, p.end):
             return p

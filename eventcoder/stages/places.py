@@ -181,7 +181,8 @@ _WITHIN_MIDDLE = r"[A-Z][\w'-]*(?:\s+[A-Z][\w'-]*)?(?:\s+(?:LGA|district|county|
 # ("Kelmora of Dunde district, Herat", "Kelmora district, Herat")
 _WITHIN_GAP = re.compile(r"^['’]?(?:\s*(?:,|\(|,?\s*in)\s*(?:" + _WITHIN_MIDDLE + r")?"
                          r"|(?:\s+(?:area|village|town|locality))?\s+of\s+" + _WITHIN_MIDDLE +
-                         r"|\s+(?i:districts?|lga|county|sub-?county|upazila|tehsil|taluka|municipality|division|ward|constituency)"
+                         r"|\s+(?i:districts?|lga|county|sub-?county|upazila|tehsil|taluka|municipality|division|ward|constituency|"
+                         r"sector(?:\s+area)?)"
                          r"\s*[,(]\s*(?:" + _WITHIN_MIDDLE + r")?)$")
 # a place named before another of the same address: "Kelmora of Dunde district, Herat"
 _CHAIN_GAP = re.compile(r"^['’]?\s*(?:of|in)\s+$")
@@ -527,6 +528,15 @@ def _keep(c: Candidate, ctx: Context, persons: _SpanIndex, actors: _SpanIndex, e
         return False
     if all(m.quality < 0.9 for m in c.matches) and top < FOLD_MIN_POP and not curated and not cued:
         return False  # (a fold that names an area may be taken inside the region after it: "Kelmora district, Herat")
+    if tok is not None and tok.is_sent_start and c.source == "scan" and not tok.ent_type_ and not curated \
+            and not spelt & {"country", "region"} and known_word(doc.vocab, tok.text) \
+            and tok.i + 1 < len(doc) and doc[tok.i + 1].is_lower \
+            and doc[tok.i + 1].tag_ in ("NN", "NNS") and max(
+                (m.place.population for m in usable if m.quality >= 0.9 and _primary(m.place)), default=0) \
+            < SELF_EVIDENCE_MAX_POP:
+        # "Tea farmers protest ...", "Grenade attack ...": an English word opening a sentence before
+        # its noun, where the tagger saw no name, is no small town ("Kelmora residents ..." may be)
+        return False
     return True
 
 
@@ -615,12 +625,14 @@ def _evidence(c, dominant: bool = False) -> tuple[str, float] | None:
     if c.in_name:
         return None  # "the Kelmora Amman Dundevi area" says nothing of Jordan
     good = [m for m in c.matches if m.quality >= 0.9]
-    if good and good[0].place.kind == "country" and _state_namesake(c):
+    namesake = bool(good) and good[0].place.kind == "country" and bool(_state_namesake(c))
+    called_region = c.cue_region and not c.cue_admin2
+    if namesake and not called_region:
         return None  # "Georgia": the country or the US state, no evidence either way
-    if good and good[0].place.kind == "country" and good[0].quality == 1.0:
+    if not namesake and good and good[0].place.kind == "country" and good[0].quality == 1.0:
         return good[0].place.iso3, 1.0
-    if c.cue_region and not c.cue_admin2:
-        # "Plateau State", "Kelmora province": the text calls it a first-level region, so only those
+    if called_region:
+        # "Plateau State", "Niger State": the text calls it a first-level region, so only those
         # count (a hamlet of that name elsewhere does not make it ambiguous; "X district" may be a
         # district the gazetteer lacks, named like one abroad)
         sizes: dict = {}
@@ -698,7 +710,9 @@ def _score(c, m, countries, total, admin_keys, anchors: _Anchors) -> float:
         s += W_COUNTRY * countries.get(p.iso3, 0.0) / total
     if (p.kind == "country" or p.source == "continent") and m.quality >= 0.9:
         # unless the text is about the country of a region of the same name ("Georgia" in a US text)
-        if not (total and any(countries.get(iso, 0.0) / total >= 0.5 for iso in _state_namesake(c))):
+        # or calls it a region ("Niger State")
+        if not (total and any(countries.get(iso, 0.0) / total >= 0.5 for iso in _state_namesake(c))) \
+                and not (c.cue_region and not c.cue_admin2 and _state_namesake(c)):
             s += W_COUNTRY_NAME
     if p.source == "curated":
         s += W_CURATED
