@@ -328,3 +328,9 @@ def test_the_dateline_town_when_the_event_sentence_names_only_its_country(pipeli
     ev = located(pipeline, "Bogra, Jan. 9 -- Police gave details on Monday. Two men were hacked to death in "
                            "India on Sunday night, they said.", "hacked")
     assert (ev.iso3, ev.geo_precision) == ("IND", 3)
+
+
+def test_the_next_sentence_saying_where_the_deaths_came(pipeline):
+    ev = located(pipeline, "Four civilians were killed in shelling in eastern Ukraine, officials said on Sunday. "
+                           "The deaths came in Horlivka late on Saturday.", "killed")
+    assert (ev.location, ev.geo_precision) == ("Horlivka", 1)

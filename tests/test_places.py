@@ -618,3 +618,9 @@ def test_an_english_word_opening_a_sentence_is_no_small_town(pipeline, text, wor
 
 def test_a_town_opening_a_sentence_stays(pipeline):
     assert at(places_of(pipeline, "Kisumu residents protested over water shortages."), "Kisumu").iso3 == "KEN"
+
+
+def test_a_town_area_of_a_city_lies_near_that_city(pipeline):
+    # "Johar" folds to Somalia's Jawhar; the area named after it lies in Islamabad
+    ctx = places_of(pipeline, "Gunmen shot two shopkeepers in the Johar Town area of Islamabad on Monday.")
+    assert all(p.iso3 == "PAK" for p in ctx.places) and at(ctx, "Islamabad")

@@ -187,7 +187,8 @@ _WITHIN_GAP = re.compile(r"^['’]?(?:\s*(?:,|\(|,?\s*in)\s*(?:" + _WITHIN_MIDDL
 # a place named before another of the same address: "Kelmora of Dunde district, Herat"
 _CHAIN_GAP = re.compile(r"^['’]?\s*(?:of|in)\s+$")
 _PART_OF_GAP = re.compile(
-    r"^\s+(?:area|neighbou?rhood|locality|quarter|sector|suburb|colony|district)\s+(?:of|in)\s+(?:the\s+)?$", re.I)
+    r"^\s+(?:(?:town|colony)\s+)?(?:area|neighbou?rhood|locality|quarter|sector|suburb|colony|district)\s+"
+    r"(?:of|in)\s+(?:the\s+)?$", re.I)  # ("the Kelmora Town area of Islamabad" too)
 _ADMIN2_WORD = re.compile(r"\b(?:district|county|lga|municipality|parish|borough)\b", re.I)
 _IN_BEFORE = re.compile(r"\b(?:in|at|near)\s+(?:the\s+)?$", re.I)
 _NAME_GOES_ON = re.compile(r"^\s+(?:del|de|do|da|di|al|el)\s+[A-Z]")
