@@ -334,3 +334,14 @@ def test_the_next_sentence_saying_where_the_deaths_came(pipeline):
     ev = located(pipeline, "Four civilians were killed in shelling in eastern Ukraine, officials said on Sunday. "
                            "The deaths came in Horlivka late on Saturday.", "killed")
     assert (ev.location, ev.geo_precision) == ("Horlivka", 1)
+
+
+@pytest.mark.parametrize("text, word, place", [
+    # another mention of the place in the sentence puts the event near it
+    ("On 3 June 2021, troops posted at Horadiz shelled enemy trenches near Horadiz.", "shelled", "Horadiz"),
+    ("On 3 June 2021, in the rural area of Ercilla, Araucania, two trucks were burnt.", "burnt", "Ercilla"),
+    ("Farmers protested in several villages of Rajpura on Monday.", "protested", "Rajpura"),
+])
+def test_around_a_town_is_precision_2(pipeline, text, word, place):
+    ev = located(pipeline, text, word)
+    assert (ev.location, ev.geo_precision) == (place, 2)

@@ -31,7 +31,7 @@ from ..pipeline import stage
 from ..resources.gazetteer import continent_adjectives, get_gazetteer, light_key
 from .event_dates import tells_the_incident
 from .sentences import next_in_paragraph
-from .places import FACILITY_WORDS, STOP_NAMES
+from .places import FACILITY_WORDS, NEAR_BEFORE, STOP_NAMES
 
 _SPECIFIC = {"city": 0, "feature": 1, "region": 2, "country": 3}
 _GOVERNING = {"in", "at", "near", "outside", "around", "into", "on", "of"}
@@ -283,7 +283,8 @@ def locate(ctx: Context, event: Event, gz=None, view: PlaceView | None = None) -
             or _AREA_OF_BEFORE.search(window) or _IN_AREA_OF_BEFORE.search(window)
         city_part = chosen.population >= LARGE_CITY_POP \
             and bool(_CITY_PART_BEFORE.search(ctx.text[max(0, chosen.start - 25):chosen.start]))
-        precision = 2 if chosen.near or _near_again(ctx, chosen) or (inside and not city_part) else 1
+        precision = 2 if chosen.near or _near_again(ctx, chosen) or _near_elsewhere(ctx, chosen) \
+            or (inside and not city_part) else 1
     elif chosen.kind == "region" and (chosen.population < SMALL_REGION_POP or chosen.admin2
                                       or _SMALLER_BEFORE.search(ctx.text[max(0, chosen.start - 80):chosen.start])
                                       or _unknown_before(ctx, chosen)):
@@ -316,6 +317,17 @@ def _dateline_place(ctx: Context, places: list[PlaceMention]) -> PlaceMention | 
         if not ctx.text[:p.start].strip() and _DATELINE_AFTER.match(ctx.text, p.end):
             return p
     return None
+
+
+def _near_elsewhere(ctx: Context, p: PlaceMention) -> bool:
+    """"forces located at Kelmora fired at positions near Kelmora": the sentence puts the event near
+    the place under another mention of it."""
+    s = ctx.sentence_at(p.start)
+    if s is None:
+        return False
+    key = light_key(p.text)
+    return any(q is not p and s.start <= q.start < s.end and light_key(q.text) == key
+               and NEAR_BEFORE.search(ctx.text[max(0, q.start - 60):q.start]) for q in ctx.places)
 
 
 def _near_again(ctx: Context, p: PlaceMention) -> bool:

@@ -124,10 +124,11 @@ bridge airport station square port hill hills mountain mountains island islands 
 high highway mine union secretary junior jubilee sadar thana abu hindi sector christmas sharia main
 mary virgin poblacion maasai fulani federal federation
 """.split())
-_NEAR_BEFORE = re.compile(
+NEAR_BEFORE = re.compile(
     r"(?:\bnear(?:by)?|\boutskirts of|\bvicinity of|\bclose to|\boutside(?: of)?|\baround"
     r"|\b(?:north|south|east|west|northeast|northwest|southeast|southwest)(?:ern)? of"
-    r"|\bedge of|\bperiphery of|\b(?:in|the) (?:general )?area of|\bsurroundings of|\bdirection of"
+    r"|\bedge of|\bperiphery of|\b(?:in|the) (?:general |rural |surrounding )?areas? of|\bsurroundings of"
+    r"|\bdirection of|\b(?:different|several|various|many|some) villages of"
     # "between the villages of Amba and Okoyeri": somewhere between two places
     r"|\bbetween(?:\s+the\s+(?:towns?|cities|villages?|areas?|localities)\s+of)?"
     r"|\bbetween\s+(?:the\s+(?:towns?|cities|villages?|areas?|localities)\s+of\s+)?[A-Z][^.;()]{0,40}?\band)"
@@ -998,7 +999,7 @@ def find_places(ctx: Context, gz) -> list:
     for c in cands:
         before = text[max(0, c.start - 60):c.start]
         after = text[c.end:c.end + 30]
-        c.near = bool((_NEAR_BEFORE.search(before)
+        c.near = bool((NEAR_BEFORE.search(before)
                        and not (_SITE_NEAR_BEFORE.search(before) and _FACILITY_AFTER.match(after)))
                       or _KM_BEFORE.search(before) or _AREA_AFTER.match(after))
         c.cue_region = bool(_REGION_AFTER.match(after) or _ADDRESS_TAIL_BEFORE.search(before))
