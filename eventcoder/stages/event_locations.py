@@ -326,7 +326,8 @@ def _near_elsewhere(ctx: Context, p: PlaceMention) -> bool:
     if s is None:
         return False
     key = light_key(p.text)
-    return any(q is not p and s.start <= q.start < s.end and light_key(q.text) == key
+    # (near by a word before it, not as a town named with its district: "Kelmora town (Kelmora district)")
+    return any(q is not p and q.near and s.start <= q.start < s.end and light_key(q.text) == key
                and NEAR_BEFORE.search(ctx.text[max(0, q.start - 60):q.start]) for q in ctx.places)
 
 
