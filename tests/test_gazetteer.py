@@ -232,9 +232,12 @@ def test_counties_named_otherwise_by_geonames_are_found_by_their_iso_names(share
     assert regions and regions[0].iso3 == "KEN", name
 
 
-@pytest.mark.parametrize("name, iso3", [("Satun", "THA"), ("Ma'an", "JOR")])
+@pytest.mark.parametrize("name, iso3", [("Satun", "THA"), ("Ma'an", "JOR"), ("Nuevo Leon", "MEX"),
+                                        ("Tamaulipas", "MEX"), ("Morelos", "MEX"), ("Santander", "COL")])
 def test_a_subdivision_named_like_a_town_takes_that_towns_region_not_a_folded_namesakes(shared_settings, name, iso3):
-    # Thailand's Satun is no fold of Bangkok's Sathon district, Jordan's Ma'an none of Amman
+    # Thailand's Satun is no fold of Bangkok's Sathon district, Jordan's Ma'an none of Amman; and a
+    # state is GeoNames' region of its name, not the region of a village named after it (Baja
+    # California's Nuevo Leon, Colombia's Santander de Quilichao in Cauca)
     gz = get_gazetteer(shared_settings)
     regions = [m.place for m in gz.lookup(name) if m.place.source == "admin1" and m.quality == 1.0]
     assert regions and {p.iso3 for p in regions} == {iso3}

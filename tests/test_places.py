@@ -74,6 +74,12 @@ def test_near_and_outskirts_are_marked(pipeline):
     assert at(ctx, "Kabul").near is False
 
 
+@pytest.mark.parametrize("text", ["Families queued for Ramadan food parcels on Sunday.",
+                                  "Worshippers left the mosque after Eid prayers."])
+def test_religious_festivals_are_not_places(pipeline, text):
+    assert places_of(pipeline, text).places == []  # ("Ramadan" is an alternate name of a Saudi town)
+
+
 def test_person_names_are_not_places(pipeline):
     ctx = places_of(pipeline, "Minister Hassan Sabri Jordan said talks would resume in Cairo.")
     names = [p.text for p in ctx.places]
@@ -624,3 +630,11 @@ def test_a_town_area_of_a_city_lies_near_that_city(pipeline):
     # "Johar" folds to Somalia's Jawhar; the area named after it lies in Islamabad
     ctx = places_of(pipeline, "Gunmen shot two shopkeepers in the Johar Town area of Islamabad on Monday.")
     assert all(p.iso3 == "PAK" for p in ctx.places) and at(ctx, "Islamabad")
+
+
+def test_a_country_with_a_state_of_its_own_name_is_the_country(pipeline):
+    # the State of Mexico does not make "Mexico" a state's name in a text about Mexico (Georgia still does)
+    ctx = places_of(pipeline, "Mexican officials said violence in Mexico rose in May.")
+    assert at(ctx, "Mexico").kind == "country"
+    ctx = places_of(pipeline, "Protesters marched in Atlanta, Georgia.")
+    assert (at(ctx, "Georgia").iso3, at(ctx, "Georgia").kind) == ("USA", "region")

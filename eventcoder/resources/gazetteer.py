@@ -41,7 +41,7 @@ from pathlib import Path
 
 from ..errors import InputError, ResourceError
 
-INDEX_VERSION = 13  # bump when the index layout or the key functions change
+INDEX_VERSION = 14  # bump when the index layout or the key functions change
 INDEX_NAME = "gazetteer.sqlite"
 IMPORTS_NAME = "gazetteer-imports.json"
 DATA_DIR = Path(__file__).parent / "data"
@@ -315,7 +315,7 @@ oriental occidental province county district state sul river peoples people repu
 _ADMIN_PREFIX = re.compile(r"^(?:Wilayat-e|Velayat-e|Ostan-e|Sha`biyat|Muhafazat|Mintaqat)\s+", re.I)
 
 
-def _same_region(name: str, regions: dict, names: list) -> str | None:
+def _same_region(name: str, regions: dict, names: list, words: bool = True) -> str | None:
     """The code of the one region of `regions` (code -> GeoNames name) that `name`, a subdivision's
     ISO name without its area word, names. `names` holds all the country's subdivision names, the
     same way bare: a spelling or a word that two of them share tells nothing. Tried in turn: the same
@@ -332,13 +332,15 @@ def _same_region(name: str, regions: dict, names: list) -> str | None:
             return same[0]
         if same:
             return None
+    if not words:
+        return None
 
-    def words(n: str) -> set:
+    def words_of(n: str) -> set:
         return {w for w in re.split(r"[\s/'’-]+", ascii_fold(n).lower()) if len(w) >= 5} - _REGION_NAME_WORDS
 
-    for w in words(name):
-        holders = [code for code, n in regions.items() if w in words(bare(n))]
-        if len(holders) == 1 and sum(w in words(n) for n in names) == 1:
+    for w in words_of(name):
+        holders = [code for code, n in regions.items() if w in words_of(bare(n))]
+        if len(holders) == 1 and sum(w in words_of(n) for n in names) == 1:
             return holders[0]
     return None
 
@@ -394,14 +396,19 @@ def build_index(path: Path) -> None:
             if suffix.isalpha() and suffix in codes_of.get(cc, ()):
                 code = suffix
             else:
-                # (the town spelt so before a fold of it: Thailand's "Satun" is Satun, not Bangkok's Sathon)
-                town = by_light.get((cc, light_key(bare))) or by_fold.get((cc, fold_key(bare)))
+                # the GeoNames region of that name; else the region of the town of that name (the town
+                # spelt so before a fold of it: Thailand's "Satun" is Satun, not Bangkok's Sathon; and
+                # not a village of the name in another region: Mexico's Nuevo Leon is no town of Baja
+                # California); else the region sharing a word of it ("Tharaka-Nithi County" is
+                # GeoNames' "Tharaka District")
+                regions = {k: ns[0] for (c2, k), ns in region_names.items() if c2 == cc}
+                code = _same_region(bare, regions, bare_subs[cc], words=False)
+                town = None if code else by_light.get((cc, light_key(bare))) or by_fold.get((cc, fold_key(bare)))
                 if town is not None:
                     code = town["admin1code"]
                     region_names.setdefault((cc, code), [town["name"]])
-                else:  # "Tharaka-Nithi County" is GeoNames' "Tharaka District"
-                    code = _same_region(bare, {k: ns[0] for (c2, k), ns in region_names.items() if c2 == cc},
-                                        bare_subs[cc])
+                elif code is None:
+                    code = _same_region(bare, regions, bare_subs[cc])
             if code:
                 region_names.setdefault((cc, code), []).append(sub.name)
         admin_names: dict[tuple[str, str], str] = {}

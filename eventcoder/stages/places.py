@@ -27,7 +27,7 @@ from ..document import Context, PlaceMention
 from ..pipeline import stage
 from ..nlp import known_word
 from .syntax import token_at
-from ..resources.gazetteer import (Match, admin1_abbreviations, continent_adjectives, get_gazetteer,
+from ..resources.gazetteer import (Match, admin1_abbreviations, continent_adjectives, fold_key, get_gazetteer,
                                    light_key)
 
 # Longest n-gram tried by the scan ("Jurud Arsal", "Democratic Republic of the Congo").
@@ -122,7 +122,8 @@ said says will can also but and the this that these those there here when where 
 county district province city town village street road river valley region area camp market ward
 bridge airport station square port hill hills mountain mountains island islands lake border
 high highway mine union secretary junior jubilee sadar thana abu hindi sector christmas sharia main
-mary virgin poblacion maasai fulani federal federation
+mary virgin poblacion maasai fulani federal federation ramadan eid muharram ashura diwali holi colonia
+shia shiite sunni sun jan feb mar apr jun jul aug sep sept oct nov dec
 """.split())
 NEAR_BEFORE = re.compile(
     r"(?:\bnear(?:by)?|\boutskirts of|\bvicinity of|\bclose to|\boutside(?: of)?|\baround"
@@ -677,8 +678,10 @@ def document_countries(cands) -> dict:
 
 
 def _state_namesake(c) -> set:
-    """Countries of the admin1 regions that share a country's name ("Georgia")."""
-    return {m.place.iso3 for m in c.matches if m.place.source == "admin1" and m.quality == 1.0}
+    """Countries of the admin1 regions that share a country's name ("Georgia"), other than that
+    country itself (the State of Mexico does not make "Mexico" a state's name)."""
+    own = {m.place.iso3 for m in c.matches if m.place.kind == "country"}
+    return {m.place.iso3 for m in c.matches if m.place.source == "admin1" and m.quality == 1.0} - own
 
 
 class _Anchors:
@@ -725,8 +728,11 @@ def _score(c, m, countries, total, admin_keys, anchors: _Anchors) -> float:
         # a region named after its own town: "Deir ez-Zor" is the town; so is "Kiev", though GeoNames
         # spells the city Kyiv (the region's own spelling is no advantage then) and files it in a
         # region of its own (a main town, not a village of the name: "Guerrero" is the state)
+        # (a town of the region, or one spelt like the name: not "Ecatepec de Morelos", a city of the
+        # next state that is also called Morelos, for the state of Morelos)
         main = [t for t in towns if t.population * 10 >= p.population and distance_km(
-            t.latitude, t.longitude, p.latitude, p.longitude) <= NEAR_KM]
+            t.latitude, t.longitude, p.latitude, p.longitude) <= NEAR_KM
+            and (t.admin1 == p.admin1 or fold_key(t.name) == fold_key(c.text))]
         if main and not any(_primary(t) for t in main):
             s -= W_REGION_NAMESAKE + W_PRIMARY
         elif any(t.admin1 == p.admin1 for t in towns):
