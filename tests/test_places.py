@@ -87,27 +87,27 @@ def test_person_names_are_not_places(pipeline):
     assert not any(n in ("Hassan", "Sabri") for n in names)
 
 
-@pytest.mark.parametrize("text, person", [
+@pytest.mark.parametrize("text, word", [
+    # a name right after a person's title is the person's
     ("Crowds cheered after Governor Troy lost the vote.", "Troy"),
     ("Mr. Lincoln told reporters the road was shut.", "Lincoln"),
     ("The judge said Sgt. Collins had fired first.", "Collins"),
+    # the first word of a longer name the gazetteer lacks: a Persian compound with its izafe written
+    # apart, a Romance name
+    ("Troops cleared Dara i Kelmora district, Kunar, on Monday.", "Dara"),
+    ("A shoot-out took place in the Lins de Kelmora neighbourhood of Sao Paulo.", "Lins"),
+    # an English word opening a sentence before its noun (no other place tells the country)
+    ("Tea pickers protest over pay.", "Tea"),
+    ("Grenade attack wounds two traders.", "Grenade"),
 ])
-def test_a_name_after_a_persons_title_is_the_person(pipeline, text, person):
-    assert person not in [p.text for p in places_of(pipeline, text).places]
+def test_words_that_are_no_places(pipeline, text, word):
+    assert word not in [p.text for p in places_of(pipeline, text).places]
 
 
 def test_a_region_or_a_large_city_after_a_title_word_stays(pipeline):
     # ("the Corps Commander Peshawar": the title of the command of the city)
     ctx = places_of(pipeline, "The Corps Commander Peshawar met elders on Monday.")
     assert at(ctx, "Peshawar").iso3 == "PAK"
-
-
-@pytest.mark.parametrize("text, part", [
-    ("Troops cleared Dara i Kelmora district, Kunar, on Monday.", "Dara"),  # a Persian compound, izafe apart
-    ("A shoot-out took place in the Lins de Kelmora neighbourhood of Sao Paulo.", "Lins"),
-])
-def test_the_first_word_of_a_longer_name_the_gazetteer_lacks_is_no_place(pipeline, text, part):
-    assert part not in [p.text for p in places_of(pipeline, text).places]
 
 
 def test_a_compound_name_spelt_apart_is_still_found(pipeline):
@@ -612,14 +612,6 @@ def test_a_sector_addressed_with_its_district_lies_in_that_region(pipeline):
 def test_a_country_name_called_a_state_is_the_state(pipeline, text, iso3, kind):
     niger = at(places_of(pipeline, text), "Niger")
     assert (niger.iso3, niger.kind) == (iso3, kind)
-
-
-@pytest.mark.parametrize("text, word", [
-    ("Tea pickers protest over pay.", "Tea"),  # (no other place to tell the country by)
-    ("Grenade attack wounds two traders.", "Grenade"),
-])
-def test_an_english_word_opening_a_sentence_is_no_small_town(pipeline, text, word):
-    assert word not in [p.text for p in places_of(pipeline, text).places]
 
 
 def test_a_town_opening_a_sentence_stays(pipeline):
