@@ -477,7 +477,7 @@ def _keep(c: Candidate, ctx: Context, persons: _SpanIndex, actors: _SpanIndex, e
     if _NAME_GOES_ON.match(text[c.end:c.end + 30]) and not curated and not any(
             m.place.kind == "country" or m.place.source == "admin1" or m.place.population >= PERSON_PART_MIN_POP
             for m in c.matches):
-        return False  # the "Lins de Vasconcelos" neighbourhood is no town Lins
+        return False  # the "Lins de Kelmora" neighbourhood is no town Lins
     if _TITLE_BEFORE.search(text[max(0, c.start - 16):c.start]) and not curated \
             and not any(m.place.kind == "country" or m.place.source == "admin1" or m.place.population >= PERSON_PART_MIN_POP
                         for m in c.matches):
@@ -537,7 +537,7 @@ def _keep(c: Candidate, ctx: Context, persons: _SpanIndex, actors: _SpanIndex, e
             and doc[tok.i + 1].tag_ in ("NN", "NNS") and max(
                 (m.place.population for m in usable if m.quality >= 0.9 and _primary(m.place)), default=0) \
             < SELF_EVIDENCE_MAX_POP:
-        # "Tea farmers protest ...", "Grenade attack ...": an English word opening a sentence before
+        # "Tea pickers strike ...", "Grenade attack ...": an English word opening a sentence before
         # its noun, where the tagger saw no name, is no small town ("Kelmora residents ..." may be)
         return False
     return True
@@ -836,7 +836,7 @@ def _resolve(cands, countries, admin_keys, anchors, hints=None) -> None:
             # (unless it is all there is and the region named right after holds it: "in
             # Lerdo, Durango", a municipality named after its seat)
             # (or, when the name is a second-level area's in one country only and nothing else
-            # anywhere, the place "in" governs: "a protest in Dharwad", a district named after its seat)
+            # anywhere, the place "in" governs: "a march in Dharwad", a district named after its seat)
             pool = [m for m in pool if m.place.source != "admin2"] or [
                 m for m in pool if c.within_area and _in_area(m.place, c.within)] or [
                 m for m in pool if c.governed and len({q.place.iso3 for q in c.matches}) == 1]
