@@ -321,25 +321,25 @@ def test_the_region_closing_an_address_holds_the_town(pipeline, text, word, plac
 
 
 def test_the_dateline_town_when_the_event_sentence_names_only_its_country(pipeline):
-    ev = located(pipeline, "Bogra, Jan. 9 -- Police gave details on Monday. Two men were hacked to death in "
-                           "Bangladesh on Sunday night, they said.", "hacked")
+    ev = located(pipeline, "Bogra, Jan. 9 -- Police gave details on Monday. Two men were stabbed to death in "
+                           "Bangladesh on Sunday night, they said.", "stabbed")
     assert (ev.location, ev.iso3) == ("Bogra", "BGD")
     # not a town of another country
-    ev = located(pipeline, "Bogra, Jan. 9 -- Police gave details on Monday. Two men were hacked to death in "
-                           "India on Sunday night, they said.", "hacked")
+    ev = located(pipeline, "Bogra, Jan. 9 -- Police gave details on Monday. Two men were stabbed to death in "
+                           "India on Sunday night, they said.", "stabbed")
     assert (ev.iso3, ev.geo_precision) == ("IND", 3)
 
 
-def test_the_next_sentence_saying_where_the_deaths_came(pipeline):
-    ev = located(pipeline, "Four civilians were killed in shelling in eastern Ukraine, officials said on Sunday. "
-                           "The deaths came in Horlivka late on Saturday.", "killed")
+def test_the_next_sentence_saying_where_the_deaths_occurred(pipeline):
+    ev = located(pipeline, "Four civilians died when shells hit a market in eastern Ukraine, officials said on Sunday. "
+                           "The deaths occurred in Horlivka late on Saturday.", "died")
     assert (ev.location, ev.geo_precision) == ("Horlivka", 1)
 
 
 @pytest.mark.parametrize("text, word, place", [
     # another mention of the place in the sentence puts the event near it
     ("On 3 June 2021, troops posted at Horadiz shelled enemy trenches near Horadiz.", "shelled", "Horadiz"),
-    ("On 3 June 2021, in the rural area of Ercilla, Araucania, two trucks were burnt.", "burnt", "Ercilla"),
+    ("On 3 June 2021, across the rural areas of Ercilla, Araucania, two trucks were burnt.", "burnt", "Ercilla"),
     ("Farmers protested in several villages of Rajpura on Monday.", "protested", "Rajpura"),
 ])
 def test_around_a_town_is_precision_2(pipeline, text, word, place):

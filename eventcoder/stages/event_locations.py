@@ -255,7 +255,7 @@ def locate(ctx: Context, event: Event, gz=None, view: PlaceView | None = None) -
         chosen = _governed_guess(ctx, spans, anchor, gz) or _weak_town(ctx, every, anchor, places, gz) \
             or _governed_guess(ctx, every, anchor, gz) or _weak_town(ctx, every, anchor, places, gz, False)
     if chosen is None or chosen.kind == "country":
-        # "BOGRA, Jan. 9 -- ... killed in Bangladesh": the town of the dateline, in the country the
+        # "BOGRA, Jan. 9 -- ... stabbed in Bangladesh": the town of the dateline, in the country the
         # event's sentence names (or where it names none), is where a local report happened
         line = _dateline_place(ctx, places)
         if line is not None and line.kind == "city" and (chosen is None or line.iso3 == chosen.iso3):

@@ -190,7 +190,7 @@ _WITHIN_GAP = re.compile(r"^['’]?(?:\s*(?:,|\(|,?\s*in)\s*(?:" + _WITHIN_MIDDL
 _CHAIN_GAP = re.compile(r"^['’]?\s*(?:of|in)\s+$")
 _PART_OF_GAP = re.compile(
     r"^\s+(?:(?:town|colony)\s+)?(?:area|neighbou?rhood|locality|quarter|sector|suburb|colony|district)\s+"
-    r"(?:of|in)\s+(?:the\s+)?$", re.I)  # ("the Kelmora Town area of Islamabad" too)
+    r"(?:of|in)\s+(?:the\s+)?$", re.I)  # ("the Kelmora Town area of Dunde" too)
 _ADMIN2_WORD = re.compile(r"\b(?:district|county|lga|municipality|parish|borough)\b", re.I)
 _IN_BEFORE = re.compile(r"\b(?:in|at|near)\s+(?:the\s+)?$", re.I)
 _NAME_GOES_ON = re.compile(r"^\s+(?:del|de|do|da|di|al|el)\s+[A-Z]")
