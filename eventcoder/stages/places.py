@@ -198,9 +198,10 @@ _HOLIDAY_AFTER = re.compile(r"^\s+Day\b")
 # "the Colorado Party", "Unity League", "the Kelmora ethnic group": a name that opens a party's, a
 # movement's or a people's is theirs
 _PARTY_AFTER = re.compile(r"^\s+(?:Party|League|Movement|Alliance|[Ee]thnic\s+[Gg]roup|tribe)\b")
-# "in Boa Viagem neighborhood", "Centro, Norte and Sul neighborhoods": a part of a town
+# "in Boa Viagem neighborhood", "Centro, Norte and Sul neighborhoods": a part of a town (also the first
+# word of a longer name: "in the Kelmo Dunde Vesh neighbourhood")
 _TOWN_PART_AFTER = re.compile(
-    r"^(?:\s*(?:,|and|&)\s*[A-Z][\w'-]*(?:\s+[A-Z][\w'-]*){0,2}){0,6}\s+"
+    r"^(?:\s+[A-Z][\w'-]*){0,3}(?:\s*(?:,|and|&)\s*[A-Z][\w'-]*(?:\s+[A-Z][\w'-]*){0,2}){0,6}\s+"
     r"(?:neighbou?rhoods?|communit(?:y|ies)|quarters?|suburbs?|colon(?:y|ies)|barrios?)\b")
 # "Governor Troy", "Mr Lincoln", "President Kelmo": a name right after a person's title is the
 # person's (a title that names its place takes "of": "the Governor of Kelmora")
@@ -865,11 +866,11 @@ def _resolve(cands, countries, admin_keys, anchors, hints=None) -> None:
             addressed = bool(inside) and bool(c.within_centres)
             pool = inside or [m for m in pool if m.place.population >= WITHIN_OUTSIDE_MIN_POP
                               and (not only or m.place.iso3 in only)]
-        if c.town_part and anchors:
+        if c.town_part:
             # "in Recife, Pernambuco ... in Boa Viagem neighborhood": the neighbourhood lies near a
             # town the text names, not at a namesake across the continent ("a suburb of Nairobi" is a
-            # suburb of the city itself)
-            pool = [m for m in pool if m.place.population >= WITHIN_OUTSIDE_MIN_POP
+            # suburb of the city itself); with no such town, only a large city's name is taken
+            pool = [m for m in pool if m.place.population >= WITHIN_OUTSIDE_MIN_POP and _primary(m.place)
                     or anchors.near(m.place.latitude, m.place.longitude, c)]
         if not pool:
             c.best, c.confidence = None, 0.0
