@@ -635,5 +635,5 @@ def test_a_country_with_a_state_of_its_own_name_is_the_country(pipeline):
 def test_a_neighbourhood_named_like_a_small_town_abroad_is_not_that_town(pipeline):
     # a neighbourhood named after a person: not a Peruvian village by a fold of the first name, nor a
     # Californian city by an alternate one
-    ctx = places_of(pipeline, "Residents blocked a road in the Victor Hugo neighbourhood of Lima on Sunday.")
+    ctx = places_of(pipeline, "Residents barricaded a street in the Victor Hugo neighbourhood of Lima on Sunday.")
     assert [p.text for p in ctx.places] == ["Lima"]
