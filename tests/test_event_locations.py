@@ -14,11 +14,11 @@ def pipeline():
 
 
 def context(pipeline, text):
-    """A parsed context with sentences and places, but no events: the tests add their own."""
+    """A parsed context with sentences, places and times, but no events: the tests add their own."""
     ctx = pipeline.prepare(Document(text=text))
     ctx.doc = pipeline.nlp(text)
     fns = dict(pipeline._stage_fns())
-    for name in ("sentences", "actors", "places"):
+    for name in ("sentences", "actors", "places", "times"):
         fns[name](ctx)
     return ctx
 

@@ -41,7 +41,7 @@ from pathlib import Path
 
 from ..errors import InputError, ResourceError
 
-INDEX_VERSION = 14  # bump when the index layout or the key functions change
+INDEX_VERSION = 15  # bump when the index layout or the key functions change
 INDEX_NAME = "gazetteer.sqlite"
 IMPORTS_NAME = "gazetteer-imports.json"
 DATA_DIR = Path(__file__).parent / "data"
@@ -315,6 +315,11 @@ oriental occidental province county district state sul river peoples people repu
 _ADMIN_PREFIX = re.compile(r"^(?:Wilayat-e|Velayat-e|Ostan-e|Sha`biyat|Muhafazat|Mintaqat)\s+", re.I)
 
 
+def _bare(name: str) -> str:
+    """A region's name without its area word: "Nakuru County" -> "Nakuru"."""
+    return _ADMIN_WORDS.sub(" ", name).strip() or name
+
+
 def _same_region(name: str, regions: dict, names: list, words: bool = True) -> str | None:
     """The code of the one region of `regions` (code -> GeoNames name) that `name`, a subdivision's
     ISO name without its area word, names. `names` holds all the country's subdivision names, the
@@ -322,12 +327,9 @@ def _same_region(name: str, regions: dict, names: list, words: bool = True) -> s
     name; the same folded name ("Ghor" is "Ghowr"; not "Hainan" for "Henan", which fold alike); one
     word in common other than compass and area words ("Elgeyo/Marakwet" is "Marakwet District";
     "Kasai Central" stays unlinked, "Kasai" being in three names)."""
-    def bare(n: str) -> str:
-        return _ADMIN_WORDS.sub(" ", n).strip() or n
-
     for key in (light_key, fold_key):
         want = key(name)
-        same = [code for code, n in regions.items() if key(bare(n)) == want]
+        same = [code for code, n in regions.items() if key(_bare(n)) == want]
         if len(same) == 1 and sum(key(n) == want for n in names) == 1:
             return same[0]
         if same:
@@ -339,7 +341,7 @@ def _same_region(name: str, regions: dict, names: list, words: bool = True) -> s
         return {w for w in re.split(r"[\s/'’-]+", ascii_fold(n).lower()) if len(w) >= 5} - _REGION_NAME_WORDS
 
     for w in words_of(name):
-        holders = [code for code, n in regions.items() if w in words_of(bare(n))]
+        holders = [code for code, n in regions.items() if w in words_of(_bare(n))]
         if len(holders) == 1 and sum(w in words_of(n) for n in names) == 1:
             return holders[0]
     return None
@@ -387,12 +389,15 @@ def build_index(path: Path) -> None:
         subs = [sub for sub in pycountry.subdivisions if not sub.parent_code]
         bare_subs: dict[str, list[str]] = {}
         for sub in subs:
-            bare_subs.setdefault(sub.country_code, []).append(_ADMIN_WORDS.sub(" ", sub.name).strip() or sub.name)
+            bare_subs.setdefault(sub.country_code, []).append(_bare(sub.name))
+        geonames_regions: dict[str, dict[str, str]] = {}  # country -> code -> GeoNames' name
+        for (cc, code), names in region_names.items():
+            geonames_regions.setdefault(cc, {})[code] = names[0]
         for sub in subs:
             cc = sub.country_code
             suffix = sub.code.split("-", 1)[1]
             code = None
-            bare = _ADMIN_WORDS.sub(" ", sub.name).strip() or sub.name
+            bare = _bare(sub.name)
             if suffix.isalpha() and suffix in codes_of.get(cc, ()):
                 code = suffix
             else:
@@ -401,7 +406,7 @@ def build_index(path: Path) -> None:
                 # not a village of the name in another region: Mexico's Nuevo Leon is no town of Baja
                 # California); else the region sharing a word of it ("Tharaka-Nithi County" is
                 # GeoNames' "Tharaka District")
-                regions = {k: ns[0] for (c2, k), ns in region_names.items() if c2 == cc}
+                regions = geonames_regions.get(cc, {})
                 code = _same_region(bare, regions, bare_subs[cc], words=False)
                 town = None if code else by_light.get((cc, light_key(bare))) or by_fold.get((cc, fold_key(bare)))
                 if town is not None:

@@ -126,7 +126,7 @@ def _in_subject(tok, verb) -> bool:
     return False
 
 
-def _dateline(ctx: Context, t: TimeMention) -> bool:
+def dateline(ctx: Context, t: TimeMention) -> bool:
     """'Jan 21 (UNB) At least ...', 'PABNA, Jan. 14 -- ...': a date opening a paragraph, after at most
     a place name, and closed by an agency tag or a dash, is the day the story was filed."""
     line_start = ctx.text.rfind("\n", 0, t.start) + 1
@@ -204,7 +204,7 @@ def _pick_in_trigger_sentence(ctx: Context, event: Event, cands: list[TimeMentio
         if root is None:
             continue
         v = verb_of(root)
-        if _dateline(ctx, t):
+        if dateline(ctx, t):
             report.append(t)  # "Pabna, Jan. 14 (UNB) -- ...": the day the story was filed
         elif trig is not None and root.head.i == trig.i:
             direct.append(t)  # "the attack on Monday"

@@ -29,7 +29,7 @@ from collections import Counter
 from ..document import Context, Event, PlaceMention
 from ..pipeline import stage
 from ..resources.gazetteer import continent_adjectives, get_gazetteer, light_key
-from .event_dates import tells_the_incident
+from .event_dates import dateline, tells_the_incident
 from .sentences import next_in_paragraph
 from .places import FACILITY_WORDS, NEAR_BEFORE, STOP_NAMES
 
@@ -143,9 +143,8 @@ def _fronted(ctx: Context, p: PlaceMention, spans) -> bool:
         and not _AREA_WORD_AFTER.match(ctx.text[p.end:p.end + 20])  # "In Bungoma County, riots erupted in Kimilili"
 
 
-# after the place of a dateline: its country or state, then the date ("Jan. 14", "May 3", "14 January")
-_DATELINE_AFTER = re.compile(
-    r"(?:,\s*[A-Z][\w.]*(?:\s[A-Z][\w.]*)?)?\s*[,:]?\s*(?:\(\w+\)\s*)?(?:[A-Z][a-z]{2,8}\.?\s+\d{1,2}|\d{1,2}\s+[A-Z][a-z]{2,8})\b")
+# the most characters between a dateline's place and its date ("Kelmora, Dunde State, ")
+DATELINE_PLACE_GAP = 40
 _POSSESSIVE = re.compile(r"['’]s\s+")
 
 
@@ -169,8 +168,8 @@ def _pick(cands: list[PlaceMention], ctx: Context, anchor: int, clause, spans=()
                 -governed, abs(p.start - anchor))
 
     provinces = {q.iso3 for q in cands if q.kind == "region" and not q.admin2}
-    owners = {p.end for p in cands if _POSSESSIVE.match(ctx.text, p.end)
-              and any(q.start == _POSSESSIVE.match(ctx.text, p.end).end() and q.iso3 == p.iso3 for q in cands)}
+    owners = {p.end for p in cands if (m := _POSSESSIVE.match(ctx.text, p.end))
+              and any(q.start == m.end() and q.iso3 == p.iso3 for q in cands)}
     return min(cands, key=key)
 
 
@@ -283,8 +282,7 @@ def locate(ctx: Context, event: Event, gz=None, view: PlaceView | None = None) -
             or _AREA_OF_BEFORE.search(window) or _IN_AREA_OF_BEFORE.search(window)
         city_part = chosen.population >= LARGE_CITY_POP \
             and bool(_CITY_PART_BEFORE.search(ctx.text[max(0, chosen.start - 25):chosen.start]))
-        precision = 2 if chosen.near or _near_again(ctx, chosen) or _near_elsewhere(ctx, chosen) \
-            or (inside and not city_part) else 1
+        precision = 2 if chosen.near or _near_again(ctx, chosen) or (inside and not city_part) else 1
     elif chosen.kind == "region" and (chosen.population < SMALL_REGION_POP or chosen.admin2
                                       or _SMALLER_BEFORE.search(ctx.text[max(0, chosen.start - 80):chosen.start])
                                       or _unknown_before(ctx, chosen)):
@@ -312,35 +310,29 @@ def locate(ctx: Context, event: Event, gz=None, view: PlaceView | None = None) -
 
 
 def _dateline_place(ctx: Context, places: list[PlaceMention]) -> PlaceMention | None:
-    """The place a dateline opens the text with: "BOGRA, Jan. 9 --", "Kelmora, May 3 (Reuters) -"."""
-    for p in places[:2]:
-        if not ctx.text[:p.start].strip() and _DATELINE_AFTER.match(ctx.text, p.end):
-            return p
-    return None
-
-
-def _near_elsewhere(ctx: Context, p: PlaceMention) -> bool:
-    """"forces located at Kelmora fired at positions near Kelmora": the sentence puts the event near
-    the place under another mention of it."""
-    s = ctx.sentence_at(p.start)
-    if s is None:
-        return False
-    key = light_key(p.text)
-    # (near by a word before it, not as a town named with its district: "Kelmora town (Kelmora district)")
-    return any(q is not p and q.near and s.start <= q.start < s.end and light_key(q.text) == key
-               and NEAR_BEFORE.search(ctx.text[max(0, q.start - 60):q.start]) for q in ctx.places)
+    """The place a dateline opens the text with: "BOGRA, Jan. 9 --", "Kelmora, May 3 (Reuters) -"
+    (the date is one the event-dates stage reads as a dateline's)."""
+    first = min(places, key=lambda p: p.start, default=None)
+    if first is None or ctx.text[:first.start].strip():
+        return None
+    return first if any(first.end < t.start <= first.end + DATELINE_PLACE_GAP and dateline(ctx, t)
+                        for t in ctx.times) else None
 
 
 def _near_again(ctx: Context, p: PlaceMention) -> bool:
-    """"shelled positions west of Kelmora (Kelmora, Dunde)": the sentence already put the event near
-    the place under a mention resolved apart (the area of the town's name), so the address after it
-    does not make it the town itself."""
+    """The sentence already put the event near the place under another mention of it, so this one
+    does not make it the place itself: "shelled positions west of Kelmora (Kelmora, Dunde)" (an
+    earlier mention resolved apart, as the area of the town's name), "forces located at Kelmora fired
+    at positions near Kelmora" (a mention a near-word governs)."""
     s = ctx.sentence_at(p.start)
     if s is None:
         return False
     key = light_key(p.text)
-    # (a region's mention is "near" by its words only; a town's also by "X district", not meant here)
-    return any(q is not p and q.near and q.kind == "region" and q.start < p.start and s.start <= q.start and light_key(q.text) == key
+    # (a region's mention is "near" by its words only; a town's also by "X district", not meant here:
+    # "Kelmora town (Kelmora district)")
+    return any(q is not p and q.near and s.start <= q.start < s.end and light_key(q.text) == key
+               and (q.kind == "region" and q.start < p.start
+                    or NEAR_BEFORE.search(ctx.text[max(0, q.start - 60):q.start]))
                for q in ctx.places)
 
 

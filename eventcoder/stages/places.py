@@ -475,14 +475,13 @@ def _keep(c: Candidate, ctx: Context, persons: _SpanIndex, actors: _SpanIndex, e
     if (_IZAFE_AFTER.match(text[c.end:c.end + 6]) or _IZAFE_BEFORE.search(text[max(0, c.start - 30):c.start])) \
             and not curated:
         return False  # a part of a compound name the gazetteer lacks: "Dara i Pech" is neither Dara nor Pech
-    if _NAME_GOES_ON.match(text[c.end:c.end + 30]) and not curated and not any(
-            m.place.kind == "country" or m.place.source == "admin1" or m.place.population >= PERSON_PART_MIN_POP
-            for m in c.matches):
+    # (a country, a first-level region or a city of millions keeps its name in the two cases below)
+    major = curated or any(m.place.kind == "country" or m.place.source == "admin1"
+                           or m.place.population >= PERSON_PART_MIN_POP for m in c.matches)
+    if not major and _NAME_GOES_ON.match(text[c.end:c.end + 30]):
         return False  # the "Lins de Kelmora" neighbourhood is no town Lins
-    if _TITLE_BEFORE.search(text[max(0, c.start - 16):c.start]) and not curated \
-            and not any(m.place.kind == "country" or m.place.source == "admin1" or m.place.population >= PERSON_PART_MIN_POP
-                        for m in c.matches):
-        return False  # "Governor Troy": a person (a country, a region or a large city stays)
+    if not major and _TITLE_BEFORE.search(text[max(0, c.start - 16):c.start]):
+        return False  # "Governor Troy": a person
     # (the largest by spelling when one matches: a transliteration fold is a fallback, and "Khan" of
     # "Imran Khan" is no Chinese city of millions)
     top = max(m.place.population for m in ([m for m in usable if m.quality >= 0.9] or usable))
@@ -519,13 +518,13 @@ def _keep(c: Candidate, ctx: Context, persons: _SpanIndex, actors: _SpanIndex, e
         if tok.i >= 2 and not tok.is_sent_start and doc[tok.i - 1].lower_ in _NAME_LINKS \
                 and doc[tok.i - 2].text[:1].isupper() and not doc[tok.i - 1].is_sent_start:
             return False  # the end of a Romance name: "Lanao del Sur" (no Omani Sur), "Banco de Kelmora"
-        # "Paper Mills", "One Pension", "at Dunde Gate": a word of a longer proper name the gazetteer
-        # lacks (a large town's too when the word is only an alternate name of it)
-        if (top < INSIDE_NAME_MIN_POP or not any(_primary(m.place) for m in usable if m.quality >= 0.9)) \
-                and _in_longer_name(doc, tok, starts):
-            return False
-    if tok is not None and not curated and "country" not in spelt and _in_longer_name(doc, tok, starts):
-        c.in_name = True  # (a large town's or a region's name kept, but not taken from abroad: see `_resolve`)
+    # "Paper Mills", "One Pension", "at Dunde Gate": a word of a longer proper name the gazetteer lacks
+    # (a large town's too when the word is only an alternate name of it)
+    longer = tok is not None and not curated and "country" not in spelt and _in_longer_name(doc, tok, starts)
+    if longer and "region" not in spelt \
+            and (top < INSIDE_NAME_MIN_POP or not any(_primary(m.place) for m in usable if m.quality >= 0.9)):
+        return False
+    c.in_name = longer  # (a large town's or a region's name kept, but not taken from abroad: see `_resolve`)
     if tok is not None and c.source == "scan" and tok.tag_ not in ("NNP", "NNPS") and "country" not in kinds \
             and not curated and not (cued and tok.ent_type_ in ("GPE", "LOC")) \
             and not _SECTOR_AFTER.match(text[c.end:c.end + 10]):  # ("in Kelmora district", tagged JJ)
