@@ -175,6 +175,14 @@ def test_the_towns_a_road_is_named_after_yield_to_the_place_of_the_event(pipelin
     # alone, the road still says roughly where
     ev2 = located(pipeline, "On 6 May 2020, workers blocked the Dhaka-Mymensingh highway.", "blocked")
     assert ev2.location in ("Dhaka", "Mymensingh")
+    # the state the road's own address names is wider than the road: the road's town, not the state
+    ev3 = located(pipeline, "On 6 May 2020, farmers blocked the Karnal-Yamunanagar road (Haryana) over cane prices.",
+                  "blocked")
+    assert ev3.location in ("Karnal", "Yamuna Nagar"), ev3.location
+    # a county named elsewhere in the sentence still beats the road's towns
+    ev4 = located(pipeline, "Villagers in Tharaka-Nithi County blocked the Meru-Nairobi highway over a land row.",
+                  "blocked")
+    assert ev4.location != "Nairobi", ev4.location
 
 
 def test_in_the_municipality_of_a_town_is_precision_2(pipeline):

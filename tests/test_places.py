@@ -637,3 +637,29 @@ def test_a_neighbourhood_named_like_a_small_town_abroad_is_not_that_town(pipelin
     # Californian city by an alternate one
     ctx = places_of(pipeline, "Residents barricaded a street in the Victor Hugo neighbourhood of Lima on Sunday.")
     assert [p.text for p in ctx.places] == ["Lima"]
+
+
+def test_an_english_word_that_is_only_a_county_abroad_says_nothing_of_the_country(pipeline):
+    # "Bureau" is an Illinois county's name: no evidence for the US, so Delhi is India's
+    ctx = places_of(pipeline, "Traders of the Delhi Kirana Merchants Association staged a sit-in outside the "
+                              "Bureau of Statistics.")
+    assert at(ctx, "Delhi").iso3 == "IND"
+
+
+def test_a_rare_name_the_tagger_calls_an_adjective_but_the_recogniser_a_place(pipeline):
+    ctx = places_of(pipeline, "On 2 May 2020, police shot a trader in Baligubadle town (Hargeysa, Woqooyi Galbeed).")
+    assert at(ctx, "Baligubadle").iso3 == "SOM"
+
+
+def test_a_county_is_a_first_level_region_or_a_second_level_one(pipeline):
+    # Kenya's counties are first-level regions, US ones second-level: "X County" may be either
+    ctx = places_of(pipeline, "Tea growers in Embu County marched to the factory on Monday.")
+    assert all(p.iso3 == "KEN" for p in ctx.places) and at(ctx, "Embu")
+
+
+def test_a_district_known_by_another_name_in_brackets_lies_in_the_province_after_it(pipeline):
+    # "Suki" folds to a Sudanese town; here it is a district of Kunar
+    ctx = places_of(pipeline, "A drone strike killed four fighters in Kelmora (Suki) district, Kunar.")
+    assert all(p.iso3 in ("AFG", "USA") for p in ctx.places), [(p.text, p.iso3) for p in ctx.places]
+    assert at(ctx, "Kunar").iso3 == "AFG"
+

@@ -80,6 +80,8 @@ LARGE_CITY_POP = 1_000_000
 _CITY_PART_BEFORE = re.compile(r"^(?:(?!village).)*\s(?:in|of)\s+(?:the\s+)?$", re.I | re.S)
 _ROAD_AFTER = re.compile(r"^(?:\s*[-–]\s*[A-Z][\w'-]*(?:\s[A-Z][\w'-]*)?)?\s+(?:national\s+)?"
                          r"(?:highway|road|expressway|motorway|railway)\b", re.I)
+# what stands between a road and the state or country its address names: "road (", "highway in "
+_ROAD_ADDRESS = re.compile(r"^(?:\s*\(|,\s*|\s+in\s+)(?:the\s+)?$")
 _BORDER_AFTER = re.compile(r"^(?:'s)?\s+(?:border|frontier)\b", re.I)
 _BORDER_BEFORE = re.compile(r"\b(?:border|frontier)\s+with\s+(?:the\s+)?$", re.I)
 # words between "in" and the place it governs
@@ -157,8 +159,9 @@ def _pick(cands: list[PlaceMention], ctx: Context, anchor: int, clause, spans=()
         governed = _governed(ctx, p)
         fronted = bool(spans) and _fronted(ctx, p, spans)
         # "blocked the Dhaka-Mymensingh highway in Gazipur": the towns a road is named after are not
-        # where the event is when another place is named
-        road = bool(_ROAD_AFTER.match(ctx.text[p.end:p.end + 40]))
+        # where the event is when another place is named (but for the state the road's own address
+        # names: "the Kelmora-Dunde road (Haryana)" is on the road)
+        road = p.start in roads and any(q.start not in roads and q.start not in road_states for q in cands)
         # a district before its province: "Kelmora town (Dunde district, Kunar)" (of that province's
         # country: "Dunde West District" is no district of a namesake abroad)
         district = bool(p.admin2) and p.iso3 in provinces
@@ -168,9 +171,20 @@ def _pick(cands: list[PlaceMention], ctx: Context, anchor: int, clause, spans=()
                 -governed, abs(p.start - anchor))
 
     provinces = {q.iso3 for q in cands if q.kind == "region" and not q.admin2}
+    roads, road_states = set(), set()
+    for q in cands:
+        if m := _ROAD_AFTER.match(ctx.text[q.end:q.end + 40]):
+            roads.add(q.start)
+            road_states |= {r.start for r in cands if _wide(r) and _ROAD_ADDRESS.match(
+                ctx.text[q.end + m.end():r.start])}
     owners = {p.end for p in cands if (m := _POSSESSIVE.match(ctx.text, p.end))
               and any(q.start == m.end() and q.iso3 == p.iso3 for q in cands)}
     return min(cands, key=key)
+
+
+def _wide(p: PlaceMention) -> bool:
+    """A country or a first-level region: wider than any town or district of the text."""
+    return p.kind == "country" or p.kind == "region" and not p.admin2
 
 
 def _at_border(ctx: Context, p: PlaceMention) -> bool:

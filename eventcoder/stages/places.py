@@ -157,6 +157,8 @@ _REGION_AFTER = re.compile(
 _ADMIN2_AFTER = re.compile(
     _ASIDE + r"\s+(?:districts?" + _SEAT + r"|county|lga|local\s+government(?:\s+area)?|sub-?county|municipality|"
     r"tehsil|constituency|upazila|taluka|commune)\b", re.I)
+_COUNTY_AFTER = re.compile(_ASIDE + r"\s+count(?:y|ies)\b", re.I)
+_COUNTY_WORD = re.compile(r"\bcounty\b", re.I)
 # "Kelmora and Dunde districts", "Kelmora, Dunde and Lurin districts": a list of districts
 _AREA_LIST = (r"(?:\s*(?:,\s*and|,|and|&)\s*[A-Z][\w'-]*(?:\s+[A-Z][\w'-]*){0,2}(?:\s*\([^()]{0,40}\))?){1,6}"
               r"\s+(?:districts|upazilas|communes|LGAs|counties)")
@@ -183,7 +185,7 @@ _WITHIN_MIDDLE = r"[A-Z][\w'-]*(?:\s+[A-Z][\w'-]*)?(?:\s+(?:LGA|district|county|
 # ("Kelmora of Dunde district, Herat", "Kelmora district, Herat")
 _WITHIN_GAP = re.compile(r"^['’]?(?:\s*(?:,|\(|,?\s*in)\s*(?:" + _WITHIN_MIDDLE + r")?"
                          r"|(?:\s+(?:area|village|town|locality))?\s+of\s+" + _WITHIN_MIDDLE +
-                         r"|\s+(?i:districts?|lga|county|sub-?county|upazila|tehsil|taluka|municipality|division|ward|constituency|"
+                         r"|\)?\s+(?i:districts?|lga|county|sub-?county|upazila|tehsil|taluka|municipality|division|ward|constituency|"
                          r"sector(?:\s+area)?)"
                          r"\s*[,(]\s*(?:" + _WITHIN_MIDDLE + r")?)$")
 # a place named before another of the same address: "Kelmora of Dunde district, Herat"
@@ -248,6 +250,7 @@ class Candidate:
     demonym: str | None = None  # iso3 when the candidate is a demonym
     near: bool = False
     cue_region: bool = False
+    cue_county: bool = False
     cue_admin2: bool = False
     cue_town: bool = False
     town_part: bool = False  # "in Boa Viagem neighborhood": a part of a town the text names
@@ -527,7 +530,9 @@ def _keep(c: Candidate, ctx: Context, persons: _SpanIndex, actors: _SpanIndex, e
     c.in_name = longer  # (a large town's or a region's name kept, but not taken from abroad: see `_resolve`)
     if tok is not None and c.source == "scan" and tok.tag_ not in ("NNP", "NNPS") and "country" not in kinds \
             and not curated and not (cued and tok.ent_type_ in ("GPE", "LOC")) \
-            and not _SECTOR_AFTER.match(text[c.end:c.end + 10]):  # ("in Kelmora district", tagged JJ)
+            and not _SECTOR_AFTER.match(text[c.end:c.end + 10]) \
+            and not (tok.ent_type_ in ("GPE", "LOC") and not known_word(doc.vocab, tok.text)):
+        # ("in Kelmora district", tagged JJ; a rare word the tagger calls JJ but the recogniser a place)
         return False
     if all(m.quality < 0.9 for m in c.matches) and top < FOLD_MIN_POP and not curated and not cued:
         return False  # (a fold that names an area may be taken inside the region after it: "Kelmora district, Herat")
@@ -649,7 +654,10 @@ def _evidence(c, dominant: bool = False) -> tuple[str, float] | None:
         ranked = sorted(sizes.items(), key=lambda kv: -kv[1])
         if len(ranked) > 1 and ranked[0][1] >= REGION_DOMINANT_RATIO * ranked[1][1]:
             return ranked[0][0], 0.5
-    own = [m for m in good if _primary(m.place)]
+    # (a second-level area vouches only with its cue word: "the Bureau" is no US county; it still
+    # makes a name ambiguous)
+    area = c.cue_admin2 or bool(_ADMIN2_WORD.search(c.text))
+    own = [m for m in good if _primary(m.place) and (area or m.place.source != "admin2")]
     isos = {m.place.iso3 for m in good if m.place.iso3}
     if own and len(isos) == 1 and max(m.place.population for m in own) >= ONE_COUNTRY_MIN_POP:
         return isos.pop(), 0.5
@@ -744,7 +752,11 @@ def _score(c, m, countries, total, admin_keys, anchors: _Anchors) -> float:
         s += W_WITHIN
     if c.cue_region and p.kind == "region":
         # "X district" is a second-level area, or the town it is named after; "X province" a region
-        s += W_CUE if (p.source == "admin2") == c.cue_admin2 or p.source not in ("admin1", "admin2") else 0.0
+        # (a county is a second-level area whose own name says so, as in the US: Kenya's counties are
+        # first-level, and "Embu County" is no Brazilian municipality)
+        cued = (p.source == "admin2") == c.cue_admin2 and not (
+            c.cue_county and p.source == "admin2" and not _COUNTY_WORD.search(p.name))
+        s += W_CUE if cued or p.source not in ("admin1", "admin2") else 0.0
     if c.cue_admin2 and p.kind == "city":
         s += W_CUE / 2
     if c.cue_town and p.kind == "city":
@@ -1009,6 +1021,7 @@ def find_places(ctx: Context, gz) -> list:
                        and not (_SITE_NEAR_BEFORE.search(before) and _FACILITY_AFTER.match(after)))
                       or _KM_BEFORE.search(before) or _AREA_AFTER.match(after))
         c.cue_region = bool(_REGION_AFTER.match(after) or _ADDRESS_TAIL_BEFORE.search(before))
+        c.cue_county = bool(_COUNTY_AFTER.match(after))
         c.cue_admin2 = bool(_ADMIN2_AFTER.match(after)
                             or _DISTRICT_LIST_AFTER.match(text[c.end:c.end + 160]))
         c.cue_town = bool(_TOWN_BEFORE.search(before) or _TOWN_AFTER.match(after))
