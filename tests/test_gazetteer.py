@@ -225,6 +225,26 @@ def test_a_subdivision_is_linked_to_the_one_region_it_names():
     assert gzmod._same_region("Vash Sheng", regions, names) is None
 
 
+@pytest.mark.parametrize("raw, names, shown", [
+    ("Kelmora Rayon", ["Kelmora Rayon"], "Kelmora"),  # the area word closing the name is left out
+    ("Dunde Province", ["Dunde Province", "Dunde"], "Dunde"),
+    ("Federal District", ["Federal District"], "Federal District"),  # the rest is no name
+    ("Autonomna Pokrajina Tasra", ["Autonomna Pokrajina Tasra"], "Tasra"),
+    ("KDT", ["KDT", "Kelmora Dunde Territory"], "Kelmora Dunde Territory"),  # initials: the full name
+    ("Tasra", ["Tasra"], "Tasra"),
+])
+def test_a_regions_shown_name(raw, names, shown):
+    assert gzmod._region_display(raw, names) == shown
+
+
+@pytest.mark.parametrize("town, iso3, admin1", [("Nairobi", "KEN", "Nairobi"), ("New Delhi", "IND", "Delhi"),
+                                                 ("Harbin", "CHN", "Heilongjiang")])
+def test_towns_carry_their_regions_shown_name(shared_settings, town, iso3, admin1):
+    gz = get_gazetteer(shared_settings)
+    found = [m.place for m in gz.lookup(town) if m.place.kind == "city" and m.place.iso3 == iso3]
+    assert found and found[0].admin1 == admin1, [(p.name, p.admin1) for p in found]
+
+
 @pytest.mark.parametrize("name", ["Tharaka-Nithi", "Elgeyo-Marakwet"])
 def test_counties_named_otherwise_by_geonames_are_found_by_their_iso_names(shared_settings, name):
     gz = get_gazetteer(shared_settings)

@@ -140,6 +140,15 @@ def test_country_of_those_coded_leaves_out_events_without_a_country():
     assert figs["country_of_located"].value == 0.5 and figs["country_of_located"].n == 2
 
 
+def test_admin1_is_scored_only_where_the_place_is_right_and_spelt_loosely():
+    gold = [gold_line(id=i, events=[gold_event(admin1="Ruri-Tana")]) for i in "abc"]
+    coded = [coded_doc(id="a", events=[coded_event(admin1="Ruri Taná")]),  # accent and hyphen aside
+             coded_doc(id="b", events=[coded_event(admin1="Other Province")]),
+             coded_doc(id="c", events=[coded_event(admin1="Ruri-Tana", latitude=TOWN_B[0])])]  # 40 km off
+    figs = figures(gold, coded)
+    assert figs["admin1_of_located"].value == 0.5 and figs["admin1_of_located"].n == 2
+
+
 def test_pairing_one_to_one_by_agreement():
     gold_events = [gold_event(event_type="Protests", sub_event_type="Peaceful protest", fatalities=0),
                    gold_event()]

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import math
 import re
+import unicodedata
 from collections import Counter, defaultdict
 from dataclasses import dataclass, field
 from datetime import date
@@ -30,6 +31,7 @@ METRICS: dict[str, str] = {
     "event_date": "event date exact",
     "location_25km": "location within 25 km",
     "geo_precision": "geo_precision exact",
+    "admin1_of_located": "admin1 name right of those within 25 km",
     "fatalities": "fatalities exact",
     "fatalities_with_deaths": "fatalities exact (gold > 0)",
     "actors": "actors (actor1/actor2)",
@@ -134,6 +136,12 @@ def _num(x) -> float | None:
     except (TypeError, ValueError):
         return None
     return v if math.isfinite(v) else None
+
+
+def _name_key(name) -> str:
+    """A name compared without case, accents, spaces or punctuation ("Murang'a" = "Muranga")."""
+    folded = unicodedata.normalize("NFKD", str(name or "")).encode("ascii", "ignore").decode()
+    return re.sub(r"[^a-z0-9]", "", folded.lower())
 
 
 def _distance(gold: dict, coded: dict | None, glat="latitude", glon="longitude") -> float | None:
@@ -342,6 +350,9 @@ class Scorer:
             if _num(g.get("latitude")) is not None and _num(g.get("longitude")) is not None:
                 dist = _distance(g, c)
                 t["location_25km"].add(dist is not None and dist <= EVENT_KM)
+                if dist is not None and dist <= EVENT_KM and _present(g.get("admin1")):
+                    # the place is right: is its first-level region called what the gold calls it?
+                    t["admin1_of_located"].add(_name_key(c.get("admin1")) == _name_key(g["admin1"]))
             if g.get("geo_precision") is not None:
                 t["geo_precision"].add(c is not None and _int_equal(g["geo_precision"], c.get("geo_precision")))
             if _num(g.get("fatalities")) is not None:

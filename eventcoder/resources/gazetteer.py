@@ -41,7 +41,7 @@ from pathlib import Path
 
 from ..errors import InputError, ResourceError
 
-INDEX_VERSION = 15  # bump when the index layout or the key functions change
+INDEX_VERSION = 16  # bump when the index layout or the key functions change
 INDEX_NAME = "gazetteer.sqlite"
 IMPORTS_NAME = "gazetteer-imports.json"
 DATA_DIR = Path(__file__).parent / "data"
@@ -315,6 +315,26 @@ oriental occidental province county district state sul river peoples people repu
 _ADMIN_PREFIX = re.compile(r"^(?:Wilayat-e|Velayat-e|Ostan-e|Sha`biyat|Muhafazat|Mintaqat)\s+", re.I)
 
 
+# the area word closing a GeoNames region's name, left out of the name shown ("Tartar Rayon", "Nyamira
+# District", "Nairobi Area", "North-West Province" are Tartar, Nyamira, Nairobi, North-West), unless
+# the rest is no name ("Federal District")
+_DISPLAY_TAIL = re.compile(r"\s+(?:Rayonu?|District|Area|Division|Province|Sheng|Rajons|Marz|apskritis)$")
+# Serbia's "Autonomous Province", Thailand's "Changwat" (province), Montenegro's "Opstina" (municipality)
+_DISPLAY_HEAD = re.compile(r"^(?:Autonomna Pokrajina|Changwat|Opstina)\s+")
+_NO_NAME = frozenset({"federal", "capital", "national", "central"})
+
+
+def _region_display(raw: str, names: list) -> str:
+    """The name a first-level region is shown by: GeoNames' name without its area word; an ISO name
+    where GeoNames gives initials ("NCT" is Delhi)."""
+    if raw.isupper() and len(raw) <= 4:
+        full = next((n for n in names if not (n.isupper() and len(n) <= 4)), None)
+        if full:
+            return ascii_fold(full) or full
+    short = _DISPLAY_HEAD.sub("", _DISPLAY_TAIL.sub("", raw))
+    return raw if not short or short.lower() in _NO_NAME else short
+
+
 def _bare(name: str) -> str:
     """A region's name without its area word: "Nakuru County" -> "Nakuru"."""
     return _ADMIN_WORDS.sub(" ", name).strip() or name
@@ -417,11 +437,13 @@ def build_index(path: Path) -> None:
             if code:
                 region_names.setdefault((cc, code), []).append(sub.name)
         admin_names: dict[tuple[str, str], str] = {}
+        raw_names: dict[tuple[str, str], str] = {}  # GeoNames' own spelling, as admin_names.json files areas
         cinfo = json.loads(_countries_path().read_text(encoding="utf-8"))  # country code -> its facts
         regions_of = Counter(cc for cc, _code in region_names)
         for (cc, code), names in region_names.items():
             names = [_ADMIN_PREFIX.sub("", n) or n for n in names] + names
-            display = ascii_fold(names[0]) or names[0]
+            raw_names[(cc, code)] = ascii_fold(names[0]) or names[0]
+            display = _region_display(raw_names[(cc, code)], names)
             admin_names[(cc, code)] = display
             members = [t for t in by_cc[cc] if t["admin1code"] == code]
             main = max(members, key=lambda t: t["population"])
@@ -437,7 +459,7 @@ def build_index(path: Path) -> None:
             b.add(display, lat, lon, cc, iso3, code, display, population, "region", None, "admin1", variants)
         # admin2 areas, under the admin1 region of the same name
         # (the bare name "Texas" of "Texas County" is not indexed: it is the state's)
-        code_of = {(cc, name): code for (cc, code), name in admin_names.items()}
+        code_of = {(cc, name): code for (cc, code), name in raw_names.items()}
         taken = {(cc, light_key(n)) for (cc, _), names in region_names.items() for n in names}
         taken |= {(cc, light_key(n)) for cc, v in countries.items() for n in v[2]}
         for cc, a1, a2, lat, lon, _towns in admin_data.get("admin2", []):
@@ -445,7 +467,8 @@ def build_index(path: Path) -> None:
             iso3 = countries.get(cc, (None,))[0]
             bare = _ADMIN_WORDS.sub(" ", a2).strip()
             names = [a2] + ([bare] if (cc, light_key(bare)) not in taken else [])
-            b.add(ascii_fold(a2) or a2, lat, lon, cc, iso3, code_of.get((cc, a1_display)), a1_display,
+            a1_code = code_of.get((cc, a1_display))
+            b.add(ascii_fold(a2) or a2, lat, lon, cc, iso3, a1_code, admin_names.get((cc, a1_code), a1_display),
                   ADMIN2_POPULATION, "region", None, "admin2", names)
         for c, keys in keyed:
             cc = c["countrycode"]
