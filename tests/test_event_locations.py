@@ -179,6 +179,9 @@ def test_the_towns_a_road_is_named_after_yield_to_the_place_of_the_event(pipelin
     ev3 = located(pipeline, "On 6 May 2020, farmers blocked the Karnal-Yamunanagar road (Haryana) over cane prices.",
                   "blocked")
     assert ev3.location in ("Karnal", "Yamuna Nagar"), ev3.location
+    # a stretch of road is a road too
+    ev5 = located(pipeline, "Truckers protested at the Delhi-Jaipur stretch in Gurgaon on Monday.", "protested")
+    assert ev5.location == "Gurugram", ev5.location
     # a county named elsewhere in the sentence still beats the road's towns
     ev4 = located(pipeline, "Villagers in Tharaka-Nithi County blocked the Meru-Nairobi highway over a land row.",
                   "blocked")

@@ -663,3 +663,33 @@ def test_a_district_known_by_another_name_in_brackets_lies_in_the_province_after
     assert all(p.iso3 in ("AFG", "USA") for p in ctx.places), [(p.text, p.iso3) for p in ctx.places]
     assert at(ctx, "Kunar").iso3 == "AFG"
 
+
+
+def test_a_towns_press_club_bears_the_towns_name(pipeline):
+    ctx = places_of(pipeline, "Lawyers rallied outside the Thatta Press Club in Sindh over court fees.")
+    assert at(ctx, "Thatta").iso3 == "PAK"
+
+
+def test_a_place_named_before_a_city_of_millions_is_a_part_of_it(pipeline):
+    # Diliman is a district of Quezon City; GeoNames' only Diliman is a village 40 km north
+    ctx = places_of(pipeline, "Students rallied in Diliman, Quezon City, on Friday.")
+    assert all(distance_km(p.latitude, p.longitude, 14.65, 121.05) < 30 for p in ctx.places), \
+        [(p.text, p.name, p.admin1) for p in ctx.places]
+
+
+def test_a_town_the_tagger_buries_in_an_organisation_is_kept_when_called_a_city(pipeline):
+    # (the tagger reads "PD1 of Lashkargah city" as an organisation)
+    ctx = places_of(pipeline, "On 5 April 2020, a bomb wounded two policemen in PD1 of Lashkargah city, Helmand.")
+    assert at(ctx, "Lashkargah").name == "Lashkar Gah"
+
+
+def test_a_neighbourhood_of_a_city_lies_in_that_city(pipeline):
+    # Cibitoke is also a town 60 km from Bujumbura: not the neighbourhood's town
+    ctx = places_of(pipeline, "Police raided homes in the Cibitoke neighbourhood of Bujumbura on Friday.")
+    assert all(p.kind != "city" or distance_km(p.latitude, p.longitude, -3.38, 29.36) < 30 for p in ctx.places), \
+        [(p.text, p.name, p.kind) for p in ctx.places]
+
+
+def test_a_word_of_a_known_groups_name_is_no_town_abroad(pipeline):
+    ctx = places_of(pipeline, "Police clashed with Bundu dia Kongo followers in Kinshasa on Monday.")
+    assert [p.iso3 for p in ctx.places] == ["COD"], [(p.text, p.iso3) for p in ctx.places]

@@ -79,7 +79,7 @@ LARGE_CITY_POP = 1_000_000
 # village lies around a city, not in it)
 _CITY_PART_BEFORE = re.compile(r"^(?:(?!village).)*\s(?:in|of)\s+(?:the\s+)?$", re.I | re.S)
 _ROAD_AFTER = re.compile(r"^(?:\s*[-–]\s*[A-Z][\w'-]*(?:\s[A-Z][\w'-]*)?)?\s+(?:national\s+)?"
-                         r"(?:highway|road|expressway|motorway|railway)\b", re.I)
+                         r"(?:highway|road|expressway|motorway|railway|stretch)\b", re.I)
 # what stands between a road and the state or country its address names: "road (", "highway in "
 _ROAD_ADDRESS = re.compile(r"^(?:\s*\(|,\s*|\s+in\s+)(?:the\s+)?$")
 _BORDER_AFTER = re.compile(r"^(?:'s)?\s+(?:border|frontier)\b", re.I)

@@ -84,6 +84,9 @@ PERSON_PART_MIN_POP = 1_000_000
 # A place said to lie in a region or country ("X, Donetsk") where the gazetteer has no X must be at
 # least this large to be taken from elsewhere (lists of towns: "Kisumu, Nakuru").
 WITHIN_OUTSIDE_MIN_POP = 100_000
+# the farthest a place named before the name of a city of millions ("Kelmora, Dunde City") lies from it
+CITY_PART_KM = 30.0
+CITY_PART_MIN_POP = 1_000_000
 # The same for a word inside a longer organisation or facility name.
 INSIDE_NAME_MIN_POP = 100_000
 # Fold-only (transliteration) matches must name a place at least this large: folding makes many
@@ -174,10 +177,11 @@ _ADDRESS_TAIL_BEFORE = re.compile(
 # the town itself is where the event is (ACLED's precision 1; "in the area of X airport" stays 2)
 _SITE_NEAR_BEFORE = re.compile(r"\b(?:near|outside|close to|in front of)\s+(?:the\s+)?$", re.I)
 # (the buildings and sites of a town, also read by the event-location stage)
-FACILITY_WORDS = (r"press\s+club|club|airport|air\s*base|office|offices|jail|prison|police\s+station|"
+FACILITY_WORDS = (r"press\s*club|club|airport|air\s*base|office|offices|jail|prison|police\s+station|"
                   r"railway\s+station|hospital|university|college|school|mosque|temple|church|bazaar|stadium|"
                   r"high\s+court|court|secretariat|assembly|parliament|headquarters|cantonment|city\s+hall|"
                   r"town\s+hall|municipal\s+corporation")
+_PRESS_CLUB_AFTER = re.compile(r"\s+press\s*club\b", re.I)
 _FACILITY_AFTER = re.compile(r"^(?:'s)?\s+(?:[A-Z][\w'-]*\s+)?(?:" + FACILITY_WORDS + r")\b", re.I)
 # between a town and the area holding it: "Columbus, Ga.", "Kelmora (Biu LGA, Borno)", "Kelmora
 # (Dunde, Borno)" with a Dunde the gazetteer lacks, "the Kelmora area of Dunde district, Herat"
@@ -193,6 +197,8 @@ _CHAIN_GAP = re.compile(r"^['’]?\s*(?:of|in)\s+$")
 _PART_OF_GAP = re.compile(
     r"^\s+(?:(?:town|colony)\s+)?(?:area|neighbou?rhood|locality|quarter|sector|suburb|colony|district)\s+"
     r"(?:of|in)\s+(?:the\s+)?$", re.I)  # ("the Kelmora Town area of Dunde" too)
+_NAME_RUNS_ON = re.compile(r"[ \t]+[A-Z]")
+_CITY_PART_WORD = re.compile(r"\b(?:neighbou?rhood|quarter|suburb)\b", re.I)
 _ADMIN2_WORD = re.compile(r"\b(?:district|county|lga|municipality|parish|borough)\b", re.I)
 _IN_BEFORE = re.compile(r"\b(?:in|at|near)\s+(?:the\s+)?$", re.I)
 _NAME_GOES_ON = re.compile(r"^\s+(?:del|de|do|da|di|al|el)\s+[A-Z]")
@@ -224,7 +230,7 @@ _SITE_WORDS = frozenset("""
 province governorate region state district districts county oblast prefecture department countryside
 valley lga sub-county subcounty municipality tehsil constituency division upazila taluka commune cercle
 sector zone township ward locality sub-district subdivision kebele woreda barangay neighbourhood neighborhood
-airport airbase base barracks market road highway junction bridge hospital clinic school university college
+press pressclub airport airbase base barracks market road highway junction bridge hospital clinic school university college
 stadium prison jail station camp checkpoint dam mosque church temple square bazaar chowk forest hills hill
 mountains mountain river lake island bay gate port park centre center city town village suburb outskirts
 press pressclub club office offices hall court house colony mandi bazar
@@ -262,6 +268,7 @@ class Candidate:
     within: frozenset = frozenset()
     within_area: bool = False  # the name right after is a first-level region or a country
     within_points: tuple = ()  # the towns that may hold the place ("Old Market area of Kelmora")
+    within_km: float = NEAR_KM  # how far from them
     within_centres: tuple = ()  # (lat, lon, iso3) of the first-level regions named right after
     # the countries of that area when only they may hold the place: the area is in brackets or is no
     # large town ("Kelmora (Mendoza)"; "Kabul, Islamabad" may be a list of two cities)
@@ -504,14 +511,16 @@ def _keep(c: Candidate, ctx: Context, persons: _SpanIndex, actors: _SpanIndex, e
             return False
     # a word inside a longer name of something else ("Kelmora Bolivar University", "Rapid Action
     # Battalion") is not a place unless it is a large one ("Kabul University")
-    governed = bool(_IN_BEFORE.search(text[max(0, c.start - 20):c.start]))  # "in Kelmora, Pernambuco"
+    # "in Kelmora, Pernambuco"; "outside the Kelmora Press Club" (a town's press club bears its name)
+    governed = bool(_IN_BEFORE.search(text[max(0, c.start - 20):c.start]) or _PRESS_CLUB_AFTER.match(text, c.end))
     cued = bool(_REGION_AFTER.match(text[c.end:c.end + 30]))  # "the Police Officer of Kelmora LGA"
+    town_cued = bool(_TOWN_AFTER.match(text[c.end:c.end + 10]))  # "PD1 of Kelmora city": the tagger's ORG
     for e in ents.around(c.start, c.end):
         if "(" in e.text or ")" in e.text or "," in e.text:
             # "Kelmora (Kelmora": the tagger ran on into an aside; "Kelmora, Madhya Pradesh": into the
             # rest of an address; no name holds the place
             continue
-        if e.label_ in _NAME_LABELS and not governed and not cued and e.start_char <= c.start and c.end <= e.end_char \
+        if e.label_ in _NAME_LABELS and not governed and not cued and not town_cued and e.start_char <= c.start and c.end <= e.end_char \
                 and (e.end_char - e.start_char) > (c.end - c.start) and top < INSIDE_NAME_MIN_POP \
                 and not kinds & {"country", "region"} and not curated:
             return False
@@ -858,7 +867,7 @@ def _resolve(cands, countries, admin_keys, anchors, hints=None) -> None:
             # a small namesake elsewhere is not it
             inside = [m for m in pool if _in_area(m.place, c.within) or any(
                 abs(m.place.latitude - a) <= _NEAR_DEGREES and distance_km(m.place.latitude, m.place.longitude, a, b)
-                <= NEAR_KM for a, b in c.within_points)]
+                <= c.within_km for a, b in c.within_points)]
             # a town addressed with the next state's name, just over the line: a place of the
             # same country near the region named is still the one meant
             inside = inside or [m for m in pool if any(
@@ -964,6 +973,11 @@ def _mark_addresses(cands, text: str, countries: dict) -> None:
                 c.within_points = tuple((q.latitude, q.longitude) for q in good[:10]
                                         if q.kind == "city" and q.iso3 == top.iso3)
                 c.within_area = True
+                if "(" not in gap and top.population >= CITY_PART_MIN_POP \
+                        and not _NAME_RUNS_ON.match(text, nxt.end):  # (not "Kelmora, Zamboanga Sibugay")
+                    # a part of a city of millions: "Diliman, Quezon City" is no village 40 km off (a
+                    # bracketed town may stand for its district: "Kelmora (Marrakech)")
+                    c.within_km = CITY_PART_KM
                 if "(" in gap:
                     c.within_only = frozenset((top.iso3,))
         nxt, gap = after, text[c.end:after.start]
@@ -977,6 +991,8 @@ def _mark_addresses(cands, text: str, countries: dict) -> None:
             if towns and not c.within_area:
                 c.within_points = tuple((q.latitude, q.longitude) for q in towns[:10])
                 c.within_area = True
+                if _CITY_PART_WORD.search(gap):  # "the Kelmora neighbourhood of Bujumbura" lies in the city
+                    c.within_km = CITY_PART_KM
                 if _PART_OF_GAP.match(gap):  # (not a bare bracket: "Kelmora (Tarapaca)" names a region
                     # the gazetteer knows only as a hamlet abroad)
                     c.within_only, c.within_by = frozenset(q.iso3 for q in towns[:10] if q.iso3), nxt
