@@ -356,3 +356,13 @@ def test_the_next_sentence_saying_where_the_deaths_occurred(pipeline):
 def test_around_a_town_is_precision_2(pipeline, text, word, place):
     ev = located(pipeline, text, word)
     assert (ev.location, ev.geo_precision) == (place, 2)
+
+
+def test_a_village_in_a_city_district_is_the_city_at_precision_1(pipeline):
+    # ACLED's City-District names: anywhere in the district is the city itself
+    ev = located(pipeline, "On 4 May 2020, gunmen shot a trader at Kelmora-adde village in Mogadishu-Hodan district "
+                           "(Hodan, Banadir).", "shot")
+    assert (ev.location, ev.geo_precision) == ("Mogadishu", 1), (ev.location, ev.geo_precision)
+    # unless the event is only around the district
+    ev = located(pipeline, "On 1 May 2020, thousands of cars drove around Montevideo-Municipio B (Montevideo).", "drove")
+    assert ev.geo_precision == 2, ev.geo_precision

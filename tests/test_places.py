@@ -693,3 +693,16 @@ def test_a_neighbourhood_of_a_city_lies_in_that_city(pipeline):
 def test_a_word_of_a_known_groups_name_is_no_town_abroad(pipeline):
     ctx = places_of(pipeline, "Police clashed with Bundu dia Kongo followers in Kinshasa on Monday.")
     assert [p.iso3 for p in ctx.places] == ["COD"], [(p.text, p.iso3) for p in ctx.places]
+
+
+def test_a_hamlet_named_after_a_town_of_the_same_region_leaves_the_town_confident(pipeline):
+    # Guerrero has a town Petatlan and a hamlet of the name 245 km away
+    ctx = places_of(pipeline, "Gunmen shot a shopkeeper in Petatlan, Guerrero, on Monday.")
+    petatlan = at(ctx, "Petatlan")
+    assert petatlan.population > 10_000 and petatlan.confidence >= 0.45, (petatlan.population, petatlan.confidence)
+
+
+def test_an_area_of_a_city_is_no_other_large_town(pipeline):
+    # Palanpur is also a town 140 km north of Surat
+    ctx = places_of(pipeline, "Workers protested in the Palanpur area of Surat city (Gujarat) over rent.")
+    assert [p.text for p in ctx.places if p.kind == "city"] == ["Surat"], [(p.text, p.name) for p in ctx.places]

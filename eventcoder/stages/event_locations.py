@@ -78,6 +78,7 @@ LARGE_CITY_POP = 1_000_000
 # "... Dunde Gate in Ahmedabad", "Kelmorivskyi district of Kyiv" (not "... village, in Lahore": a
 # village lies around a city, not in it)
 _CITY_PART_BEFORE = re.compile(r"^(?:(?!village).)*\s(?:in|of)\s+(?:the\s+)?$", re.I | re.S)
+_CITY_DISTRICT_AFTER = re.compile(r"-[A-Z]")
 _ROAD_AFTER = re.compile(r"^(?:\s*[-–]\s*[A-Z][\w'-]*(?:\s[A-Z][\w'-]*)?)?\s+(?:national\s+)?"
                          r"(?:highway|road|expressway|motorway|railway|stretch)\b", re.I)
 # what stands between a road and the state or country its address names: "road (", "highway in "
@@ -296,7 +297,12 @@ def locate(ctx: Context, event: Event, gz=None, view: PlaceView | None = None) -
             or _AREA_OF_BEFORE.search(window) or _IN_AREA_OF_BEFORE.search(window)
         city_part = chosen.population >= LARGE_CITY_POP \
             and bool(_CITY_PART_BEFORE.search(ctx.text[max(0, chosen.start - 25):chosen.start]))
-        precision = 2 if chosen.near or _near_again(ctx, chosen) or (inside and not city_part) else 1
+        # ACLED's "City-District" names ("Kelmora village in Mogadishu-Hodan district"): the event is in
+        # the city, precision 1, wherever in the district (unless the near-word governs the name itself)
+        district_of_city = chosen.population >= LARGE_CITY_POP and bool(_CITY_DISTRICT_AFTER.match(ctx.text, chosen.end)) \
+            and not NEAR_BEFORE.search(ctx.text[max(0, chosen.start - 25):chosen.start])
+        precision = 1 if district_of_city else \
+            2 if chosen.near or _near_again(ctx, chosen) or (inside and not city_part) else 1
     elif chosen.kind == "region" and (chosen.population < SMALL_REGION_POP or chosen.admin2
                                       or _SMALLER_BEFORE.search(ctx.text[max(0, chosen.start - 80):chosen.start])
                                       or _unknown_before(ctx, chosen)):

@@ -776,14 +776,18 @@ def _score(c, m, countries, total, admin_keys, anchors: _Anchors) -> float:
 
 
 def _rival(a, b) -> bool:
-    """Whether two entries are different answers: not near each other, and not a town and the
-    region of the same name that holds it ("New York")."""
+    """Whether entry a is another answer than the best entry b: not near it, not a town and the
+    region of the same name that holds it ("New York"), and not a hamlet a tenth the size of b, a town of
+    the same region."""
     if a.iso3 == b.iso3:
         if {a.kind, b.kind} == {"city", "region"} and a.admin1 and a.admin1 == b.admin1 \
                 and light_key(a.name) == light_key(b.name):
             return False
         if distance_km(a.latitude, a.longitude, b.latitude, b.longitude) <= NEAR_KM:
             return False
+        if a.kind == b.kind == "city" and a.admin1 and a.admin1 == b.admin1 and a.population * 10 <= b.population \
+                and b.population >= SELF_EVIDENCE_MAX_POP:
+            return False  # a hamlet named after the region's town: "Petatlan, Guerrero" is the town
     return True
 
 
@@ -884,8 +888,9 @@ def _resolve(cands, countries, admin_keys, anchors, hints=None) -> None:
                 inside = [m for m in inside if m.place.kind == "city"] or inside
             only = _area_countries(c)
             addressed = bool(inside) and bool(c.within_centres)
+            # (a part of a city is in it or unknown, never another large town)
             pool = inside or [m for m in pool if m.place.population >= WITHIN_OUTSIDE_MIN_POP
-                              and (not only or m.place.iso3 in only)]
+                              and (not only or m.place.iso3 in only) and c.within_km > CITY_PART_KM]
         if c.town_part:
             # "in Recife, Pernambuco ... in Boa Viagem neighborhood": the neighbourhood lies near a
             # town the text names, not at a namesake across the continent ("a suburb of Nairobi" is a
@@ -991,7 +996,8 @@ def _mark_addresses(cands, text: str, countries: dict) -> None:
             if towns and not c.within_area:
                 c.within_points = tuple((q.latitude, q.longitude) for q in towns[:10])
                 c.within_area = True
-                if _CITY_PART_WORD.search(gap):  # "the Kelmora neighbourhood of Bujumbura" lies in the city
+                if _CITY_PART_WORD.search(gap) or _TOWN_AFTER.match(text[nxt.end:nxt.end + 10]):
+                    # "the Kelmora neighbourhood of Bujumbura", "the Kelmora area of Surat city" lie in the city
                     c.within_km = CITY_PART_KM
                 if _PART_OF_GAP.match(gap):  # (not a bare bracket: "Kelmora (Tarapaca)" names a region
                     # the gazetteer knows only as a hamlet abroad)
