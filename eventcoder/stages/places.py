@@ -257,6 +257,7 @@ class Candidate:
     near: bool = False
     cue_region: bool = False
     cue_county: bool = False
+    common: bool = False  # every word of it is one the language model knows ("United", "Olympic")
     cue_admin2: bool = False
     cue_town: bool = False
     town_part: bool = False  # "in Boa Viagem neighborhood": a part of a town the text names
@@ -927,6 +928,17 @@ def _resolve(cands, countries, admin_keys, anchors, hints=None) -> None:
             if not pool:
                 c.best, c.confidence = None, 0.0
                 continue
+        # a village known only from the postal table is taken in a country the rest of the text points
+        # to, or inside the area its address names, or, in a text that points to none, when its name is
+        # no common word and a place word governs it ("Nasa" of a Kenyan party is no Turkish village;
+        # "in Dandora" is Nairobi's; "Sindhi nationalists" are no village's)
+        told = _without(countries, mine)
+        unsure = sum(told.values()) < MIN_COUNTRY_EVIDENCE and not c.common and (c.governed or c.cue_town or c.near)
+        pool = [m for m in pool if m.place.source != "postal" or told.get(m.place.iso3, 0.0) > 0
+                or c.within_area and _in_area(m.place, c.within) or unsure]
+        if not pool:
+            c.best, c.confidence = None, 0.0
+            continue
         scored = sorted(((_score(c, m, countries, total, admin_keys, anchors), m) for m in pool),
                         key=lambda x: -x[0])
         best_s, best = scored[0]
@@ -1049,6 +1061,7 @@ def find_places(ctx: Context, gz) -> list:
         c.cue_town = bool(_TOWN_BEFORE.search(before) or _TOWN_AFTER.match(after))
         c.town_part = bool(_TOWN_PART_AFTER.match(text[c.end:c.end + 120]))
         c.governed = bool(_IN_BEFORE.search(before[-20:]))
+        c.common = all(known_word(ctx.doc.vocab, w) for w in c.text.split())
     countries = document_countries(cands)
     for a in ctx.actors:  # a named group ("Raia Mutomboki", "LNA") says which country; generic
         # names ("the army", "gunmen") take their country from the text and would only echo it
