@@ -297,7 +297,7 @@ def locate(ctx: Context, event: Event, gz=None, view: PlaceView | None = None) -
             or _AREA_OF_BEFORE.search(window) or _IN_AREA_OF_BEFORE.search(window)
         city_part = chosen.population >= LARGE_CITY_POP \
             and bool(_CITY_PART_BEFORE.search(ctx.text[max(0, chosen.start - 25):chosen.start]))
-        # ACLED's "City-District" names ("Kelmora village in Mogadishu-Hodan district"): the event is in
+        # ACLED's "City-District" names ("a Kelmora village of the Mogadishu-Hodan district"): the event is in
         # the city, precision 1, wherever in the district (unless the near-word governs the name itself)
         district_of_city = chosen.population >= LARGE_CITY_POP and bool(_CITY_DISTRICT_AFTER.match(ctx.text, chosen.end)) \
             and not NEAR_BEFORE.search(ctx.text[max(0, chosen.start - 25):chosen.start])
