@@ -678,8 +678,8 @@ def test_a_place_named_before_a_city_of_millions_is_a_part_of_it(pipeline):
 
 
 def test_a_town_the_tagger_buries_in_an_organisation_is_kept_when_called_a_city(pipeline):
-    # (the tagger reads "PD3 of Lashkargah city" as an organisation)
-    ctx = places_of(pipeline, "On 5 April 2020, a bomb wounded two policemen in PD3 of Lashkargah city in Helmand.")
+    # (the tagger reads "PD1 of Lashkargah town" as an organisation)
+    ctx = places_of(pipeline, "Gunmen shot dead 2 shopkeepers in PD1 of Lashkargah town near the Helmand river.")
     assert at(ctx, "Lashkargah").name == "Lashkar Gah"
 
 
