@@ -586,6 +586,7 @@ def ukrainian_latin(name: str) -> str:
 # GeoNames' postal accuracy: 4 a point taken from a GeoNames place, 6 the centroid of the addresses;
 # 1 and 3 are estimates, left out.
 POSTAL_MIN_ACCURACY = 4
+_POSTAL_ESTIMATES = "".join(str(a) for a in range(POSTAL_MIN_ACCURACY))  # the leading digits below it
 _POSTAL_CELL = 0.2  # degrees: the grid that finds a postal place's nearest town
 
 
@@ -611,8 +612,8 @@ def _add_postal(b: _Builder, by_cc: dict, keyed: list, countries: dict, admin_na
     with gzip.open(path, "rt", encoding="utf-8") as fh:
         for line in fh:
             i = line.find('"accuracy": ')
-            if i >= 0 and line[i + 12:i + 13] in "0123":
-                continue  # (an estimate, skipped before parsing)
+            if i >= 0 and line[i + 12:i + 13] in _POSTAL_ESTIMATES:
+                continue  # (skipped before parsing)
             try:
                 d = json.loads(line)
                 cc, name = d["country_code"], d["city"]

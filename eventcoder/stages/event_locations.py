@@ -162,7 +162,7 @@ def _pick(cands: list[PlaceMention], ctx: Context, anchor: int, clause, spans=()
         # "blocked the Dhaka-Mymensingh highway in Gazipur": the towns a road is named after are not
         # where the event is when another place is named (but for the state the road's own address
         # names: "the Kelmora-Dunde road (Haryana)" is on the road)
-        road = p.start in roads and any(q.start not in roads and q.start not in road_states for q in cands)
+        road = p.start in roads and roads_yield
         # a district before its province: "Kelmora town (Dunde district, Kunar)" (of that province's
         # country: "Dunde West District" is no district of a namesake abroad)
         district = bool(p.admin2) and p.iso3 in provinces
@@ -178,6 +178,7 @@ def _pick(cands: list[PlaceMention], ctx: Context, anchor: int, clause, spans=()
             roads.add(q.start)
             road_states |= {r.start for r in cands if _wide(r) and _ROAD_ADDRESS.match(
                 ctx.text[q.end + m.end():r.start])}
+    roads_yield = any(q.start not in roads and q.start not in road_states for q in cands)
     owners = {p.end for p in cands if (m := _POSSESSIVE.match(ctx.text, p.end))
               and any(q.start == m.end() and q.iso3 == p.iso3 for q in cands)}
     return min(cands, key=key)

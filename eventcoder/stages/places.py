@@ -230,7 +230,7 @@ _SITE_WORDS = frozenset("""
 province governorate region state district districts county oblast prefecture department countryside
 valley lga sub-county subcounty municipality tehsil constituency division upazila taluka commune cercle
 sector zone township ward locality sub-district subdivision kebele woreda barangay neighbourhood neighborhood
-press pressclub airport airbase base barracks market road highway junction bridge hospital clinic school university college
+airport airbase base barracks market road highway junction bridge hospital clinic school university college
 stadium prison jail station camp checkpoint dam mosque church temple square bazaar chowk forest hills hill
 mountains mountain river lake island bay gate port park centre center city town village suburb outskirts
 press pressclub club office offices hall court house colony mandi bazar
