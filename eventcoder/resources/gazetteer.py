@@ -292,7 +292,7 @@ class _Builder:
                                 kind, geonameid, source))
         for key, fold, n in (keys if keys is not None else name_keys(names)):
             self.name_rows.append((key, fold, pid, n))
-        if len(self.name_rows) > 200_000:
+        if len(self.name_rows) > 50_000:
             self.flush()
         return pid
 
@@ -608,7 +608,10 @@ def _add_postal(b: _Builder, by_cc: dict, keyed: list, countries: dict, admin_na
                 (t["latitude"], t["longitude"], t))
     seen: set = set()
     added = 0
+    # (the rows repeat a place once per postal code; the file runs country by country, so the raw rows
+    # seen are kept for the current country only: a cache, since `seen` catches a repeat all the same)
     raw_seen: set = set()
+    raw_cc = None
     with gzip.open(path, "rt", encoding="utf-8") as fh:
         for line in fh:
             i = line.find('"accuracy": ')
@@ -622,7 +625,10 @@ def _add_postal(b: _Builder, by_cc: dict, keyed: list, countries: dict, admin_na
                 continue
             if acc < POSTAL_MIN_ACCURACY or not name or cc not in countries:
                 continue
-            raw = hash((cc, name, round(lat, 1), round(lon, 1)))  # (one place has many postal codes)
+            if cc != raw_cc:
+                raw_seen.clear()
+                raw_cc = cc
+            raw = hash((name, round(lat, 1), round(lon, 1)))  # (one place has many postal codes)
             if raw in raw_seen:
                 continue
             raw_seen.add(raw)
