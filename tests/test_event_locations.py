@@ -366,3 +366,12 @@ def test_a_village_in_a_city_district_is_the_city_at_precision_1(pipeline):
     # unless the event is only around the district
     ev = located(pipeline, "On 1 May 2020, thousands of cars drove near Montevideo-Municipio B on Friday.", "drove")
     assert ev.geo_precision == 2, ev.geo_precision
+
+
+def test_a_region_named_in_passing_yields_to_the_town_before(code):
+    # the event's sentence names Punjab only inside a union's name; the sentence before says where
+    doc = code("Dozens of teachers climbed over the gate and occupied the collector's office in Moga on Monday. "
+               "The teachers were demonstrating against the detention of Punjab Teachers' Front leaders.",
+               published="2023-05-10")
+    ev = doc["events"][0]
+    assert (ev["location"], ev["geo_precision"]) == ("Moga", 1)

@@ -723,3 +723,39 @@ def test_a_postal_village_is_taken_only_in_a_country_the_text_points_to(pipeline
 ])
 def test_names_the_tagger_or_a_namesake_abroad_would_hide(pipeline, text, surface, iso3):
     assert at(places_of(pipeline, text), surface).iso3 == iso3
+
+
+@pytest.mark.parametrize("stance", ["pro-", "anti-"])
+def test_a_stance_towards_a_country_is_not_its_place(pipeline, stance):
+    # "pro-Russian fighters in Donetsk" are Ukraine's Donetsk, not the Russian town of that name
+    ctx = places_of(pipeline, f"Shelling by {stance}Russian fighters in Donetsk wounded four people on Sunday.")
+    assert "RUS" not in ctx.countries
+    assert [p.text for p in ctx.places if p.kind == "country"] == []
+    assert at(ctx, "Donetsk").iso3 == "UKR"
+
+
+def test_a_regions_main_town_by_the_regions_name(pipeline):
+    # GeoNames spells the city Odesa and keeps "Odessa" as an alternate name, and names its region
+    # Odessa; a Texan town's own name is Odessa, but the region's main town is the one meant
+    ctx = places_of(pipeline, "Hundreds of people marched through Odessa on Sunday.")
+    assert at(ctx, "Odessa").iso3 == "UKR"
+
+
+def test_a_provincial_capital_outweighs_a_small_namesake_abroad(pipeline):
+    # "Kandahar" names an Afghan province and its capital; a town of 25,000 in India shares the name
+    ctx = places_of(pipeline, "Gunmen attacked a mosque in Kandahar on Sunday.")
+    kandahar = at(ctx, "Kandahar")
+    assert kandahar.iso3 == "AFG" and kandahar.kind == "city" and kandahar.confidence >= 0.5
+    # (the region still, where the text calls it one)
+    assert at(places_of(pipeline, "Troops fired on hills in Terter region on Monday."), "Terter").kind == "region"
+    # (and only the largest town of the name: Argentina's provincial seat San Juan is smaller than
+    # Puerto Rico's capital)
+    ctx = places_of(pipeline, "A police officer was shot in San Juan city on Monday.")
+    assert all(p.iso3 != "ARG" for p in ctx.places)
+
+
+@pytest.mark.parametrize("name", ["Kurram Agency", "Bajaur", "Mohmand District"])
+def test_pakistans_former_tribal_agencies_are_curated(pipeline, name):
+    ctx = places_of(pipeline, f"Militants stormed a checkpoint in {name} late on Monday, a local official said.")
+    place = at(ctx, name)
+    assert place.iso3 == "PAK" and place.kind == "region" and place.admin1 == "Khyber Pakhtunkhwa"

@@ -105,3 +105,15 @@ def test_reference_back_stays_bare_for_merging(code):
                "The attack was repelled after two hours, the army said.", published=PUB)
     assert [e["event_type"] for e in doc["events"]] == ["Battles"]
     assert len(doc["events"][0]["evidence"]) == 2
+
+
+def test_a_titled_speaker_is_no_party(code):
+    # "police" is part of the speaker's title, so the second sentence tells the same bombing,
+    # which is located by the town it names
+    doc = code("A suicide bomber blew himself up outside a district office on Tuesday in northern Kelmoria, "
+               "killing four guards. The blast near the town of Kandahar also wounded 12 people, "
+               "senior police officer Dundo Marlee said.", published=PUB)
+    assert len(doc["events"]) == 1
+    ev = doc["events"][0]
+    assert "Police" not in (ev["actor1"] or "") + (ev["actor2"] or "")
+    assert ev["location"] == "Kandahar"

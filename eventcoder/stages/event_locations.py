@@ -252,6 +252,17 @@ def locate(ctx: Context, event: Event, gz=None, view: PlaceView | None = None) -
                           [(nxt.start, nxt.end)])
             if there is not None and (chosen is None or _SPECIFIC[there.kind] < _SPECIFIC[chosen.kind]):
                 chosen = there
+    if chosen is not None and _wide(chosen) and _governed(ctx, chosen) < 2 and sents and sents[0] < len(ctx.sentences):
+        # "... occupied the council offices in Kelmora. They were protesting the arrest of Punjab union
+        # members": a country or region the event's sentence names only in passing yields to a town
+        # of it that the sentence before, in the same paragraph, names
+        first = ctx.sentences[sents[0]]
+        before = ctx.sentences[first.index - 1] if first.index > 0 else None
+        if before is not None and before.paragraph == first.paragraph:
+            there = _pick([p for p in places if before.start <= p.start < before.end and p.kind == "city"
+                           and p.iso3 == chosen.iso3 and (chosen.kind == "country" or p.admin1 == chosen.admin1)],
+                          ctx, before.end, None, [(before.start, before.end)])
+            chosen = there or chosen
     if chosen is None and sents and sents[0] < len(ctx.sentences):
         first = ctx.sentences[sents[0]]
         earlier = [s for s in ctx.sentences if s.paragraph == first.paragraph and s.index < first.index]

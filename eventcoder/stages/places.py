@@ -45,6 +45,8 @@ W_CUE = 1.0  # "X province" favours regions, "the town of X" towns
 W_WITHIN = 1.0  # "Columbus, Ga.": the area named right after a town is its own
 # An admin1 region loses to its namesake town unless the text says "X province" ("Deir ez-Zor").
 W_REGION_NAMESAKE = 0.3
+W_SEAT = 0.5  # the main town of a first-level region of the same name, a province-sized one
+SEAT_REGION_MIN_POP = 500_000  # (not one of Puerto Rico's 78 municipalities, each named like its town)
 NEAR_KM = 150.0
 # A town named as in a first-level region but not in it in the gazetteer is taken when it lies this
 # near the region's centre, in its country (a town addressed with the neighbouring state's name, a
@@ -224,6 +226,8 @@ _PLACE_WORD_END = re.compile(r"\s(?:city|town|village|district|province|county|l
                              r"upazila|tehsil|constituency|sub-?county)$", re.I)
 # "in Puno city", "Baragoi town": the name is the town's, not its region's
 _TOWN_AFTER = re.compile(r"^\s+(?:city|town|village)\b")
+# "pro-Russian separatists", "anti-American protests": a stance towards a country, not its place
+_STANCE_BEFORE = re.compile(r"\b(?:pro|anti)[-\u2010\u2011]$", re.I)
 _TOWN_BEFORE = re.compile(r"\b(?:town|city|village|hamlet|capital)\s+of\s+(?:the\s+)?$", re.I)
 # words naming a kind of place or a site in it: "Gao Cercle", "Bama Hospital" keep their place
 _SITE_WORDS = frozenset("""
@@ -402,6 +406,9 @@ def _demonyms(ctx: Context, gz, words: _Words) -> list:
                 place = next((m.place for m in gz.lookup(continents[word]) if m.place.source == "continent"), None)
             if place is not None:
                 start = words.idx[i]
+                if _STANCE_BEFORE.search(text, max(0, start - 5), start):
+                    skip = j - 1
+                    break
                 out.append(Candidate(start, start + len(word), word, [Match(place, 1.0)], "demonym",
                                      demonym=iso3 or "continent"))
                 skip = j - 1
@@ -739,8 +746,11 @@ def _score(c, m, countries, total, admin_keys, anchors: _Anchors) -> float:
             s += W_COUNTRY_NAME
     if p.source == "curated":
         s += W_CURATED
-    if _primary(p):
+    seat = not c.cue_region and _seat_of_namesake(c, p)  # (not in "Kandahar province")
+    if _primary(p) or seat:
         s += W_PRIMARY
+    if seat:
+        s += W_SEAT
     if p.source in ("admin1", "admin2") and not c.cue_region:
         towns = [o.place for o in c.matches if o.quality >= 0.9 and o.place.kind == "city" and o.place.iso3 == p.iso3]
         # a region named after its own town: "Deir ez-Zor" is the town; so is "Kiev", though GeoNames
@@ -774,6 +784,22 @@ def _score(c, m, countries, total, admin_keys, anchors: _Anchors) -> float:
     if anchors and p.kind != "country" and anchors.near(p.latitude, p.longitude, c):
         s += W_NEAR
     return s
+
+
+def _seat_of_namesake(c, p) -> bool:
+    """The town is the main town of a province-sized first-level region the name also matches:
+    "Kandahar" names a province and its capital, which a small Indian namesake does not rival;
+    "Odessa" is the region's name and an old spelling of its main town Odesa, which a Texan town's own
+    name does not outweigh. (Only the largest town of the name: San Juan, Argentina, a province's
+    seat, is no match for Puerto Rico's capital.)"""
+    if p.kind != "city" or any(o.place.kind == "city" and o.quality >= 0.9 and o.place.population > p.population
+                               for o in c.matches):
+        return False
+    return any(
+        o.quality >= 0.9 and o.place.source == "admin1" and o.place.iso3 == p.iso3 and o.place.admin1 == p.admin1
+        and p.population * 10 >= o.place.population >= SEAT_REGION_MIN_POP
+        and distance_km(p.latitude, p.longitude, o.place.latitude, o.place.longitude) <= NEAR_KM
+        for o in c.matches)
 
 
 def _rival(a, b) -> bool:

@@ -25,13 +25,18 @@ CIVILIAN_VICTIM_INTERS = frozenset({"Civilians"})
 REPORTING_VERBS = frozenset("say tell report claim state add confirm accuse deny quote cite insist allege".split())
 
 
+# the links that stay inside a noun phrase: a name's parts, its title, its apposition, a coordination
+_SPEAKER_PHRASE = frozenset({"conj", "compound", "appos", "flat"})
+
+
 def is_speaker(ctx: Context, mention: ActorMention) -> bool:
     """A mention that is the subject of a reporting verb ("X said") is a source, not a party."""
     span = ctx.doc.char_span(mention.start, mention.end, alignment_mode="expand")
     if span is None or not len(span):
         return False
     r = span.root
-    while r.dep_ == "conj" and r.head != r:
+    # (up to the head of its noun phrase: "police" of "a senior police officer, Kelmo Dunde, said")
+    while r.dep_ in _SPEAKER_PHRASE and r.head != r:
         r = r.head
     if r.dep_ in ("nsubj", "nsubjpass") and r.head.lemma_.lower() in REPORTING_VERBS:
         return True
