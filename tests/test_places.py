@@ -759,3 +759,10 @@ def test_pakistans_former_tribal_agencies_are_curated(pipeline, name):
     ctx = places_of(pipeline, f"Militants stormed a checkpoint in {name} late on Monday, a local official said.")
     place = at(ctx, name)
     assert place.iso3 == "PAK" and place.kind == "region" and place.admin1 == "Khyber Pakhtunkhwa"
+
+
+@pytest.mark.parametrize("name, iso3, admin1", [("Kolofata", "CMR", "Far North"), ("Baga Sola", "TCD", "Lac")])
+def test_lake_chad_war_towns_are_curated(pipeline, name, iso3, admin1):
+    ctx = places_of(pipeline, f"Insurgents raided {name} before dawn on Friday, residents said.")
+    place = at(ctx, name)
+    assert (place.iso3, place.kind, place.admin1) == (iso3, "city", admin1)
