@@ -190,6 +190,8 @@ class Context:
     fatalities: list[FatalityClaim] = field(default_factory=list)
     events: list[Event] = field(default_factory=list)
     countries: dict[str, float] = field(default_factory=dict)  # iso3 -> weight, the document's countries
+    # iso3 -> weight: what the text says of its country besides place names (named groups, "LGA")
+    country_hints: dict[str, float] = field(default_factory=dict)
     error: str | None = None
     done: set[str] = field(default_factory=set)  # names of stages that have run
 

@@ -375,3 +375,22 @@ def test_a_region_named_in_passing_yields_to_the_town_before(code):
                published="2023-05-10")
     ev = doc["events"][0]
     assert (ev["location"], ev["geo_precision"]) == ("Moga", 1)
+
+
+def test_a_landmark_place_is_not_where_it_happened(code):
+    # "south of the capital Kabul" tells where Logar is; the clinic is in Logar
+    doc = code("Gunmen stormed a health clinic in Logar province, south of the capital Kabul, on Monday.",
+               published="2023-05-10")
+    ev = doc["events"][0]
+    assert ev["location"] != "Kabul" and ev["geo_precision"] == 3
+    # (a landmark alone is still the place, near it)
+    doc = code("Gunmen killed two farmers 30 km north of Kabul on Monday.", published="2023-05-10")
+    assert (doc["events"][0]["location"], doc["events"][0]["geo_precision"]) == ("Kabul", 2)
+
+
+def test_a_local_government_area_points_to_nigeria(code):
+    # "Local Government Area" is Nigeria's word for a district; a Mexican village of the name is not it
+    doc = code("Gunmen killed nine villagers in Ukum local government area on Monday, police said.",
+               published="2023-05-10")
+    ev = doc["events"][0]
+    assert ev["iso3"] != "MEX" and all(p["iso3"] != "MEX" for p in doc["places"])

@@ -83,6 +83,13 @@ _ROAD_AFTER = re.compile(r"^(?:\s*[-–]\s*[A-Z][\w'-]*(?:\s[A-Z][\w'-]*)?)?\s+(
                          r"(?:highway|road|expressway|motorway|railway|stretch)\b", re.I)
 # what stands between a road and the state or country its address names: "road (", "highway in "
 _ROAD_ADDRESS = re.compile(r"^(?:\s*\(|,\s*|\s+in\s+)(?:the\s+)?$")
+# "in Kelmora, north of the capital Kabul", "in Dunde district, 40 km from the provincial capital X":
+# an aside that tells the place before it by a landmark
+_LANDMARK_ASIDE = re.compile(r"(?:\s+(?:province|district|region|county|state|town|city|village))?,\s+(?:some\s+|about\s+)?"
+                             r"(?:[\d.,]+\s*(?i:km|kms|kilomet(?:er|re)s?|miles?)\s+(?:\([^()]{1,20}\)\s+)?"
+                             r"(?i:north|south|east|west|northeast|northwest|southeast|southwest)?"
+                             r"|(?i:north|south|east|west|northeast|northwest|southeast|southwest))\s*(?:of|from)\s+"
+                             r"(?:the\s+)?(?:[a-z][\w-]*\s+|[A-Z][a-z]+(?:an|i|ese|ish)\s+){0,3}$")
 _BORDER_AFTER = re.compile(r"^(?:'s)?\s+(?:border|frontier)\b", re.I)
 _BORDER_BEFORE = re.compile(r"\b(?:border|frontier)\s+with\s+(?:the\s+)?$", re.I)
 # words between "in" and the place it governs
@@ -168,8 +175,11 @@ def _pick(cands: list[PlaceMention], ctx: Context, anchor: int, clause, spans=()
         district = bool(p.admin2) and p.iso3 in provinces
         # "in Kelmora's Dunde district": the place a possessive names inside another is the nearer one
         owner = p.end in owners
-        return (road, _SPECIFIC.get(p.kind, 3), not district, owner, -fronted, -(governed if in_clause else 0),
-                -governed, abs(p.start - anchor))
+        # "a clinic in Parwan, north of the Afghan capital Kabul": a place an aside tells another by is a
+        # landmark (ACLED codes "a village west of Kelmora" at Kelmora, precision 2: that is no aside)
+        landmark = p.start in landmarks
+        return (road, landmark, _SPECIFIC.get(p.kind, 3), not district, owner, -fronted,
+                -(governed if in_clause else 0), -governed, abs(p.start - anchor))
 
     provinces = {q.iso3 for q in cands if q.kind == "region" and not q.admin2}
     roads, road_states = set(), set()
@@ -179,6 +189,9 @@ def _pick(cands: list[PlaceMention], ctx: Context, anchor: int, clause, spans=()
             road_states |= {r.start for r in cands if _wide(r) and _ROAD_ADDRESS.match(
                 ctx.text[q.end + m.end():r.start])}
     roads_yield = any(q.start not in roads and q.start not in road_states for q in cands)
+    landmarks = {p.start for p in cands if any(
+        q.end < p.start and _governed(ctx, q) == 2 and _LANDMARK_ASIDE.match(ctx.text, q.end, p.start)
+        for q in cands)}
     owners = {p.end for p in cands if (m := _POSSESSIVE.match(ctx.text, p.end))
               and any(q.start == m.end() and q.iso3 == p.iso3 for q in cands)}
     return min(cands, key=key)
@@ -396,7 +409,7 @@ def _governed_guess(ctx: Context, spans, anchor: int, gz) -> PlaceMention | None
     else a large city."""
     if gz is None or not spans:
         return None
-    countries = set(ctx.countries) | {a.country for a in ctx.actors if a.country and a.source == "dictionary"}
+    countries = set(ctx.countries) | set(ctx.country_hints)
     taken = [(a.start, a.end) for a in ctx.actors] + [
         (e.start_char, e.end_char) for e in (ctx.doc.ents if ctx.doc is not None else ()) if e.label_ == "PERSON"]
     best = None

@@ -64,6 +64,9 @@ MIN_CONFIDENCE = 0.3
 # acled-dev and geoparse-dev with `eventcoder eval` (see the closing note of issue 2).
 MIN_COUNTRY_EVIDENCE = 0.5
 ACTOR_COUNTRY_WEIGHT = 0.5
+# "Ukum Local Government Area", "Kelmora LGA": Nigeria's second-level areas, a hint of the country as
+# strong as a named group's (Australia's councils are called so too, but seldom in conflict news)
+_NIGERIAN_AREA = re.compile(r"\b(?:[Ll]ocal [Gg]overnment (?:[Aa]rea|[Cc]ouncil)|LGA)s?\b")
 # A name found in one country only says which country the text is about when the place is a town
 # of some size: hamlets with unique names abroad are what the gate above is for.
 ONE_COUNTRY_MIN_POP = 1_000
@@ -861,10 +864,12 @@ def _without(weights: dict, mine: dict) -> dict:
     return {iso: w for iso, w in out.items() if w > 1e-9}
 
 
-def _resolve(cands, countries, admin_keys, anchors, hints=None) -> None:
+def _resolve(cands, countries, admin_keys, anchors, hints=None, area=None) -> None:
     anchors = _Anchors(anchors)
     total = sum(countries.values())
     own_evidence = _own_evidence(cands)
+    for iso, w in (area or {}).items():  # ("Local Government Area": evidence no name gave)
+        own_evidence[None][iso] = own_evidence[None].get(iso, 0.0) + w
     # the countries of the places a previous pass resolved with confidence ("Crete" beside "Libya"
     # lets Souda be Crete's town)
     resolved: dict = {}
@@ -1089,10 +1094,20 @@ def find_places(ctx: Context, gz) -> list:
         c.governed = bool(_IN_BEFORE.search(before[-20:]))
         c.common = all(known_word(ctx.doc.vocab, w) for w in c.text.split())
     countries = document_countries(cands)
+    told: dict = {}  # what the text says of its country besides its place names
     for a in ctx.actors:  # a named group ("Raia Mutomboki", "LNA") says which country; generic
         # names ("the army", "gunmen") take their country from the text and would only echo it
         if a.country and a.source == "dictionary" and not a.name.startswith("Unidentified"):
-            countries[a.country] = countries.get(a.country, 0.0) + ACTOR_COUNTRY_WEIGHT
+            told[a.country] = told.get(a.country, 0.0) + ACTOR_COUNTRY_WEIGHT
+    # (an area word names the country as a place name does, so it also counts against a name's claim to
+    # its own country: a Mexican village "Ukum" is not the "Ukum Local Government Area"; a group may act
+    # abroad, so its country does not)
+    area = {"NGA": ACTOR_COUNTRY_WEIGHT} if _NIGERIAN_AREA.search(text) else {}
+    for iso, w in area.items():
+        told[iso] = told.get(iso, 0.0) + w
+    for iso, w in told.items():
+        countries[iso] = countries.get(iso, 0.0) + w
+    ctx.country_hints = told
     admin_keys = {light_key(c.text) for c in cands}
     admin_keys |= {light_key(c.matches[0].place.name) for c in cands if c.source == "abbreviation"}
     _mark_addresses(cands, text, countries)
@@ -1108,11 +1123,11 @@ def find_places(ctx: Context, gz) -> list:
         if light_key(c.text) not in seen:
             seen.add(light_key(c.text))
             countries[iso] = countries.get(iso, 0.0) + DOMINANT_WEIGHT
-    _resolve(cands, countries, admin_keys, [], hints)
+    _resolve(cands, countries, admin_keys, [], hints, area)
     anchors = [(c.best.place.latitude, c.best.place.longitude, c,
                 light_key(c.text) if c.best.place.kind == "region" else None) for c in cands
                if c.best and c.confidence >= 0.5 and c.best.place.kind != "country"]
-    _resolve(cands, countries, admin_keys, anchors, hints)
+    _resolve(cands, countries, admin_keys, anchors, hints, area)
     out = []
     for c in cands:
         if c.best is None or c.confidence < MIN_CONFIDENCE:
