@@ -394,3 +394,11 @@ def test_a_local_government_area_points_to_nigeria(code):
                published="2023-05-10")
     ev = doc["events"][0]
     assert ev["iso3"] != "MEX" and all(p["iso3"] != "MEX" for p in doc["places"])
+
+
+def test_a_country_told_as_a_destination_is_not_the_place(code):
+    # the riot is in a town the gazetteer lacks; Canada is only where the activist was sent
+    text = ("Youths burned tyres in Kelmoro for a second day on Tuesday. The unrest grew after word spread "
+            "that the activist had been deported to Canada.")
+    ev = code(text, published="2023-05-10")["events"][0]
+    assert ev["iso3"] != "CAN"

@@ -90,6 +90,10 @@ _LANDMARK_ASIDE = re.compile(r"(?:\s+(?:province|district|region|county|state|to
                              r"(?i:north|south|east|west|northeast|northwest|southeast|southwest)?"
                              r"|(?i:north|south|east|west|northeast|northwest|southeast|southwest))\s*(?:of|from)\s+"
                              r"(?:the\s+)?(?:[a-z][\w-]*\s+|[A-Z][a-z]+(?:an|i|ese|ish)\s+){0,3}$")
+# "was deported to Canada", "fighters returning from Syria": a country told as a destination or an origin
+_MOVED_BEFORE = re.compile(r"\b(?:deported|extradited|repatriated|returned|returning|fled|fleeing|travell?ed|"
+                           r"travell?ing|ferried|smuggled|sent|taken|flown|moved|headed|heading|bound|back)\s+"
+                           r"(?:back\s+)?(?:to|from)\s+(?:the\s+)?(?:neighbou?ring\s+)?$", re.I)
 _BORDER_AFTER = re.compile(r"^(?:'s)?\s+(?:border|frontier)\b", re.I)
 _BORDER_BEFORE = re.compile(r"\b(?:border|frontier)\s+with\s+(?:the\s+)?$", re.I)
 # words between "in" and the place it governs
@@ -231,7 +235,9 @@ class PlaceView:
         self.usable = [p for p in ctx.places if p.confidence >= MIN_PLACE_CONFIDENCE]
         # a country named for its border ("near the Kelmorian border", "the border with Dunde") is not
         # where anything happened
-        self.sited = [p for p in self.usable if not (p.kind == "country" and _at_border(ctx, p))]
+        # (nor one told as where someone went or came from: "deported to Canada", "fled from Kelmoria")
+        self.sited = [p for p in self.usable if not (p.kind == "country" and (
+            _at_border(ctx, p) or _MOVED_BEFORE.search(ctx.text, max(0, p.start - 30), p.start)))]
         # a demonym ("Lebanese soldiers") says whose, not where: used only when nothing else is
         adjectives = continent_adjectives()
         self.places = [p for p in self.sited if not (gz is not None and p.kind == "country" and gz.demonym(p.text))
