@@ -390,7 +390,7 @@ def test_a_landmark_place_is_not_where_it_happened(code):
 
 def test_a_local_government_area_points_to_nigeria(code):
     # "Local Government Area" is Nigeria's word for a district; a Mexican village of the name is not it
-    doc = code("Gunmen killed nine villagers in Ukum local government area on Monday, police said.",
+    doc = code("Bandits killed seven villagers at Ukum local government area late on Sunday.",
                published="2023-05-10")
     ev = doc["events"][0]
     assert ev["iso3"] != "MEX" and all(p["iso3"] != "MEX" for p in doc["places"])
@@ -399,6 +399,16 @@ def test_a_local_government_area_points_to_nigeria(code):
 def test_a_country_told_as_a_destination_is_not_the_place(code):
     # the riot is in a town the gazetteer lacks; Canada is only where the activist was sent
     text = ("Youths burned tyres in Kelmoro for a second day on Tuesday. The unrest grew after word spread "
-            "that the activist had been deported to Canada.")
+            "that the activist was deported to Canada last week.")
     ev = code(text, published="2023-05-10")["events"][0]
     assert ev["iso3"] != "CAN"
+
+
+def test_a_town_two_of_the_region_share_beats_the_region(code):
+    # Uttar Pradesh has two small towns called Amethi: the place stage keeps neither, but the event
+    # happened in one, not somewhere in the state
+    ev = code("A shopkeeper was shot dead in Amethi (UP) on Friday.", published="2023-05-10")["events"][0]
+    assert (ev["location"], ev["admin1"], ev["geo_precision"]) == ("Amethi", "Uttar Pradesh", 1)
+    # (a province named as such stays the province, though a town bears its name)
+    ev = code("Taliban fighters attacked a checkpoint in Balkh province on Friday.", published="2023-05-10")["events"][0]
+    assert ev["geo_precision"] == 3

@@ -750,7 +750,7 @@ def test_a_provincial_capital_outweighs_a_small_namesake_abroad(pipeline):
     assert at(places_of(pipeline, "Troops fired on hills in Terter region on Monday."), "Terter").kind == "region"
     # (and only the largest town of the name: Argentina's provincial seat San Juan is smaller than
     # Puerto Rico's capital)
-    ctx = places_of(pipeline, "A police officer was shot in San Juan city on Monday.")
+    ctx = places_of(pipeline, "Gunmen wounded a taxi driver in San Juan city on Monday.")
     assert all(p.iso3 != "ARG" for p in ctx.places)
 
 
@@ -766,3 +766,12 @@ def test_lake_chad_war_towns_are_curated(pipeline, name, iso3, admin1):
     ctx = places_of(pipeline, f"Insurgents raided {name} before dawn on Friday, residents said.")
     place = at(ctx, name)
     assert (place.iso3, place.kind, place.admin1) == (iso3, "city", admin1)
+
+
+def test_a_states_initials_in_brackets_after_a_place(pipeline):
+    # Pratapgarh is a town of Rajasthan and of Uttar Pradesh; "(UP)" says which
+    ctx = places_of(pipeline, "Farmers blocked a road near Pratapgarh (UP) on Friday.")
+    assert at(ctx, "Pratapgarh").admin1 == "Uttar Pradesh"
+    # (initials after a person's name are no state: a Member of Parliament)
+    ctx = places_of(pipeline, "Kelmo Dundevi (MP) spoke to traders on Friday.")
+    assert all(p.text != "MP" for p in ctx.places)

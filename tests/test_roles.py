@@ -110,8 +110,8 @@ def test_reference_back_stays_bare_for_merging(code):
 def test_a_titled_speaker_is_no_party(code):
     # "police" is part of the speaker's title, so the second sentence tells the same bombing,
     # which is located by the town it names
-    doc = code("A suicide bomber blew himself up outside a district office on Tuesday in northern Kelmoria, "
-               "killing four guards. The blast near the town of Kandahar also wounded 12 people, "
+    doc = code("A man wearing an explosive vest set it off at a district office on Tuesday in northern Kelmoria, "
+               "killing four guards. The explosion close to Kandahar city also wounded 12 people, "
                "senior police officer Dundo Marlee said.", published=PUB)
     assert len(doc["events"]) == 1
     ev = doc["events"][0]

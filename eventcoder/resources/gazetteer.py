@@ -524,15 +524,15 @@ def build_index(path: Path) -> None:
     os.replace(tmp, path)
 
 
-@lru_cache(maxsize=1)
-def admin1_abbreviations() -> dict[str, tuple[str, str]]:
+@lru_cache(maxsize=2)
+def admin1_abbreviations(bracketed: bool = False) -> dict[str, tuple[str, str]]:
     """Abbreviations of states and provinces ("Fla.", "W.Va.") -> (iso3, region name), from
-    countries.json."""
+    countries.json; with `bracketed`, the initials that name a state only in brackets ("(UP)")."""
     if not COUNTRY_NAMES.exists():
         return {}
     data = json.loads(COUNTRY_NAMES.read_text(encoding="utf-8")).get("countries", {})
-    return {abbr: (iso3, name) for iso3, info in data.items()
-            for abbr, name in (info.get("admin1_abbreviations") or {}).items()}
+    key = "bracketed_abbreviations" if bracketed else "admin1_abbreviations"
+    return {abbr: (iso3, name) for iso3, info in data.items() for abbr, name in (info.get(key) or {}).items()}
 
 
 @lru_cache(maxsize=1)

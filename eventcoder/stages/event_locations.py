@@ -179,7 +179,7 @@ def _pick(cands: list[PlaceMention], ctx: Context, anchor: int, clause, spans=()
         district = bool(p.admin2) and p.iso3 in provinces
         # "in Kelmora's Dunde district": the place a possessive names inside another is the nearer one
         owner = p.end in owners
-        # "a clinic in Parwan, north of the Afghan capital Kabul": a place an aside tells another by is a
+        # "a school in Logar, south of the capital Kabul": a place an aside tells another by is a
         # landmark (ACLED codes "a village west of Kelmora" at Kelmora, precision 2: that is no aside)
         landmark = p.start in landmarks
         return (road, landmark, _SPECIFIC.get(p.kind, 3), not district, owner, -fronted,
@@ -282,6 +282,15 @@ def locate(ctx: Context, event: Event, gz=None, view: PlaceView | None = None) -
                            and p.iso3 == chosen.iso3 and (chosen.kind == "country" or p.admin1 == chosen.admin1)],
                           ctx, before.end, None, [(before.start, before.end)])
             chosen = there or chosen
+    if chosen is not None and chosen.kind == "region" and not chosen.admin2:
+        # "in Kelmora (UP)": a town the sentence puts the event in, left out because two towns of the region
+        # share its name, is still more specific than the region holding both (not the region's own name:
+        # "in Balkh province" is the province)
+        weak = _weak_town(ctx, spans, anchor, [chosen], gz) or _governed_guess(ctx, spans, anchor, gz)
+        if weak is not None and weak.kind == "city" and weak.iso3 == chosen.iso3 and weak.admin1 == chosen.admin1 \
+                and not (weak.start < chosen.end and chosen.start < weak.end) \
+                and light_key(weak.text) != light_key(chosen.text):
+            chosen = weak
     if chosen is None and sents and sents[0] < len(ctx.sentences):
         first = ctx.sentences[sents[0]]
         earlier = [s for s in ctx.sentences if s.paragraph == first.paragraph and s.index < first.index]

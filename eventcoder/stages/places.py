@@ -419,27 +419,31 @@ def _demonyms(ctx: Context, gz, words: _Words) -> list:
     return out
 
 
-@lru_cache(maxsize=1)
-def _abbreviation_pattern():
-    table = admin1_abbreviations()
+@lru_cache(maxsize=2)
+def _abbreviation_pattern(bracketed: bool = False):
+    table = admin1_abbreviations(bracketed)
     if not table:
         return None
     alts = "|".join(re.escape(a) for a in sorted(table, key=len, reverse=True))
+    if bracketed:  # "Pratapgarh (UP)": alone in brackets right after a name
+        return re.compile(rf"(?<=[\w.] \()(?:{alts})(?=\))")
     return re.compile(rf"(?<![A-Za-z.])(?:{alts})(?![A-Za-z])")
 
 
 def _abbreviations(ctx: Context, gz) -> list:
-    """State and province abbreviations of datelines and bylines: "Gainesville, Fla.", "W.Va."."""
-    pattern = _abbreviation_pattern()
+    """State and province abbreviations of datelines and bylines: "Gainesville, Fla.", "W.Va."; and
+    a state's initials in brackets after a place: "Pratapgarh (UP)"."""
     out = []
-    if pattern is None:
-        return out
-    table = admin1_abbreviations()
-    for m in pattern.finditer(ctx.text):
-        iso3, region = table[m.group(0)]
-        matches = [x for x in gz.lookup(region) if x.place.source == "admin1" and x.place.iso3 == iso3]
-        if matches:
-            out.append(Candidate(m.start(), m.end(), m.group(0), [Match(matches[0].place, 1.0)], "abbreviation"))
+    for bracketed in (False, True):
+        pattern = _abbreviation_pattern(bracketed)
+        if pattern is None:
+            continue
+        table = admin1_abbreviations(bracketed)
+        for m in pattern.finditer(ctx.text):
+            iso3, region = table[m.group(0)]
+            matches = [x for x in gz.lookup(region) if x.place.source == "admin1" and x.place.iso3 == iso3]
+            if matches:
+                out.append(Candidate(m.start(), m.end(), m.group(0), [Match(matches[0].place, 1.0)], "abbreviation"))
     return out
 
 
@@ -1079,6 +1083,10 @@ def find_places(ctx: Context, gz) -> list:
     starts = frozenset(c.start for c in merged if any(
         m.quality >= 0.9 and (m.place.kind == "country" or m.place.source == "admin1") for m in c.matches))
     cands = [c for c in merged if _keep(c, ctx, by_person, by_actor, by_ent, starts)]
+    # a state's bracketed initials only after a place: "Pratapgarh (UP)", not "Kelmo Dunde (MP)"
+    ends = {c.end for c in cands}
+    cands = [c for c in cands if not (c.source == "abbreviation" and text[c.start - 1:c.start] == "("
+                                      and c.start - 2 not in ends)]
     for c in cands:
         before = text[max(0, c.start - 60):c.start]
         after = text[c.end:c.end + 30]
