@@ -412,3 +412,14 @@ def test_a_town_two_of_the_region_share_beats_the_region(code):
     # (a province named as such stays the province, though a town bears its name)
     ev = code("Taliban fighters attacked a checkpoint in Balkh province on Friday.", published="2023-05-10")["events"][0]
     assert ev["geo_precision"] == 3
+
+
+@pytest.mark.parametrize("text, place", [
+    # a city gate named after the town it faces lies in the city
+    ("Shopkeepers gathered at Delhi Gate in Lahore on Monday to protest a new tax.", "Lahore"),
+    # a road's town is more specific than a country named only in a union's name
+    ("Dock workers blocked the Tiruchendur road on Monday, the All India Port Workers Federation said.",
+     "Tiruchchendur"),
+])
+def test_roads_and_gates_yield_to_towns_not_to_countries(code, text, place):
+    assert code(text, published="2023-05-10")["events"][0]["location"] == place

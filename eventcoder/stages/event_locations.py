@@ -80,7 +80,7 @@ LARGE_CITY_POP = 1_000_000
 _CITY_PART_BEFORE = re.compile(r"^(?:(?!village).)*\s(?:in|of)\s+(?:the\s+)?$", re.I | re.S)
 _CITY_DISTRICT_AFTER = re.compile(r"-[A-Z]")
 _ROAD_AFTER = re.compile(r"^(?:\s*[-–]\s*[A-Z][\w'-]*(?:\s[A-Z][\w'-]*)?)?\s+(?:national\s+)?"
-                         r"(?:highway|road|expressway|motorway|railway|stretch)\b", re.I)
+                         r"(?:highway|road|expressway|motorway|railway|stretch|gate)\b", re.I)
 # what stands between a road and the state or country its address names: "road (", "highway in "
 _ROAD_ADDRESS = re.compile(r"^(?:\s*\(|,\s*|\s+in\s+)(?:the\s+)?$")
 # "in Kelmora, north of the capital Kabul", "in Dunde district, 40 km from the provincial capital X":
@@ -192,7 +192,8 @@ def _pick(cands: list[PlaceMention], ctx: Context, anchor: int, clause, spans=()
             roads.add(q.start)
             road_states |= {r.start for r in cands if _wide(r) and _ROAD_ADDRESS.match(
                 ctx.text[q.end + m.end():r.start])}
-    roads_yield = any(q.start not in roads and q.start not in road_states for q in cands)
+    # (to a place of the text, not to its country: "a sit-in on the Kelmora road, the All India union said")
+    roads_yield = any(q.start not in roads and q.start not in road_states and q.kind != "country" for q in cands)
     landmarks = {p.start for p in cands if any(
         q.end < p.start and _governed(ctx, q) == 2 and _LANDMARK_ASIDE.match(ctx.text, q.end, p.start)
         for q in cands)}
