@@ -775,3 +775,21 @@ def test_a_states_initials_in_brackets_after_a_place(pipeline):
     # (initials after a person's name are no state: a Member of Parliament)
     ctx = places_of(pipeline, "Kelmo Dundevi (MP) spoke to traders on Friday.")
     assert all(p.text != "MP" for p in ctx.places)
+
+
+def test_a_rare_name_before_its_people_is_their_place(pipeline):
+    # the tagger reads "Mandera" as a common noun here; before "youths" it is where they live
+    ctx = places_of(pipeline, "Mandera youths blocked the main road on Monday over water shortages.")
+    assert at(ctx, "Mandera").iso3 == "KEN"
+    # (an English word before people is no place: "United")
+    ctx = places_of(pipeline, "United workers blocked the main road on Monday over unpaid wages.")
+    assert all(p.text != "United" for p in ctx.places)
+
+
+def test_a_name_before_sea_is_the_sea(pipeline):
+    # "Azov" before "Sea" names the sea, not the Russian town; the port is where it happened
+    ctx = places_of(pipeline, "Shells fell on the harbour of the Azov Sea city of Berdiansk on Sunday.")
+    assert all(p.text != "Azov" for p in ctx.places)
+    # (a region named after a sea keeps its name)
+    ctx = places_of(pipeline, "Dock workers marched in Port Sudan in the Red Sea state on Monday.")
+    assert at(ctx, "Red Sea").iso3 == "SDN"

@@ -208,6 +208,7 @@ _ADMIN2_WORD = re.compile(r"\b(?:district|county|lga|municipality|parish|borough
 _IN_BEFORE = re.compile(r"\b(?:in|at|near)\s+(?:the\s+)?$", re.I)
 _NAME_GOES_ON = re.compile(r"^\s+(?:del|de|do|da|di|al|el)\s+[A-Z]")
 _HOLIDAY_AFTER = re.compile(r"^\s+Day\b")
+_SEA_AFTER = re.compile(r"\s+(?:Sea|Ocean)\b")
 # "the Colorado Party", "Unity League", "the Kelmora ethnic group": a name that opens a party's, a
 # movement's or a people's is theirs
 _PARTY_AFTER = re.compile(r"^\s+(?:Party|League|Movement|Alliance|[Ee]thnic\s+[Gg]roup|tribe)\b")
@@ -229,6 +230,8 @@ _PLACE_WORD_END = re.compile(r"\s(?:city|town|village|district|province|county|l
                              r"upazila|tehsil|constituency|sub-?county)$", re.I)
 # "in Puno city", "Baragoi town": the name is the town's, not its region's
 _TOWN_AFTER = re.compile(r"^\s+(?:city|town|village)\b")
+_PEOPLE_AFTER = re.compile(r"\s+(?:residents|villagers|locals|traders|vendors|hawkers|drivers|farmers|herders|youths?|"
+                           r"students|teachers|nurses|doctors|workers|elders|leaders|women|people|police)\b")
 # "pro-Russian separatists", "anti-American protests": a stance towards a country, not its place
 _STANCE_BEFORE = re.compile(r"\b(?:pro|anti)[-\u2010\u2011]$", re.I)
 _TOWN_BEFORE = re.compile(r"\b(?:town|city|village|hamlet|capital)\s+of\s+(?:the\s+)?$", re.I)
@@ -482,6 +485,8 @@ def _keep(c: Candidate, ctx: Context, persons: _SpanIndex, actors: _SpanIndex, e
         return False  # ("The Congress" as well)
     if _PARTY_AFTER.match(text[c.end:c.end + 20]) and not any(m.place.kind == "country" for m in c.matches):
         return False
+    if _SEA_AFTER.match(text, c.end) and not any(m.place.source == "curated" for m in c.matches):
+        return False  # "the Azov Sea city of Berdiansk": a sea, not the Russian town of Azov
     if (_HOLIDAY_AFTER.match(text[c.end:c.end + 10]) or c.text.endswith(" Day")) \
             and not any(m.place.kind == "country" for m in c.matches):
         return False  # "Independence Day", "Labour Day": a holiday, not Missouri's town
@@ -552,8 +557,11 @@ def _keep(c: Candidate, ctx: Context, persons: _SpanIndex, actors: _SpanIndex, e
             and (top < INSIDE_NAME_MIN_POP or not any(_primary(m.place) for m in usable if m.quality >= 0.9)):
         return False
     c.in_name = longer  # (a large town's or a region's name kept, but not taken from abroad: see `_resolve`)
+    # "Mandera residents", "Kelmora drivers riot": a rare word before the people of a place names it, though
+    # the tagger reads a common noun
+    people = bool(_PEOPLE_AFTER.match(text, c.end)) and not known_word(doc.vocab, c.text)
     if tok is not None and c.source == "scan" and tok.tag_ not in ("NNP", "NNPS") and "country" not in kinds \
-            and not curated and not (cued and tok.ent_type_ in ("GPE", "LOC")) \
+            and not curated and not (cued and tok.ent_type_ in ("GPE", "LOC")) and not people \
             and not _SECTOR_AFTER.match(text[c.end:c.end + 10]) \
             and not (tok.ent_type_ in ("GPE", "LOC") and not known_word(doc.vocab, tok.text)):
         # ("in Kelmora district", tagged JJ; a rare word the tagger calls JJ but the recogniser a place)
