@@ -423,3 +423,10 @@ def test_a_town_two_of_the_region_share_beats_the_region(code):
 ])
 def test_roads_and_gates_yield_to_towns_not_to_countries(code, text, place):
     assert code(text, published="2023-05-10")["events"][0]["location"] == place
+
+
+def test_a_demonym_before_a_place_noun_tells_the_country(code):
+    # the raiders are Ugandan, the village is Congolese (and unknown to the gazetteer)
+    ev = code("Ugandan militiamen torched forty homes in the remote Congolese village of Kelmoro on Sunday.",
+              published="2023-05-10")["events"][0]
+    assert ev["iso3"] == "COD"

@@ -94,6 +94,8 @@ _LANDMARK_ASIDE = re.compile(r"(?:\s+(?:province|district|region|county|state|to
 _MOVED_BEFORE = re.compile(r"\b(?:deported|extradited|repatriated|returned|returning|fled|fleeing|travell?ed|"
                            r"travell?ing|ferried|smuggled|sent|taken|flown|moved|headed|heading|bound|back)\s+"
                            r"(?:back\s+)?(?:to|from)\s+(?:the\s+)?(?:neighbou?ring\s+)?$", re.I)
+# "Congolese town", "Kenyan coastal town", "on Somali soil": the demonym tells the place's country
+_PLACE_NOUN_AFTER = re.compile(r"\s+(?:[a-z]+\s+)?(?:town|city|village|province|region|district|capital|territory|soil)\b")
 _BORDER_AFTER = re.compile(r"^(?:'s)?\s+(?:border|frontier)\b", re.I)
 _BORDER_BEFORE = re.compile(r"\b(?:border|frontier)\s+with\s+(?:the\s+)?$", re.I)
 # words between "in" and the place it governs
@@ -239,10 +241,12 @@ class PlaceView:
         # (nor one told as where someone went or came from: "deported to Canada", "fled from Kelmoria")
         self.sited = [p for p in self.usable if not (p.kind == "country" and (
             _at_border(ctx, p) or _MOVED_BEFORE.search(ctx.text, max(0, p.start - 30), p.start)))]
-        # a demonym ("Lebanese soldiers") says whose, not where: used only when nothing else is
+        # a demonym ("Lebanese soldiers") says whose, not where: used only when nothing else is, and then
+        # first one that says where ("the eastern Congolese town of Kelmora")
         adjectives = continent_adjectives()
         self.places = [p for p in self.sited if not (gz is not None and p.kind == "country" and gz.demonym(p.text))
                        and p.text not in adjectives]
+        self.placed = [p for p in self.sited if p.kind == "country" and _PLACE_NOUN_AFTER.match(ctx.text, p.end)]
         self._places = sorted(self.places, key=lambda p: p.start)
         self._starts = [p.start for p in self._places]
 
@@ -323,7 +327,7 @@ def locate(ctx: Context, event: Event, gz=None, view: PlaceView | None = None) -
             iso3 = cues.pop()
             chosen = _main_place(ctx, [p for p in places if p.iso3 == iso3 and p.kind != "country"])
     if chosen is None:
-        chosen = _main_place(ctx, places) or _main_place(ctx, view.sited)
+        chosen = _main_place(ctx, places) or _main_place(ctx, view.placed) or _main_place(ctx, view.sited)
     if chosen is None:
         return
     lat, lon, name, gid = chosen.latitude, chosen.longitude, chosen.name, chosen.geonameid
