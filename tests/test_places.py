@@ -734,19 +734,19 @@ def test_a_stance_towards_a_country_is_not_its_place(pipeline, stance):
     assert at(ctx, "Donetsk").iso3 == "UKR"
 
 
-def test_a_regions_main_town_by_the_regions_name(pipeline):
+@pytest.mark.parametrize("text, name, iso3", [
+    # "Kandahar" names an Afghan province and its capital; a town of 25,000 in India shares the name
+    ("Gunmen attacked a mosque in Kandahar on Sunday.", "Kandahar", "AFG"),
     # GeoNames spells the city Odesa and keeps "Odessa" as an alternate name, and names its region
     # Odessa; a Texan town's own name is Odessa, but the region's main town is the one meant
-    ctx = places_of(pipeline, "Hundreds of people marched through Odessa on Sunday.")
-    assert at(ctx, "Odessa").iso3 == "UKR"
+    ("Hundreds of people marched through Odessa on Sunday.", "Odessa", "UKR"),
+])
+def test_the_main_town_of_a_region_of_its_name_outweighs_small_namesakes(pipeline, text, name, iso3):
+    place = at(places_of(pipeline, text), name)
+    assert (place.iso3, place.kind) == (iso3, "city") and place.confidence >= 0.5
 
 
-def test_a_provincial_capital_outweighs_a_small_namesake_abroad(pipeline):
-    # "Kandahar" names an Afghan province and its capital; a town of 25,000 in India shares the name
-    ctx = places_of(pipeline, "Gunmen attacked a mosque in Kandahar on Sunday.")
-    kandahar = at(ctx, "Kandahar")
-    assert kandahar.iso3 == "AFG" and kandahar.kind == "city" and kandahar.confidence >= 0.5
-    # (the region still, where the text calls it one)
+def test_the_main_town_of_a_region_of_its_name_not_where_it_is_called_a_region(pipeline):
     assert at(places_of(pipeline, "Troops fired on hills in Terter region on Monday."), "Terter").kind == "region"
     # (and only the largest town of the name: Argentina's provincial seat San Juan is smaller than
     # Puerto Rico's capital)
