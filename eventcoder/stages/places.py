@@ -748,7 +748,7 @@ class _Anchors:
                    for b in (band - 1, band, band + 1) for a in self.bands.get(b, ()))
 
 
-def _score(c, m, countries, total, admin_keys, anchors: _Anchors) -> float:
+def _score(c, m, countries, total, admin_keys, anchors: _Anchors, seats: frozenset = frozenset()) -> float:
     p = m.place
     s = W_QUALITY * m.quality + W_POP * math.log10(p.population + 10) / 7
     if p.iso3 and total:
@@ -761,7 +761,7 @@ def _score(c, m, countries, total, admin_keys, anchors: _Anchors) -> float:
             s += W_COUNTRY_NAME
     if p.source == "curated":
         s += W_CURATED
-    seat = not c.cue_region and _seat_of_namesake(c, p)  # (not in "Kandahar province")
+    seat = not c.cue_region and id(p) in seats  # (not in "Kandahar province")
     if _primary(p) or seat:
         s += W_PRIMARY
     if seat:
@@ -801,20 +801,24 @@ def _score(c, m, countries, total, admin_keys, anchors: _Anchors) -> float:
     return s
 
 
-def _seat_of_namesake(c, p) -> bool:
-    """The town is the main town of a province-sized first-level region the name also matches:
-    "Kandahar" names a province and its capital, which a small Indian namesake does not rival;
-    "Odessa" is the region's name and an old spelling of its main town Odesa, which a Texan town's own
-    name does not outweigh. (Only the largest town of the name: San Juan, Argentina, a province's
-    seat, is no match for Puerto Rico's capital.)"""
-    if p.kind != "city" or any(o.place.kind == "city" and o.quality >= 0.9 and o.place.population > p.population
-                               for o in c.matches):
-        return False
-    return any(
-        o.quality >= 0.9 and o.place.source == "admin1" and o.place.iso3 == p.iso3 and o.place.admin1 == p.admin1
-        and p.population * 10 >= o.place.population >= SEAT_REGION_MIN_POP
-        and distance_km(p.latitude, p.longitude, o.place.latitude, o.place.longitude) <= NEAR_KM
-        for o in c.matches)
+def _seats_of_namesakes(c) -> frozenset:
+    """The id of the candidate's town entry that is the main town of a province-sized first-level
+    region the name also matches: "Kandahar" names a province and its capital, which a small Indian
+    namesake does not rival; "Odessa" is the region's name and an old spelling of its main town Odesa,
+    which a Texan town's own name does not outweigh. Only the largest town of the name is one (San
+    Juan, Argentina, a province's seat, is no match for Puerto Rico's capital)."""
+    spelt = [o.place for o in c.matches if o.quality >= 0.9]
+    towns = [p for p in spelt if p.kind == "city"]
+    if not towns:
+        return frozenset()
+    p = max(towns, key=lambda t: t.population)
+    if any(t.population == p.population and t is not p for t in towns):
+        return frozenset()  # (two largest alike: neither is the largest)
+    seat = any(
+        o.source == "admin1" and o.iso3 == p.iso3 and o.admin1 == p.admin1
+        and p.population * 10 >= o.population >= SEAT_REGION_MIN_POP
+        and distance_km(p.latitude, p.longitude, o.latitude, o.longitude) <= NEAR_KM for o in spelt)
+    return frozenset({id(p)}) if seat else frozenset()
 
 
 def _rival(a, b) -> bool:
@@ -982,7 +986,8 @@ def _resolve(cands, countries, admin_keys, anchors, hints=None, area=None) -> No
         if not pool:
             c.best, c.confidence = None, 0.0
             continue
-        scored = sorted(((_score(c, m, countries, total, admin_keys, anchors), m) for m in pool),
+        seats = _seats_of_namesakes(c)
+        scored = sorted(((_score(c, m, countries, total, admin_keys, anchors, seats), m) for m in pool),
                         key=lambda x: -x[0])
         best_s, best = scored[0]
         second = next((s for s, m in scored[1:] if _rival(m.place, best.place)), None)
