@@ -242,7 +242,7 @@ class PlaceView:
         self.sited = [p for p in self.usable if not (p.kind == "country" and (
             _at_border(ctx, p) or _MOVED_BEFORE.search(ctx.text, max(0, p.start - 30), p.start)))]
         # a demonym ("Lebanese soldiers") says whose, not where: used only when nothing else is, and then
-        # first one that says where ("the eastern Congolese town of Kelmora")
+        # first one that says where ("the Congolese village of Kelmora")
         adjectives = continent_adjectives()
         self.places = [p for p in self.sited if not (gz is not None and p.kind == "country" and gz.demonym(p.text))
                        and p.text not in adjectives]
