@@ -196,9 +196,9 @@ def _pick(cands: list[PlaceMention], ctx: Context, anchor: int, clause, spans=()
                 ctx.text[q.end + m.end():r.start])}
     # (to a place of the text, not to its country: "a sit-in on the Kelmora road, the All India union said")
     roads_yield = any(q.start not in roads and q.start not in road_states and q.kind != "country" for q in cands)
+    governed_ends = [q.end for q in cands if _governed(ctx, q) == 2]
     landmarks = {p.start for p in cands if any(
-        q.end < p.start and _governed(ctx, q) == 2 and _LANDMARK_ASIDE.match(ctx.text, q.end, p.start)
-        for q in cands)}
+        end < p.start and _LANDMARK_ASIDE.match(ctx.text, end, p.start) for end in governed_ends)}
     owners = {p.end for p in cands if (m := _POSSESSIVE.match(ctx.text, p.end))
               and any(q.start == m.end() and q.iso3 == p.iso3 for q in cands)}
     return min(cands, key=key)

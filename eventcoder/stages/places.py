@@ -748,7 +748,7 @@ class _Anchors:
                    for b in (band - 1, band, band + 1) for a in self.bands.get(b, ()))
 
 
-def _score(c, m, countries, total, admin_keys, anchors: _Anchors, seats: frozenset = frozenset()) -> float:
+def _score(c, m, countries, total, admin_keys, anchors: _Anchors, seat_town=None) -> float:
     p = m.place
     s = W_QUALITY * m.quality + W_POP * math.log10(p.population + 10) / 7
     if p.iso3 and total:
@@ -761,7 +761,7 @@ def _score(c, m, countries, total, admin_keys, anchors: _Anchors, seats: frozens
             s += W_COUNTRY_NAME
     if p.source == "curated":
         s += W_CURATED
-    seat = not c.cue_region and id(p) in seats  # (not in "Kandahar province")
+    seat = p is seat_town
     if _primary(p) or seat:
         s += W_PRIMARY
     if seat:
@@ -801,24 +801,24 @@ def _score(c, m, countries, total, admin_keys, anchors: _Anchors, seats: frozens
     return s
 
 
-def _seats_of_namesakes(c) -> frozenset:
-    """The id of the candidate's town entry that is the main town of a province-sized first-level
-    region the name also matches: "Kandahar" names a province and its capital, which a small Indian
+def _seat_of_namesakes(c):
+    """The candidate's town entry that is the main town of a province-sized first-level region the
+    name also matches, or None: "Kandahar" names a province and its capital, which a small Indian
     namesake does not rival; "Odessa" is the region's name and an old spelling of its main town Odesa,
     which a Texan town's own name does not outweigh. Only the largest town of the name is one (San
     Juan, Argentina, a province's seat, is no match for Puerto Rico's capital)."""
     spelt = [o.place for o in c.matches if o.quality >= 0.9]
     towns = [p for p in spelt if p.kind == "city"]
     if not towns:
-        return frozenset()
+        return None
     p = max(towns, key=lambda t: t.population)
     if any(t.population == p.population and t is not p for t in towns):
-        return frozenset()  # (two largest alike: neither is the largest)
+        return None  # (two largest alike: neither is the largest)
     seat = any(
         o.source == "admin1" and o.iso3 == p.iso3 and o.admin1 == p.admin1
         and p.population * 10 >= o.population >= SEAT_REGION_MIN_POP
         and distance_km(p.latitude, p.longitude, o.latitude, o.longitude) <= NEAR_KM for o in spelt)
-    return frozenset({id(p)}) if seat else frozenset()
+    return p if seat else None
 
 
 def _rival(a, b) -> bool:
@@ -951,10 +951,10 @@ def _resolve(cands, countries, admin_keys, anchors, hints=None, area=None) -> No
         # a name does not vouch for itself: "Istria" (a Romanian village) beside "Croatia" is no
         # evidence of Romania ("Dashti" in a Kabul report none of Iran)
         mine = own_evidence.get(light_key(c.text), {})
+        told = _without(countries, mine)  # what the rest of the text says of the country
         if pool[0].quality < 0.9:
             # a transliteration fold alone ("Sindhi" ~ Sendai, "Kannada" ~ Canada) names a town of a
             # country the rest of the text points to, or of the area named right after it, never a country
-            told = _without(countries, mine)
             pool = [m for m in pool if m.place.kind != "country" and (
                 told.get(m.place.iso3, 0.0) > 0 or c.within_area and _in_area(m.place, c.within))]
             if not pool:
@@ -979,15 +979,14 @@ def _resolve(cands, countries, admin_keys, anchors, hints=None, area=None) -> No
         # to, or inside the area its address names, or, in a text that points to none, when its name is
         # no common word and a place word governs it ("Nasa" of a Kenyan party is no Turkish village;
         # "in Dandora" is Nairobi's; "Sindhi nationalists" are no village's)
-        told = _without(countries, mine)
         unsure = sum(told.values()) < MIN_COUNTRY_EVIDENCE and not c.common and (c.governed or c.cue_town or c.near)
         pool = [m for m in pool if m.place.source != "postal" or told.get(m.place.iso3, 0.0) > 0
                 or c.within_area and _in_area(m.place, c.within) or unsure]
         if not pool:
             c.best, c.confidence = None, 0.0
             continue
-        seats = _seats_of_namesakes(c)
-        scored = sorted(((_score(c, m, countries, total, admin_keys, anchors, seats), m) for m in pool),
+        seat = None if c.cue_region else _seat_of_namesakes(c)  # (not in "Kandahar province")
+        scored = sorted(((_score(c, m, countries, total, admin_keys, anchors, seat), m) for m in pool),
                         key=lambda x: -x[0])
         best_s, best = scored[0]
         second = next((s for s, m in scored[1:] if _rival(m.place, best.place)), None)
