@@ -430,3 +430,10 @@ def test_a_demonym_before_a_place_noun_tells_the_country(code):
     ev = code("Ugandan militiamen torched forty homes in the remote Congolese village of Kelmoro on Sunday.",
               published="2023-05-10")["events"][0]
     assert ev["iso3"] == "COD"
+
+
+def test_a_railway_station_is_at_its_town_not_on_a_road(code):
+    # a station bears its town's name; a railway line does not put the event anywhere on it
+    ev = code("A blast ripped through a carriage at the Sibi railway station in Balochistan, killing nine.",
+              published="2023-05-10")["events"][0]
+    assert (ev["location"], ev["geo_precision"]) == ("Sibi", 1)

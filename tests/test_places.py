@@ -793,3 +793,70 @@ def test_a_name_before_sea_is_the_sea(pipeline):
     # (a region named after a sea keeps its name)
     ctx = places_of(pipeline, "Dock workers marched in Port Sudan in the Red Sea state on Monday.")
     assert at(ctx, "Red Sea").iso3 == "SDN"
+
+
+def test_a_first_name_before_a_tagged_person_is_no_place(pipeline):
+    # the tagger takes "Hassan Warsame" for the person and leaves "Abdi" out; nor is "Adan", only
+    # another spelling of Aden, a place inside a person's name
+    ctx = places_of(pipeline, "Fighting went on in Galkayo on Sunday. Abdi Hassan Warsame, a teacher, was killed "
+                              "on his way home. His brother Farah Adan was wounded.")
+    assert at(ctx, "Galkayo").iso3 == "SOM"
+    assert all(p.text not in ("Abdi", "Adan") for p in ctx.places), [p.text for p in ctx.places]
+
+
+def test_a_township_in_a_district_lies_in_that_district(pipeline):
+    # "Ghazi Abad" is also a spelling of India's Ghaziabad; this township is in Abbottabad's district
+    ctx = places_of(pipeline, "Robbers looted shops in the Ghazi Abad Township in Abbottabad District overnight.")
+    assert all(p.iso3 == "PAK" for p in ctx.places), [(p.text, p.iso3) for p in ctx.places]
+
+
+def test_a_part_of_a_town_is_not_abroad_because_a_namesake_is(pipeline):
+    # Arawa is a town of Papua New Guinea, but here an area of Gombe: it is left out, not put there
+    ctx = places_of(pipeline, "Shoppers fled when a device blew up in the Arawa area of Gombe, the state capital.")
+    assert at(ctx, "Gombe").iso3 == "NGA"
+    assert all(p.iso3 != "PNG" for p in ctx.places)
+    # ("Gombe metropolis" is the town, though the tagger reads a person)
+    ctx = places_of(pipeline, "Youths looted shops on a busy street of Gombe metropolis late on Friday.")
+    assert at(ctx, "Gombe").iso3 == "NGA"
+
+
+def test_the_nationality_of_people_is_no_evidence_of_the_place(pipeline):
+    # a Kenyan teacher killed in Somalia: Kenya is named, Galkacyo is still Somalia's town
+    ctx = places_of(pipeline, "Gunmen shot a Kenyan teacher dead outside a school in Galkacyo on Monday.")
+    assert at(ctx, "Galkacyo").iso3 == "SOM"
+    # (a demonym of an armed force still tells the country)
+    ctx = places_of(pipeline, "Kenyan troops shelled positions near Kelmora on Monday.")
+    assert "KEN" in ctx.countries
+
+
+def test_a_named_local_government_points_to_nigeria(pipeline):
+    # "Obi" is also an alternate name of a French town; "Obi Local Government" is Nigerian
+    ctx = places_of(pipeline, "Herders clashed with farmers at Obi, headquarters of the Obi Local Government, on Monday.")
+    assert at(ctx, "Obi").iso3 == "NGA"
+
+
+@pytest.mark.parametrize("text, name", [
+    # an institution's name closed by the town's
+    ("Pupils were shot by gunmen at the Government College Buni Yadi, Yobe State.", "Buni Yadi"),
+    # "X community in Y State": a village of that state, though the tagger reads an adjective
+    ("Raiders burned Gulak community in Adamawa State overnight, residents said.", "Gulak"),
+])
+def test_towns_inside_institution_names_and_communities(pipeline, text, name):
+    assert at(places_of(pipeline, text), name).iso3 == "NGA"
+
+
+def test_a_conflict_zone_name_points_to_its_regions(pipeline):
+    # the monitoring mission reported from the Donbas: Pervomaisk is Luhansk's, not Mykolaiv's
+    ctx = places_of(pipeline, "The OSCE SMM recorded two explosions near Pervomaisk.")
+    assert at(ctx, "Pervomaisk").admin1 == "Luhansk"
+    # (without it the larger namesake is taken, if any)
+    ctx = places_of(pipeline, "Residents recorded two explosions near Pervomaisk.")
+    assert all(p.admin1 != "Luhansk" for p in ctx.places)
+
+
+def test_a_town_addressed_with_a_french_region_name_lies_in_it(pipeline):
+    # "Sud-Ouest" is Cameroon's South-West region as GeoNames files its towns
+    ctx = places_of(pipeline, "Separatists ambushed a patrol near Mamfe town (Manyu division, Sud-Ouest) on Monday.")
+    assert (at(ctx, "Mamfe").iso3, at(ctx, "Mamfe").admin1) == ("CMR", "South-West")
+    # (the region carries the admin1 name of its towns)
+    assert at(ctx, "Sud-Ouest").admin1 == "South-West"

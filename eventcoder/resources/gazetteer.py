@@ -543,6 +543,22 @@ def continent_adjectives() -> dict[str, str]:
     return dict(json.loads(COUNTRY_NAMES.read_text(encoding="utf-8")).get("continent_adjectives") or {})
 
 
+ZONES = DATA_DIR / "zones.json"  # names that place a text in a conflict zone (see its _about)
+
+
+@lru_cache(maxsize=1)
+def conflict_zones() -> list[tuple[re.Pattern, str, tuple[str, ...]]]:
+    """(pattern of the zone's names, iso3, its first-level regions) for each entry of zones.json."""
+    if not ZONES.exists():
+        return []
+    out = []
+    for z in json.loads(ZONES.read_text(encoding="utf-8")).get("zones", []):
+        names = sorted(z["names"], key=len, reverse=True)
+        pattern = re.compile(r"(?<![\w-])(?:" + "|".join(re.escape(n) for n in names) + r")(?![\w-])")
+        out.append((pattern, z["iso3"], tuple(z["admin1"])))
+    return out
+
+
 def _admin_data() -> dict:
     if not ADMIN_NAMES.exists():
         return {}

@@ -80,7 +80,7 @@ LARGE_CITY_POP = 1_000_000
 _CITY_PART_BEFORE = re.compile(r"^(?:(?!village).)*\s(?:in|of)\s+(?:the\s+)?$", re.I | re.S)
 _CITY_DISTRICT_AFTER = re.compile(r"-[A-Z]")
 _ROAD_AFTER = re.compile(r"^(?:\s*[-–]\s*[A-Z][\w'-]*(?:\s[A-Z][\w'-]*)?)?\s+(?:national\s+)?"
-                         r"(?:highway|road|expressway|motorway|railway|stretch|gate)\b", re.I)
+                         r"(?:highway|road|expressway|motorway|railway(?!\s+(?:station|stop|yard))|stretch|gate)\b", re.I)
 # what stands between a road and the state or country its address names: "road (", "highway in "
 _ROAD_ADDRESS = re.compile(r"^(?:\s*\(|,\s*|\s+in\s+)(?:the\s+)?$")
 # "in Kelmora, north of the capital Kabul", "in Dunde district, 40 km from the provincial capital X":

@@ -27,8 +27,8 @@ from ..document import Context, PlaceMention
 from ..pipeline import stage
 from ..nlp import known_word
 from .syntax import token_at
-from ..resources.gazetteer import (Match, admin1_abbreviations, continent_adjectives, fold_key, get_gazetteer,
-                                   light_key)
+from ..resources.gazetteer import (Match, admin1_abbreviations, conflict_zones, continent_adjectives, fold_key,
+                                   get_gazetteer, light_key)
 
 # Longest n-gram tried by the scan ("Jurud Arsal", "Democratic Republic of the Congo").
 MAX_NGRAM = 6
@@ -66,7 +66,9 @@ MIN_COUNTRY_EVIDENCE = 0.5
 ACTOR_COUNTRY_WEIGHT = 0.5
 # "Ukum Local Government Area", "Kelmora LGA": Nigeria's second-level areas, a hint of the country as
 # strong as a named group's (Australia's councils are called so too, but seldom in conflict news)
-_NIGERIAN_AREA = re.compile(r"\b(?:[Ll]ocal [Gg]overnment (?:[Aa]rea|[Cc]ouncil)|LGA)s?\b")
+# ("Kelmora Local Government" too, a name before it: not "local government officials")
+_NIGERIAN_AREA = re.compile(r"\b(?:[Ll]ocal [Gg]overnment (?:[Aa]rea|[Cc]ouncil)|LGA)s?\b"
+                            r"|\b[A-Z][\w'-]+ Local Government\b")
 # A name found in one country only says which country the text is about when the place is a town
 # of some size: hamlets with unique names abroad are what the gate above is for.
 ONE_COUNTRY_MIN_POP = 1_000
@@ -192,7 +194,7 @@ _FACILITY_AFTER = re.compile(r"^(?:'s)?\s+(?:[A-Z][\w'-]*\s+)?(?:" + FACILITY_WO
 # (Dunde, Borno)" with a Dunde the gazetteer lacks, "the Kelmora area of Dunde district, Herat"
 _WITHIN_MIDDLE = r"[A-Z][\w'-]*(?:\s+[A-Z][\w'-]*)?(?:\s+(?:LGA|district|county|province|state))?,\s*"
 # ("Kelmora of Dunde district, Herat", "Kelmora district, Herat")
-_WITHIN_GAP = re.compile(r"^['’]?(?:\s*(?:,|\(|,?\s*in)\s*(?:" + _WITHIN_MIDDLE + r")?"
+_WITHIN_GAP = re.compile(r"^['’]?(?:(?:\s+(?:community|village|town|area))?\s*(?:,|\(|,?\s*in)\s*(?:" + _WITHIN_MIDDLE + r")?"
                          r"|(?:\s+(?:area|village|town|locality))?\s+of\s+" + _WITHIN_MIDDLE +
                          r"|\)?\s+(?i:districts?|lga|county|sub-?county|upazila|tehsil|taluka|municipality|division|ward|constituency|"
                          r"sector(?:\s+area)?)"
@@ -200,7 +202,7 @@ _WITHIN_GAP = re.compile(r"^['’]?(?:\s*(?:,|\(|,?\s*in)\s*(?:" + _WITHIN_MIDDL
 # a place named before another of the same address: "Kelmora of Dunde district, Herat"
 _CHAIN_GAP = re.compile(r"^['’]?\s*(?:of|in)\s+$")
 _PART_OF_GAP = re.compile(
-    r"^\s+(?:(?:town|colony)\s+)?(?:area|neighbou?rhood|locality|quarter|sector|suburb|colony|district)\s+"
+    r"^\s+(?:(?:town|colony)\s+)?(?:area|neighbou?rhood|locality|quarter|sector|suburb|colony|district|township|village)\s+"
     r"(?:of|in)\s+(?:the\s+)?$", re.I)  # ("the Kelmora Town area of Dunde" too)
 _NAME_RUNS_ON = re.compile(r"[ \t]+[A-Z]")
 _CITY_PART_WORD = re.compile(r"\b(?:neighbou?rhood|quarter|suburb)\b", re.I)
@@ -226,14 +228,22 @@ _TITLE_BEFORE = re.compile(
     r"King|Queen|Prince|Princess|Sultan|Emir|Mayor|Judge|Justice|Chief|Sir|Lord|Lady|Chairman|Speaker|"
     r"Commissioner|Inspector|Premier|Councillor|Councilor|Assemblyman|Mzee)\s+$")
 _NAME_LABELS = {"ORG", "FAC", "WORK_OF_ART", "EVENT", "PRODUCT", "LAW"}
-_PLACE_WORD_END = re.compile(r"\s(?:city|town|village|district|province|county|lga|state|region|municipality|"
+_PLACE_WORD_END = re.compile(r"\s(?:city|town|village|metropolis|district|province|county|lga|state|region|municipality|"
                              r"upazila|tehsil|constituency|sub-?county)$", re.I)
 # "in Puno city", "Baragoi town": the name is the town's, not its region's
-_TOWN_AFTER = re.compile(r"^\s+(?:city|town|village)\b")
+_TOWN_AFTER = re.compile(r"^\s+(?:city|town|village|metropolis)\b")
+_INSTITUTION_BEFORE = re.compile(r"\b(?:College|School|Hospital|Polytechnic|Academy|Seminary)\s+$")
+# "attacked Kelmora community": a rare word before "community" is a Nigerian village's name
+_COMMUNITY_AFTER = re.compile(r"\s+communit(?:y|ies)\b")
 _PEOPLE_AFTER = re.compile(r"\s+(?:residents|villagers|locals|traders|vendors|hawkers|drivers|farmers|herders|youths?|"
                            r"students|teachers|nurses|doctors|workers|elders|leaders|women|people|police)\b")
 # "pro-Russian separatists", "anti-American protests": a stance towards a country, not its place
 _STANCE_BEFORE = re.compile(r"\b(?:pro|anti)[-\u2010\u2011]$", re.I)
+# "a Kenyan teacher in Kelmora", "two Chinese engineers": people of a nationality, often abroad, so
+# the adjective says nothing of where the text is (it is still a place mention)
+_NATIONALS_AFTER = re.compile(r"\s+(?:teachers?|nationals?|journalists?|reporters?|tourists?|engineers?|aid workers?|"
+                              r"doctors?|nurses?|citizens?|missionar(?:y|ies)|priests?|nuns?|diplomats?|expatriates?|"
+                              r"businessm[ae]n|peacekeepers?|pilgrims?|hostages?|migrants?|refugees?)\b")
 _TOWN_BEFORE = re.compile(r"\b(?:town|city|village|hamlet|capital)\s+of\s+(?:the\s+)?$", re.I)
 # words naming a kind of place or a site in it: "Gao Cercle", "Bama Hospital" keep their place
 _SITE_WORDS = frozenset("""
@@ -264,6 +274,7 @@ class Candidate:
     matches: list
     source: str  # scan | ner | demonym
     demonym: str | None = None  # iso3 when the candidate is a demonym
+    nationals: bool = False  # a demonym of people ("a Kenyan teacher"): no evidence of the text's country
     near: bool = False
     cue_region: bool = False
     cue_county: bool = False
@@ -416,7 +427,8 @@ def _demonyms(ctx: Context, gz, words: _Words) -> list:
                     skip = j - 1
                     break
                 out.append(Candidate(start, start + len(word), word, [Match(place, 1.0)], "demonym",
-                                     demonym=iso3 or "continent"))
+                                     demonym=iso3 or "continent",
+                                     nationals=bool(_NATIONALS_AFTER.match(text, start + len(word)))))
                 skip = j - 1
                 break
     return out
@@ -517,7 +529,9 @@ def _keep(c: Candidate, ctx: Context, persons: _SpanIndex, actors: _SpanIndex, e
     top = max(m.place.population for m in ([m for m in usable if m.quality >= 0.9] or usable))
     for ps in persons.around(c.start, c.end):
         if _overlaps((c.start, c.end), ps) and not (c.start <= ps[0] and c.end >= ps[1]):
-            if top < PERSON_PART_MIN_POP and "country" not in kinds and not curated \
+            # (a large place too when the word is only another spelling of its name: "Dunde Adan")
+            alternate = all(light_key(m.place.matched or m.place.name) != light_key(m.place.name) for m in usable)
+            if (top < PERSON_PART_MIN_POP or alternate) and "country" not in kinds and not curated \
                     and not _PLACE_WORD_END.search(text[ps[0]:ps[1]]) \
                     and not _REGION_AFTER.match(text[ps[1]:ps[1] + 30]):
                 # "Kelmora city", "Dunde North constituency": a place the tagger took for a person
@@ -535,6 +549,8 @@ def _keep(c: Candidate, ctx: Context, persons: _SpanIndex, actors: _SpanIndex, e
     governed = bool(_IN_BEFORE.search(text[max(0, c.start - 20):c.start]) or _PRESS_CLUB_AFTER.match(text, c.end))
     cued = bool(_REGION_AFTER.match(text[c.end:c.end + 30]))  # "the Police Officer of Kelmora LGA"
     town_cued = bool(_TOWN_AFTER.match(text[c.end:c.end + 10]))  # "PD1 of Kelmora city": the tagger's ORG
+    # "Government College Kelmora", "General Hospital Dunde": an institution's name closed by its town's
+    town_cued = town_cued or bool(_INSTITUTION_BEFORE.search(text, max(0, c.start - 14), c.start))
     for e in ents.around(c.start, c.end):
         if "(" in e.text or ")" in e.text or "," in e.text:
             # "Kelmora (Kelmora": the tagger ran on into an aside; "Kelmora, Madhya Pradesh": into the
@@ -559,7 +575,8 @@ def _keep(c: Candidate, ctx: Context, persons: _SpanIndex, actors: _SpanIndex, e
     c.in_name = longer  # (a large town's or a region's name kept, but not taken from abroad: see `_resolve`)
     # "Mandera residents", "Kelmora drivers riot": a rare word before the people of a place names it, though
     # the tagger reads a common noun
-    people = bool(_PEOPLE_AFTER.match(text, c.end)) and not known_word(doc.vocab, c.text)
+    people = bool(_PEOPLE_AFTER.match(text, c.end) or _COMMUNITY_AFTER.match(text, c.end)) \
+        and not known_word(doc.vocab, c.text)
     if tok is not None and c.source == "scan" and tok.tag_ not in ("NNP", "NNPS") and "country" not in kinds \
             and not curated and not (cued and tok.ent_type_ in ("GPE", "LOC")) and not people \
             and not _SECTOR_AFTER.match(text[c.end:c.end + 10]) \
@@ -603,6 +620,9 @@ def _in_longer_name(doc, tok, starts: frozenset = frozenset()) -> bool:
         if k < 0 or k >= len(doc) or (tok.is_sent_start if k < tok.i else doc[k].is_sent_start):
             continue
         nb = doc[k]
+        if k > tok.i and nb.ent_type_ == "PERSON" and nb.ent_iob_ == "B" and not tok.ent_type_ \
+                and nb.text[:1].isupper():
+            return True  # "Kelmo Dunde Warsame, a teacher": a first name the tagger left out of the person's
         if nb.tag_ in ("NNP", "NNPS") and nb.is_alpha and nb.lower_ not in STOP_NAMES \
                 and nb.lower_ not in _SITE_WORDS \
                 and (nb.ent_type_ not in ("GPE", "LOC") or (nb if k > tok.i else tok).ent_iob_ == "I") \
@@ -661,7 +681,7 @@ def _evidence(c, dominant: bool = False) -> tuple[str, float] | None:
     also an alternate name of a Kazakh town); with `dominant`, a city of millions with only small
     namesakes 0.5 too (a hint rather than evidence: "Paris" is also a Texas town's name)."""
     if c.demonym:
-        return (c.demonym, 0.5) if c.demonym != "continent" else None
+        return (c.demonym, 0.5) if c.demonym != "continent" and not c.nationals else None
     if c.in_name:
         return None  # "the Kelmora Amman Dundevi area" says nothing of Jordan
     good = [m for m in c.matches if m.quality >= 0.9]
@@ -943,8 +963,10 @@ def _resolve(cands, countries, admin_keys, anchors, hints=None, area=None) -> No
             # "in Recife, Pernambuco ... in Boa Viagem neighborhood": the neighbourhood lies near a
             # town the text names, not at a namesake across the continent ("a suburb of Nairobi" is a
             # suburb of the city itself); with no such town, only a large city's name is taken
+            # (or in the area the address names: "Kelmora community in Dunde State")
             pool = [m for m in pool if m.place.population >= WITHIN_OUTSIDE_MIN_POP and _primary(m.place)
-                    or anchors.near(m.place.latitude, m.place.longitude, c)]
+                    or anchors.near(m.place.latitude, m.place.longitude, c)
+                    or c.within_area and _in_area(m.place, c.within)]
         if not pool:
             c.best, c.confidence = None, 0.0
             continue
@@ -1010,8 +1032,10 @@ def _mark_addresses(cands, text: str, countries: dict) -> None:
             keys = {light_key(nxt.text)}
             keys |= {light_key(m.place.name) for m in nxt.matches if m.place.kind == "region"}
             # (and the first-level region a curated area stands for: "J&K" is GeoNames' Jammu and Kashmir)
+            # (and a region's name as its towns file it: "Sud-Ouest" is GeoNames' "South-West Province")
             keys |= {light_key(m.place.admin1) for m in nxt.matches
-                     if m.place.kind == "region" and m.place.source == "curated" and m.place.admin1}
+                     if m.place.kind == "region" and m.place.admin1
+                     and (m.place.source == "curated" or _first_level(m.place))}
             keys |= {m.place.iso3 for m in nxt.matches if m.place.kind == "country" and m.place.iso3}
             c.within, c.within_by = frozenset(keys), nxt
             c.within_area = any(m.quality >= 0.9 and (_first_level(m.place) or m.place.kind == "country")
@@ -1050,8 +1074,12 @@ def _mark_addresses(cands, text: str, countries: dict) -> None:
             # near that town, not at a namesake across the country
             # (in the text's countries, if it names any: "Khairabad" of "Baharak (Khairabad)
             # district, Badakhshan" is no town abroad)
+            # (the countries the rest of the text points to: "the Arawa area of Gombe" is not in Papua
+            # New Guinea because a town of that name is there)
+            mine = _evidence(c)
+            told = _without(countries, {mine[0]: mine[1]}) if mine else countries
             towns = [m.place for m in nxt.matches if m.quality >= 0.9 and m.place.kind == "city"
-                     and (not countries or countries.get(m.place.iso3, 0.0) > 0)]
+                     and (not told or told.get(m.place.iso3, 0.0) > 0)]
             if towns and not c.within_area:
                 c.within_points = tuple((q.latitude, q.longitude) for q in towns[:10])
                 c.within_area = True
@@ -1125,10 +1153,17 @@ def find_places(ctx: Context, gz) -> list:
     area = {"NGA": ACTOR_COUNTRY_WEIGHT} if _NIGERIAN_AREA.search(text) else {}
     for iso, w in area.items():
         told[iso] = told.get(iso, 0.0) + w
+    # "the OSCE SMM observed ... near Kelmorivka": a name that places the text in a conflict zone
+    # says which country, and which regions its villages are in (data/zones.json)
+    zone_regions = set()
+    for pattern, iso, regions in conflict_zones():
+        if pattern.search(text):
+            told[iso] = told.get(iso, 0.0) + ACTOR_COUNTRY_WEIGHT
+            zone_regions |= {light_key(r) for r in regions}
     for iso, w in told.items():
         countries[iso] = countries.get(iso, 0.0) + w
     ctx.country_hints = told
-    admin_keys = {light_key(c.text) for c in cands}
+    admin_keys = {light_key(c.text) for c in cands} | zone_regions
     admin_keys |= {light_key(c.matches[0].place.name) for c in cands if c.source == "abbreviation"}
     _mark_addresses(cands, text, countries)
     # the evidence with the hints of large cities in full, for doubting a hamlet's claim to its own
