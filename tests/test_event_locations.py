@@ -437,3 +437,14 @@ def test_a_railway_station_is_at_its_town_not_on_a_road(code):
     ev = code("A blast ripped through a carriage at the Sibi railway station in Balochistan, killing nine.",
               published="2023-05-10")["events"][0]
     assert (ev["location"], ev["geo_precision"]) == ("Sibi", 1)
+
+
+def test_a_lead_naming_only_the_country_takes_the_town_of_the_next_sentence(code):
+    # the lead says "in Pakistan"; the next sentence says where, with the copula or with another verb
+    doc = code("A car bomb killed nine people outside a court in Pakistan on Monday, police said. "
+               "The explosion was outside the court building in Peshawar.", published="2023-05-10")
+    assert doc["events"][0]["location"] == "Peshawar"
+    doc = code("Gunmen shot dead five customers at a cafe in northern Mexico on Friday, officials said. "
+               "The attackers drove up to the cafe in Hermosillo city and fled on foot.",
+               published="2023-05-10")
+    assert doc["events"][0]["location"] == "Hermosillo"

@@ -28,6 +28,7 @@ from __future__ import annotations
 import csv
 import io
 import json
+import math
 import os
 import re
 import sqlite3
@@ -546,16 +547,41 @@ def continent_adjectives() -> dict[str, str]:
 ZONES = DATA_DIR / "zones.json"  # names that place a text in a conflict zone (see its _about)
 
 
+# the most kilometres between two points of a zone's line as `conflict_zones` gives it
+ZONE_LINE_STEP_KM = 2.0
+
+
+@dataclass(frozen=True)
+class Zone:
+    pattern: re.Pattern  # the zone's names
+    iso3: str
+    admin1: tuple[str, ...]  # its first-level regions
+    line: tuple[tuple[float, float], ...] = ()  # its front, as points at most ZONE_LINE_STEP_KM apart
+    line_km: float = 0.0  # how near the front a place must lie to be favoured
+
+
+def _densify(points: list, step_km: float) -> tuple:
+    """The polyline through `points` as points at most about `step_km` apart (straight in latitude
+    and longitude between the given ones: a front's towns are a few tens of km apart)."""
+    out = []
+    for (a, b), (c, d) in zip(points, points[1:]):
+        km = math.hypot((c - a) * 111.2, (d - b) * 111.2 * math.cos(math.radians((a + c) / 2)))
+        n = max(1, math.ceil(km / step_km))
+        out += [(a + (c - a) * k / n, b + (d - b) * k / n) for k in range(n)]
+    return tuple(out + [tuple(points[-1])]) if points else ()
+
+
 @lru_cache(maxsize=1)
-def conflict_zones() -> list[tuple[re.Pattern, str, tuple[str, ...]]]:
-    """(pattern of the zone's names, iso3, its first-level regions) for each entry of zones.json."""
+def conflict_zones() -> list[Zone]:
+    """The entries of zones.json (see its _about)."""
     if not ZONES.exists():
         return []
     out = []
     for z in json.loads(ZONES.read_text(encoding="utf-8")).get("zones", []):
         names = sorted(z["names"], key=len, reverse=True)
         pattern = re.compile(r"(?<![\w-])(?:" + "|".join(re.escape(n) for n in names) + r")(?![\w-])")
-        out.append((pattern, z["iso3"], tuple(z["admin1"])))
+        out.append(Zone(pattern, z["iso3"], tuple(z["admin1"]), _densify(z.get("line") or [], ZONE_LINE_STEP_KM),
+                        float(z.get("line_km") or 0.0)))
     return out
 
 

@@ -373,6 +373,8 @@ def tells_the_incident(ctx: Context, s) -> bool:
     return ctx.doc is not None and any(
         _occurrence(v) and (_told_incident(v) or any(c.dep_ == "nsubj" and c.lower_ in ("it", "this", "that")
                                                       for c in v.children))
+        # (or the copula with a place or a time after it: "That explosion was just outside Kelmora")
+        or v.lemma_ == "be" and _told_incident(v) and any(c.dep_ == "prep" for c in v.children)
         for v in _sentence_verbs(ctx, s))
 
 

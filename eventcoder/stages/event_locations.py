@@ -276,6 +276,13 @@ def locate(ctx: Context, event: Event, gz=None, view: PlaceView | None = None) -
                           [(nxt.start, nxt.end)])
             if there is not None and (chosen is None or _SPECIFIC[there.kind] < _SPECIFIC[chosen.kind]):
                 chosen = there
+        elif nxt is not None and chosen is not None and chosen.kind == "country":
+            # "Raiders looted a depot in eastern Kelmoria on Friday. They drove off with trucks from Dunde
+            # town ...": a lead that names only the country is followed by the town
+            there = _pick([p for p in places if nxt.start <= p.start < nxt.end and p.kind == "city"
+                           and p.iso3 == chosen.iso3 and _governed(ctx, p) == 2], ctx, nxt.start, None,
+                          [(nxt.start, nxt.end)])
+            chosen = there or chosen
     if chosen is not None and _wide(chosen) and _governed(ctx, chosen) < 2 and sents and sents[0] < len(ctx.sentences):
         # "... occupied the council offices in Kelmora. They were protesting the arrest of Punjab union
         # members": a country or region the event's sentence names only in passing yields to a town

@@ -158,6 +158,9 @@ _KM_BEFORE = re.compile(r"(?:\b|(?<=\d))(?:km|kms|kilomet(?:er|re)s?|miles?)\b[^
 _ASIDE = r"(?:\s*\([^()]{1,40}\))?"
 # ("Kelmora district center" is the town, the seat of its district, and none of these)
 _SEAT = r"(?!\s+(?:center|centre|headquarters)\b)"
+# the words of an area after its name ("Konar province"), as `_REGION_AFTER` reads them
+_AREA_WORDS = frozenset("""province governorate region state district districts county oblast prefecture department
+lga municipality tehsil constituency division upazila taluka commune""".split())
 _REGION_AFTER = re.compile(
     _ASIDE + r"\s+(?:province|governorate|region|state|districts?" + _SEAT + r"|county|oblast|prefecture|department|"
     r"countryside|area|valley|lga|local\s+government(?:\s+area)?|sub-?county|municipality|tehsil|constituency|"
@@ -232,7 +235,13 @@ _PLACE_WORD_END = re.compile(r"\s(?:city|town|village|metropolis|district|provin
                              r"upazila|tehsil|constituency|sub-?county)$", re.I)
 # "in Puno city", "Baragoi town": the name is the town's, not its region's
 _TOWN_AFTER = re.compile(r"^\s+(?:city|town|village|metropolis)\b")
+# "the Kelmora-Dunde road": the towns a road joins are places (which yield to any other place the
+# event's sentence names: see event_locations)
+_COMPOUND_ROAD_AFTER = re.compile(r"(?:[-–][A-Z][\w'’]*(?:\s[A-Z][\w'’]*)?)?\s+(?:road|highway)\b", re.I)
 _INSTITUTION_BEFORE = re.compile(r"\b(?:College|School|Hospital|Polytechnic|Academy|Seminary)\s+$")
+_INSTITUTION_AFTER = re.compile(r"(?:\s+(?:Boys|Girls|Boys'|Girls'|Mixed|Day|National|County|District|Secondary|"
+                                r"Primary|High|Technical|Teachers|Training|Level\s+\d|Sub-County|Referral))*"
+                                r"\s+(?:University|School|College|Polytechnic|Academy|Hospital)\b")
 # "attacked Kelmora community": a rare word before "community" is a Nigerian village's name
 _COMMUNITY_AFTER = re.compile(r"\s+communit(?:y|ies)\b")
 _PEOPLE_AFTER = re.compile(r"\s+(?:residents|villagers|locals|traders|vendors|hawkers|drivers|farmers|herders|youths?|"
@@ -373,8 +382,13 @@ def _scan(ctx: Context, gz, words: _Words) -> list:
             if "\n" in name or name.lower() in STOP_NAMES or size == 1 and low in STOP_NAMES:
                 continue
             matches = gz.lookup(name)
+            if matches and lead and not caps[i] and all(m.place.source == "admin2" for m in matches):
+                continue  # "central Delhi" is Delhi (its district Central Delhi counts only by its cue word)
             if matches and matches[0].quality < 0.9 and any(lw in _ENGLISH_LINKS for lw in lower[i + 1:j - 1]):
                 continue  # "the LoC at Uri" is no fold of a name spelt with "at": Uri is the place
+            if matches and matches[0].quality < 0.9 and size > 1 and lower[j - 1] in _AREA_WORDS \
+                    and any(m.quality >= 0.9 for m in gz.lookup(words.span_text(text, i, j - 1))):
+                continue  # "Konar province": Konar as spelt, then its cue word, not a fold of "Kunar province"
             if matches:
                 start = words.idx[i]
                 out.append(Candidate(start, start + len(name), name, matches[:MAX_MATCHES], "scan",
@@ -396,7 +410,14 @@ def _ner(ctx: Context, gz, ents) -> list:
             if cut == span.start:
                 continue
             span = span.doc[span.start:cut]
+        if len(span) > 1 and span[0].is_lower and span[0].lower_ in _MODIFIERS \
+                and not any(m.place.source != "admin2" for m in gz.lookup(span.text)):
+            span = span[1:]  # (as in the scan)
         matches = gz.lookup(span.text)
+        if matches and matches[0].quality < 0.9 and len(span) > 1 and span[-1].lower_ in _AREA_WORDS \
+                and any(m.quality >= 0.9 for m in gz.lookup(span[:-1].text)):
+            span = span[:-1]  # (as in the scan: "Konar province" is Konar and its cue word)
+            matches = gz.lookup(span.text)
         if matches:
             out.append(Candidate(span.start_char, span.end_char, span.text, matches[:MAX_MATCHES], "ner"))
     return out
@@ -507,8 +528,9 @@ def _keep(c: Candidate, ctx: Context, persons: _SpanIndex, actors: _SpanIndex, e
     usable = [m for m in c.matches if admin2_cue or m.place.source != "admin2"] or c.matches
     kinds = {m.place.kind for m in usable}
     curated = any(m.place.source == "curated" for m in c.matches)
-    if c.glued and not curated and not any(m.place.kind in ("city", "country") and _primary(m.place)
-                                           and m.place.population >= INSIDE_NAME_MIN_POP for m in c.matches):
+    if c.glued and not curated and not _COMPOUND_ROAD_AFTER.match(text, c.end) \
+            and not any(m.place.kind in ("city", "country") and _primary(m.place)
+                        and m.place.population >= INSIDE_NAME_MIN_POP for m in c.matches):
         return False  # "Sava" of "Mayo-Sava" is no Malagasy region; "Mogadishu-Hodan" keeps Mogadishu
     if c.text.isupper() and len(c.text) <= 4 and "country" not in kinds and not curated:
         return False  # acronyms: "IS", "UN", "AFP"
@@ -551,6 +573,9 @@ def _keep(c: Candidate, ctx: Context, persons: _SpanIndex, actors: _SpanIndex, e
     town_cued = bool(_TOWN_AFTER.match(text[c.end:c.end + 10]))  # "PD1 of Kelmora city": the tagger's ORG
     # "Government College Kelmora", "General Hospital Dunde": an institution's name closed by its town's
     town_cued = town_cued or bool(_INSTITUTION_BEFORE.search(text, max(0, c.start - 14), c.start))
+    # "Kelmora University students", "Dunde Boys High School": a rare name opening an institution's is its
+    # town's (not "Harvard University": a name the language model knows may be a person's)
+    town_cued = town_cued or bool(_INSTITUTION_AFTER.match(text, c.end)) and not known_word(doc.vocab, c.text)
     for e in ents.around(c.start, c.end):
         if "(" in e.text or ")" in e.text or "," in e.text:
             # "Kelmora (Kelmora": the tagger ran on into an aside; "Kelmora, Madhya Pradesh": into the
@@ -577,8 +602,19 @@ def _keep(c: Candidate, ctx: Context, persons: _SpanIndex, actors: _SpanIndex, e
     # the tagger reads a common noun
     people = bool(_PEOPLE_AFTER.match(text, c.end) or _COMMUNITY_AFTER.match(text, c.end)) \
         and not known_word(doc.vocab, c.text)
+    if tok is not None and tok.ent_type_ == "NORP" and not curated and "country" not in kinds \
+            and top < PERSON_PART_MIN_POP and known_word(doc.vocab, tok.text) \
+            and not any(m.quality == 1.0 for m in usable):
+        # "the Nazi salute": a known word for a people or a creed, not a small town spelt nearly alike
+        # (a town spelt so exactly may be meant: the tagger takes "Sochi" for a people too)
+        return False
+    # a rare capitalised word inside a sentence, spelt as a town of some size is, is that town, whatever
+    # the tagger reads ("dockers' unions of Heraklion marched", where it tags a common noun)
+    sizeable = tok is not None and not tok.is_sent_start and not known_word(doc.vocab, tok.text) and max(
+        (m.place.population for m in usable if m.quality >= 0.9 and m.place.kind == "city"), default=0) \
+        >= INSIDE_NAME_MIN_POP
     if tok is not None and c.source == "scan" and tok.tag_ not in ("NNP", "NNPS") and "country" not in kinds \
-            and not curated and not (cued and tok.ent_type_ in ("GPE", "LOC")) and not people \
+            and not curated and not (cued and tok.ent_type_ in ("GPE", "LOC")) and not people and not sizeable \
             and not _SECTOR_AFTER.match(text[c.end:c.end + 10]) \
             and not (tok.ent_type_ in ("GPE", "LOC") and not known_word(doc.vocab, tok.text)):
         # ("in Kelmora district", tagged JJ; a rare word the tagger calls JJ but the recogniser a place)
@@ -749,10 +785,18 @@ class _Anchors:
     one lies in its band or the next (a degree of latitude is 111.19 km on the sphere distance_km
     uses), so no pass over all of them."""
 
-    def __init__(self, anchors):
+    def __init__(self, anchors, fronts=()):
         self.bands: dict[int, list] = {}
         for a in anchors:
             self.bands.setdefault(math.floor(a[0] / _NEAR_DEGREES), []).append(a)
+        self.fronts = fronts  # the conflict zones with a front the text places it in (data/zones.json)
+
+    def at_front(self, p) -> bool:
+        """Whether a town lies by the front of a zone the text is in ("the OSCE SMM recorded explosions
+        near Kelmorivka": of two villages of that name in Donetsk oblast, the one by the contact line)."""
+        return any(p.iso3 == z.iso3 and any(abs(p.latitude - a) * 111.2 <= z.line_km
+                                            and distance_km(p.latitude, p.longitude, a, b) <= z.line_km
+                                            for a, b in z.line) for z in self.fronts)
 
     def __bool__(self) -> bool:
         return bool(self.bands)
@@ -805,6 +849,8 @@ def _score(c, m, countries, total, admin_keys, anchors: _Anchors, seat_town=None
         s += W_ADMIN
     if c.within and p.kind != "country" and _in_area(p, c.within):
         s += W_WITHIN
+    if anchors.fronts and p.kind == "city" and anchors.at_front(p):
+        s += W_NEAR
     if c.cue_region and p.kind == "region":
         # "X district" is a second-level area, or the town it is named after; "X province" a region
         # (a county is a second-level area whose own name says so, as in the US: Kenya's counties are
@@ -900,8 +946,8 @@ def _without(weights: dict, mine: dict) -> dict:
     return {iso: w for iso, w in out.items() if w > 1e-9}
 
 
-def _resolve(cands, countries, admin_keys, anchors, hints=None, area=None) -> None:
-    anchors = _Anchors(anchors)
+def _resolve(cands, countries, admin_keys, anchors, hints=None, area=None, fronts=()) -> None:
+    anchors = _Anchors(anchors, fronts)
     total = sum(countries.values())
     own_evidence = _own_evidence(cands)
     for iso, w in (area or {}).items():  # ("Local Government Area": evidence no name gave)
@@ -1155,11 +1201,13 @@ def find_places(ctx: Context, gz) -> list:
         told[iso] = told.get(iso, 0.0) + w
     # "the OSCE SMM observed ... near Kelmorivka": a name that places the text in a conflict zone
     # says which country, and which regions its villages are in (data/zones.json)
-    zone_regions = set()
-    for pattern, iso, regions in conflict_zones():
-        if pattern.search(text):
-            told[iso] = told.get(iso, 0.0) + ACTOR_COUNTRY_WEIGHT
-            zone_regions |= {light_key(r) for r in regions}
+    zone_regions, fronts = set(), []
+    for zone in conflict_zones():
+        if zone.pattern.search(text):
+            told[zone.iso3] = told.get(zone.iso3, 0.0) + ACTOR_COUNTRY_WEIGHT
+            zone_regions |= {light_key(r) for r in zone.admin1}
+            if zone.line:
+                fronts.append(zone)
     for iso, w in told.items():
         countries[iso] = countries.get(iso, 0.0) + w
     ctx.country_hints = told
@@ -1178,11 +1226,11 @@ def find_places(ctx: Context, gz) -> list:
         if light_key(c.text) not in seen:
             seen.add(light_key(c.text))
             countries[iso] = countries.get(iso, 0.0) + DOMINANT_WEIGHT
-    _resolve(cands, countries, admin_keys, [], hints, area)
+    _resolve(cands, countries, admin_keys, [], hints, area, fronts)
     anchors = [(c.best.place.latitude, c.best.place.longitude, c,
                 light_key(c.text) if c.best.place.kind == "region" else None) for c in cands
                if c.best and c.confidence >= 0.5 and c.best.place.kind != "country"]
-    _resolve(cands, countries, admin_keys, anchors, hints, area)
+    _resolve(cands, countries, admin_keys, anchors, hints, area, fronts)
     out = []
     for c in cands:
         if c.best is None or c.confidence < MIN_CONFIDENCE:
