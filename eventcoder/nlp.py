@@ -20,7 +20,14 @@ def _mark_paragraphs(doc):
     for i in range(1, len(doc)):
         if space[i - 1] and not space[i] and "\n" in strings[orth[i - 1]]:
             doc[i].is_sent_start = True
+        elif strings[orth[i]] in ("[", "(") and not space[i - 1] and strings[orth[i - 1]] not in _SENTENCE_ENDS:
+            # "in Kelmora town [east Dundistan], 30 km from ...": a bracket after a word goes on with its
+            # sentence (the parser sometimes opens a new one there)
+            doc[i].is_sent_start = False
     return doc
+
+
+_SENTENCE_ENDS = frozenset(".!?:;\"'”’")
 
 
 # the words each loaded model's vocabulary held before it read any text: the English of its

@@ -448,3 +448,15 @@ def test_a_lead_naming_only_the_country_takes_the_town_of_the_next_sentence(code
                "The attackers drove up to the cafe in Hermosillo city and fled on foot.",
                published="2023-05-10")
     assert doc["events"][0]["location"] == "Hermosillo"
+
+
+def test_a_landmark_after_a_bracketed_aside_is_not_where_it_happened(code):
+    evs = code("Peacekeepers fired mortar rounds into homes in Marka town [south Somalia], 100 km southwest of "
+               "Mogadishu, on Tuesday, killing nine people.", published="2023-05-10")["events"]
+    assert evs and all(ev["location"] == "Marka" for ev in evs), [ev["location"] for ev in evs]
+
+
+def test_the_sentence_saying_where_it_happened_outweighs_the_leads_town(code):
+    ev = code("Gunmen shot dead twelve passengers of a bus going from Quetta to Karachi, officials said on Friday. "
+              "The shooting happened beside a fuel station in Mastung town.", published="2023-05-10")["events"][0]
+    assert ev["location"] == "Mastung", ev["location"]

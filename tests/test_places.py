@@ -906,3 +906,26 @@ def test_a_name_spelt_as_known_before_its_area_word_is_not_folded_with_it(pipeli
     ctx = places_of(pipeline, "A grenade hit a shop in Asadabad in Konar province on Monday.")
     assert at(ctx, "Konar").iso3 == "AFG"
     assert at(ctx, "Asadabad").iso3 == "AFG"
+
+
+def test_a_governed_fold_names_a_small_town_of_the_texts_country(pipeline):
+    # Somali "X" is written "H" in English: "Harardheere" folds to GeoNames' Xarardheere, a town of
+    # 2,000; "in" governs it and the text is about Somalia
+    ctx = places_of(pipeline, "Fighters of the Somali army retook Harardheere on Monday after a short battle.")
+    assert all(p.text != "Harardheere" for p in ctx.places)  # (not governed: no fold of a small town)
+    ctx = places_of(pipeline, "Somali troops clashed with militants in Harardheere on Monday.")
+    assert at(ctx, "Harardheere").name == "Xarardheere"
+    # (not in a text about another country)
+    ctx = places_of(pipeline, "Kenyan police arrested two men in Harardheere on Monday.")
+    assert all(p.text != "Harardheere" for p in ctx.places)
+
+
+def test_a_rare_name_before_court_is_the_courts_town(pipeline):
+    ctx = places_of(pipeline, "A judge of Luuq Court was gunned down near his house on Monday.")
+    assert at(ctx, "Luuq").iso3 == "SOM"
+
+
+def test_areas_of_a_city_lie_near_it(pipeline):
+    # "Kalewadi" folds to a Gujarati village; "areas of Pune" puts it in Pune, where GeoNames has none
+    ctx = places_of(pipeline, "Youths stoned buses in Kalewadi areas of Pune on Monday.")
+    assert all(p.admin1 != "Gujarat" for p in ctx.places), [(p.text, p.admin1) for p in ctx.places]

@@ -83,9 +83,10 @@ _ROAD_AFTER = re.compile(r"^(?:\s*[-–]\s*[A-Z][\w'-]*(?:\s[A-Z][\w'-]*)?)?\s+(
                          r"(?:highway|road|expressway|motorway|railway(?!\s+(?:station|stop|yard))|stretch|gate)\b", re.I)
 # what stands between a road and the state or country its address names: "road (", "highway in "
 _ROAD_ADDRESS = re.compile(r"^(?:\s*\(|,\s*|\s+in\s+)(?:the\s+)?$")
-# "in Kelmora, north of the capital Kabul", "in Dunde district, 40 km from the provincial capital X":
-# an aside that tells the place before it by a landmark
-_LANDMARK_ASIDE = re.compile(r"(?:\s+(?:province|district|region|county|state|town|city|village))?,\s+(?:some\s+|about\s+)?"
+# "in Kelmora, north of the capital Kabul", "in Dunde district, 40 km from the provincial capital X",
+# "in Kelmora town [east Dundistan], 30 km from Y": an aside that tells the place before it by a landmark
+_LANDMARK_ASIDE = re.compile(r"(?:\s+(?:province|district|region|county|state|town|city|village))?"
+                             r"(?:\s*[\[(][^\[\]()]{1,30}[\])])?,\s+(?:some\s+|about\s+)?"
                              r"(?:[\d.,]+\s*(?i:km|kms|kilomet(?:er|re)s?|miles?)\s+(?:\([^()]{1,20}\)\s+)?"
                              r"(?i:north|south|east|west|northeast|northwest|southeast|southwest)?"
                              r"|(?i:north|south|east|west|northeast|northwest|southeast|southwest))\s*(?:of|from)\s+"
@@ -267,14 +268,20 @@ def locate(ctx: Context, event: Event, gz=None, view: PlaceView | None = None) -
     own = view.within(spans)
     anchor = event.trigger_start or (spans[0][0] if spans else 0)
     chosen = _pick(own, ctx, anchor, _clause_bounds(ctx, event), spans)
-    if (chosen is None or chosen.kind in ("region", "country")) and sents:
+    if (chosen is None or chosen.kind in ("region", "country", "city")) and sents:
         # "... killed in a rural area of southwestern Kelmoria. The incident happened in Dunde town":
         # the next sentence of the paragraph, telling where the event happened, is more specific
         nxt = next_in_paragraph(ctx, sents[-1])
         if nxt is not None and tells_the_incident(ctx, nxt):
             there = _pick([p for p in places if nxt.start <= p.start < nxt.end], ctx, nxt.start, None,
                           [(nxt.start, nxt.end)])
-            if there is not None and (chosen is None or _SPECIFIC[there.kind] < _SPECIFIC[chosen.kind]):
+            if there is not None and chosen is not None and chosen.kind == "city" and there.kind == "city" \
+                    and _governed(ctx, there) == 2 and light_key(there.name) != light_key(chosen.name):
+                # "... buses travelling from Kelmora were attacked. The attack happened at Dunde village":
+                # the sentence saying where it happened outweighs a town the lead names otherwise
+                chosen = there
+            elif there is not None and (chosen is None or chosen.kind != "city"
+                                        and _SPECIFIC[there.kind] < _SPECIFIC[chosen.kind]):
                 chosen = there
         elif nxt is not None and chosen is not None and chosen.kind == "country":
             # "Raiders looted a depot in eastern Kelmoria on Friday. They drove off with trucks from Dunde

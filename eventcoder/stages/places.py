@@ -205,7 +205,8 @@ _WITHIN_GAP = re.compile(r"^['’]?(?:(?:\s+(?:community|village|town|area))?\s*
 # a place named before another of the same address: "Kelmora of Dunde district, Herat"
 _CHAIN_GAP = re.compile(r"^['’]?\s*(?:of|in)\s+$")
 _PART_OF_GAP = re.compile(
-    r"^\s+(?:(?:town|colony)\s+)?(?:area|neighbou?rhood|locality|quarter|sector|suburb|colony|district|township|village)\s+"
+    r"^\s+(?:(?:town|colony)\s+)?(?:areas?|neighbou?rhoods?|localit(?:y|ies)|quarters?|sectors?|suburbs?|colon(?:y|ies)|"
+    r"district|township|village)\s+"
     r"(?:of|in)\s+(?:the\s+)?$", re.I)  # ("the Kelmora Town area of Dunde" too)
 _NAME_RUNS_ON = re.compile(r"[ \t]+[A-Z]")
 _CITY_PART_WORD = re.compile(r"\b(?:neighbou?rhood|quarter|suburb)\b", re.I)
@@ -241,7 +242,7 @@ _COMPOUND_ROAD_AFTER = re.compile(r"(?:[-–][A-Z][\w'’]*(?:\s[A-Z][\w'’]*)?
 _INSTITUTION_BEFORE = re.compile(r"\b(?:College|School|Hospital|Polytechnic|Academy|Seminary)\s+$")
 _INSTITUTION_AFTER = re.compile(r"(?:\s+(?:Boys|Girls|Boys'|Girls'|Mixed|Day|National|County|District|Secondary|"
                                 r"Primary|High|Technical|Teachers|Training|Level\s+\d|Sub-County|Referral))*"
-                                r"\s+(?:University|School|College|Polytechnic|Academy|Hospital)\b")
+                                r"\s+(?:University|School|College|Polytechnic|Academy|Hospital|Court)\b")
 # "attacked Kelmora community": a rare word before "community" is a Nigerian village's name
 _COMMUNITY_AFTER = re.compile(r"\s+communit(?:y|ies)\b")
 _PEOPLE_AFTER = re.compile(r"\s+(?:residents|villagers|locals|traders|vendors|hawkers|drivers|farmers|herders|youths?|"
@@ -619,8 +620,12 @@ def _keep(c: Candidate, ctx: Context, persons: _SpanIndex, actors: _SpanIndex, e
             and not (tok.ent_type_ in ("GPE", "LOC") and not known_word(doc.vocab, tok.text)):
         # ("in Kelmora district", tagged JJ; a rare word the tagger calls JJ but the recogniser a place)
         return False
-    if all(m.quality < 0.9 for m in c.matches) and top < FOLD_MIN_POP and not curated and not cued:
-        return False  # (a fold that names an area may be taken inside the region after it: "Kelmora district, Herat")
+    if all(m.quality < 0.9 for m in c.matches) and top < FOLD_MIN_POP and not curated and not cued \
+            and not (governed or _TOWN_BEFORE.search(text, max(0, c.start - 30), c.start)):
+        # (a fold that names an area may be taken inside the region after it: "Kelmora district, Herat"; one
+        # that "in" or "the town of" governs, in a country the rest of the text points to: "in Harardheere"
+        # is Somalia's Xarardheere, see `_resolve`)
+        return False
     if tok is not None and tok.is_sent_start and c.source == "scan" and not tok.ent_type_ and not curated \
             and not spelt & {"country", "region"} and known_word(doc.vocab, tok.text) \
             and tok.i + 1 < len(doc) and doc[tok.i + 1].is_lower \
