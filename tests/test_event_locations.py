@@ -460,3 +460,12 @@ def test_the_sentence_saying_where_it_happened_outweighs_the_leads_town(code):
     ev = code("Gunmen shot dead twelve passengers of a bus going from Quetta to Karachi, officials said on Friday. "
               "The shooting happened beside a fuel station in Mastung town.", published="2023-05-10")["events"][0]
     assert ev["location"] == "Mastung", ev["location"]
+
+
+def test_a_continent_is_no_event_location(code):
+    ev = code("Migrants protested in Europe on Monday.", published="2023-05-10")["events"][0]
+    assert ev["location"] is None and ev["iso3"] is None
+    # ("Central Africa Republic", a common slip for the country's name, is that country)
+    ev = code("Rebels attacked a convoy of traders in Central Africa Republic on Monday.",
+              published="2023-05-10")["events"][0]
+    assert ev["iso3"] == "CAF"
