@@ -929,3 +929,9 @@ def test_areas_of_a_city_lie_near_it(pipeline):
     # "Kalewadi" folds to a Gujarati village; "areas of Pune" puts it in Pune, where GeoNames has none
     ctx = places_of(pipeline, "Youths stoned buses in Kalewadi areas of Pune on Monday.")
     assert all(p.admin1 != "Gujarat" for p in ctx.places), [(p.text, p.admin1) for p in ctx.places]
+
+
+def test_a_region_addressed_with_its_country_lies_in_that_country(pipeline):
+    # "Beni region, Democratic Republic of Congo" is not Bolivia's department El Beni
+    ctx = places_of(pipeline, "Rebels killed fourteen villagers across Beni region, Democratic Republic of Congo.")
+    assert all(p.iso3 != "BOL" for p in ctx.places), [(p.text, p.iso3) for p in ctx.places]

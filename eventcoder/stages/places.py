@@ -199,7 +199,7 @@ _WITHIN_MIDDLE = r"[A-Z][\w'-]*(?:\s+[A-Z][\w'-]*)?(?:\s+(?:LGA|district|county|
 # ("Kelmora of Dunde district, Herat", "Kelmora district, Herat")
 _WITHIN_GAP = re.compile(r"^['’]?(?:(?:\s+(?:community|village|town|area))?\s*(?:,|\(|,?\s*in)\s*(?:" + _WITHIN_MIDDLE + r")?"
                          r"|(?:\s+(?:area|village|town|locality))?\s+of\s+" + _WITHIN_MIDDLE +
-                         r"|\)?\s+(?i:districts?|lga|county|sub-?county|upazila|tehsil|taluka|municipality|division|ward|constituency|"
+                         r"|\)?\s+(?i:districts?|lga|county|sub-?county|upazila|tehsil|taluka|municipality|division|ward|constituency|region|province|"
                          r"sector(?:\s+area)?)"
                          r"\s*[,(]\s*(?:" + _WITHIN_MIDDLE + r")?)$")
 # a place named before another of the same address: "Kelmora of Dunde district, Herat"
@@ -611,7 +611,7 @@ def _keep(c: Candidate, ctx: Context, persons: _SpanIndex, actors: _SpanIndex, e
         return False
     # a rare capitalised word inside a sentence, spelt as a town of some size is, is that town, whatever
     # the tagger reads ("dockers' unions of Heraklion marched", where it tags a common noun)
-    sizeable = tok is not None and not tok.is_sent_start and not known_word(doc.vocab, tok.text) and max(
+    sizeable = tok is not None and not tok.is_sent_start and not cued and not known_word(doc.vocab, tok.text) and max(
         (m.place.population for m in usable if m.quality >= 0.9 and m.place.kind == "city"), default=0) \
         >= INSIDE_NAME_MIN_POP
     if tok is not None and c.source == "scan" and tok.tag_ not in ("NNP", "NNPS") and "country" not in kinds \
