@@ -935,3 +935,8 @@ def test_a_region_addressed_with_its_country_lies_in_that_country(pipeline):
     # "Beni region, Democratic Republic of Congo" is not Bolivia's department El Beni
     ctx = places_of(pipeline, "Rebels killed fourteen villagers across Beni region, Democratic Republic of Congo.")
     assert all(p.iso3 != "BOL" for p in ctx.places), [(p.text, p.iso3) for p in ctx.places]
+
+
+def test_the_red_cross_is_no_place(pipeline):
+    ctx = places_of(pipeline, "Teams of the Red Cross buried eleven bodies near Kelmora over the weekend.")
+    assert all("Cross" not in p.text for p in ctx.places), [(p.text, p.iso3) for p in ctx.places]

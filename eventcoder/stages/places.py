@@ -135,6 +135,8 @@ high highway mine union secretary junior jubilee sadar thana abu hindi sector ch
 mary virgin poblacion maasai fulani federal federation ramadan eid muharram ashura diwali holi colonia
 shia shiite sunni sun jan feb mar apr jun jul aug sep sept oct nov dec
 """.split())
+# names of humanitarian bodies that GeoNames also gives to small places ("the Red Cross said ...")
+STOP_PHRASES = frozenset({"red cross", "the red cross", "red crescent", "the red crescent"})
 NEAR_BEFORE = re.compile(
     r"(?:\bnear(?:by)?|\boutskirts of|\bvicinity of|\bclose to|\boutside(?: of)?|\baround"
     r"|\b(?:north|south|east|west|northeast|northwest|southeast|southwest)(?:ern)? of"
@@ -380,7 +382,8 @@ def _scan(ctx: Context, gz, words: _Words) -> list:
                 continue
 
             name = words.span_text(text, i, j)
-            if "\n" in name or name.lower() in STOP_NAMES or size == 1 and low in STOP_NAMES:
+            if "\n" in name or name.lower() in STOP_NAMES or name.lower() in STOP_PHRASES \
+                    or size == 1 and low in STOP_NAMES:
                 continue
             matches = gz.lookup(name)
             if matches and lead and not caps[i] and all(m.place.source == "admin2" for m in matches):
@@ -514,6 +517,8 @@ def _keep(c: Candidate, ctx: Context, persons: _SpanIndex, actors: _SpanIndex, e
     words = c.text.split()
     if not any(w[:1].isupper() for w in re.split(r"[\s'’-]+", c.text)):
         return False  # "their van struck a bomb": a name is written with a capital
+    if c.text.lower() in STOP_PHRASES:
+        return False  # (the tagger's entity as well as the scan's n-gram)
     if len(words) == 1 and c.text.lower() in STOP_NAMES \
             or len(words) == 2 and words[0].lower() == "the" and words[1].lower() in STOP_NAMES:
         return False  # ("The Congress" as well)
