@@ -940,3 +940,10 @@ def test_a_region_addressed_with_its_country_lies_in_that_country(pipeline):
 def test_the_red_cross_is_no_place(pipeline):
     ctx = places_of(pipeline, "Teams of the Red Cross buried eleven bodies near Kelmora over the weekend.")
     assert all("Cross" not in p.text for p in ctx.places), [(p.text, p.iso3) for p in ctx.places]
+
+
+def test_lesbos_is_curated_and_holds_its_villages(pipeline):
+    # GeoNames has Lesbos as an island, not a town: curated, it tells which Moria is meant
+    ctx = places_of(pipeline, "Hundreds of refugees marched out of the camp at Moria on Lesvos on Monday.")
+    assert at(ctx, "Lesvos").iso3 == "GRC"
+    assert at(ctx, "Moria").iso3 == "GRC"
