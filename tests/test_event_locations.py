@@ -469,3 +469,9 @@ def test_a_continent_is_no_event_location(code):
     ev = code("Rebels attacked a convoy of traders in Central Africa Republic on Monday.",
               published="2023-05-10")["events"][0]
     assert ev["iso3"] == "CAF"
+
+
+def test_near_a_town_described_by_an_adjective_is_precision_2(code):
+    ev = code("Gunmen shot two clan elders dead near the seaside town of Kismayo on Monday.",
+              published="2023-05-10")["events"][0]
+    assert (ev["location"], ev["geo_precision"]) == ("Kismayo", 2)

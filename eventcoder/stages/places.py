@@ -145,7 +145,7 @@ NEAR_BEFORE = re.compile(
     # "between the villages of Amba and Okoyeri": somewhere between two places
     r"|\bbetween(?:\s+the\s+(?:towns?|cities|villages?|areas?|localities)\s+of)?"
     r"|\bbetween\s+(?:the\s+(?:towns?|cities|villages?|areas?|localities)\s+of\s+)?[A-Z][^.;()]{0,40}?\band)"
-    r"(?:\s+(?:the\s+)?(?:town|city|village|district)\s+of)?\s+(?:the\s+)?$", re.I)
+    r"(?:\s+(?:the\s+)?(?:[a-z-]+\s+){0,2}(?:town|city|village|district)\s+of)?\s+(?:the\s+)?$", re.I)
 # "Kabul's outskirts": a general area around the place, ACLED's geo_precision 2 ("the Qalat area" is
 # not: ACLED codes the named area itself, precision 1; nor is "Kelmora district center", the town
 # that is the seat of the district of its name)
