@@ -87,6 +87,8 @@ _RUNS = re.compile(r"(.)\1+")
 
 def ascii_fold(text: str) -> str:
     """Latin letters without accents; other scripts are dropped."""
+    if text.isascii():
+        return text  # (nothing to fold: _LETTERS maps no ASCII letter)
     text = unicodedata.normalize("NFKD", text.translate(_LETTERS))
     return "".join(c for c in text if ord(c) < 128)
 
@@ -254,11 +256,11 @@ def name_keys(names, reviewed: bool = False) -> list[tuple[str, str, str]]:
     for n in names:
         if not n or not reviewed and not _usable_name(n):
             continue
-        key = light_key(n)
+        key, fold = _keys(n)  # (the tokens worked out once for both keys)
         if len(key) < (2 if reviewed else MIN_KEY_LEN) or key in seen:
             continue
         seen.add(key)
-        out.append((key, fold_key(n), n))
+        out.append((key, fold, n))
     return out
 
 
