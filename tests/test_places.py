@@ -849,6 +849,10 @@ def test_a_conflict_zone_name_points_to_its_regions(pipeline):
     # (without it the larger namesake is taken, if any)
     ctx = places_of(pipeline, "Residents recorded two explosions near Pervomaisk.")
     assert all(p.admin1 != "Luhansk" for p in ctx.places)
+    # (a zone is named in full: "DPR" is also Indonesia's parliament)
+    from eventcoder.resources.gazetteer import conflict_zones
+    assert not any(z.pattern.search("Students rallied outside the DPR building on Monday.") for z in conflict_zones())
+    assert any(z.pattern.search("Shelling hit a town held by the Donetsk People's Republic.") for z in conflict_zones())
 
 
 def test_a_town_addressed_with_a_french_region_name_lies_in_it(pipeline):
