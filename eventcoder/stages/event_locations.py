@@ -241,13 +241,13 @@ class PlaceView:
         # where anything happened
         # (nor one told as where someone went or came from: "deported to Canada", "fled from Kelmoria")
         # (nor is a continent: "migrants marched in Europe" names no country an event could be coded in)
-        continents = set(continent_adjectives().values())
+        adjectives = continent_adjectives()
+        continents = set(adjectives.values())
         self.sited = [p for p in self.usable if not (p.kind == "country" and (
             _at_border(ctx, p) or _MOVED_BEFORE.search(ctx.text, max(0, p.start - 30), p.start)))
             and not (p.iso3 is None and p.name in continents)]
         # a demonym ("Lebanese soldiers") says whose, not where: used only when nothing else is, and then
         # first one that says where ("the Congolese village of Kelmora")
-        adjectives = continent_adjectives()
         self.places = [p for p in self.sited if not (gz is not None and p.kind == "country" and gz.demonym(p.text))
                        and p.text not in adjectives]
         self.placed = [p for p in self.sited if p.kind == "country" and _PLACE_NOUN_AFTER.match(ctx.text, p.end)]

@@ -160,13 +160,17 @@ _KM_BEFORE = re.compile(r"(?:\b|(?<=\d))(?:km|kms|kilomet(?:er|re)s?|miles?)\b[^
 _ASIDE = r"(?:\s*\([^()]{1,40}\))?"
 # ("Kelmora district center" is the town, the seat of its district, and none of these)
 _SEAT = r"(?!\s+(?:center|centre|headquarters)\b)"
-# the words of an area after its name ("Konar province"), as `_REGION_AFTER` reads them
-_AREA_WORDS = frozenset("""province governorate region state district districts county oblast prefecture department
-lga municipality tehsil constituency division upazila taluka commune""".split())
 _REGION_AFTER = re.compile(
     _ASIDE + r"\s+(?:province|governorate|region|state|districts?" + _SEAT + r"|county|oblast|prefecture|department|"
     r"countryside|area|valley|lga|local\s+government(?:\s+area)?|sub-?county|municipality|tehsil|constituency|"
     r"division|upazila|taluka|commune)\b", re.I)
+
+
+def _fold_with_area_word(gz, matches, head: str, last: str) -> bool:
+    """Whether a name matched only by a transliteration fold ends in an area word and its head matches
+    as spelt: "Konar province" is Konar and its cue word, not a fold of "Kunar province"."""
+    return bool(matches) and matches[0].quality < 0.9 and bool(_REGION_AFTER.fullmatch(" " + last)) \
+        and any(m.quality >= 0.9 for m in gz.lookup(head))
 # The cue words of a second-level area ("Walker County", "Muqur district", "Daudkandi upazila",
 # "Buganda commune"); the others name first-level regions ("Sanaa province", "Borno State").
 _ADMIN2_AFTER = re.compile(
@@ -382,17 +386,15 @@ def _scan(ctx: Context, gz, words: _Words) -> list:
                 continue
 
             name = words.span_text(text, i, j)
-            if "\n" in name or name.lower() in STOP_NAMES or name.lower() in STOP_PHRASES \
-                    or size == 1 and low in STOP_NAMES:
+            if "\n" in name or name.lower() in STOP_NAMES or size == 1 and low in STOP_NAMES:
                 continue
             matches = gz.lookup(name)
             if matches and lead and not caps[i] and all(m.place.source == "admin2" for m in matches):
                 continue  # "central Delhi" is Delhi (its district Central Delhi counts only by its cue word)
             if matches and matches[0].quality < 0.9 and any(lw in _ENGLISH_LINKS for lw in lower[i + 1:j - 1]):
                 continue  # "the LoC at Uri" is no fold of a name spelt with "at": Uri is the place
-            if matches and matches[0].quality < 0.9 and size > 1 and lower[j - 1] in _AREA_WORDS \
-                    and any(m.quality >= 0.9 for m in gz.lookup(words.span_text(text, i, j - 1))):
-                continue  # "Konar province": Konar as spelt, then its cue word, not a fold of "Kunar province"
+            if size > 1 and _fold_with_area_word(gz, matches, words.span_text(text, i, j - 1), lower[j - 1]):
+                continue  # (Konar is found next, its cue word after it)
             if matches:
                 start = words.idx[i]
                 out.append(Candidate(start, start + len(name), name, matches[:MAX_MATCHES], "scan",
@@ -418,9 +420,8 @@ def _ner(ctx: Context, gz, ents) -> list:
                 and not any(m.place.source != "admin2" for m in gz.lookup(span.text)):
             span = span[1:]  # (as in the scan)
         matches = gz.lookup(span.text)
-        if matches and matches[0].quality < 0.9 and len(span) > 1 and span[-1].lower_ in _AREA_WORDS \
-                and any(m.quality >= 0.9 for m in gz.lookup(span[:-1].text)):
-            span = span[:-1]  # (as in the scan: "Konar province" is Konar and its cue word)
+        if len(span) > 1 and _fold_with_area_word(gz, matches, span[:-1].text, span[-1].lower_):
+            span = span[:-1]
             matches = gz.lookup(span.text)
         if matches:
             out.append(Candidate(span.start_char, span.end_char, span.text, matches[:MAX_MATCHES], "ner"))
@@ -518,7 +519,7 @@ def _keep(c: Candidate, ctx: Context, persons: _SpanIndex, actors: _SpanIndex, e
     if not any(w[:1].isupper() for w in re.split(r"[\s'’-]+", c.text)):
         return False  # "their van struck a bomb": a name is written with a capital
     if c.text.lower() in STOP_PHRASES:
-        return False  # (the tagger's entity as well as the scan's n-gram)
+        return False  # "the Red Cross" (the tagger's entity as well as the scan's n-gram)
     if len(words) == 1 and c.text.lower() in STOP_NAMES \
             or len(words) == 2 and words[0].lower() == "the" and words[1].lower() in STOP_NAMES:
         return False  # ("The Congress" as well)
