@@ -465,3 +465,61 @@ def test_a_continent_is_no_event_location(code):
 def test_where_the_text_puts_the_event(code, text, location, precision):
     ev = code(text, published="2023-05-10")["events"][0]
     assert (ev["location"], ev["geo_precision"]) == (location, precision)
+
+
+def test_the_state_of_a_name_is_the_region_and_the_town_in_it_is_the_place(pipeline):
+    # "the southern state of Kaduna" is the state, not its capital; the town the event is at wins
+    ev = located(pipeline, "Raiders killed a chief on the edge of Kafanchan town in the southern state of Kaduna.",
+                 "killed")
+    assert (ev.location, ev.geo_precision) == ("Kafanchan", 2)
+    ev = located(pipeline, "Raiders killed a chief in the southern state of Kaduna.", "killed")
+    assert (ev.admin1, ev.geo_precision) == ("Kaduna", 3)
+
+
+def test_the_outskirts_of_a_town_after_its_countrys_possessive_are_precision_2(pipeline):
+    ev = located(pipeline, "Gunmen raided farms on the outskirts of Nigeria's Zaria city.", "raided")
+    assert (ev.location, ev.geo_precision) == ("Zaria", 2)
+
+
+def test_a_town_the_text_calls_a_county_yields_to_the_town_named_inside_it(pipeline):
+    # Kenya's counties are named after their towns: "Bungoma County" resolves to its seat, but the
+    # constituency's town is the nearer place
+    ev = located(pipeline, "Shots killed a guard in Sikata village, Webuye constituency, in Bungoma County.", "killed")
+    assert ev.location == "Webuye"
+
+
+def test_a_bypass_named_after_a_town_yields_to_the_town_it_runs_through(pipeline):
+    ev = located(pipeline, "Union members picketed near the Ambala bypass in Patiala (Punjab) on Monday.", "picketed")
+    assert (ev.location, ev.geo_precision) == ("Patiala", 1)
+
+
+def test_a_country_people_were_taken_to_is_not_where_they_were_caught(pipeline):
+    ev = located(pipeline, "Police held four youths in Garissa while they were smuggled to Somalia. "
+                           "Two were arrested in transit to Somalia.", "arrested")
+    assert ev.location == "Garissa"
+    # a country crossed into is where the act was
+    ev = located(pipeline, "Troops crossed into Somalia and attacked a camp.", "attacked")
+    assert ev.iso3 == "SOM"
+
+
+def test_where_the_wounded_were_carried_is_not_where_they_were_hurt(pipeline):
+    ev = located(pipeline, "Gunmen shot two traders in Garissa. The injured were airlifted to Nairobi.", "injured")
+    assert ev.location == "Garissa"
+
+
+def test_a_place_noun_of_a_town_governs_it_and_a_near_town_yields(pipeline):
+    ev = located(pipeline, "Raiders torched two lorries on a farm track. The raid in the rural township of "
+                           "San Pedro Pochutla in Oaxaca.", "raid")
+    assert ev.location == "San Pedro Pochutla"
+    ev = located(pipeline, "Bandits stormed into the small farming village Kajuru, a community of Kaduna State, "
+                           "near Kachia and shot nine people.", "shot")
+    assert (ev.location, ev.geo_precision) == ("Kajuru", 1)
+
+
+def test_a_later_sentence_of_the_event_saying_where_it_happened_names_its_town(pipeline):
+    text = ("Gunmen killed six passengers of a bus travelling from the northern city of Kaduna. "
+            "The attack took place late on Sunday in the town of Zaria.")
+    ctx = context(pipeline, text)
+    ev = Event("Violence against civilians", "Attack", [0, 1], trigger="killed", trigger_start=text.index("killed"))
+    locate(ctx, ev, get_gazetteer(pipeline.settings))
+    assert ev.location == "Zaria"

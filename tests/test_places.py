@@ -739,6 +739,14 @@ def test_a_postal_village_is_taken_only_in_a_country_the_text_points_to(pipeline
     ("Pupils were shot by gunmen at the Government College Buni Yadi, Yobe State.", "Buni Yadi", "NGA"),
     # "X community in Y State": a village of that state, though the tagger reads an adjective
     ("Raiders burned Gulak community in Adamawa State overnight, residents said.", "Gulak", "NGA"),
+    # "the town of X" says X is a town, though the tagger reads "X beyond Y" as one organisation
+    ("Police fired on marchers in the town of Panadura outside Colombo on Friday.", "Panadura", "LKA"),
+    # a rare word "in" governs before its area word, though the tagger calls it an adjective and a person
+    ("Three traders were killed in Obudu local government area of Cross River State.", "Obudu", "NGA"),
+    # the same before "town" (GeoNames' "Goth Radhan", a village "Radhan" too)
+    ("Farmers blocked a road in Radhan town of Larkana district over water.", "Radhan", "PAK"),
+    # a name ending in a lower-case part glued on by a hyphen
+    ("Soldiers shot a farmer near Mukurwe-ini on Tuesday.", "Mukurwe-ini", "KEN"),
 ])
 def test_names_the_tagger_or_a_namesake_abroad_would_hide(pipeline, text, surface, iso3):
     assert at(places_of(pipeline, text), surface).iso3 == iso3
@@ -922,3 +930,22 @@ def test_lesbos_is_curated_and_holds_its_villages(pipeline):
     ctx = places_of(pipeline, "Hundreds of refugees marched out of the camp at Moria on Lesvos on Monday.")
     assert at(ctx, "Lesvos").iso3 == "GRC"
     assert at(ctx, "Moria").iso3 == "GRC"
+
+
+def test_a_compass_word_before_the_country_picks_the_namesake_in_that_part(pipeline):
+    # Mexico has a Ciudad Cuauhtemoc in Veracruz and Chiapas (by that name) and one in Chihuahua (by an
+    # alternate name): "northern Mexico" is Chihuahua's
+    ctx = places_of(pipeline, "Riot police beat farmers at Ciudad Cuauhtemoc, a town of northern Mexico.")
+    assert at(ctx, "Ciudad Cuauhtemoc").admin1 == "Chihuahua"
+
+
+def test_a_part_a_citys_possessive_names_lies_in_that_city(pipeline):
+    # GeoNames has no Wuse II; its Sabon Wuse lies 40 km from Abuja, in Niger State
+    ctx = places_of(pipeline, "Robbers shot a guard in Abuja's Wuse II market.")
+    assert all(p.admin1 != "Niger" for p in ctx.places), [(p.text, p.admin1) for p in ctx.places]
+
+
+def test_a_district_of_a_city_of_millions_lies_in_that_city(pipeline):
+    # GeoNames' Desnyanskyi is a village 110 km from Kyiv; the city district of that name it lacks
+    ctx = places_of(pipeline, "Pensioners rallied outside a clinic in the Desnianskyi district of Kyiv on Sunday.")
+    assert all(p.admin1 != "Chernihiv" for p in ctx.places), [(p.text, p.admin1) for p in ctx.places]

@@ -541,6 +541,16 @@ def _overnight_report(ctx: Context, event: Event, t: TimeMention) -> bool:
     return v is not None and v.lemma_ in REPORTING_LEMMAS
 
 
+# "source dated 21/03", "report dated 5 May": the text says on which day its source was written
+_SOURCE_DATED = re.compile(r"\b(?:source|report|article)s?\s+(?:(?:is|was)\s+)?dated\s+(?:on\s+)?$", re.I)
+
+
+def _source_dated(ctx: Context) -> date | None:
+    """The day the text says its source is dated, if it says so (a day not after publication)."""
+    return next((date.fromisoformat(t.value) for t in ctx.times if t.precision == "day" and _usable(t, ctx.published)
+                 and _SOURCE_DATED.search(ctx.text, max(0, t.start - 30), t.start)), None)
+
+
 def date_event(ctx: Context, event: Event) -> None:
     pub = ctx.published
     t, event.date_basis = governing_time(ctx, event)
@@ -555,6 +565,13 @@ def date_event(ctx: Context, event: Event) -> None:
         if pub is not None and ((pub - d).days >= HISTORICAL_DAYS
                                 or (t.precision == "year" and d.year < pub.year)):
             event.historical = True
+        return
+    dated = _source_dated(ctx)
+    if dated is not None:
+        # "Date not known: source dated 21/03": the report's own day, as the text gives it, stands in for
+        # the publication date (ACLED's rule for an undated event)
+        event.event_date, event.date_end, event.time_precision = dated.isoformat(), None, PUBLICATION_PRECISION
+        event.date_basis = "report"
         return
     if pub is not None:
         event.event_date, event.date_end, event.time_precision = pub.isoformat(), None, PUBLICATION_PRECISION

@@ -37,7 +37,8 @@ _SPECIFIC = {"city": 0, "feature": 1, "region": 2, "country": 3}
 _GOVERNING = {"in", "at", "near", "outside", "around", "into", "on", "of"}
 _WEAK_GOVERNING = {"on", "of"}
 _PLACE_NOUNS = {"region", "town", "city", "village", "area", "province", "district", "outskirts", "suburb",
-                "suburbs", "centre", "center", "capital", "county", "governorate", "state", "vicinity"}
+                "suburbs", "centre", "center", "capital", "county", "governorate", "state", "vicinity", "township",
+                "hamlet", "settlement", "community", "locality", "municipality"}
 # A curated region whose population stand-in is below this is "small" (a border area, a
 # district): precision 2; admin1 regions and larger areas are precision 3.
 SMALL_REGION_POP = 300_000
@@ -68,6 +69,8 @@ _SITE_WORD = re.compile(r"\b(?:" + FACILITY_WORDS + r")\b", re.I)
 _FRONTED = re.compile(r"^\W*(?:(?:on|around|as reported on|reported on|late on|early on)\b[^,;.]{0,45},\s*)?"
                       r"(?:in|at)\s+(?:the\s+)?(?:(?:town|city|village) of\s+)?$", re.I)
 _AREA_WORD_AFTER = re.compile(r"^\s+(?:county|district|province|state|region|governorate|division|oblast)\b", re.I)
+# "in Bungoma County": a first-level area, though resolved to the town it is named after
+_WIDE_WORD_AFTER = re.compile(r"\s+(?:county|province|state|region|governorate|oblast)\b", re.I)
 # "near Kelmora (Central Darfur state)", "the villages of Kelmora and Dunde (Kalehe, Sud-Kivu)": a name the
 # gazetteer lacks right before a region, in the same address
 _UNKNOWN_BEFORE = re.compile(r"([A-Z][\w'-]+(?:[ -][A-Z][\w'-]+){0,3})\s*[(,]\s*$")
@@ -80,7 +83,19 @@ LARGE_CITY_POP = 1_000_000
 _CITY_PART_BEFORE = re.compile(r"^(?:(?!village).)*\s(?:in|of)\s+(?:the\s+)?$", re.I | re.S)
 _CITY_DISTRICT_AFTER = re.compile(r"-[A-Z]")
 _ROAD_AFTER = re.compile(r"^(?:\s*[-–]\s*[A-Z][\w'-]*(?:\s[A-Z][\w'-]*)?)?\s+(?:national\s+)?"
-                         r"(?:highway|road|expressway|motorway|railway(?!\s+(?:station|stop|yard))|stretch|gate)\b", re.I)
+                         r"(?:highway|road|bypass|expressway|motorway|railway(?!\s+(?:station|stop|yard))|stretch|gate)\b", re.I)
+# between a place and the area its address puts it in: "Dunde constituency, in ", "Dunde ("
+_INNER_GAP = re.compile(r"(?:\s+(?:constituency|sub-?county|ward|division|location|district|town|village))?"
+                        r"\s*(?:,|\()?\s*(?:in\s+)?(?:the\s+)?", re.I)
+# between an area's word and the place that holds it: "Dunde County in ", "Dunde County, "
+_OUTER_GAP = re.compile(r"\s*(?:,|\(|\bin\b)\s*(?:the\s+)?")
+# "ferried to Kelmoria", "in transit to Kelmoria": a country the people were headed to, not where the
+# event was ("close to", "next to" are near-words)
+_DESTINATION_BEFORE = re.compile(r"(?<!close )(?<!next )(?<!near )(?<!due )\b(?:to|into|towards)\s+(?:the\s+)?$", re.I)
+# "the wounded were rushed to Kelmora hospital", "took them to Dunde": where people were carried after
+# the event, not where it was
+_CARRIED_TO_BEFORE = re.compile(r"\b(?:took|taken|taking|rushed|ferried|transported|brought|evacuated|airlifted|"
+                                r"flown|carried|referred)\s+(?:[a-z]+\s+){0,3}?to\s+(?:the\s+)?$", re.I)
 # what stands between a road and the state or country its address names: "road (", "highway in "
 _ROAD_ADDRESS = re.compile(r"^(?:\s*\(|,\s*|\s+in\s+)(?:the\s+)?$")
 # "in Kelmora, north of the capital Kabul", "in Dunde district, 40 km from the provincial capital X",
@@ -102,6 +117,8 @@ _BORDER_BEFORE = re.compile(r"\b(?:border|frontier)\s+with\s+(?:the\s+)?$", re.I
 # words between "in" and the place it governs
 _LEAD_WORDS = frozenset("""the town city village neighboring neighbouring northern southern eastern western central
 northeastern northwestern southeastern southwestern north south east west far restive troubled remote rural
+township hamlet settlement community locality municipality mountain mountainous small coastal border farming
+fishing hilltop desert frontier market
 """.split())
 # Places below this confidence are not used to locate events (the places stage keeps some
 # low-confidence mentions for the reader).
@@ -134,7 +151,8 @@ def _clause_bounds(ctx: Context, event: Event) -> tuple[int, int] | None:
 def _governed(ctx: Context, p: PlaceMention) -> int:
     """2 when "in/at/near ..." governs the place, 1 for the weaker "of/on" ("workers of Paris
     Confectionery"), else 0."""
-    before = ctx.text[max(0, p.start - 25):p.start].lower().split()
+    # (room for the words before a place noun: "into the remote mountain village Kelmora")
+    before = ctx.text[max(0, p.start - 45):p.start].lower().split()
     if not before:
         return 0
     if before[-1].endswith(","):
@@ -185,7 +203,15 @@ def _pick(cands: list[PlaceMention], ctx: Context, anchor: int, clause, spans=()
         # "a school in Logar, south of the capital Kabul": a place an aside tells another by is a
         # landmark (ACLED codes "a village west of Kelmora" at Kelmora, precision 2: that is no aside)
         landmark = p.start in landmarks
-        return (road, landmark, _SPECIFIC.get(p.kind, 3), not district, owner, -fronted,
+        # "in Kelmora village, Dunde constituency, in Kisumu County": a town the text calls a county is
+        # the county, wider than the town its address names inside it (or the town of the address it
+        # opens: "a village of Dunde County in Kelmora City", a prefecture's city)
+        wide_town = p.start in wide_towns
+        # "into the village Kelmora, ..., near Dunde": the town a near-word governs yields to a town the
+        # sentence puts the event in
+        near = p.start in nears and any(q.kind == "city" and q.start not in nears and _governed(ctx, q) == 2
+                                        for q in cands)
+        return (road, landmark, _SPECIFIC.get(p.kind, 3), wide_town, not district, owner, near, -fronted,
                 -(governed if in_clause else 0), -governed, abs(p.start - anchor))
 
     provinces = {q.iso3 for q in cands if q.kind == "region" and not q.admin2}
@@ -200,9 +226,22 @@ def _pick(cands: list[PlaceMention], ctx: Context, anchor: int, clause, spans=()
     governed_ends = [q.end for q in cands if _governed(ctx, q) == 2]
     landmarks = {p.start for p in cands if any(
         end < p.start and _LANDMARK_ASIDE.match(ctx.text, end, p.start) for end in governed_ends)}
+    # (not "outside the Kelmora Press Club": a site of the town, which the places stage does not call near)
+    nears = {p.start for p in cands if p.near and NEAR_BEFORE.search(ctx.text, max(0, p.start - 60), p.start)}
+    wide_towns = {p.start for p in cands if p.kind == "city" and (m := _WIDE_WORD_AFTER.match(ctx.text, p.end))
+                  and any(q.end <= p.start and _INNER_GAP.fullmatch(ctx.text, q.end, p.start)
+                          or q.start >= m.end() and _OUTER_GAP.fullmatch(ctx.text, m.end(), q.start) for q in cands)}
     owners = {p.end for p in cands if (m := _POSSESSIVE.match(ctx.text, p.end))
               and any(q.start == m.end() and q.iso3 == p.iso3 for q in cands)}
     return min(cands, key=key)
+
+
+_BASED_IN_BEFORE = re.compile(r"\b(?:based|headquartered|stationed)\s+in\s+(?:the\s+)?$", re.I)
+
+
+def _based_in(ctx: Context, p: PlaceMention) -> bool:
+    """"a radio station based in Kelmora": where a reporter or an organisation sits, not an event's place."""
+    return bool(_BASED_IN_BEFORE.search(ctx.text, max(0, p.start - 30), p.start))
 
 
 def _wide(p: PlaceMention) -> bool:
@@ -268,15 +307,29 @@ def locate(ctx: Context, event: Event, gz=None, view: PlaceView | None = None) -
     usable, places = view.usable, view.places
     sents = sorted(set(event.sentences)) or []
     spans = [(ctx.sentences[i].start, ctx.sentences[i].end) for i in sents if 0 <= i < len(ctx.sentences)]
-    own = view.within(spans)
+    own = [p for p in view.within(spans)
+           if not (p.kind == "country" and _DESTINATION_BEFORE.search(ctx.text, max(0, p.start - 20), p.start))
+           and not _CARRIED_TO_BEFORE.search(ctx.text, max(0, p.start - 60), p.start) and not _based_in(ctx, p)]
     anchor = event.trigger_start or (spans[0][0] if spans else 0)
     chosen = _pick(own, ctx, anchor, _clause_bounds(ctx, event), spans)
+    for i in sents[1:]:
+        # "Gunmen killed passengers of buses travelling from the city of Kelmora. The assault occurred in the
+        # town of Dunde": a later sentence of the event saying where it happened names its town
+        s = ctx.sentences[i] if i < len(ctx.sentences) else None
+        if s is None or not tells_the_incident(ctx, s):
+            continue
+        there = _pick([p for p in own if s.start <= p.start < s.end and p.kind == "city"], ctx, s.start, None,
+                      [(s.start, s.end)])
+        if there is not None and _governed(ctx, there) == 2:
+            chosen = there
+            break
     if (chosen is None or chosen.kind in ("region", "country", "city")) and sents:
         # "... killed in a rural area of southwestern Kelmoria. The incident happened in Dunde town":
         # the next sentence of the paragraph, telling where the event happened, is more specific
         nxt = next_in_paragraph(ctx, sents[-1])
         if nxt is not None and tells_the_incident(ctx, nxt):
-            there = _pick([p for p in places if nxt.start <= p.start < nxt.end], ctx, nxt.start, None,
+            there = _pick([p for p in places if nxt.start <= p.start < nxt.end and not _based_in(ctx, p)],
+                          ctx, nxt.start, None,
                           [(nxt.start, nxt.end)])
             if there is not None and chosen is not None and chosen.kind == "city" and there.kind == "city" \
                     and _governed(ctx, there) == 2 and light_key(there.name) != light_key(chosen.name):
