@@ -523,3 +523,22 @@ def test_a_later_sentence_of_the_event_saying_where_it_happened_names_its_town(p
     ev = Event("Violence against civilians", "Attack", [0, 1], trigger="killed", trigger_start=text.index("killed"))
     locate(ctx, ev, get_gazetteer(pipeline.settings))
     assert ev.location == "Zaria"
+
+
+def test_a_town_closing_anothers_address_stands_for_its_area(pipeline):
+    # "Gafsa" names the governorate the town of Redeyef lies in
+    ev = located(pipeline, "Residents from Redeyef (Gafsa) rallied to demand a clinic.", "rallied")
+    assert ev.location == "Ar Rudayyif"
+
+
+
+def test_a_town_in_governs_near_its_landmark_town_is_the_place_though_namesakes_left_it_unsure(pipeline):
+    # Mexico has Metepecs in four states; the one near the landmark is the largest, but not by enough
+    ev = located(pipeline, "A magistrate died at Metepec near Mexico City after gunmen opened fire.", "opened")
+    assert (ev.location, ev.admin1, ev.geo_precision) == ("Metepec", "Mexico", 1)
+
+
+def test_a_country_people_came_from_is_not_where_they_were_stopped(pipeline):
+    ev = located(pipeline, "Police in Wajir town were on alert. Soldiers killed five fighters who had driven a car "
+                           "bomb from Ethiopia.", "killed")
+    assert ev.location == "Wajir"

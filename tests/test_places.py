@@ -949,3 +949,20 @@ def test_a_district_of_a_city_of_millions_lies_in_that_city(pipeline):
     # GeoNames' Desnyanskyi is a village 110 km from Kyiv; the city district of that name it lacks
     ctx = places_of(pipeline, "Pensioners rallied outside a clinic in the Desnianskyi district of Kyiv on Sunday.")
     assert all(p.admin1 != "Chernihiv" for p in ctx.places), [(p.text, p.admin1) for p in ctx.places]
+
+
+def test_a_states_initials_closing_a_bracketed_address(pipeline):
+    # "TS" is Telangana only closing an address; the fold of the town is taken in the state it names
+    ctx = places_of(pipeline, "Tenants rallied in Sangareddy city (Sangareddy, TS) against evictions.")
+    assert at(ctx, "TS").admin1 == "Telangana"
+    assert at(ctx, "Sangareddy").iso3 == "IND"
+    # alone in brackets after a town, "(AP)" is the news agency's
+    ctx = places_of(pipeline, "KABUL (AP) - Gunmen shot a guard.")
+    assert all(p.text != "AP" for p in ctx.places)
+
+
+def test_a_settlement_addressed_through_an_unknown_district_lies_in_the_city_after_it(pipeline):
+    # GeoNames' Marikana is a mining town 1,300 km from Cape Town
+    ctx = places_of(pipeline, "Gunmen shot five people at the Marikana informal settlement, Philippi district, in "
+                              "Cape Town on Friday.")
+    assert all(p.admin1 != "North-West" for p in ctx.places), [(p.text, p.admin1) for p in ctx.places]

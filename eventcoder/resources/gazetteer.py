@@ -528,13 +528,14 @@ def build_index(path: Path) -> None:
 
 
 @lru_cache(maxsize=2)
-def admin1_abbreviations(bracketed: bool = False) -> dict[str, tuple[str, str]]:
+def admin1_abbreviations(bracketed: bool = False, address: bool = False) -> dict[str, tuple[str, str]]:
     """Abbreviations of states and provinces ("Fla.", "W.Va.") -> (iso3, region name), from
-    countries.json; with `bracketed`, the initials that name a state only in brackets ("(UP)")."""
+    countries.json; with `bracketed`, the initials that name a state only in brackets ("(UP)"); with
+    `address`, those that name one only closing a bracketed address ("(Kelmora, TS)")."""
     if not COUNTRY_NAMES.exists():
         return {}
     data = json.loads(COUNTRY_NAMES.read_text(encoding="utf-8")).get("countries", {})
-    key = "bracketed_abbreviations" if bracketed else "admin1_abbreviations"
+    key = "address_abbreviations" if address else "bracketed_abbreviations" if bracketed else "admin1_abbreviations"
     return {abbr: (iso3, name) for iso3, info in data.items() for abbr, name in (info.get(key) or {}).items()}
 
 

@@ -31,7 +31,7 @@ from ..pipeline import stage
 from ..resources.gazetteer import continent_adjectives, get_gazetteer, light_key
 from .event_dates import dateline, tells_the_incident
 from .sentences import next_in_paragraph
-from .places import FACILITY_WORDS, NEAR_BEFORE, STOP_NAMES
+from .places import FACILITY_WORDS, NEAR_BEFORE, NEAR_KM, STOP_NAMES, distance_km
 
 _SPECIFIC = {"city": 0, "feature": 1, "region": 2, "country": 3}
 _GOVERNING = {"in", "at", "near", "outside", "around", "into", "on", "of"}
@@ -87,11 +87,15 @@ _ROAD_AFTER = re.compile(r"^(?:\s*[-–]\s*[A-Z][\w'-]*(?:\s[A-Z][\w'-]*)?)?\s+(
 # between a place and the area its address puts it in: "Dunde constituency, in ", "Dunde ("
 _INNER_GAP = re.compile(r"(?:\s+(?:constituency|sub-?county|ward|division|location|district|town|village))?"
                         r"\s*(?:,|\()?\s*(?:in\s+)?(?:the\s+)?", re.I)
+# between a town and the town closing its address: "Kelmora (", "Kelmora, "
+_ADDRESS_GAP = re.compile(r"\s*[(,]\s*")
 # between an area's word and the place that holds it: "Dunde County in ", "Dunde County, "
 _OUTER_GAP = re.compile(r"\s*(?:,|\(|\bin\b)\s*(?:the\s+)?")
 # "ferried to Kelmoria", "in transit to Kelmoria": a country the people were headed to, not where the
 # event was ("close to", "next to" are near-words)
-_DESTINATION_BEFORE = re.compile(r"(?<!close )(?<!next )(?<!near )(?<!due )\b(?:to|into|towards)\s+(?:the\s+)?$", re.I)
+# (nor one they came from: "drove a car bomb into Kelmoria from Dunde")
+_DESTINATION_BEFORE = re.compile(r"(?<!close )(?<!next )(?<!near )(?<!due )(?<!away )\b(?:to|into|towards|from)\s+(?:the\s+)?$",
+                                 re.I)
 # "the wounded were rushed to Kelmora hospital", "took them to Dunde": where people were carried after
 # the event, not where it was
 _CARRIED_TO_BEFORE = re.compile(r"\b(?:took|taken|taking|rushed|ferried|transported|brought|evacuated|airlifted|"
@@ -206,7 +210,9 @@ def _pick(cands: list[PlaceMention], ctx: Context, anchor: int, clause, spans=()
         # "in Kelmora village, Dunde constituency, in Kisumu County": a town the text calls a county is
         # the county, wider than the town its address names inside it (or the town of the address it
         # opens: "a village of Dunde County in Kelmora City", a prefecture's city)
-        wide_town = p.start in wide_towns
+        # "citizens from Kelmora (Dunde) protested": a town closing another's address stands for its
+        # area, wider than the town it holds
+        wide_town = p.start in wide_towns or p.start in outer_towns
         # "into the village Kelmora, ..., near Dunde": the town a near-word governs yields to a town the
         # sentence puts the event in
         near = p.start in nears and any(q.kind == "city" and q.start not in nears and _governed(ctx, q) == 2
@@ -231,6 +237,9 @@ def _pick(cands: list[PlaceMention], ctx: Context, anchor: int, clause, spans=()
     wide_towns = {p.start for p in cands if p.kind == "city" and (m := _WIDE_WORD_AFTER.match(ctx.text, p.end))
                   and any(q.end <= p.start and _INNER_GAP.fullmatch(ctx.text, q.end, p.start)
                           or q.start >= m.end() and _OUTER_GAP.fullmatch(ctx.text, m.end(), q.start) for q in cands)}
+    outer_towns = {p.start for p in cands if p.kind == "city" and any(
+        q.kind == "city" and q.end <= p.start and light_key(q.name) != light_key(p.name)
+        and _ADDRESS_GAP.fullmatch(ctx.text, q.end, p.start) for q in cands)}
     owners = {p.end for p in cands if (m := _POSSESSIVE.match(ctx.text, p.end))
               and any(q.start == m.end() and q.iso3 == p.iso3 for q in cands)}
     return min(cands, key=key)
@@ -346,6 +355,14 @@ def locate(ctx: Context, event: Event, gz=None, view: PlaceView | None = None) -
                            and p.iso3 == chosen.iso3 and _governed(ctx, p) == 2], ctx, nxt.start, None,
                           [(nxt.start, nxt.end)])
             chosen = there or chosen
+    if chosen is not None and chosen.kind == "city" and NEAR_BEFORE.search(ctx.text, max(0, chosen.start - 60), chosen.start):
+        # "killed in Kelmora near Dunde": a town "in" governs that namesakes left unsure, near the town the
+        # sentence gives as the landmark, is the place
+        weak = _weak_town(ctx, spans, anchor, [chosen], gz)
+        if weak is not None and weak.start < chosen.start and not NEAR_BEFORE.search(
+                ctx.text, max(0, weak.start - 60), weak.start) and distance_km(
+                weak.latitude, weak.longitude, chosen.latitude, chosen.longitude) <= NEAR_KM:
+            chosen = weak
     if chosen is not None and _wide(chosen) and _governed(ctx, chosen) < 2 and sents and sents[0] < len(ctx.sentences):
         # "... occupied the council offices in Kelmora. They were protesting the arrest of Punjab union
         # members": a country or region the event's sentence names only in passing yields to a town

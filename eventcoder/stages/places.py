@@ -208,11 +208,13 @@ _FACILITY_AFTER = re.compile(r"^(?:'s)?\s+(?:[A-Z][\w'-]*\s+)?(?:" + FACILITY_WO
 # (Dunde, Borno)" with a Dunde the gazetteer lacks, "the Kelmora area of Dunde district, Herat"
 _WITHIN_MIDDLE = r"[A-Z][\w'-]*(?:\s+[A-Z][\w'-]*)?(?:\s+(?:LGA|district|county|province|state))?,\s*"
 # ("Kelmora of Dunde district, Herat", "Kelmora district, Herat")
-_WITHIN_GAP = re.compile(r"^['’]?(?:(?:\s+(?:community|village|town|area))?\s*(?:,|\(|,?\s*in)\s*(?:" + _WITHIN_MIDDLE + r")?"
+# ("Kelmora informal settlement, Dunde district, in Cape Town")
+_WITHIN_GAP = re.compile(r"^['’]?(?:(?:\s+(?:community|village|town|area|(?:informal\s+)?settlement))?\s*(?:,|\(|,?\s*in)\s*"
+                         r"(?:" + _WITHIN_MIDDLE + r"(?:in\s+)?)?"
                          r"|(?:\s+(?:area|village|town|locality))?\s+of\s+" + _WITHIN_MIDDLE +
                          r"|\)?\s+(?i:districts?|lga|county|sub-?county|upazila|tehsil|taluka|municipality|division|ward|constituency|region|province|"
                          r"sector(?:\s+area)?)"
-                         r"\s*[,(]\s*(?:" + _WITHIN_MIDDLE + r")?)$")
+                         r"\s*[,(]\s*(?:" + _WITHIN_MIDDLE + r")?(?:in\s+)?)$")
 # a place named before another of the same address: "Kelmora of Dunde district, Herat"
 _CHAIN_GAP = re.compile(r"^['’]?\s*(?:of|in)\s+$")
 _PART_OF_GAP = re.compile(
@@ -471,12 +473,14 @@ def _demonyms(ctx: Context, gz, words: _Words) -> list:
     return out
 
 
-@lru_cache(maxsize=2)
-def _abbreviation_pattern(bracketed: bool = False):
-    table = admin1_abbreviations(bracketed)
+@lru_cache(maxsize=4)
+def _abbreviation_pattern(bracketed: bool = False, address: bool = False):
+    table = admin1_abbreviations(bracketed, address)
     if not table:
         return None
     alts = "|".join(re.escape(a) for a in sorted(table, key=len, reverse=True))
+    if address:  # "Kelmora city (Kelmora, TS)": closing a bracketed address
+        return re.compile(rf"\(\w[\w' -]{{0,40}}, (?P<abbr>{alts})\)")
     if bracketed:  # "Pratapgarh (UP)": alone in brackets right after a name
         return re.compile(rf"(?<=[\w.] \()(?:{alts})(?=\))")
     return re.compile(rf"(?<![A-Za-z.])(?:{alts})(?![A-Za-z])")
@@ -486,16 +490,18 @@ def _abbreviations(ctx: Context, gz) -> list:
     """State and province abbreviations of datelines and bylines: "Gainesville, Fla.", "W.Va."; and
     a state's initials in brackets after a place: "Pratapgarh (UP)"."""
     out = []
-    for bracketed in (False, True):
-        pattern = _abbreviation_pattern(bracketed)
+    for bracketed, address in ((False, False), (True, False), (True, True)):
+        pattern = _abbreviation_pattern(bracketed, address)
         if pattern is None:
             continue
-        table = admin1_abbreviations(bracketed)
+        table = admin1_abbreviations(bracketed, address)
         for m in pattern.finditer(ctx.text):
-            iso3, region = table[m.group(0)]
+            group = "abbr" if address else 0
+            iso3, region = table[m.group(group)]
             matches = [x for x in gz.lookup(region) if x.place.source == "admin1" and x.place.iso3 == iso3]
             if matches:
-                out.append(Candidate(m.start(), m.end(), m.group(0), [Match(matches[0].place, 1.0)], "abbreviation"))
+                out.append(Candidate(m.start(group), m.end(group), m.group(group), [Match(matches[0].place, 1.0)],
+                                     "abbreviation"))
     return out
 
 
