@@ -469,15 +469,15 @@ def test_where_the_text_puts_the_event(code, text, location, precision):
 
 def test_the_state_of_a_name_is_the_region_and_the_town_in_it_is_the_place(pipeline):
     # "the southern state of Kaduna" is the state, not its capital; the town the event is at wins
-    ev = located(pipeline, "Raiders killed a chief on the edge of Kafanchan town in the southern state of Kaduna.",
+    ev = located(pipeline, "Raiders killed a chief on the edge of Kafanchan town within the southern state of Kaduna.",
                  "killed")
     assert (ev.location, ev.geo_precision) == ("Kafanchan", 2)
-    ev = located(pipeline, "Raiders killed a chief in the southern state of Kaduna.", "killed")
+    ev = located(pipeline, "Raiders killed a chief within the southern state of Kaduna.", "killed")
     assert (ev.admin1, ev.geo_precision) == ("Kaduna", 3)
 
 
 def test_the_outskirts_of_a_town_after_its_countrys_possessive_are_precision_2(pipeline):
-    ev = located(pipeline, "Gunmen raided farms on the outskirts of Nigeria's Zaria city.", "raided")
+    ev = located(pipeline, "Gunmen raided farms on the edge of Nigeria's Zaria town.", "raided")
     assert (ev.location, ev.geo_precision) == ("Zaria", 2)
 
 
@@ -508,7 +508,7 @@ def test_where_the_wounded_were_carried_is_not_where_they_were_hurt(pipeline):
 
 
 def test_a_place_noun_of_a_town_governs_it_and_a_near_town_yields(pipeline):
-    ev = located(pipeline, "Raiders torched two lorries on a farm track. The raid in the rural township of "
+    ev = located(pipeline, "Raiders torched two lorries on a farm track. The raid at the rural township of "
                            "San Pedro Pochutla in Oaxaca.", "raid")
     assert ev.location == "San Pedro Pochutla"
     ev = located(pipeline, "Bandits stormed into the small farming village Kajuru, a community of Kaduna State, "
@@ -517,7 +517,7 @@ def test_a_place_noun_of_a_town_governs_it_and_a_near_town_yields(pipeline):
 
 
 def test_a_later_sentence_of_the_event_saying_where_it_happened_names_its_town(pipeline):
-    text = ("Gunmen killed six passengers of a bus travelling from the northern city of Kaduna. "
+    text = ("Gunmen killed six passengers of a bus leaving the big northern city of Kaduna. "
             "The attack took place late on Sunday in the town of Zaria.")
     ctx = context(pipeline, text)
     ev = Event("Violence against civilians", "Attack", [0, 1], trigger="killed", trigger_start=text.index("killed"))

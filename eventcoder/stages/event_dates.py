@@ -568,7 +568,7 @@ def date_event(ctx: Context, event: Event) -> None:
         return
     dated = _source_dated(ctx)
     if dated is not None:
-        # "Date not known: source dated 21/03": the report's own day, as the text gives it, stands in for
+        # "No day given; source dated 9/4": the report's own day, as the text gives it, stands in for
         # the publication date (ACLED's rule for an undated event)
         event.event_date, event.date_end, event.time_precision = dated.isoformat(), None, PUBLICATION_PRECISION
         event.date_basis = "report"

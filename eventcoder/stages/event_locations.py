@@ -155,7 +155,7 @@ def _clause_bounds(ctx: Context, event: Event) -> tuple[int, int] | None:
 def _governed(ctx: Context, p: PlaceMention) -> int:
     """2 when "in/at/near ..." governs the place, 1 for the weaker "of/on" ("workers of Paris
     Confectionery"), else 0."""
-    # (room for the words before a place noun: "into the remote mountain village Kelmora")
+    # (room for the words before a place noun: "into the remote hill village Kelmora")
     before = ctx.text[max(0, p.start - 45):p.start].lower().split()
     if not before:
         return 0

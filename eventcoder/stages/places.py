@@ -1162,6 +1162,14 @@ def _mark_addresses(cands, text: str, countries: dict) -> None:
                     c.within_km = CITY_PART_KM
                 if "(" in gap:
                     c.within_only = frozenset((top.iso3,))
+            elif c.within_area and "(" not in gap and not _REGION_AFTER.match(text[nxt.end:nxt.end + 30]) \
+                    and not _NAME_GOES_ON.match(text[nxt.end:nxt.end + 30]):
+                # "San Joaquin, Valencia, Carabobo": a city of millions shares its name with a region abroad;
+                # a part named before it may lie near the city, or in that region
+                city = max((q for q in good if q.kind == "city" and q.iso3), key=lambda q: q.population, default=None)
+                if city is not None and city.population >= CITY_PART_MIN_POP:
+                    c.within_points = tuple((q.latitude, q.longitude) for q in good[:10]
+                                            if q.kind == "city" and q.iso3 == city.iso3)
         nxt, gap = after, text[c.end:after.start]
         if _PART_OF_GAP.match(gap) or gap.strip() in ("(", "in", ", in"):
             # "Old Market area of Kelmora city", "Dunde neighborhood in Barinas": a part of a town lies
