@@ -542,3 +542,12 @@ def test_a_country_people_came_from_is_not_where_they_were_stopped(pipeline):
     ev = located(pipeline, "Police in Wajir town were on alert. Soldiers killed five fighters who had driven a car "
                            "bomb from Ethiopia.", "killed")
     assert ev.location == "Wajir"
+
+
+def test_the_towns_a_road_is_named_after_yield_to_a_town_of_the_sentence_before(pipeline):
+    ev = located(pipeline, "A college in Bondo was shut after a vote. Its students blocked the Kisumu-Usenge road "
+                           "for hours.", "blocked")
+    assert ev.location == "Bondo"
+    # with none before, the road's town
+    ev = located(pipeline, "Drivers blocked the Kisumu-Busia road on Monday.", "blocked")
+    assert ev.location == "Kisumu"

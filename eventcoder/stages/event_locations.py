@@ -363,6 +363,18 @@ def locate(ctx: Context, event: Event, gz=None, view: PlaceView | None = None) -
                 ctx.text, max(0, weak.start - 60), weak.start) and distance_km(
                 weak.latitude, weak.longitude, chosen.latitude, chosen.longitude) <= NEAR_KM:
             chosen = weak
+    if chosen is not None and chosen.kind == "city" and _ROAD_AFTER.match(ctx.text[chosen.end:chosen.end + 40]) \
+            and sents and 0 < sents[0] < len(ctx.sentences):
+        # "Students of a college in Kelmora rioted. They blocked the Dunde-Usenge road": the towns a road is
+        # named after yield to a town the sentence before, in the same paragraph, puts anything "in" or "at"
+        first = ctx.sentences[sents[0]]
+        before = ctx.sentences[first.index - 1]
+        if before.paragraph == first.paragraph:
+            there = _pick([p for p in places if before.start <= p.start < before.end and p.kind == "city"
+                           and p.iso3 == chosen.iso3 and _governed(ctx, p) == 2
+                           and not _ROAD_AFTER.match(ctx.text[p.end:p.end + 40])], ctx, before.end, None,
+                          [(before.start, before.end)])
+            chosen = there or chosen
     if chosen is not None and _wide(chosen) and _governed(ctx, chosen) < 2 and sents and sents[0] < len(ctx.sentences):
         # "... occupied the council offices in Kelmora. They were protesting the arrest of Punjab union
         # members": a country or region the event's sentence names only in passing yields to a town
