@@ -527,7 +527,7 @@ def build_index(path: Path) -> None:
     os.replace(tmp, path)
 
 
-@lru_cache(maxsize=2)
+@lru_cache(maxsize=4)
 def admin1_abbreviations(bracketed: bool = False, address: bool = False) -> dict[str, tuple[str, str]]:
     """Abbreviations of states and provinces ("Fla.", "W.Va.") -> (iso3, region name), from
     countries.json; with `bracketed`, the initials that name a state only in brackets ("(UP)"); with
