@@ -504,8 +504,8 @@ def test_a_later_sentence_of_the_event_saying_where_it_happened_names_its_town(p
 
 
 def test_the_towns_a_road_is_named_after_yield_to_a_town_of_the_sentence_before(pipeline):
-    ev = located(pipeline, "A college in Bondo was shut after a vote. Its students blocked the Kisumu-Usenge road "
-                           "for hours.", "blocked")
+    ev = located(pipeline, "A college in Bondo was shut after a vote. Its students closed the Kisumu-Usenge road "
+                           "for hours.", "closed")
     assert ev.location == "Bondo"
     # with none before, the road's town
     ev = located(pipeline, "Drivers blocked the Kisumu-Busia road on Monday.", "blocked")

@@ -215,8 +215,7 @@ def _pick(cands: list[PlaceMention], ctx: Context, anchor: int, clause, spans=()
         wide_town = p.start in wide_towns or p.start in outer_towns
         # "into the village Kelmora, ..., near Dunde": the town a near-word governs yields to a town the
         # sentence puts the event in
-        near = p.start in nears and any(q.kind == "city" and q.start not in nears and _governed(ctx, q) == 2
-                                        for q in cands)
+        near = p.start in nears and in_towns
         return (road, landmark, _SPECIFIC.get(p.kind, 3), wide_town, not district, owner, near, -fronted,
                 -(governed if in_clause else 0), -governed, abs(p.start - anchor))
 
@@ -234,6 +233,7 @@ def _pick(cands: list[PlaceMention], ctx: Context, anchor: int, clause, spans=()
         end < p.start and _LANDMARK_ASIDE.match(ctx.text, end, p.start) for end in governed_ends)}
     # (not "outside the Kelmora Press Club": a site of the town, which the places stage does not call near)
     nears = {p.start for p in cands if p.near and NEAR_BEFORE.search(ctx.text, max(0, p.start - 60), p.start)}
+    in_towns = any(q.kind == "city" and q.start not in nears and _governed(ctx, q) == 2 for q in cands)
     wide_towns = {p.start for p in cands if p.kind == "city" and (m := _WIDE_WORD_AFTER.match(ctx.text, p.end))
                   and any(q.end <= p.start and _INNER_GAP.fullmatch(ctx.text, q.end, p.start)
                           or q.start >= m.end() and _OUTER_GAP.fullmatch(ctx.text, m.end(), q.start) for q in cands)}
@@ -367,25 +367,16 @@ def locate(ctx: Context, event: Event, gz=None, view: PlaceView | None = None) -
             and sents and 0 < sents[0] < len(ctx.sentences):
         # "Students of a college in Kelmora rioted. They blocked the Dunde-Usenge road": the towns a road is
         # named after yield to a town the sentence before, in the same paragraph, puts anything "in" or "at"
-        first = ctx.sentences[sents[0]]
-        before = ctx.sentences[first.index - 1]
-        if before.paragraph == first.paragraph:
-            there = _pick([p for p in places if before.start <= p.start < before.end and p.kind == "city"
-                           and p.iso3 == chosen.iso3 and _governed(ctx, p) == 2
-                           and not _ROAD_AFTER.match(ctx.text[p.end:p.end + 40])], ctx, before.end, None,
-                          [(before.start, before.end)])
-            chosen = there or chosen
+        road = chosen
+        chosen = _town_before(ctx, sents, places, lambda p: p.iso3 == road.iso3 and _governed(ctx, p) == 2
+                              and not _ROAD_AFTER.match(ctx.text[p.end:p.end + 40])) or chosen
     if chosen is not None and _wide(chosen) and _governed(ctx, chosen) < 2 and sents and sents[0] < len(ctx.sentences):
         # "... occupied the council offices in Kelmora. They were protesting the arrest of Punjab union
         # members": a country or region the event's sentence names only in passing yields to a town
         # of it that the sentence before, in the same paragraph, names
-        first = ctx.sentences[sents[0]]
-        before = ctx.sentences[first.index - 1] if first.index > 0 else None
-        if before is not None and before.paragraph == first.paragraph:
-            there = _pick([p for p in places if before.start <= p.start < before.end and p.kind == "city"
-                           and p.iso3 == chosen.iso3 and (chosen.kind == "country" or p.admin1 == chosen.admin1)],
-                          ctx, before.end, None, [(before.start, before.end)])
-            chosen = there or chosen
+        wide = chosen
+        chosen = _town_before(ctx, sents, places, lambda p: p.iso3 == wide.iso3 and (
+            wide.kind == "country" or p.admin1 == wide.admin1)) or chosen
     if chosen is not None and chosen.kind == "region" and not chosen.admin2:
         # "in Kelmora (UP)": a town the sentence puts the event in, left out because two towns of the region
         # share its name, is still more specific than the region holding both (not the region's own name:
@@ -471,6 +462,17 @@ def locate(ctx: Context, event: Event, gz=None, view: PlaceView | None = None) -
     event.latitude, event.longitude = lat, lon
     event.geonameid = gid
     event.geo_precision = precision
+
+
+def _town_before(ctx: Context, sents: list[int], places: list[PlaceMention], keep) -> PlaceMention | None:
+    """The town, of those `keep` accepts, that the sentence before the event's first one names, when
+    both sentences are of one paragraph."""
+    first = ctx.sentences[sents[0]]
+    before = ctx.sentences[first.index - 1] if first.index > 0 else None
+    if before is None or before.paragraph != first.paragraph:
+        return None
+    return _pick([p for p in places if before.start <= p.start < before.end and p.kind == "city" and keep(p)],
+                 ctx, before.end, None, [(before.start, before.end)])
 
 
 def _dateline_place(ctx: Context, places: list[PlaceMention]) -> PlaceMention | None:
