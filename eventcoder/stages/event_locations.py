@@ -31,7 +31,7 @@ from ..pipeline import stage
 from ..resources.gazetteer import continent_adjectives, get_gazetteer, light_key
 from .event_dates import dateline, tells_the_incident
 from .sentences import next_in_paragraph
-from .places import FACILITY_WORDS, NEAR_BEFORE, NEAR_KM, STOP_NAMES, distance_km
+from .places import FACILITY_WORDS, NEAR_BEFORE, NEAR_KM, POSSESSIVE, STOP_NAMES, distance_km
 
 _SPECIFIC = {"city": 0, "feature": 1, "region": 2, "country": 3}
 _GOVERNING = {"in", "at", "near", "outside", "around", "into", "on", "of"}
@@ -68,9 +68,10 @@ _SITE_WORD = re.compile(r"\b(?:" + FACILITY_WORDS + r")\b", re.I)
 # the head of a sentence up to a fronted place: "On 7 May 2021, in ", "In ", "Around 5 May (as reported), at "
 _FRONTED = re.compile(r"^\W*(?:(?:on|around|as reported on|reported on|late on|early on)\b[^,;.]{0,45},\s*)?"
                       r"(?:in|at)\s+(?:the\s+)?(?:(?:town|city|village) of\s+)?$", re.I)
-_AREA_WORD_AFTER = re.compile(r"^\s+(?:county|district|province|state|region|governorate|division|oblast)\b", re.I)
 # "in Bungoma County": a first-level area, though resolved to the town it is named after
-_WIDE_WORD_AFTER = re.compile(r"\s+(?:county|province|state|region|governorate|oblast)\b", re.I)
+_WIDE_WORDS = r"county|province|state|region|governorate|oblast"
+_WIDE_WORD_AFTER = re.compile(r"\s+(?:" + _WIDE_WORDS + r")\b", re.I)
+_AREA_WORD_AFTER = re.compile(r"^\s+(?:district|division|" + _WIDE_WORDS + r")\b", re.I)
 # "near Kelmora (Central Darfur state)", "the villages of Kelmora and Dunde (Kalehe, Sud-Kivu)": a name the
 # gazetteer lacks right before a region, in the same address
 _UNKNOWN_BEFORE = re.compile(r"([A-Z][\w'-]+(?:[ -][A-Z][\w'-]+){0,3})\s*[(,]\s*$")
@@ -87,13 +88,15 @@ _ROAD_AFTER = re.compile(r"^(?:\s*[-–]\s*[A-Z][\w'-]*(?:\s[A-Z][\w'-]*)?)?\s+(
 # between a place and the area its address puts it in: "Dunde constituency, in ", "Dunde ("
 _INNER_GAP = re.compile(r"(?:\s+(?:constituency|sub-?county|ward|division|location|district|town|village))?"
                         r"\s*(?:,|\()?\s*(?:in\s+)?(?:the\s+)?", re.I)
+# "a radio station based in Kelmora": where a reporter or an organisation sits
+_BASED_IN_BEFORE = re.compile(r"\b(?:based|headquartered|stationed)\s+in\s+(?:the\s+)?$", re.I)
 # between a town and the town closing its address: "Kelmora (", "Kelmora, "
 _ADDRESS_GAP = re.compile(r"\s*[(,]\s*")
 # between an area's word and the place that holds it: "Dunde County in ", "Dunde County, "
 _OUTER_GAP = re.compile(r"\s*(?:,|\(|\bin\b)\s*(?:the\s+)?")
-# "ferried to Kelmoria", "in transit to Kelmoria": a country the people were headed to, not where the
-# event was ("close to", "next to" are near-words)
-# (nor one they came from: "drove a car bomb into Kelmoria from Dunde")
+# "in transit to Kelmoria", "drove a car bomb into Kelmoria from Dunde": a country people were headed to
+# or came from, not where the event was when its sentence names another place ("close to", "next to" are
+# near-words; after the verbs of `_MOVED_BEFORE`, "deported to Kelmoria", the country is never the place)
 _DESTINATION_BEFORE = re.compile(r"(?<!close )(?<!next )(?<!near )(?<!due )(?<!away )\b(?:to|into|towards|from)\s+(?:the\s+)?$",
                                  re.I)
 # "the wounded were rushed to Kelmora hospital", "took them to Dunde": where people were carried after
@@ -184,7 +187,6 @@ def _fronted(ctx: Context, p: PlaceMention, spans) -> bool:
 
 # the most characters between a dateline's place and its date ("Kelmora, Dunde State, ")
 DATELINE_PLACE_GAP = 40
-_POSSESSIVE = re.compile(r"['’]s\s+")
 
 
 def _pick(cands: list[PlaceMention], ctx: Context, anchor: int, clause, spans=()) -> PlaceMention | None:
@@ -240,17 +242,9 @@ def _pick(cands: list[PlaceMention], ctx: Context, anchor: int, clause, spans=()
     outer_towns = {p.start for p in cands if p.kind == "city" and any(
         q.kind == "city" and q.end <= p.start and light_key(q.name) != light_key(p.name)
         and _ADDRESS_GAP.fullmatch(ctx.text, q.end, p.start) for q in cands)}
-    owners = {p.end for p in cands if (m := _POSSESSIVE.match(ctx.text, p.end))
+    owners = {p.end for p in cands if (m := POSSESSIVE.match(ctx.text, p.end))
               and any(q.start == m.end() and q.iso3 == p.iso3 for q in cands)}
     return min(cands, key=key)
-
-
-_BASED_IN_BEFORE = re.compile(r"\b(?:based|headquartered|stationed)\s+in\s+(?:the\s+)?$", re.I)
-
-
-def _based_in(ctx: Context, p: PlaceMention) -> bool:
-    """"a radio station based in Kelmora": where a reporter or an organisation sits, not an event's place."""
-    return bool(_BASED_IN_BEFORE.search(ctx.text, max(0, p.start - 30), p.start))
 
 
 def _wide(p: PlaceMention) -> bool:
@@ -299,6 +293,11 @@ class PlaceView:
         self.places = [p for p in self.sited if not (gz is not None and p.kind == "country" and gz.demonym(p.text))
                        and p.text not in adjectives]
         self.placed = [p for p in self.sited if p.kind == "country" and _PLACE_NOUN_AFTER.match(ctx.text, p.end)]
+        # where people were headed, carried or came from, or an organisation is based: not an event's
+        # place when its sentence names another
+        self.elsewhere = {p.start for p in self.places if p.kind == "country" and _DESTINATION_BEFORE.search(
+            ctx.text, max(0, p.start - 20), p.start) or _CARRIED_TO_BEFORE.search(ctx.text, max(0, p.start - 60), p.start)
+            or _BASED_IN_BEFORE.search(ctx.text, max(0, p.start - 30), p.start)}
         self._places = sorted(self.places, key=lambda p: p.start)
         self._starts = [p.start for p in self._places]
 
@@ -316,9 +315,7 @@ def locate(ctx: Context, event: Event, gz=None, view: PlaceView | None = None) -
     usable, places = view.usable, view.places
     sents = sorted(set(event.sentences)) or []
     spans = [(ctx.sentences[i].start, ctx.sentences[i].end) for i in sents if 0 <= i < len(ctx.sentences)]
-    own = [p for p in view.within(spans)
-           if not (p.kind == "country" and _DESTINATION_BEFORE.search(ctx.text, max(0, p.start - 20), p.start))
-           and not _CARRIED_TO_BEFORE.search(ctx.text, max(0, p.start - 60), p.start) and not _based_in(ctx, p)]
+    own = [p for p in view.within(spans) if p.start not in view.elsewhere]
     anchor = event.trigger_start or (spans[0][0] if spans else 0)
     chosen = _pick(own, ctx, anchor, _clause_bounds(ctx, event), spans)
     for i in sents[1:]:
@@ -337,7 +334,7 @@ def locate(ctx: Context, event: Event, gz=None, view: PlaceView | None = None) -
         # the next sentence of the paragraph, telling where the event happened, is more specific
         nxt = next_in_paragraph(ctx, sents[-1])
         if nxt is not None and tells_the_incident(ctx, nxt):
-            there = _pick([p for p in places if nxt.start <= p.start < nxt.end and not _based_in(ctx, p)],
+            there = _pick([p for p in places if nxt.start <= p.start < nxt.end and p.start not in view.elsewhere],
                           ctx, nxt.start, None,
                           [(nxt.start, nxt.end)])
             if there is not None and chosen is not None and chosen.kind == "city" and there.kind == "city" \

@@ -267,6 +267,8 @@ _STANCE_BEFORE = re.compile(r"\b(?:pro|anti)[-\u2010\u2011]$", re.I)
 _NATIONALS_AFTER = re.compile(r"\s+(?:teachers?|nationals?|journalists?|reporters?|tourists?|engineers?|aid workers?|"
                               r"doctors?|nurses?|citizens?|missionar(?:y|ies)|priests?|nuns?|diplomats?|expatriates?|"
                               r"businessm[ae]n|peacekeepers?|pilgrims?|hostages?|migrants?|refugees?)\b")
+# "Kelmora's": the possessive after a name
+POSSESSIVE = re.compile(r"['’]s\s+")
 _TOWN_BEFORE = re.compile(r"\b(?:town|city|village|hamlet|capital)\s+of\s+(?:the\s+)?$", re.I)
 # words naming a kind of place or a site in it: "Gao Cercle", "Bama Hospital" keep their place
 _SITE_WORDS = frozenset("""
@@ -1196,7 +1198,7 @@ def _mark_addresses(cands, text: str, countries: dict) -> None:
     # "Dunde's Kelmora district", "in Dunde's Kelmora II": a part a large city's possessive names lies in
     # that city, not at a namesake village 40 km off
     for c, nxt in zip(cands, cands[1:]):
-        if nxt.within_area or not re.fullmatch(r"['’]s\s+", text[c.end:nxt.start]):
+        if nxt.within_area or not POSSESSIVE.fullmatch(text, c.end, nxt.start):
             continue
         towns = [m.place for m in c.matches if m.quality >= 0.9 and m.place.kind == "city"
                  and m.place.population >= WITHIN_OUTSIDE_MIN_POP and _primary(m.place)]
