@@ -339,6 +339,8 @@ def test_a_holiday_named_as_one_name_is_no_place(pipeline):
     # the rest of the text does not point to ("Sindhi" ~ Sendai)
     ("Kannada activists marched through Mysuru on Sunday, demanding jobs for local youth.", ["Mysuru"]),
     ("Sindhi nationalists rallied outside the press club.", []),
+    # (a fold a place word governs, inside an address: the address decides, not a city abroad)
+    ("Raiders torched huts in Koromey village, Mandera District.", ["Mandera"]),
     # common words that are gazetteer names somewhere ("The Congress", a US town; a mine; a party)
     ("The Congress took out a rally against the new tax on Monday.", []),
     ("Jubilee supporters rioted after the primaries.", []),
@@ -757,6 +759,8 @@ def test_a_postal_village_is_taken_only_in_a_country_the_text_points_to(pipeline
     ("Farmers blocked a road in Radhan town of Larkana district over water.", "Radhan", "PAK"),
     # a name ending in a lower-case part glued on by a hyphen
     ("Soldiers shot a farmer near Mukurwe-ini on Tuesday.", "Mukurwe-ini", "KEN"),
+    # a misspelt town of some size ("Kot Mumin") that "in" governs, in a text naming no country
+    ("Traders held a sit-in outside the tehsil office in Kot Momin on Monday.", "Kot Momin", "PAK"),
 ])
 def test_names_the_tagger_or_a_namesake_abroad_would_hide(pipeline, text, surface, iso3):
     assert at(places_of(pipeline, text), surface).iso3 == iso3

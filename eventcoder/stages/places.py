@@ -102,6 +102,11 @@ INSIDE_NAME_MIN_POP = 100_000
 FOLD_MIN_POP = 5_000
 # A transliteration fold is taken inside the area an address names only for a name this long.
 FOLD_INSIDE_MIN_LEN = 5
+# ... and, in a text that points to no country, where "in" or "at" governs it, for one this long
+# (letters, spaces and articles left out) folding to a town this large (a misspelt town of some size,
+# not a village's namesake abroad; round figures, not tuned).
+FOLD_GOVERNED_MIN_LEN = 7
+FOLD_GOVERNED_MIN_POP = 50_000
 MAX_MATCHES = 60
 
 _CONNECTORS = {"of", "al", "el", "ez", "az", "ad", "ar", "as", "ash", "es", "ed", "er", "an", "at",
@@ -1080,8 +1085,15 @@ def _resolve(cands, countries, admin_keys, anchors, hints=None, area=None, front
         if pool[0].quality < 0.9:
             # a transliteration fold alone ("Sindhi" ~ Sendai, "Kannada" ~ Canada) names a town of a
             # country the rest of the text points to, or of the area named right after it, never a country
+            # (or, in a text that points to no country at all, the one town of some size a long name
+            # "in" or "at" governs, with no address or area word, folds to: "a sit-in in Kot Momin" is
+            # Kot Mumin; "in Kelmora District" is no city abroad)
+            towns = {m.place.iso3 for m in pool if m.place.kind == "city" and m.place.population >= FOLD_GOVERNED_MIN_POP}
+            lone = not told and c.governed and not c.common and not c.within and not c.cue_region \
+                and not c.cue_admin2 and len(light_key(c.text)) >= FOLD_GOVERNED_MIN_LEN and len(towns) == 1
             pool = [m for m in pool if m.place.kind != "country" and (
-                told.get(m.place.iso3, 0.0) > 0 or c.within_area and _in_area(m.place, c.within))]
+                told.get(m.place.iso3, 0.0) > 0 or c.within_area and _in_area(m.place, c.within)
+                or lone and m.place.kind == "city" and m.place.population >= FOLD_GOVERNED_MIN_POP)]
             if not pool:
                 c.best, c.confidence = None, 0.0
                 continue
