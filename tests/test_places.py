@@ -898,6 +898,14 @@ def test_a_zone_front_picks_the_namesake_by_the_line(pipeline):
     assert p.admin1 == "Donetsk" and distance_km(p.latitude, p.longitude, 48.097, 37.722) < 5, (p.latitude, p.longitude)
 
 
+def test_the_separatist_forces_name_the_same_front(pipeline):
+    # of Donetsk oblast's two villages called Vesele, the one by the contact line (the other lies 70 km
+    # north of it)
+    ctx = places_of(pipeline, "Ukrainian troops fired at the Donbass People's Militia near Vesele, Donetsk.")
+    p = at(ctx, "Vesele")
+    assert distance_km(p.latitude, p.longitude, 48.06, 37.72) < 5, (p.latitude, p.longitude)
+
+
 def test_a_rare_name_opening_an_institutions_name_is_its_town(pipeline):
     ctx = places_of(pipeline, "Kabarnet University students blocked the road on Monday.")
     assert at(ctx, "Kabarnet").iso3 == "KEN"

@@ -599,10 +599,13 @@ def conflict_zones() -> list[Zone]:
     if not ZONES.exists():
         return []
     out = []
-    for z in json.loads(ZONES.read_text(encoding="utf-8")).get("zones", []):
+    zones = json.loads(ZONES.read_text(encoding="utf-8")).get("zones", [])
+    lines = {z["names"][0]: z.get("line") or [] for z in zones}
+    for z in zones:
         names = sorted(z["names"], key=len, reverse=True)
         pattern = re.compile(r"(?<![\w-])(?:" + "|".join(re.escape(n) for n in names) + r")(?![\w-])")
-        out.append(Zone(pattern, z["iso3"], tuple(z["admin1"]), _densify(z.get("line") or [], ZONE_LINE_STEP_KM),
+        line = z.get("line") or lines.get(z.get("line_from"), [])
+        out.append(Zone(pattern, z["iso3"], tuple(z["admin1"]), _densify(line, ZONE_LINE_STEP_KM),
                         float(z.get("line_km") or 0.0)))
     return out
 
