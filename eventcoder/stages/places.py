@@ -230,6 +230,7 @@ _NAME_RUNS_ON = re.compile(r"[ \t]+[A-Z]")
 _CITY_PART_WORD = re.compile(r"\b(?:neighbou?rhood|quarter|suburb)\b", re.I)
 _ADMIN2_WORD = re.compile(r"\b(?:district|county|lga|municipality|parish|borough)\b", re.I)
 _IN_BEFORE = re.compile(r"\b(?:in|at|near)\s+(?:the\s+)?$", re.I)
+_NUMBERED_PART = re.compile(r"([A-Z][a-z'’]+)-[0-9]{1,2}")
 _NAME_GOES_ON = re.compile(r"^\s+(?:del|de|do|da|di|al|el)\s+[A-Z]")
 _HOLIDAY_AFTER = re.compile(r"^\s+Day\b")
 _SEA_AFTER = re.compile(r"\s+(?:Sea|Ocean)\b")
@@ -274,7 +275,10 @@ _NATIONALS_AFTER = re.compile(r"\s+(?:teachers?|nationals?|journalists?|reporter
                               r"businessm[ae]n|peacekeepers?|pilgrims?|hostages?|migrants?|refugees?)\b")
 # "Kelmora's": the possessive after a name
 POSSESSIVE = re.compile(r"['’]s\s+")
-_TOWN_BEFORE = re.compile(r"\b(?:town|city|village|hamlet|capital)\s+of\s+(?:the\s+)?$", re.I)
+_TOWN_BEFORE = re.compile(r"(?i:\b(?:town|city|village|hamlet|capital)\s+of\s+(?:the\s+)?)$"
+                          # (each name of a list: "the cities of Kelmora and Dunde")
+                          r"|(?i:\b(?:towns|cities|villages|hamlets)\s+of\s+)(?:[A-Z][\w'-]*(?:\s+[A-Z][\w'-]*)*"
+                          r"(?:\s*,\s*|\s+and\s+))*$")
 # words naming a kind of place or a site in it: "Gao Cercle", "Bama Hospital" keep their place
 _SITE_WORDS = frozenset("""
 province governorate region state district districts county oblast prefecture department countryside
@@ -410,6 +414,10 @@ def _scan(ctx: Context, gz, words: _Words) -> list:
             if "\n" in name or name.lower() in STOP_NAMES or size == 1 and low in STOP_NAMES:
                 continue
             matches = gz.lookup(name)
+            numbered = _NUMBERED_PART.fullmatch(name) if size == 1 and not matches else None
+            if numbered and not known_word(ctx.doc.vocab, numbered.group(1)):  # (not "Covid-19", "God-2")
+                # "Zolote-5": a numbered part of a town (a mine's settlement, a sector) is in the town
+                matches = [m for m in gz.lookup(numbered.group(1)) if m.quality >= 0.9 and m.place.kind == "city"]
             if matches and lead and not caps[i] and all(m.place.source == "admin2" for m in matches):
                 continue  # "central Delhi" is Delhi (its district Central Delhi counts only by its cue word)
             if matches and matches[0].quality < 0.9 and any(lw in _ENGLISH_LINKS for lw in lower[i + 1:j - 1]):
