@@ -277,6 +277,13 @@ def test_the_next_sentence_telling_where_it_happened(pipeline, text, word, place
     assert (ev.location, ev.geo_precision) == (place, precision)
 
 
+def test_a_town_in_the_district_of_its_name_is_the_town(pipeline):
+    # the district its address names holds the town: the town, not the district, is where it happened
+    ev = located(pipeline, "Soldiers whipped two traders at the market of Gulu town (Gulu district) on Monday.",
+                 "whipped")
+    assert (ev.location, ev.geo_precision) == ("Gulu", 1)
+
+
 def test_a_district_named_before_its_province_is_the_more_specific_place(pipeline):
     # both are regions; the trigger sits nearer the province, but the district is where it happened
     ev = located(pipeline, "On 4 June 2021, gunmen fired at a patrol at Kelmora town (Pulwama district, Jammu and Kashmir) "

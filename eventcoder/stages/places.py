@@ -911,6 +911,11 @@ def _score(c, m, countries, total, admin_keys, anchors: _Anchors, seat_town=None
         s += W_ADMIN
     if c.within and p.kind != "country" and _in_area(p, c.within):
         s += W_WITHIN
+    elif p.kind == "city" and c.within_by is not None and any(
+            m.place.source == "admin2" and m.quality >= 0.9 and m.place.iso3 == p.iso3
+            and distance_km(p.latitude, p.longitude, m.place.latitude, m.place.longitude) <= NEAR_KM
+            for m in c.within_by.matches):
+        s += W_WITHIN  # (the second-level area of its address holds it: "Gulu town (Gulu district)")
     if anchors.fronts and p.kind == "city" and anchors.at_front(p):
         s += W_NEAR
     if anchors.parts and p.kind in ("city", "region") and anchors.in_part(p):
