@@ -904,7 +904,8 @@ class Gazetteer:
                     best[place.id] = Match(place, q)
             out = sorted(best.values(), key=lambda m: (-m.quality, -m.place.population))
             # postal villages fill in names the gazetteer lacks, spelt as the text spells them (no fold
-            # of "Bria Youth" is a French village); they add no namesakes to names it knows
+            # of "Bria Youth" is a French village); they add no namesakes to names it knows (those are
+            # kept aside: postal_namesakes)
             known = any(m.place.source != "postal" and m.quality >= 0.9 for m in out)
             hidden = [m for m in out if m.place.source == "postal" and m.quality >= 0.9 and known]
             out = [m for m in out if m.place.source != "postal" or m.quality >= 0.9 and not known]

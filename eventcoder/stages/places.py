@@ -912,9 +912,9 @@ def _score(c, m, countries, total, admin_keys, anchors: _Anchors, seat_town=None
     if c.within and p.kind != "country" and _in_area(p, c.within):
         s += W_WITHIN
     elif p.kind == "city" and c.within_by is not None and any(
-            m.place.source == "admin2" and m.quality >= 0.9 and m.place.iso3 == p.iso3
-            and distance_km(p.latitude, p.longitude, m.place.latitude, m.place.longitude) <= NEAR_KM
-            for m in c.within_by.matches):
+            a.place.source == "admin2" and a.quality >= 0.9 and a.place.iso3 == p.iso3
+            and distance_km(p.latitude, p.longitude, a.place.latitude, a.place.longitude) <= NEAR_KM
+            for a in c.within_by.matches):
         s += W_WITHIN  # (the second-level area of its address holds it: "Gulu town (Gulu district)")
     if anchors.fronts and p.kind == "city" and anchors.at_front(p):
         s += W_NEAR
@@ -1101,12 +1101,12 @@ def _resolve(cands, countries, admin_keys, anchors, hints=None, area=None, front
             # (or, in a text that points to no country at all, the one town of some size a long name
             # "in" or "at" governs, with no address or area word, folds to: "a sit-in in Kot Momin" is
             # Kot Mumin; "in Kelmora District" is no city abroad)
-            towns = {m.place.iso3 for m in pool if m.place.kind == "city" and m.place.population >= FOLD_GOVERNED_MIN_POP}
+            towns = [m for m in pool if m.place.kind == "city" and m.place.population >= FOLD_GOVERNED_MIN_POP]
             lone = not told and c.governed and not c.common and not c.within and not c.cue_region \
                 and not c.cue_admin2 and len(light_key(c.text)) >= FOLD_GOVERNED_MIN_LEN and len(towns) == 1
             pool = [m for m in pool if m.place.kind != "country" and (
                 told.get(m.place.iso3, 0.0) > 0 or c.within_area and _in_area(m.place, c.within)
-                or lone and m.place.kind == "city" and m.place.population >= FOLD_GOVERNED_MIN_POP)]
+                or lone and m is towns[0])]
             if not pool:
                 c.best, c.confidence = None, 0.0
                 continue
@@ -1335,10 +1335,10 @@ def find_places(ctx: Context, gz) -> list:
         countries[iso] = countries.get(iso, 0.0) + w
     ctx.country_hints = told
     admin_keys = {light_key(c.text) for c in cands} | zone_regions
+    admin_keys |= {light_key(c.matches[0].place.name) for c in cands if c.source == "abbreviation"}
     for c in cands:
         if not c.demonym:
             c.postal = gz.postal_namesakes(c.text)
-    admin_keys |= {light_key(c.matches[0].place.name) for c in cands if c.source == "abbreviation"}
     _mark_addresses(cands, text, countries)
     # the evidence with the hints of large cities in full, for doubting a hamlet's claim to its own
     # country; the evidence itself takes each city's hint once, weakly ("Delhi Police" in a text
