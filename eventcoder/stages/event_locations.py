@@ -234,7 +234,7 @@ def _pick(cands: list[PlaceMention], ctx: Context, anchor: int, clause, spans=()
     landmarks = {p.start for p in cands if any(
         end < p.start and _LANDMARK_ASIDE.match(ctx.text, end, p.start) for end in governed_ends)}
     # (not "outside the Kelmora Press Club": a site of the town, which the places stage does not call near)
-    nears = {p.start for p in cands if p.near and NEAR_BEFORE.search(ctx.text, max(0, p.start - 60), p.start)}
+    nears = {p.start for p in cands if p.near and _near_word_before(ctx, p)}
     in_towns = any(q.kind == "city" and q.start not in nears and _governed(ctx, q) == 2 for q in cands)
     wide_towns = {p.start for p in cands if p.kind == "city" and (m := _WIDE_WORD_AFTER.match(ctx.text, p.end))
                   and any(q.end <= p.start and _INNER_GAP.fullmatch(ctx.text, q.end, p.start)
@@ -352,12 +352,11 @@ def locate(ctx: Context, event: Event, gz=None, view: PlaceView | None = None) -
                            and p.iso3 == chosen.iso3 and _governed(ctx, p) == 2], ctx, nxt.start, None,
                           [(nxt.start, nxt.end)])
             chosen = there or chosen
-    if chosen is not None and chosen.kind == "city" and NEAR_BEFORE.search(ctx.text, max(0, chosen.start - 60), chosen.start):
+    if chosen is not None and chosen.kind == "city" and _near_word_before(ctx, chosen):
         # "killed in Kelmora near Dunde": a town "in" governs that namesakes left unsure, near the town the
         # sentence gives as the landmark, is the place
         weak = _weak_town(ctx, spans, anchor, [chosen], gz)
-        if weak is not None and weak.start < chosen.start and not NEAR_BEFORE.search(
-                ctx.text, max(0, weak.start - 60), weak.start) and distance_km(
+        if weak is not None and weak.start < chosen.start and not _near_word_before(ctx, weak) and distance_km(
                 weak.latitude, weak.longitude, chosen.latitude, chosen.longitude) <= NEAR_KM:
             chosen = weak
     if chosen is not None and chosen.kind == "city" and _ROAD_AFTER.match(ctx.text[chosen.end:chosen.end + 40]) \
@@ -461,6 +460,11 @@ def locate(ctx: Context, event: Event, gz=None, view: PlaceView | None = None) -
     event.geo_precision = precision
 
 
+def _near_word_before(ctx: Context, p: PlaceMention) -> bool:
+    """Whether a near-word ("near", "on the outskirts of") stands in the 60 characters before the place."""
+    return bool(NEAR_BEFORE.search(ctx.text, max(0, p.start - 60), p.start))
+
+
 def _town_before(ctx: Context, sents: list[int], places: list[PlaceMention], keep) -> PlaceMention | None:
     """The town, of those `keep` accepts, that the sentence before the event's first one names, when
     both sentences are of one paragraph."""
@@ -495,7 +499,7 @@ def _near_again(ctx: Context, p: PlaceMention) -> bool:
     # "Kelmora town (Kelmora district)")
     return any(q is not p and q.near and s.start <= q.start < s.end and light_key(q.text) == key
                and (q.kind == "region" and q.start < p.start
-                    or NEAR_BEFORE.search(ctx.text[max(0, q.start - 60):q.start]))
+                    or _near_word_before(ctx, q))
                for q in ctx.places)
 
 
