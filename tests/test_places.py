@@ -1009,3 +1009,13 @@ def test_town_words_before_a_name_cue_a_town(before, cued):
     from eventcoder.stages.places import _TOWN_BEFORE
 
     assert bool(_TOWN_BEFORE.search(before)) is cued
+
+
+def test_kosovo_towns_have_their_country_and_a_kenyan_namesake_is_not_one(pipeline):
+    # pycountry has no Kosovo: its towns had no country, and a town with none passed every filter
+    ctx = places_of(pipeline, "Riot police fired tear gas at marchers in Pristina, Kosovo, on Monday.")
+    town = at(ctx, "Pristina")
+    assert (town.iso3, town.country) == ("XKX", "Kosovo")
+    ctx = places_of(pipeline, "Herders torched huts in the village of Kosovo, on the border of Narok "
+                              "and Kelmora counties in Kenya.")
+    assert all(p.iso3 == "KEN" for p in ctx.places), [(p.text, p.iso3) for p in ctx.places]

@@ -42,7 +42,7 @@ from pathlib import Path
 
 from ..errors import InputError, ResourceError
 
-INDEX_VERSION = 20  # bump when the index layout or the key functions change
+INDEX_VERSION = 21  # bump when the index layout or the key functions change
 INDEX_NAME = "gazetteer.sqlite"
 IMPORTS_NAME = "gazetteer-imports.json"
 DATA_DIR = Path(__file__).parent / "data"
@@ -337,6 +337,17 @@ def _country_tables():
         names += info.get("aliases", [])
         out[c.alpha_2] = (c.alpha_3, display, [n for n in names if n],
                           [a for a in info.get("adjectives", []) if a])
+    # a country ACLED codes that pycountry leaves out (Kosovo, XKX), by GeoNames' code for it: else
+    # its towns would have no country, and a town with none passes every country filter
+    known = {v[0] for v in out.values()}
+    geonames = json.loads(_countries_path().read_text(encoding="utf-8"))
+    for cc, g in geonames.items():
+        info = extra.get(g.get("iso3"), {})
+        if g.get("iso3") in known or not info.get("acled_name"):
+            continue
+        names = [g["name"], info["acled_name"]] + info.get("aliases", [])
+        out[cc] = (g["iso3"], info["acled_name"], [n for n in names if n],
+                   [a for a in info.get("adjectives", []) if a])
     return out
 
 
@@ -947,8 +958,8 @@ def _country_name(iso3: str | None) -> str | None:
     if COUNTRY_NAMES.exists():
         extra = json.loads(COUNTRY_NAMES.read_text(encoding="utf-8")).get("countries", {})
     c = pycountry.countries.get(alpha_3=iso3)
-    if c is None:
-        return None
+    if c is None:  # (Kosovo: ACLED's name, as `_country_tables` added it)
+        return extra.get(iso3, {}).get("acled_name")
     return extra.get(iso3, {}).get("acled_name") or getattr(c, "common_name", None) or c.name
 
 

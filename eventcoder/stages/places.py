@@ -255,6 +255,7 @@ _PLACE_WORD_END = re.compile(r"\s(?:city|town|village|metropolis|district|provin
                              r"upazila|tehsil|constituency|sub-?county)$", re.I)
 # "in Puno city", "Baragoi town": the name is the town's, not its region's
 _TOWN_AFTER = re.compile(r"^\s+(?:city|town|village|metropolis)\b")
+_VILLAGE_OF_BEFORE = re.compile(r"\bvillages?\s+of\s+(?:the\s+)?$", re.I)
 # "the Kelmora-Dunde road": the towns a road joins are places (which yield to any other place the
 # event's sentence names: see event_locations)
 _COMPOUND_ROAD_AFTER = re.compile(r"(?:[-–][A-Z][\w'’]*(?:\s[A-Z][\w'’]*)?)?\s+(?:road|highway)\b", re.I)
@@ -315,6 +316,7 @@ class Candidate:
     common: bool = False  # every word of it is one the language model knows ("United", "Olympic")
     cue_admin2: bool = False
     cue_town: bool = False
+    village_of: bool = False  # "the village of X": no country, whatever its name (not "the capital of X")
     town_part: bool = False  # "in Boa Viagem neighborhood": a part of a town the text names
     governed: bool = False  # "in Kelmora", "at Kelmora": a preposition of place governs the name
     # a word of a longer proper name ("the Kelmora Amman Dundevi area"): a large city abroad only
@@ -774,8 +776,8 @@ def _evidence(c, dominant: bool = False) -> tuple[str, float] | None:
     called_region = c.cue_region and not c.cue_admin2
     if namesake and not called_region:
         return None  # "Georgia": the country or the US state, no evidence either way
-    if not namesake and good and good[0].place.kind == "country" and good[0].quality == 1.0:
-        return good[0].place.iso3, 1.0
+    if not namesake and good and good[0].place.kind == "country" and good[0].quality == 1.0 and not c.village_of:
+        return good[0].place.iso3, 1.0  # (not "the village of Kosovo")
     if called_region:
         # "Plateau State", "Niger State": the text calls it a first-level region, so only those
         # count (a hamlet of that name elsewhere does not make it ambiguous; "X district" may be a
@@ -1039,6 +1041,8 @@ def _resolve(cands, countries, admin_keys, anchors, hints=None, area=None, front
         if c.postal and not any(m.place.kind != "city" or m.place.population >= WITHIN_OUTSIDE_MIN_POP
                                 for m in c.matches if m.quality >= 0.9):
             pool = pool + [m for m in c.postal if _in_area(m.place, admin_keys) or anchors.at_front(m.place)]
+        if c.village_of:
+            pool = [m for m in pool if m.place.kind != "country"]  # "the village of Kosovo" is no country
         if c.cue_region and not c.cue_admin2 and not any(m.place.kind == "region" for m in pool):
             # "Baay region": the text calls it a first-level region, and only a fold is one (Somalia's
             # Bay), not the Philippine village spelt so
@@ -1307,6 +1311,7 @@ def find_places(ctx: Context, gz) -> list:
         c.cue_admin2 = bool(_ADMIN2_AFTER.match(after)
                             or _DISTRICT_LIST_AFTER.match(text[c.end:c.end + 160]))
         c.cue_town = bool(_TOWN_BEFORE.search(before) or _TOWN_AFTER.match(after))
+        c.village_of = bool(_VILLAGE_OF_BEFORE.search(before))
         c.town_part = bool(_TOWN_PART_AFTER.match(text[c.end:c.end + 120]))
         c.governed = bool(_IN_BEFORE.search(before[-20:]))
         c.common = all(known_word(ctx.doc.vocab, w) for w in c.text.split())
