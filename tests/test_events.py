@@ -404,6 +404,11 @@ TYPED_3 = [
     # a dead person found, however worded
     ("A man was found wrapped in a plastic bag on the road to Sado on Sunday.",
      "Violence against civilians", "Attack"),
+    # incendiary bottles thrown at property; tear gas fired at a crowd, whatever the crowd did
+    ("Two masked men hurled Molotov cocktails at a pharmacy in Kiri overnight.",
+     "Strategic developments", "Looting/property destruction"),
+    ("Police fired tear gas at hawkers resisting an eviction in Lado on Monday.",
+     "Protests", "Protest with intervention"),
 ]
 
 
@@ -504,6 +509,7 @@ NOT_EVENTS_4 = [
     "Everyone here has a good shot at the title, the coach said.",
     '"The fight is on now," the manager said.',
     "Deputies said the man set the bed on fire in the house on Dublin Road on Monday.",
+    "The bar on Kiri Street serves a cocktail it calls the Molotov.",
 ]
 
 
