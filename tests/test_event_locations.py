@@ -542,3 +542,17 @@ def test_the_towns_a_road_is_named_after_yield_to_a_town_of_the_sentence_before(
 def test_the_place_an_address_or_a_landmark_gives_the_event(pipeline, text, trigger, place):
     ev = located(pipeline, text, trigger)
     assert (ev.location, ev.admin1, ev.geo_precision) == place
+
+
+@pytest.mark.parametrize("text, place", [
+    # the protest is where it is held, not where the assault it protests against happened
+    ("Hundreds of doctors poured onto the streets in Lucknow to protest against an assault on a nurse in "
+     "Kanpur.", "Lucknow"),
+    ("Traders blocked the Ludhiana bridge to protest against the demolition of shops in Jalandhar.", "Ludhiana"),
+    # a grievance that names no incident may be the protest's own site
+    ("Farmers rallied to protest against the planned dam at Kalsi in Dehradun district.", "Kalsi"),
+    # a count of people is no grievance: "over 300" opens the sentence before the town
+    ("Over 300 nurses rallied in Kanpur on Monday demanding higher pay.", "Kanpur"),
+])
+def test_a_protest_is_where_it_is_held_not_where_its_grievance_is(code, text, place):
+    assert code(text, published="2023-05-10")["events"][0]["location"] == place

@@ -113,6 +113,13 @@ _LANDMARK_ASIDE = re.compile(r"(?:\s+(?:province|district|region|county|state|to
                              r"(?i:north|south|east|west|northeast|northwest|southeast|southwest)?"
                              r"|(?i:north|south|east|west|northeast|northwest|southeast|southwest))\s*(?:of|from)\s+"
                              r"(?:the\s+)?(?:[a-z][\w-]*\s+|[A-Z][a-z]+(?:an|i|ese|ish)\s+){0,3}$")
+# "marched in Kelmora to protest against an assault on a teacher in Dunde": the incident a protest is
+# about, and a place that names where it happened, come after one of these words in the sentence ("over
+# 200 doctors" is a count; "against the plant at Dunde" names no incident, and may be the protest's site)
+_GRIEVANCE_BEFORE = re.compile(r"\b(?:against|over(?!\s+\d)|condemning|protesting|denouncing|demanding|"
+                               r"to\s+(?:protest|condemn|denounce))\b[^.;!?]*\b(?:killings?|murders?|deaths?|"
+                               r"assaults?|attacks?|arrests?|detention|demolition|rapes?|lynching|shooting|"
+                               r"abduction|kidnapping|beating|eviction|torture)\b[^.;!?]*$", re.I)
 # "was deported to Canada", "fighters returning from Syria": a country told as a destination or an origin
 _MOVED_BEFORE = re.compile(r"\b(?:deported|extradited|repatriated|returned|returning|fled|fleeing|travell?ed|"
                            r"travell?ing|ferried|smuggled|sent|taken|flown|moved|headed|heading|bound|back)\s+"
@@ -189,7 +196,8 @@ def _fronted(ctx: Context, p: PlaceMention, spans) -> bool:
 DATELINE_PLACE_GAP = 40
 
 
-def _pick(cands: list[PlaceMention], ctx: Context, anchor: int, clause, spans=()) -> PlaceMention | None:
+def _pick(cands: list[PlaceMention], ctx: Context, anchor: int, clause, spans=(),
+          protest: bool = False) -> PlaceMention | None:
     if not cands:
         return None
 
@@ -218,7 +226,10 @@ def _pick(cands: list[PlaceMention], ctx: Context, anchor: int, clause, spans=()
         # "into the village Kelmora, ..., near Dunde": the town a near-word governs yields to a town the
         # sentence puts the event in
         near = p.start in nears and in_towns
-        return (road, landmark, _SPECIFIC.get(p.kind, 3), wide_town, not district, owner, near, -fronted,
+        # "blocked a bridge in Kelmora to protest the demolition of a temple in Dunde": a protest is where
+        # it is held, not where its grievance happened (a town of either beats a region)
+        grievance = p.start in grievances
+        return (road, landmark, _SPECIFIC.get(p.kind, 3), grievance, wide_town, not district, owner, near, -fronted,
                 -(governed if in_clause else 0), -governed, abs(p.start - anchor))
 
     provinces = {q.iso3 for q in cands if q.kind == "region" and not q.admin2}
@@ -242,6 +253,8 @@ def _pick(cands: list[PlaceMention], ctx: Context, anchor: int, clause, spans=()
     outer_towns = {p.start for p in cands if p.kind == "city" and any(
         q.kind == "city" and q.end <= p.start and light_key(q.name) != light_key(p.name)
         and _ADDRESS_GAP.fullmatch(ctx.text, q.end, p.start) for q in cands)}
+    grievances = {p.start for p in cands if protest and _GRIEVANCE_BEFORE.search(
+        ctx.text, max([a for a, b in spans if a <= p.start] + [p.start - 150, 0]), p.start)}
     owners = {p.end for p in cands if (m := POSSESSIVE.match(ctx.text, p.end))
               and any(q.start == m.end() and q.iso3 == p.iso3 for q in cands)}
     return min(cands, key=key)
@@ -317,7 +330,7 @@ def locate(ctx: Context, event: Event, gz=None, view: PlaceView | None = None) -
     spans = [(ctx.sentences[i].start, ctx.sentences[i].end) for i in sents if 0 <= i < len(ctx.sentences)]
     own = [p for p in view.within(spans) if p.start not in view.elsewhere]
     anchor = event.trigger_start or (spans[0][0] if spans else 0)
-    chosen = _pick(own, ctx, anchor, _clause_bounds(ctx, event), spans)
+    chosen = _pick(own, ctx, anchor, _clause_bounds(ctx, event), spans, event.event_type in ("Protests", "Riots"))
     for i in sents[1:]:
         # "Gunmen killed passengers of buses travelling from the city of Kelmora. The assault occurred in the
         # town of Dunde": a later sentence of the event saying where it happened names its town
