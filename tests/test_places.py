@@ -1019,3 +1019,11 @@ def test_kosovo_towns_have_their_country_and_a_kenyan_namesake_is_not_one(pipeli
     ctx = places_of(pipeline, "Herders torched huts in the village of Kosovo, on the border of Narok "
                               "and Kelmora counties in Kenya.")
     assert all(p.iso3 == "KEN" for p in ctx.places), [(p.text, p.iso3) for p in ctx.places]
+
+
+def test_an_acronym_only_a_transliteration_fold_matches_is_no_place(pipeline):
+    ctx = places_of(pipeline, "Twenty groups led by TAWPA rallied in Tirunelveli district on Monday.")
+    assert [p.text for p in ctx.places] == ["Tirunelveli"], [(p.text, p.name) for p in ctx.places]
+    # a name in capitals that is spelt as a place stays one
+    ctx = places_of(pipeline, "Rockets struck KANDAHAR airfield on Monday.")
+    assert at(ctx, "KANDAHAR").iso3 == "AFG"

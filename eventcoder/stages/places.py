@@ -576,6 +576,8 @@ def _keep(c: Candidate, ctx: Context, persons: _SpanIndex, actors: _SpanIndex, e
         return False  # "Sava" of "Mayo-Sava" is no Malagasy region; "Mogadishu-Hodan" keeps Mogadishu
     if c.text.isupper() and len(c.text) <= 4 and "country" not in kinds and not curated:
         return False  # acronyms: "IS", "UN", "AFP"
+    if c.text.isupper() and " " not in c.text and not curated and all(m.quality < 0.9 for m in c.matches):
+        return False  # an acronym only a transliteration fold makes a place of: "TAWPA" is no Topa
     if _spelt_out_before(text, c):
         return False  # "Rural Armed Brigade (Rab)": the short name of what was just named
     if (_IZAFE_AFTER.match(text[c.end:c.end + 6]) or _IZAFE_BEFORE.search(text[max(0, c.start - 30):c.start])) \
