@@ -409,6 +409,11 @@ TYPED_3 = [
      "Strategic developments", "Looting/property destruction"),
     ("Police fired tear gas at hawkers resisting an eviction in Lado on Monday.",
      "Protests", "Protest with intervention"),
+    ("Police fire tear gas at squatters in Kiri market.", "Protests", "Protest with intervention"),
+    ("Union members were baton-charged in Lado on Friday while demanding a bonus.",
+     "Protests", "Protest with intervention"),
+    ("Unknown men hurled cocktails at a bus depot in Sado on Sunday night.",
+     "Strategic developments", "Looting/property destruction"),
 ]
 
 
@@ -510,6 +515,7 @@ NOT_EVENTS_4 = [
     '"The fight is on now," the manager said.',
     "Deputies said the man set the bed on fire in the house on Dublin Road on Monday.",
     "The bar on Kiri Street serves a cocktail it calls the Molotov.",
+    "Cocktails were served to the guests at the embassy in Lado.",
 ]
 
 
@@ -530,3 +536,13 @@ def test_road_blocks_set_up_by_residents_are_a_protest_and_by_militants_are_not(
     assert [e["event_type"] for e in doc["events"]][:1] == ["Protests"]
     doc = code("Militants set up road blocks on the Lado highway on Monday.", published=PUB)
     assert "Protests" not in [e["event_type"] for e in doc["events"]]
+
+
+@pytest.mark.parametrize("text", [
+    "Police baton charged farmers who had blocked a highway near Lurin on Monday.",
+    "Police lathi-charged farmers protesting outside the collectorate in Kiri on Tuesday.",
+])
+def test_a_charge_with_batons_or_lathis_is_force_used_on_a_protest(code, text):
+    doc = code(text, published=PUB)
+    assert [(e["event_type"], e["sub_event_type"]) for e in doc["events"]][:1] == [
+        ("Protests", "Protest with intervention")]
