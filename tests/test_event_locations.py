@@ -556,3 +556,18 @@ def test_the_place_an_address_or_a_landmark_gives_the_event(pipeline, text, trig
 ])
 def test_a_protest_is_where_it_is_held_not_where_its_grievance_is(code, text, place):
     assert code(text, published="2023-05-10")["events"][0]["location"] == place
+
+
+@pytest.mark.parametrize("text, iso3", [
+    # the attackers' demonym tells whose they are; the victims' tells where they struck
+    ("Ugandan raiders attacked Kenyan villages and drove off cattle on Monday.", "KEN"),
+    ("Sudanese-Toposa raiders attacked Kenyan herders on Tuesday.", "KEN"),
+    # the country attackers came from is not where they struck, nor is any other country named
+    ("Gunmen from Sudan shot two herders on Monday.", None),
+    # a country's embassy is in another country
+    ("A rights group picketed the Ugandan Embassy on Monday against new laws.", None),
+    # alone, the attackers' demonym is still the best clue
+    ("Nigerian troops raided militant camps on Monday.", "NGA"),
+])
+def test_the_attackers_country_is_not_where_they_struck(code, text, iso3):
+    assert code(text, published="2023-05-10")["events"][0]["iso3"] == iso3

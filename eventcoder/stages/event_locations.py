@@ -124,6 +124,16 @@ _GRIEVANCE_BEFORE = re.compile(r"\b(?:against|over(?!\s+\d)|condemning|protestin
 _MOVED_BEFORE = re.compile(r"\b(?:deported|extradited|repatriated|returned|returning|fled|fleeing|travell?ed|"
                            r"travell?ing|ferried|smuggled|sent|taken|flown|moved|headed|heading|bound|back)\s+"
                            r"(?:back\s+)?(?:to|from)\s+(?:the\s+)?(?:neighbou?ring\s+)?$", re.I)
+# "raiders from Kelmoria", "an armed group from Dundistan": the country attackers came from
+_ATTACKERS = (r"(?:raiders?|militias?|militiamen|soldiers|troops|forces|fighters|gunmen|bandits|rebels|insurgents|"
+              r"militants|pirates|attackers|rustlers)")
+_ORIGIN_BEFORE = re.compile(r"\b(?:" + _ATTACKERS + r"|herders|refugees?|group|men)\s+from\s+(?:the\s+)?"
+                            r"(?:neighbou?ring\s+)?$", re.I)
+# "Kelmorian raiders attacked Dundish villages", "Kelmorian-Pokot raiders": the demonym tells whose the
+# attackers are, not where they struck
+_ATTACKERS_AFTER = re.compile(r"(?:-[A-Z][\w]*)?\s+(?:[a-z]+\s+)?" + _ATTACKERS + r"\b")
+# "outside the Kelmorian Embassy", "the Dundish High Commission": a country's mission is in another country
+_MISSION_AFTER = re.compile(r"(?:'s)?\s+(?i:embassy|high\s+commission|consulate)\b")
 # "Congolese town", "Kenyan coastal town", "on Somali soil": the demonym tells the place's country
 _PLACE_NOUN_AFTER = re.compile(r"\s+(?:[a-z]+\s+)?(?:town|city|village|province|region|district|capital|territory|soil)\b")
 _BORDER_AFTER = re.compile(r"^(?:'s)?\s+(?:border|frontier)\b", re.I)
@@ -226,7 +236,7 @@ def _pick(cands: list[PlaceMention], ctx: Context, anchor: int, clause, spans=()
         # "into the village Kelmora, ..., near Dunde": the town a near-word governs yields to a town the
         # sentence puts the event in
         near = p.start in nears and in_towns
-        # "blocked a bridge in Kelmora to protest the demolition of a temple in Dunde": a protest is where
+        # "blocked a bridge in Kelmora to protest the razing of a shrine in Dunde": a protest is where
         # it is held, not where its grievance happened (a town of either beats a region)
         grievance = p.start in grievances
         return (road, landmark, _SPECIFIC.get(p.kind, 3), grievance, wide_town, not district, owner, near, -fronted,
@@ -299,8 +309,11 @@ class PlaceView:
         adjectives = continent_adjectives()
         continents = set(adjectives.values())
         self.sited = [p for p in self.usable if not (p.kind == "country" and (
-            _at_border(ctx, p) or _MOVED_BEFORE.search(ctx.text, max(0, p.start - 30), p.start)))
+            _at_border(ctx, p) or _MOVED_BEFORE.search(ctx.text, max(0, p.start - 30), p.start)
+            or _ORIGIN_BEFORE.search(ctx.text, max(0, p.start - 40), p.start) or _MISSION_AFTER.match(ctx.text, p.end)))
             and not (p.iso3 is None and p.name in continents)]
+        # (a demonym of the attackers says least: another country's says where they struck)
+        self.struck = [p for p in self.sited if not (p.kind == "country" and _ATTACKERS_AFTER.match(ctx.text, p.end))]
         # a demonym ("Lebanese soldiers") says whose, not where: used only when nothing else is, and then
         # first one that says where ("the Congolese village of Kelmora")
         self.places = [p for p in self.sited if not (gz is not None and p.kind == "country" and gz.demonym(p.text))
@@ -426,7 +439,8 @@ def locate(ctx: Context, event: Event, gz=None, view: PlaceView | None = None) -
             iso3 = cues.pop()
             chosen = _main_place(ctx, [p for p in places if p.iso3 == iso3 and p.kind != "country"])
     if chosen is None:
-        chosen = _main_place(ctx, places) or _main_place(ctx, view.placed) or _main_place(ctx, view.sited)
+        chosen = _main_place(ctx, places) or _main_place(ctx, view.placed) or _main_place(ctx, view.struck) \
+            or _main_place(ctx, view.sited)
     if chosen is None:
         return
     lat, lon, name, gid = chosen.latitude, chosen.longitude, chosen.name, chosen.geonameid
