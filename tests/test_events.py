@@ -407,9 +407,9 @@ TYPED_3 = [
     # incendiary bottles thrown at property; tear gas fired at a crowd, whatever the crowd did
     ("Two masked men hurled Molotov cocktails at a pharmacy in Kiri overnight.",
      "Strategic developments", "Looting/property destruction"),
-    ("Police fired tear gas at hawkers resisting an eviction in Lado on Monday.",
+    ("Officers fired tear gas on hawkers resisting an eviction in Lado on Monday.",
      "Protests", "Protest with intervention"),
-    ("Police fire tear gas at squatters in Kiri market.", "Protests", "Protest with intervention"),
+    ("Officers fire tear gas on squatters in Kiri market.", "Protests", "Protest with intervention"),
     ("Union members were baton-charged in Lado on Friday while demanding a bonus.",
      "Protests", "Protest with intervention"),
     ("Unknown men hurled cocktails at a bus depot in Sado on Sunday night.",

@@ -250,6 +250,8 @@ _TITLE_BEFORE = re.compile(
     r"Commander|Miss|Professor|Minister|Sheikh|Imam|Mullah|Maulana|Ayatollah|Bishop|Pastor|Reverend|Pope|"
     r"King|Queen|Prince|Princess|Sultan|Emir|Mayor|Judge|Justice|Chief|Sir|Lord|Lady|Chairman|Speaker|"
     r"Commissioner|Inspector|Premier|Councillor|Councilor|Assemblyman|Mzee)\s+$")
+# titles a text may write in lower case before a name ("marches against president Kibaki")
+_LOWER_TITLE_BEFORE = re.compile(r"\b(?:president|governor|senator|minister|mayor|sheikh|imam)\s+$")
 _NAME_LABELS = {"ORG", "FAC", "WORK_OF_ART", "EVENT", "PRODUCT", "LAW"}
 _PLACE_WORD_END = re.compile(r"\s(?:city|town|village|metropolis|district|province|county|lga|state|region|municipality|"
                              r"upazila|tehsil|constituency|sub-?county)$", re.I)
@@ -268,6 +270,8 @@ _COMMUNITY_AFTER = re.compile(r"\s+communit(?:y|ies)\b")
 _PEOPLE_AFTER = re.compile(r"\s+(?:residents|villagers|locals|traders|vendors|hawkers|drivers|farmers|herders|youths?|"
                            r"students|teachers|nurses|doctors|workers|elders|leaders|women|people|police)\b")
 # "pro-Russian separatists", "anti-American protests": a stance towards a country, not its place
+_REGION_WORD_AFTER = re.compile(r"\s+(?:[Rr]egion|[Rr]egional\s+[Ss]tate)\b")
+_OF_NAME = re.compile(r"\s+of\s+(?:the\s+)?([A-Z][\w'-]*(?:\s+[A-Z][\w'-]*){0,3})")
 _STANCE_BEFORE = re.compile(r"\b(?:pro|anti)[-\u2010\u2011]$", re.I)
 # "a Kenyan teacher in Kelmora", "two Chinese engineers": people of a nationality, often abroad, so
 # the adjective says nothing of where the text is (it is still a place mention)
@@ -483,6 +487,15 @@ def _demonyms(ctx: Context, gz, words: _Words) -> list:
                 if _STANCE_BEFORE.search(text, max(0, start - 5), start):
                     skip = j - 1
                     break
+                region = _REGION_WORD_AFTER.match(text, start + len(word))
+                named = _OF_NAME.match(text, region.end()) if region else None
+                if region and any(m.quality == 1.0 and _first_level(m.place) for m in gz.lookup(word)) \
+                        and not (named and not any(m.quality == 1.0 and m.place.kind == "country"
+                                                   for m in gz.lookup(named.group(1)))):
+                    # "the Somali region", "the Somali region of Ethiopia": Ethiopia's region of that name,
+                    # no demonym ("the Somali region of Lower Shabelle" is a region of Somalia)
+                    skip = j - 1
+                    break
                 out.append(Candidate(start, start + len(word), word, [Match(place, 1.0)], "demonym",
                                      demonym=iso3 or "continent",
                                      nationals=bool(_NATIONALS_AFTER.match(text, start + len(word)))))
@@ -588,8 +601,9 @@ def _keep(c: Candidate, ctx: Context, persons: _SpanIndex, actors: _SpanIndex, e
                            or m.place.population >= PERSON_PART_MIN_POP for m in c.matches)
     if not major and _NAME_GOES_ON.match(text[c.end:c.end + 30]):
         return False  # the "Lins de Kelmora" neighbourhood is no town Lins
-    if not major and _TITLE_BEFORE.search(text[max(0, c.start - 16):c.start]):
-        return False  # "Governor Troy": a person
+    if not major and (_TITLE_BEFORE.search(text[max(0, c.start - 16):c.start])
+                      or _LOWER_TITLE_BEFORE.search(text[max(0, c.start - 16):c.start])):
+        return False  # "Governor Troy", "president Kelmo": a person
     # (the largest by spelling when one matches: a transliteration fold is a fallback, and "Khan" of
     # "Imran Khan" is no Chinese city of millions)
     top = max(m.place.population for m in ([m for m in usable if m.quality >= 0.9] or usable))
@@ -660,7 +674,8 @@ def _keep(c: Candidate, ctx: Context, persons: _SpanIndex, actors: _SpanIndex, e
         (m.place.population for m in usable if m.quality >= 0.9 and m.place.kind == "city"), default=0) \
         >= INSIDE_NAME_MIN_POP
     if tok is not None and c.source == "scan" and tok.tag_ not in ("NNP", "NNPS") and "country" not in kinds \
-            and not curated and not (cued and tok.ent_type_ in ("GPE", "LOC")) and not people and not sizeable \
+            and not curated and not (cued and (tok.ent_type_ in ("GPE", "LOC") or any(
+                m.quality == 1.0 and _first_level(m.place) for m in usable))) and not people and not sizeable \
             and not ((cued or town_cued) and governed and not known_word(doc.vocab, tok.text)) \
             and not _SECTOR_AFTER.match(text[c.end:c.end + 10]) \
             and not (tok.ent_type_ in ("GPE", "LOC") and not known_word(doc.vocab, tok.text)):
@@ -1081,6 +1096,11 @@ def _resolve(cands, countries, admin_keys, anchors, hints=None, area=None, front
             if c.within_by is not None and light_key(c.within_by.text) == light_key(c.text):
                 # "Kelmora (Kelmora)": the town in the region of its name, where there is one
                 inside = [m for m in inside if m.place.kind == "city"] or inside
+                # and the very town the address resolved its namesake to, once a previous pass has ("Rafah
+                # (Rafah, North Sinai)": the Egyptian town, not the one across the border)
+                twin = c.within_by.best
+                if twin is not None and c.within_by.confidence >= 0.5 and twin.place.kind == "city":
+                    inside = [m for m in pool if m.place.id == twin.place.id] or inside
             only = _area_countries(c)
             addressed = bool(inside) and bool(c.within_centres)
             # (a part of a city is in it or unknown, never another large town)
