@@ -257,6 +257,7 @@ _PLACE_WORD_END = re.compile(r"\s(?:city|town|village|metropolis|district|provin
                              r"upazila|tehsil|constituency|sub-?county)$", re.I)
 # "in Puno city", "Baragoi town": the name is the town's, not its region's
 _TOWN_AFTER = re.compile(r"^\s+(?:city|town|village|metropolis)\b")
+# "the village of Kelmora": a village, whatever country shares its name
 _VILLAGE_OF_BEFORE = re.compile(r"\bvillages?\s+of\s+(?:the\s+)?$", re.I)
 # "the Kelmora-Dunde road": the towns a road joins are places (which yield to any other place the
 # event's sentence names: see event_locations)
