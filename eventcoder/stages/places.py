@@ -494,7 +494,7 @@ def _demonyms(ctx: Context, gz, words: _Words) -> list:
                         and not (named and not any(m.quality == 1.0 and m.place.kind == "country"
                                                    for m in gz.lookup(named.group(1)))):
                     # "the Somali region", "the Somali region of Ethiopia": Ethiopia's region of that name,
-                    # no demonym ("the Somali region of Lower Shabelle" is a region of Somalia)
+                    # no demonym ("the Somali region of Bay" is a region of Somalia)
                     skip = j - 1
                     break
                 out.append(Candidate(start, start + len(word), word, [Match(place, 1.0)], "demonym",
