@@ -309,7 +309,9 @@ def test_postal_villages_fill_in_names_the_gazetteer_lacks(tiny, tmp_path, monke
         {"country_code": "UA", "postal_code": "8400", "city": "Водяне", "state": "", "latitude": 48.1,
          "longitude": 37.6, "accuracy": 4.0},
         {"country_code": "UA", "postal_code": "8401", "city": "Водяне (Тестівська сільська рада)", "state": "",
-         "latitude": 48.3, "longitude": 37.9, "accuracy": 1.0},  # estimated, a name the region has: left out
+         "latitude": 48.15, "longitude": 37.65, "accuracy": 1.0},  # estimated, 7 km from its namesake: the same
+        {"country_code": "UA", "postal_code": "8403", "city": "Водяне (Тестівська сільська рада)", "state": "",
+         "latitude": 48.6, "longitude": 38.4, "accuracy": 1.0},  # estimated, 80 km away: another village
         {"country_code": "UA", "postal_code": "8402", "city": "Тестамчук (Тестівська сільська рада)", "state": "",
          "latitude": 47.9, "longitude": 37.4, "accuracy": 1.0},  # estimated, a Ukrainian village: kept
     ]
@@ -328,8 +330,9 @@ def test_postal_villages_fill_in_names_the_gazetteer_lacks(tiny, tmp_path, monke
     assert [(m.place.source, m.place.admin1) for m in gz.postal_namesakes("Zahle")] == [("postal", beirut.admin1)]
     assert all(m.place.source != "postal" for m in gz.lookup("Beirut"))
     assert gz.postal_namesakes("Kfar Testun") == []
-    assert [m.place.name for m in gz.lookup("Vodiane")] == ["Vodiane"]
-    assert [m.place.name for m in gz.lookup("Vodyane")] == ["Vodiane"]  # the older spelling
+    assert sorted((m.place.name, m.place.latitude) for m in gz.lookup("Vodiane")) == [("Vodiane", 48.1),
+                                                                                     ("Vodiane", 48.6)]
+    assert len(gz.lookup("Vodyane")) == 2  # the older spelling
     assert [(m.place.name, m.place.latitude) for m in gz.lookup("Testamchuk")] == [("Testamchuk", 47.9)]
 
 

@@ -725,6 +725,28 @@ def test_a_postal_namesake_of_a_town_is_taken_where_the_text_names_its_region(pi
 
 
 @needs_postal
+def test_a_village_named_like_a_town_of_its_own_oblast_is_found_by_the_front(pipeline):
+    # cities500 knows the Katerynivka of Luhansk oblast that lies 50 km behind the front; the postal
+    # table has a village of the name on the front line in the same oblast
+    ctx = places_of(pipeline, "Monitors of the OSCE SMM heard four blasts close to Katerynivka on Tuesday.")
+    village = at(ctx, "Katerynivka")
+    assert (village.admin1, round(village.longitude, 1)) == ("Luhansk", 38.5)
+    ctx = places_of(pipeline, "Thieves robbed a shop in Katerynivka, Luhansk oblast, on Tuesday.")
+    assert round(at(ctx, "Katerynivka").longitude, 1) == 39.2  # (no front named: the town)
+
+
+@needs_postal
+@pytest.mark.parametrize("text, surface, lat, lon", [
+    # the older romanisation ("ya", not "ia"), and a village whose point GeoNames estimated
+    ("Shells landed near Vodyane, Donetsk oblast, on Monday.", "Vodyane", 47.29, 37.68),
+    ("Snipers fired on positions near Taramchuk, Donetsk oblast, on Monday.", "Taramchuk", 47.88, 37.35),
+])
+def test_donbas_villages_under_the_older_spelling_and_from_estimated_points(pipeline, text, surface, lat, lon):
+    village = at(places_of(pipeline, text), surface)
+    assert distance_km(village.latitude, village.longitude, lat, lon) < 5, (village.name, village.admin1)
+
+
+@needs_postal
 def test_a_postal_village_is_taken_only_in_a_country_the_text_points_to(pipeline):
     # "Nasa" is a Turkish village in the postal table; here it is a Kenyan party
     ctx = places_of(pipeline, "Supporters of the Nasa coalition marched to the county offices on Friday.")

@@ -42,7 +42,7 @@ from pathlib import Path
 
 from ..errors import InputError, ResourceError
 
-INDEX_VERSION = 24  # bump when the index layout or the key functions change
+INDEX_VERSION = 25  # bump when the index layout or the key functions change
 INDEX_NAME = "gazetteer.sqlite"
 IMPORTS_NAME = "gazetteer-imports.json"
 DATA_DIR = Path(__file__).parent / "data"
@@ -667,11 +667,14 @@ def ukrainian_latin(name: str, older: bool = False) -> str:
 
 # GeoNames' postal accuracy: 4 a point taken from a GeoNames place, 6 the centroid of the addresses;
 # 1 and 3 are estimates (the mean point of the neighbouring codes, or of the code's other places),
-# taken only for names no better row of their region gives, and only in countries whose estimated
+# taken only where no row of the name lies near, and only in countries whose estimated
 # rows name villages: Ukraine's (most elsewhere name post offices, campuses, PO boxes and estates,
 # and adding them lost more events than it placed); 0 and 2 are left out.
 POSTAL_MIN_ACCURACY = 4
-POSTAL_ESTIMATED_VILLAGES = {"UA"}
+POSTAL_VILLAGE_COUNTRIES = {"UA"}
+# In those countries one region holds many villages of one name (a dozen Katerynivkas in one oblast):
+# a namesake there is another place unless it lies within this many km of one of the name.
+POSTAL_TWIN_KM = 10.0
 _POSTAL_SKIPPED = "02"  # the leading digits of the accuracies left out (skipped before parsing)
 _POSTAL_CELL = 0.2  # degrees: the grid that finds a postal place's nearest town
 
@@ -693,9 +696,15 @@ def _add_postal(b: _Builder, by_cc: dict, keyed: list, countries: dict, admin_na
             grid.setdefault((cc, int(t["latitude"] // _POSTAL_CELL), int(t["longitude"] // _POSTAL_CELL)), []).append(
                 (t["latitude"], t["longitude"], t))
     seen: set = set()
-    placed: set = set()  # (country, name, region) of the postal places added
+    # where the places of a name lie in a region, for the countries of POSTAL_VILLAGE_COUNTRIES
+    twins: dict = {}
+    for c, keys in keyed:
+        if c["countrycode"] in POSTAL_VILLAGE_COUNTRIES:
+            for key, _f, _n in keys:
+                twins.setdefault(hash((c["countrycode"], key, c["admin1code"])), []).append(
+                    (c["latitude"], c["longitude"]))
 
-    def put(cc: str, name: str, lat: float, lon: float, estimate: bool) -> int:
+    def put(cc: str, name: str, lat: float, lon: float) -> int:
         names = [name]
         if cc == "UA":  # in Cyrillic: the national spelling, and the older one as a second name
             name = _POSTAL_REMARK.sub("", name)
@@ -708,15 +717,21 @@ def _add_postal(b: _Builder, by_cc: dict, keyed: list, countries: dict, admin_na
         town = _nearest(grid, cc, lat, lon)
         code = town["admin1code"] if town else None
         # a namesake of the same region is the town cities500 has (or too close a rival to add);
-        # one of another region is not: Ukraine has a dozen villages called Orikhove. An estimated
-        # point only fills in a name the region has no better row for.
+        # one of another region is not: Ukraine has a dozen villages called Orikhove. Where a region
+        # has many (POSTAL_VILLAGE_COUNTRIES), it is the same place only within POSTAL_TWIN_KM of
+        # one of the name (estimated rows come last, so an exact point of a village wins)
         region = hash((cc, key, code))
-        if region in known or estimate and region in placed:
+        if cc in POSTAL_VILLAGE_COUNTRIES:
+            others = twins.setdefault(region, [])
+            if any(distance_km(lat, lon, a, b) <= POSTAL_TWIN_KM for a, b in others):
+                return 0
+        elif region in known:
             return 0
         keys = name_keys(names)
         if not keys:
             return 0
-        placed.add(region)
+        if cc in POSTAL_VILLAGE_COUNTRIES:
+            others.append((lat, lon))
         b.add(names[0], lat, lon, cc, countries[cc][0], code, admin_names.get((cc, code)), 0, "city", None,
               "postal", None, keys)
         return 1
@@ -742,25 +757,33 @@ def _add_postal(b: _Builder, by_cc: dict, keyed: list, countries: dict, admin_na
             if not acc or not name or cc not in countries:
                 continue
             if cc != raw_cc:
-                added += sum(put(*e, True) for e in estimates)
+                added += sum(put(*e) for e in estimates)
                 estimates.clear()
                 raw_seen.clear()
                 raw_cc = cc
             if acc < POSTAL_MIN_ACCURACY:
-                if cc in POSTAL_ESTIMATED_VILLAGES:
+                if cc in POSTAL_VILLAGE_COUNTRIES:
                     estimates.append((cc, name, lat, lon))
                 continue
             raw = hash((name, round(lat, 1), round(lon, 1)))  # (one place has many postal codes)
             if raw not in raw_seen:
                 raw_seen.add(raw)
-                added += put(cc, name, lat, lon, False)
-    added += sum(put(*e, True) for e in estimates)
+                added += put(cc, name, lat, lon)
+    added += sum(put(*e) for e in estimates)
     return added
 
 
 # "(Novopetrivska silska rada)": the council a Ukrainian postal row adds to its village's name (the
 # brackets of other countries' rows, a district or a post office's kind, stay: they kept out namesakes)
 _POSTAL_REMARK = re.compile(r"\s*\(.*$")
+
+
+def distance_km(a_lat, a_lon, b_lat, b_lon) -> float:
+    """Great-circle distance in km."""
+    p1, p2 = math.radians(a_lat), math.radians(b_lat)
+    dp, dl = p2 - p1, math.radians(b_lon - a_lon)
+    h = math.sin(dp / 2) ** 2 + math.cos(p1) * math.cos(p2) * math.sin(dl / 2) ** 2
+    return 12742.0 * math.asin(min(1.0, math.sqrt(h)))
 
 
 def _nearest(grid: dict, cc: str, lat: float, lon: float):

@@ -27,8 +27,8 @@ from ..document import Context, PlaceMention
 from ..pipeline import stage
 from ..nlp import known_word
 from .syntax import token_at
-from ..resources.gazetteer import (Match, admin1_abbreviations, conflict_zones, continent_adjectives, fold_key,
-                                   get_gazetteer, light_key)
+from ..resources.gazetteer import (Match, admin1_abbreviations, conflict_zones, continent_adjectives, distance_km,
+                                   fold_key, get_gazetteer, light_key)
 
 # Longest n-gram tried by the scan ("Jurud Arsal", "Democratic Republic of the Congo").
 MAX_NGRAM = 6
@@ -769,14 +769,6 @@ def _merge(scan, ner, dem, abbr=()) -> list:
         chosen.insert(k, c)
         starts.insert(k, c.start)
     return chosen
-
-
-def distance_km(a_lat, a_lon, b_lat, b_lon) -> float:
-    """Great-circle distance in km."""
-    p1, p2 = math.radians(a_lat), math.radians(b_lat)
-    dp, dl = p2 - p1, math.radians(b_lon - a_lon)
-    h = math.sin(dp / 2) ** 2 + math.cos(p1) * math.cos(p2) * math.sin(dl / 2) ** 2
-    return 12742.0 * math.asin(min(1.0, math.sqrt(h)))
 
 
 def _evidence(c, dominant: bool = False) -> tuple[str, float] | None:
