@@ -980,6 +980,13 @@ def test_lesbos_is_curated_and_holds_its_villages(pipeline):
     assert at(ctx, "Moria").iso3 == "GRC"
 
 
+def test_the_libyan_spelling_of_qasr_al_qarabulli_is_curated(pipeline):
+    # Libyan news writes the qaf as g; cities500 has only the spellings with q
+    ctx = places_of(pipeline, "Rockets struck a farm at Garabulli, east of Tripoli, on Saturday.")
+    town = at(ctx, "Garabulli")
+    assert (town.iso3, round(town.latitude, 1), round(town.longitude, 1)) == ("LBY", 32.7, 13.7)
+
+
 def test_a_compass_word_before_the_country_picks_the_namesake_in_that_part(pipeline):
     # Mexico has a Ciudad Cuauhtemoc in Veracruz and Chiapas (by that name) and one in Chihuahua (by an
     # alternate name): "northern Mexico" is Chihuahua's
