@@ -414,6 +414,14 @@ TYPED_3 = [
      "Protests", "Protest with intervention"),
     ("Unknown men hurled cocktails at a bus depot in Sado on Sunday night.",
      "Strategic developments", "Looting/property destruction"),
+    # a count of the dead with no verb of killing; a road blocked by its traffic
+    ("At least 14 people dead in a blast at a shrine in Kiri.", "Explosions/Remote violence",
+     "Remote explosive/landmine/IED"),
+    ("Three are dead in Lado after a row over grazing land.", "Violence against civilians", "Attack"),
+    ("A raid by gunmen on Sado village left nine farmers dead.", "Violence against civilians", "Attack"),
+    ("Traders disrupted traffic on the Kiri-Lado road over a new market levy.", "Protests", "Peaceful protest"),
+    # (a count of the dead beside a verb that tells what happened leaves the typing to the verb)
+    ("Five people were dead after gunmen attacked Kiri on Monday.", "Violence against civilians", "Attack"),
 ]
 
 
@@ -516,6 +524,8 @@ NOT_EVENTS_4 = [
     "Deputies said the man set the bed on fire in the house on Dublin Road on Monday.",
     "The bar on Kiri Street serves a cocktail it calls the Molotov.",
     "Cocktails were served to the guests at the embassy in Lado.",
+    "The dead were remembered at a service in Kiri on Sunday.",
+    "Three dead trees blocked the path to the Lado school.",
 ]
 
 

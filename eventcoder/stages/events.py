@@ -132,6 +132,7 @@ def find_cues(span) -> dict[str, list]:
     """family -> list of tokens (the first token of a phrase) found in the span."""
     lex = lexicon()
     found: dict[str, list] = {}
+    dead: list = []  # counts of the dead: a killing only where nothing else in the span tells what happened
     by_lemma = families_by_lemma()
     for tok in span:
         lem = tok.lemma_.lower()
@@ -155,6 +156,8 @@ def find_cues(span) -> dict[str, list]:
                 or c.dep_ == "prep" and c.lower_ == "as" and any(g.lower_ in _HOSTAGE for g in c.children)
                 for c in tok.children):
             found.setdefault("ABDUCT", []).append(tok)  # "took the crew hostage", "taken as hostages"
+        elif tok.lower_ == "dead" and _counted_dead(tok):
+            dead.append(tok.head if tok.dep_ != "amod" else tok)
         elif lem == "death" and tok.dep_ == "pobj" and tok.head.lower_ == "to" and \
                 tok.head.head.pos_ == "VERB" and tok.head.head.lemma_.lower() not in ("sentence", "condemn", "put"):
             # "burnt the man to death", "stoned a suspected thief to death": a killing, whatever the verb
@@ -176,6 +179,8 @@ def find_cues(span) -> dict[str, list]:
                 pos = low.find(phrase, pos + 1)
     if found_verbs and "DISCOVERY" not in found:
         found["DISCOVERY"] = found_verbs
+    if dead and not any(lex[f].trigger for f in found if f in lex):
+        found["KILL"] = dead
     _refine_weapons(found)
     if "RIOT" in found:
         # "protested against the release of prisoners after riots in the prisons": an earlier riot given
@@ -205,6 +210,27 @@ FOUND_SUBJECT_WINDOW = 8
 # how a dead person is found: "a man was found wrapped in a blanket", "found floating in the lake"
 _FOUND_STATES = frozenset("wrap float dump bind tie hang bury burn mutilate decapitate behead handcuff strangle "
                           "gag blindfold dismember".split())
+
+
+def _counted_dead(tok) -> bool:
+    """A count of the dead told without a verb of killing: "60 people dead in a blast", "two are
+    dead", "the raid left 32 suspects dead" (not "three dead bodies", "the dead were buried")."""
+    if tok.pos_ != "ADJ":
+        return False
+    head = tok.head
+    if tok.dep_ == "amod":
+        return head.i < tok.i and _counted(head)
+    if tok.dep_ == "acomp" and head.lemma_.lower() == "be":
+        return any(c.dep_ in ("nsubj", "nsubjpass") and _counted(c) for c in head.children)
+    return tok.dep_ == "oprd" and head.lemma_.lower() == "leave"
+
+
+def _counted(tok) -> bool:
+    return tok.like_num or tok.lower_ in _COUNT_WORDS or any(
+        c.dep_ == "nummod" or c.lower_ in _COUNT_WORDS for c in tok.children)
+
+
+_COUNT_WORDS = frozenset("dozens scores hundreds thousands several many".split())
 
 
 def _found_dead(verb) -> bool:
