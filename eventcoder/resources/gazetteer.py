@@ -695,6 +695,7 @@ def _add_postal(b: _Builder, by_cc: dict, keyed: list, countries: dict, admin_na
         for t in towns:
             grid.setdefault((cc, int(t["latitude"] // _POSTAL_CELL), int(t["longitude"] // _POSTAL_CELL)), []).append(
                 (t["latitude"], t["longitude"], t))
+    nearest = _Nearest(grid)
     seen: set = set()
     # where the places of a name lie in a region, for the countries of POSTAL_VILLAGE_COUNTRIES
     twins: dict = {}
@@ -714,7 +715,7 @@ def _add_postal(b: _Builder, by_cc: dict, keyed: list, countries: dict, admin_na
         if len(key) < MIN_KEY_LEN or spot in seen:
             return 0
         seen.add(spot)
-        town = _nearest(grid, cc, lat, lon)
+        town = nearest(cc, lat, lon)
         code = town["admin1code"] if town else None
         # a namesake of the same region is the town cities500 has (or too close a rival to add);
         # one of another region is not: Ukraine has a dozen villages called Orikhove. Where a region
@@ -741,6 +742,7 @@ def _add_postal(b: _Builder, by_cc: dict, keyed: list, countries: dict, admin_na
     # seen are kept for the current country only: a cache, since `seen` catches a repeat all the same.
     # A country's estimated rows wait until its exact ones are in.)
     raw_seen: set = set()
+    lines_seen: set = set()
     raw_cc = None
     estimates: list = []
     with gzip.open(path, "rt", encoding="utf-8") as fh:
@@ -748,6 +750,12 @@ def _add_postal(b: _Builder, by_cc: dict, keyed: list, countries: dict, admin_na
             i = line.find('"accuracy": ')
             if i >= 0 and line[i + 12:i + 13] in _POSTAL_SKIPPED:
                 continue
+            j = line.find('"postal_code": ')
+            if j >= 0:  # (a row that repeats another's but for its code is skipped before parsing)
+                same = hash(line[:j] + line[line.find(",", j):])
+                if same in lines_seen:
+                    continue
+                lines_seen.add(same)
             try:
                 d = json.loads(line)
                 cc, name = d["country_code"], d["city"]
@@ -760,6 +768,7 @@ def _add_postal(b: _Builder, by_cc: dict, keyed: list, countries: dict, admin_na
                 added += sum(put(*e) for e in estimates)
                 estimates.clear()
                 raw_seen.clear()
+                lines_seen.clear()
                 raw_cc = cc
             if acc < POSTAL_MIN_ACCURACY:
                 if cc in POSTAL_VILLAGE_COUNTRIES:
@@ -786,20 +795,32 @@ def distance_km(a_lat, a_lon, b_lat, b_lon) -> float:
     return 12742.0 * math.asin(min(1.0, math.sqrt(h)))
 
 
-def _nearest(grid: dict, cc: str, lat: float, lon: float):
-    """The town of country cc nearest the point, searched in the grid cells around it (widening once)."""
-    ci, cj = int(lat // _POSTAL_CELL), int(lon // _POSTAL_CELL)
-    for reach in (1, 3):
-        best, best_d = None, None
-        for di in range(-reach, reach + 1):
-            for dj in range(-reach, reach + 1):
-                for tlat, tlon, t in grid.get((cc, ci + di, cj + dj), ()):
-                    d = (tlat - lat) ** 2 + (tlon - lon) ** 2
-                    if best_d is None or d < best_d:
-                        best, best_d = t, d
-        if best is not None:
-            return best
-    return None
+class _Nearest:
+    """The town of a country nearest a point, searched in the grid cells around it (widening once).
+    The towns of a neighbourhood of cells are gathered once into arrays: the postal table asks about
+    the same few cells hundreds of thousands of times."""
+
+    def __init__(self, grid: dict):
+        self.grid = grid
+        self.cells: dict = {}
+
+    def __call__(self, cc: str, lat: float, lon: float):
+        import numpy as np
+
+        ci, cj = int(lat // _POSTAL_CELL), int(lon // _POSTAL_CELL)
+        for reach in (1, 3):
+            around = self.cells.get((cc, ci, cj, reach), 0)
+            if around == 0:
+                towns = [t for di in range(-reach, reach + 1) for dj in range(-reach, reach + 1)
+                         for t in self.grid.get((cc, ci + di, cj + dj), ())]
+                around = (np.array([t[0] for t in towns]), np.array([t[1] for t in towns]),
+                          [t[2] for t in towns]) if towns else None
+                self.cells[(cc, ci, cj, reach)] = around
+            if around is not None:
+                lats, lons, towns = around
+                # (the first of equally near towns, in the order of the cells and of their towns)
+                return towns[int(((lats - lat) ** 2 + (lons - lon) ** 2).argmin())]
+        return None
 
 
 def _add_continents(b: _Builder) -> None:
