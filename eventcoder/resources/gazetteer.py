@@ -769,6 +769,7 @@ def _add_postal(b: _Builder, by_cc: dict, keyed: list, countries: dict, admin_na
                 estimates.clear()
                 raw_seen.clear()
                 lines_seen.clear()
+                nearest.cells.clear()  # (the rows of a country are together: its cells are not asked again)
                 raw_cc = cc
             if acc < POSTAL_MIN_ACCURACY:
                 if cc in POSTAL_VILLAGE_COUNTRIES:
