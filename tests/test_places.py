@@ -736,6 +736,42 @@ def test_a_village_named_like_a_town_of_its_own_oblast_is_found_by_the_front(pip
 
 
 @needs_postal
+def test_the_separatist_forces_initials_place_a_donbas_text_at_the_front(pipeline):
+    # Donetsk oblast has three villages called Bohdanivka in the postal table; the one on the front
+    # line is meant where the separatist forces (NAF) fire at it
+    ctx = places_of(pipeline, "On Monday NAF units shelled army trenches close to Bohdanivka, Donetsk oblast.")
+    village = at(ctx, "Bohdanivka")
+    assert distance_km(village.latitude, village.longitude, 47.63, 37.76) < 5, (village.latitude, village.longitude)
+    # (the Nigerian Air Force shares the initials: no Ukrainian place in a Nigerian text)
+    ctx = places_of(pipeline, "NAF jets struck a camp near Sambisa in Borno on Monday.")
+    assert all(p.iso3 == "NGA" for p in ctx.places), [(p.text, p.iso3) for p in ctx.places]
+
+
+@needs_postal
+def test_a_zone_name_with_other_meanings_counts_only_beside_its_words(pipeline, tmp_path, monkeypatch):
+    import json
+
+    import eventcoder.resources.gazetteer as gzmod
+
+    zones = {"zones": [{"names": ["OSCE SMM"], "iso3": "UKR", "admin1": ["Luhansk"], "line": [[48.5, 38.7], [48.7, 38.8]],
+                        "line_km": 10, "reason": "test"},
+                       {"names": ["KLF"], "with": ["Donbas"], "iso3": "UKR", "admin1": ["Luhansk"],
+                        "line_from": "OSCE SMM", "line_km": 10, "reason": "test"}]}
+    path = tmp_path / "zones.json"
+    path.write_text(json.dumps(zones))
+    monkeypatch.setattr(gzmod, "ZONES", path)
+    gzmod.conflict_zones.cache_clear()
+    try:
+        # (cities500 knows one Orikhove, in Crimea; the postal table another, in Luhansk oblast)
+        ctx = places_of(pipeline, "KLF gunners fired at Orikhove in the Donbas on Sunday.")
+        assert at(ctx, "Orikhove").admin1 == "Luhansk"
+        ctx = places_of(pipeline, "KLF gunners fired at Orikhove on Sunday.")
+        assert at(ctx, "Orikhove").admin1 != "Luhansk"
+    finally:
+        gzmod.conflict_zones.cache_clear()
+
+
+@needs_postal
 @pytest.mark.parametrize("text, surface, lat, lon", [
     # the older romanisation ("ya", not "ia"), and a village whose point GeoNames estimated
     ("Shells landed near Vodyane, Donetsk oblast, on Monday.", "Vodyane", 47.29, 37.68),

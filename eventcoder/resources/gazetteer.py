@@ -593,6 +593,7 @@ class Zone:
     admin1: tuple[str, ...]  # its first-level regions
     line: tuple[tuple[float, float], ...] = ()  # its front, as points at most ZONE_LINE_STEP_KM apart
     line_km: float = 0.0  # how near the front a place must lie to be favoured
+    also: re.Pattern | None = None  # words one of which the text must also hold, for names used elsewhere
 
 
 def _densify(points: list, step_km: float) -> tuple:
@@ -618,8 +619,10 @@ def conflict_zones() -> list[Zone]:
         names = sorted(z["names"], key=len, reverse=True)
         pattern = re.compile(r"(?<![\w-])(?:" + "|".join(re.escape(n) for n in names) + r")(?![\w-])")
         line = z.get("line") or lines.get(z.get("line_from"), [])
+        also = re.compile(r"(?<![\w-])(?:" + "|".join(re.escape(n) for n in z["with"]) + r")(?![\w-])") \
+            if z.get("with") else None
         out.append(Zone(pattern, z["iso3"], tuple(z["admin1"]), _densify(line, ZONE_LINE_STEP_KM),
-                        float(z.get("line_km") or 0.0)))
+                        float(z.get("line_km") or 0.0), also))
     return out
 
 

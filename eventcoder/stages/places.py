@@ -1345,7 +1345,7 @@ def find_places(ctx: Context, gz) -> list:
     # says which country, and which regions its villages are in (data/zones.json)
     zone_regions, fronts = set(), []
     for zone in conflict_zones():
-        if zone.pattern.search(text):
+        if zone.pattern.search(text) and (zone.also is None or zone.also.search(text)):
             told[zone.iso3] = told.get(zone.iso3, 0.0) + ACTOR_COUNTRY_WEIGHT
             zone_regions |= {light_key(r) for r in zone.admin1}
             if zone.line:
