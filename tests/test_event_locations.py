@@ -103,14 +103,23 @@ def test_region_closing_an_unknown_address_is_precision_2(pipeline):
     ("On 8 May 2020, rebels fired grenade launchers at Ukrainian army positions near Zzyxovka, Donetsk.",
      "fired"),
     ("On 9 May 2020, gunmen shot two men at Qqarpara village in Kushtia.", "shot"),
+    # a place inside the town named just before it; a road between towns; the country around a town
+    ("On 9 May 2020, shells hit houses in Zzyx Qorna in Kushtia.", "hit"),
+    ("On 9 May 2020, gunmen shot a driver on the road that connects Kushtia to Jhenaidah.", "shot"),
+    ("On 9 May 2020, gunmen shot a driver on the road linking Jhenaidah and Kushtia.", "shot"),
+    ("On 9 May 2020, soldiers clashed with rebels in a rural area of Kushtia.", "clashed"),
 ])
 def test_an_unknown_village_inside_a_known_place_is_precision_2(pipeline, text, word):
     ev = located(pipeline, text, word)
     assert ev.geo_precision == 2, (ev.location, ev.geo_precision)
 
 
-def test_the_known_place_itself_is_precision_1(pipeline):
-    ev = located(pipeline, "On 9 May 2020, gunmen shot two men in Kushtia.", "shot")
+@pytest.mark.parametrize("text", [
+    "On 9 May 2020, gunmen shot two men in Kushtia.",
+    "On 9 May 2020, gunmen shot two men in May in Kushtia.",  # (a month is no place inside the town)
+])
+def test_the_known_place_itself_is_precision_1(pipeline, text):
+    ev = located(pipeline, text, "shot")
     assert ev.location == "Kushtia" and ev.geo_precision == 1
 
 

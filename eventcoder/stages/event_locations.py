@@ -62,7 +62,18 @@ _IN_AREA_OF_BEFORE = re.compile(r"\bin\s+the\s+(?:municipality|district|county|c
 _SMALLER_NAME = re.compile(
     r"(?:\b(?:near|area of|outskirts of|vicinity of)\s+(?:the\s+)?(?P<name>[A-Z][\w'-]+)(?:\s+[A-Z][\w'-]+){0,3}"
     r"\s*(?:,|\(|\bin\b)"
-    r"|(?P<name2>[A-Z][\w'-]+)\s+(?:village|upazila|taluka|tehsil|township|tambon|commune|locality|police station)\b)")
+    r"|(?P<name2>[A-Z][\w'-]+)\s+(?:village|upazila|taluka|tehsil|township|tambon|commune|locality|police station)\b"
+    # "in Kelmora in Dunde": a place inside the town, named just before it
+    r"|\bin\s+(?P<name3>[A-Z][\w'-]+(?:[ -][A-Z][\w'-]+){0,2})\s+in\s+$"
+    # "in Kelmora community, Dunde", "in Lomas de Kelmora community": a community of the town
+    r"|\bin\s+(?P<name4>[A-Z][\w'-]+(?:\s+(?:(?:de|del|la|las|los|el)\s+)?[A-Z][\w'-]+){0,4})\s+community\b)")
+_NOT_A_PLACE = frozenset("January February March April May June July August September October November December "
+                         "Monday Tuesday Wednesday Thursday Friday Saturday Sunday Ramadan".split())
+# "on the road that connects Kelmora to Dunde", "in a rural area of Dunde": between towns, or in the
+# country around one, not in the town itself (ACLED: precision 2)
+_AROUND_BEFORE = re.compile(r"(?:\broad\s+(?:that\s+)?(?:connects|connecting|links|linking|between)\s+"
+                            r"(?:(?:[A-Z][\w'-]*\s+){1,4}(?:to|and)\s+)?"
+                            r"|\brural\s+areas?\s+(?:of|in|near|outside|around)\s+(?:the\s+)?)$")
 # the buildings and sites of a town ("near the Press Club in Kelmora" is in the town)
 _SITE_WORD = re.compile(r"\b(?:" + FACILITY_WORDS + r")\b", re.I)
 # the head of a sentence up to a fronted place: "On 7 May 2021, in ", "In ", "Around 5 May (as reported), at "
@@ -452,7 +463,7 @@ def locate(ctx: Context, event: Event, gz=None, view: PlaceView | None = None) -
         # coded at the city with precision 1, as ACLED codes its city districts
         window = ctx.text[max(0, chosen.start - 80):chosen.start]
         inside = _smaller_unknown(ctx, chosen) or _AREA_ADDRESS_BEFORE.search(window) \
-            or _AREA_OF_BEFORE.search(window) or _IN_AREA_OF_BEFORE.search(window)
+            or _AREA_OF_BEFORE.search(window) or _IN_AREA_OF_BEFORE.search(window) or _AROUND_BEFORE.search(window)
         city_part = chosen.population >= LARGE_CITY_POP \
             and bool(_CITY_PART_BEFORE.search(ctx.text[max(0, chosen.start - 25):chosen.start]))
         # ACLED's "City-District" names ("a Kelmora village of the Mogadishu-Hodan district"): the event is in
@@ -619,7 +630,10 @@ def _smaller_unknown(ctx: Context, p: PlaceMention) -> bool:
     for m in _SMALLER_NAME.finditer(window):
         if m.group("name") and _SITE_WORD.search(m.group(0)):
             continue  # "near the Deputy Commissioner's Office in Kelmora": a site in the town itself
-        name_at = lo + (m.start("name") if m.group("name") else m.start("name2"))
+        group = next(g for g in ("name", "name2", "name3", "name4") if m.group(g))
+        if m.group(group).split()[0] in _NOT_A_PLACE:
+            continue  # "in May in Kelmora"
+        name_at = lo + m.start(group)
         if not any(q.start <= name_at < q.end for q in ctx.places):
             return True
     return False
