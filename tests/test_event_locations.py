@@ -115,6 +115,20 @@ def test_an_unknown_village_inside_a_known_place_is_precision_2(pipeline, text, 
 
 
 @pytest.mark.parametrize("text", [
+    "Nurses rallied in the capital on Friday to back a jailed Kenyan MP.",
+    "Nurses rallied in the capital of Kenya on Friday.",
+])
+def test_the_capital_of_the_texts_one_country_is_its_capital_city(pipeline, text):
+    ev = located(pipeline, text, "rallied")
+    assert (ev.location, ev.iso3, ev.geo_precision) == ("Nairobi", "KEN", 1), (ev.location, ev.geo_precision)
+
+
+def test_the_capital_of_a_province_is_not_the_countrys(pipeline):
+    ev = located(pipeline, "Kenyan police fired on marchers in the capital of Xqorak county on Friday.", "fired")
+    assert ev.geo_precision != 1, (ev.location, ev.geo_precision)
+
+
+@pytest.mark.parametrize("text", [
     "On 9 May 2020, gunmen shot two men in Kushtia.",
     "On 9 May 2020, gunmen shot two men in May in Kushtia.",  # (a month is no place inside the town)
 ])

@@ -452,6 +452,12 @@ def locate(ctx: Context, event: Event, gz=None, view: PlaceView | None = None) -
     if chosen is None:
         chosen = _main_place(ctx, places) or _main_place(ctx, view.placed) or _main_place(ctx, view.struck) \
             or _main_place(ctx, view.sited)
+    if (chosen is None or chosen.kind == "country") and gz is not None \
+            and (any(_CAPITAL.search(ctx.text, a, b) for a, b in spans) or chosen is not None
+                 and ctx.text[max(0, chosen.start - 11):chosen.start].lower() == "capital of ") \
+            and _at_capital(ctx, event, gz, {chosen.iso3} if chosen is not None else
+                            set(ctx.countries) | set(ctx.country_hints)):
+        return
     if chosen is None:
         return
     lat, lon, name, gid = chosen.latitude, chosen.longitude, chosen.name, chosen.geonameid
@@ -496,6 +502,30 @@ def locate(ctx: Context, event: Event, gz=None, view: PlaceView | None = None) -
     event.latitude, event.longitude = lat, lon
     event.geonameid = gid
     event.geo_precision = precision
+
+
+# "protesters marched in the capital", "the capital's Mirpur area" (not "the capital of Kelmora province",
+# which names its own area; "the capital of Kenya", the country the event is placed in, is its capital)
+_CAPITAL = re.compile(r"\b(?:in|at|across|around|inside)\s+the\s+capital\b(?!\s+(?:of|city\s+of)\b)"
+                      r"|\bthe\s+capital's\b", re.I)
+
+
+def _at_capital(ctx: Context, event: Event, gz, countries: set) -> bool:
+    """Place the event at the capital of the text's one country (precision 1), for a sentence that puts
+    it "in the capital" and names no town; False when the text points to no single country."""
+    if len(countries) != 1:
+        return False
+    country = gz.country(next(iter(countries)))
+    main = gz.main_town(country) if country is not None else None
+    if main is None:
+        return False
+    name, lat, lon, gid = main
+    town = next((m.place for m in gz.lookup(name) if gid is not None and m.place.geonameid == gid), None)
+    event.country, event.iso3 = country.country, country.iso3
+    event.admin1, event.admin2 = (town.admin1 if town is not None else None), None
+    event.location, event.latitude, event.longitude, event.geonameid = name, lat, lon, gid
+    event.geo_precision = 1
+    return True
 
 
 def _near_word_before(ctx: Context, p: PlaceMention) -> bool:
