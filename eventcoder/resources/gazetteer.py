@@ -679,6 +679,7 @@ POSTAL_VILLAGE_COUNTRIES = {"UA"}
 # a namesake there is another place unless it lies within this many km of one of the name.
 POSTAL_TWIN_KM = 10.0
 _POSTAL_SKIPPED = "02"  # the leading digits of the accuracies left out (skipped before parsing)
+_POSTAL_ESTIMATED = "13"  # those of the estimates (skipped before parsing outside POSTAL_VILLAGE_COUNTRIES)
 _POSTAL_CELL = 0.2  # degrees: the grid that finds a postal place's nearest town
 
 
@@ -751,7 +752,9 @@ def _add_postal(b: _Builder, by_cc: dict, keyed: list, countries: dict, admin_na
     with gzip.open(path, "rt", encoding="utf-8") as fh:
         for line in fh:
             i = line.find('"accuracy": ')
-            if i >= 0 and line[i + 12:i + 13] in _POSTAL_SKIPPED:
+            digit = line[i + 12:i + 13] if i >= 0 else "0"  # (none given: unknown, as 0)
+            if digit in _POSTAL_SKIPPED or digit in _POSTAL_ESTIMATED and not any(
+                    f'"country_code": "{cc}"' in line for cc in POSTAL_VILLAGE_COUNTRIES):
                 continue
             j = line.find('"postal_code": ')
             if j >= 0:  # (a row that repeats another's but for its code is skipped before parsing)
