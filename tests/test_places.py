@@ -727,7 +727,7 @@ def test_a_postal_namesake_of_a_town_is_taken_where_the_text_names_its_region(pi
 @needs_postal
 def test_a_village_named_like_a_town_of_its_own_oblast_is_found_by_the_front(pipeline):
     # cities500 knows the Katerynivka of Luhansk oblast that lies 50 km behind the front; the postal
-    # table has a village of the name on the front line in the same oblast
+    # table has a village of the name by the front, in the same oblast
     ctx = places_of(pipeline, "Monitors of the OSCE SMM heard four blasts close to Katerynivka on Tuesday.")
     village = at(ctx, "Katerynivka")
     assert (village.admin1, round(village.longitude, 1)) == ("Luhansk", 38.5)

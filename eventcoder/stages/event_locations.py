@@ -69,7 +69,7 @@ _SMALLER_NAME = re.compile(
     r"|\bin\s+(?P<name4>[A-Z][\w'-]+(?:\s+(?:(?:de|del|la|las|los|el)\s+)?[A-Z][\w'-]+){0,4})\s+community\b)")
 _NOT_A_PLACE = frozenset("January February March April May June July August September October November December "
                          "Monday Tuesday Wednesday Thursday Friday Saturday Sunday Ramadan".split())
-# "on the road that connects Kelmora to Dunde", "in a rural area of Dunde": between towns, or in the
+# "a road connecting Kelmora to Dunde", "rural areas outside Dunde": between towns, or in the
 # country around one, not in the town itself (ACLED: precision 2)
 _AROUND_BEFORE = re.compile(r"(?:\broad\s+(?:that\s+)?(?:connects|connecting|links|linking|between)\s+"
                             r"(?:(?:[A-Z][\w'-]*\s+){1,4}(?:to|and)\s+)?"
@@ -504,7 +504,7 @@ def locate(ctx: Context, event: Event, gz=None, view: PlaceView | None = None) -
     event.geo_precision = precision
 
 
-# "protesters marched in the capital", "the capital's Mirpur area" (not "the capital of Kelmora province",
+# "protesters marched in the capital", "the capital's Kelmora quarter" (not "the capital of Dunde province",
 # which names its own area; "the capital of Kenya", the country the event is placed in, is its capital)
 _CAPITAL = re.compile(r"\b(?:in|at|across|around|inside)\s+the\s+capital\b(?!\s+(?:of|city\s+of)\b)"
                       r"|\bthe\s+capital's\b", re.I)
