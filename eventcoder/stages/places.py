@@ -840,6 +840,21 @@ def _state_namesake(c) -> set:
     return {m.place.iso3 for m in c.matches if m.place.source == "admin1" and m.quality == 1.0} - own
 
 
+@lru_cache(maxsize=16)
+def _front_box(zone) -> tuple[float, float, float, float]:
+    """The box of a zone's front widened by its line_km (south, north, west, east): a town outside it
+    is not by the front, and most namesakes are far outside."""
+    lats = [a for a, _ in zone.line]
+    lons = [b for _, b in zone.line]
+    dlat = 1.1 * zone.line_km / 111.2  # (a tenth to spare: the box only has to hold every point near)
+    dlon = dlat / max(0.1, math.cos(math.radians(max(abs(x) for x in lats) + dlat)))
+    return min(lats) - dlat, max(lats) + dlat, min(lons) - dlon, max(lons) + dlon
+
+
+def _in_box(p, box) -> bool:
+    return box[0] <= p.latitude <= box[1] and box[2] <= p.longitude <= box[3]
+
+
 class _Anchors:
     """Confidently resolved places, in bands of latitude NEAR_KM wide: a place within NEAR_KM of
     one lies in its band or the next (a degree of latitude is 111.19 km on the sphere distance_km
@@ -850,6 +865,7 @@ class _Anchors:
         for a in anchors:
             self.bands.setdefault(math.floor(a[0] / _NEAR_DEGREES), []).append(a)
         self.fronts = fronts  # the conflict zones with a front the text places it in (data/zones.json)
+        self._front_memo: dict = {}  # (iso3, lat, lon) -> at_front
         self.parts = parts  # (area entry, its compass words) the text names: "northern Mexico"
 
     def in_part(self, p) -> bool:
@@ -867,9 +883,13 @@ class _Anchors:
     def at_front(self, p) -> bool:
         """Whether a town lies by the front of a zone the text is in ("the OSCE SMM recorded explosions
         near Kelmorivka": of two villages of that name in Donetsk oblast, the one by the contact line)."""
-        return any(p.iso3 == z.iso3 and any(abs(p.latitude - a) * 111.2 <= z.line_km
-                                            and distance_km(p.latitude, p.longitude, a, b) <= z.line_km
-                                            for a, b in z.line) for z in self.fronts)
+        key = (p.iso3, p.latitude, p.longitude)
+        if key not in self._front_memo:
+            self._front_memo[key] = any(
+                p.iso3 == z.iso3 and _in_box(p, _front_box(z)) and any(
+                    abs(p.latitude - a) * 111.2 <= z.line_km and distance_km(p.latitude, p.longitude, a, b) <= z.line_km
+                    for a, b in z.line) for z in self.fronts)
+        return self._front_memo[key]
 
     def __bool__(self) -> bool:
         return bool(self.bands)
