@@ -418,7 +418,7 @@ TYPED_3 = [
     ("At least 14 people dead in a blast at a shrine in Kiri.", "Explosions/Remote violence",
      "Remote explosive/landmine/IED"),
     ("Three are dead in Lado after a row over grazing land.", "Violence against civilians", "Attack"),
-    ("A raid by gunmen on Sado village left nine farmers dead.", "Violence against civilians", "Attack"),
+    ("A night of terror in Sado left nine farmers dead.", "Violence against civilians", "Attack"),
     ("Traders disrupted traffic on the Kiri-Lado road over a new market levy.", "Protests", "Peaceful protest"),
     # (a count of the dead beside a verb that tells what happened leaves the typing to the verb)
     ("Five people were dead after gunmen attacked Kiri on Monday.", "Violence against civilians", "Attack"),
