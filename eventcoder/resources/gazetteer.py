@@ -594,6 +594,16 @@ class Zone:
     line: tuple[tuple[float, float], ...] = ()  # its front, as points at most ZONE_LINE_STEP_KM apart
     line_km: float = 0.0  # how near the front a place must lie to be favoured
     also: re.Pattern | None = None  # words one of which the text must also hold, for names used elsewhere
+    box: tuple[float, float, float, float] = ()  # (south, north, west, east): the front widened by line_km
+
+
+def _front_box(line: list, line_km: float) -> tuple[float, float, float, float]:
+    """The box of a front widened by line_km (south, north, west, east), with a tenth to spare: a town
+    outside it is not by the front, and most namesakes lie far outside."""
+    lats, lons = [a for a, _ in line], [b for _, b in line]
+    dlat = 1.1 * line_km / 111.2
+    dlon = dlat / max(0.1, math.cos(math.radians(max(abs(x) for x in lats) + dlat)))
+    return min(lats) - dlat, max(lats) + dlat, min(lons) - dlon, max(lons) + dlon
 
 
 def _densify(points: list, step_km: float) -> tuple:
@@ -621,8 +631,9 @@ def conflict_zones() -> list[Zone]:
         line = z.get("line") or lines.get(z.get("line_from"), [])
         also = re.compile(r"(?<![\w-])(?:" + "|".join(re.escape(n) for n in z["with"]) + r")(?![\w-])") \
             if z.get("with") else None
-        out.append(Zone(pattern, z["iso3"], tuple(z["admin1"]), _densify(line, ZONE_LINE_STEP_KM),
-                        float(z.get("line_km") or 0.0), also))
+        line_km = float(z.get("line_km") or 0.0)
+        out.append(Zone(pattern, z["iso3"], tuple(z["admin1"]), _densify(line, ZONE_LINE_STEP_KM), line_km, also,
+                        _front_box(line, line_km) if line else ()))
     return out
 
 

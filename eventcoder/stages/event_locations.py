@@ -32,6 +32,7 @@ from ..resources.gazetteer import continent_adjectives, get_gazetteer, light_key
 from .event_dates import dateline, tells_the_incident
 from .sentences import next_in_paragraph
 from .places import FACILITY_WORDS, NEAR_BEFORE, NEAR_KM, POSSESSIVE, STOP_NAMES, distance_km
+from .times import MONTHS, WEEKDAYS
 
 _SPECIFIC = {"city": 0, "feature": 1, "region": 2, "country": 3}
 _GOVERNING = {"in", "at", "near", "outside", "around", "into", "on", "of"}
@@ -67,8 +68,6 @@ _SMALLER_NAME = re.compile(
     r"|\bin\s+(?P<name3>[A-Z][\w'-]+(?:[ -][A-Z][\w'-]+){0,2})\s+in\s+$"
     # "in Kelmora community, Dunde", "in Lomas de Kelmora community": a community of the town
     r"|\bin\s+(?P<name4>[A-Z][\w'-]+(?:\s+(?:(?:de|del|la|las|los|el)\s+)?[A-Z][\w'-]+){0,4})\s+community\b)")
-_NOT_A_PLACE = frozenset("January February March April May June July August September October November December "
-                         "Monday Tuesday Wednesday Thursday Friday Saturday Sunday Ramadan".split())
 # "a road connecting Kelmora to Dunde", "rural areas outside Dunde": between towns, or in the
 # country around one, not in the town itself (ACLED: precision 2)
 _AROUND_BEFORE = re.compile(r"(?:\broad\s+(?:that\s+)?(?:connects|connecting|links|linking|between)\s+"
@@ -452,11 +451,7 @@ def locate(ctx: Context, event: Event, gz=None, view: PlaceView | None = None) -
     if chosen is None:
         chosen = _main_place(ctx, places) or _main_place(ctx, view.placed) or _main_place(ctx, view.struck) \
             or _main_place(ctx, view.sited)
-    if (chosen is None or chosen.kind == "country") and gz is not None \
-            and (any(_CAPITAL.search(ctx.text, a, b) for a, b in spans) or chosen is not None
-                 and ctx.text[max(0, chosen.start - 11):chosen.start].lower() == "capital of ") \
-            and _at_capital(ctx, event, gz, {chosen.iso3} if chosen is not None else
-                            set(ctx.countries) | set(ctx.country_hints)):
+    if (chosen is None or chosen.kind == "country") and gz is not None and _at_capital(ctx, event, gz, chosen, spans):
         return
     if chosen is None:
         return
@@ -510,9 +505,15 @@ _CAPITAL = re.compile(r"\b(?:in|at|across|around|inside)\s+the\s+capital\b(?!\s+
                       r"|\bthe\s+capital's\b", re.I)
 
 
-def _at_capital(ctx: Context, event: Event, gz, countries: set) -> bool:
+def _at_capital(ctx: Context, event: Event, gz, country_place: PlaceMention | None, spans) -> bool:
     """Place the event at the capital of the text's one country (precision 1), for a sentence that puts
-    it "in the capital" and names no town; False when the text points to no single country."""
+    it "in the capital" and names no town (`country_place`: the country it is placed in, if any); False
+    when it does not, or the text points to no single country."""
+    capital_of = country_place is not None \
+        and ctx.text[max(0, country_place.start - 11):country_place.start].lower() == "capital of "
+    if not capital_of and not any(_CAPITAL.search(ctx.text, a, b) for a, b in spans):
+        return False
+    countries = {country_place.iso3} if country_place is not None else set(ctx.countries) | set(ctx.country_hints)
     if len(countries) != 1:
         return False
     country = gz.country(next(iter(countries)))
@@ -661,7 +662,8 @@ def _smaller_unknown(ctx: Context, p: PlaceMention) -> bool:
         if m.group("name") and _SITE_WORD.search(m.group(0)):
             continue  # "near the Deputy Commissioner's Office in Kelmora": a site in the town itself
         group = next(g for g in ("name", "name2", "name3", "name4") if m.group(g))
-        if m.group(group).split()[0] in _NOT_A_PLACE:
+        first = m.group(group).split()[0].lower()
+        if first in MONTHS or first in WEEKDAYS or first == "ramadan":
             continue  # "in May in Kelmora"
         name_at = lo + m.start(group)
         if not any(q.start <= name_at < q.end for q in ctx.places):

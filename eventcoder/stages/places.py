@@ -840,19 +840,13 @@ def _state_namesake(c) -> set:
     return {m.place.iso3 for m in c.matches if m.place.source == "admin1" and m.quality == 1.0} - own
 
 
-@lru_cache(maxsize=16)
-def _front_box(zone) -> tuple[float, float, float, float]:
-    """The box of a zone's front widened by its line_km (south, north, west, east): a town outside it
-    is not by the front, and most namesakes are far outside."""
-    lats = [a for a, _ in zone.line]
-    lons = [b for _, b in zone.line]
-    dlat = 1.1 * zone.line_km / 111.2  # (a tenth to spare: the box only has to hold every point near)
-    dlon = dlat / max(0.1, math.cos(math.radians(max(abs(x) for x in lats) + dlat)))
-    return min(lats) - dlat, max(lats) + dlat, min(lons) - dlon, max(lons) + dlon
-
-
-def _in_box(p, box) -> bool:
-    return box[0] <= p.latitude <= box[1] and box[2] <= p.longitude <= box[3]
+def _by_front(p, zone) -> bool:
+    """Whether the place lies within the zone's line_km of its front (the box first: most namesakes
+    lie far outside it)."""
+    south, north, west, east = zone.box
+    return south <= p.latitude <= north and west <= p.longitude <= east and any(
+        abs(p.latitude - a) * 111.2 <= zone.line_km and distance_km(p.latitude, p.longitude, a, b) <= zone.line_km
+        for a, b in zone.line)
 
 
 class _Anchors:
@@ -885,10 +879,7 @@ class _Anchors:
         near Kelmorivka": of two villages of that name in Donetsk oblast, the one by the contact line)."""
         key = (p.iso3, p.latitude, p.longitude)
         if key not in self._front_memo:
-            self._front_memo[key] = any(
-                p.iso3 == z.iso3 and _in_box(p, _front_box(z)) and any(
-                    abs(p.latitude - a) * 111.2 <= z.line_km and distance_km(p.latitude, p.longitude, a, b) <= z.line_km
-                    for a, b in z.line) for z in self.fronts)
+            self._front_memo[key] = any(p.iso3 == z.iso3 and _by_front(p, z) for z in self.fronts)
         return self._front_memo[key]
 
     def __bool__(self) -> bool:
