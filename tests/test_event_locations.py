@@ -114,6 +114,37 @@ def test_an_unknown_village_inside_a_known_place_is_precision_2(pipeline, text, 
     assert ev.geo_precision == 2, (ev.location, ev.geo_precision)
 
 
+@pytest.mark.parametrize("text,word", [
+    # heights the reports leave unnamed, beside the town
+    ("On 8 May 2020, Armenian forces fired on Azerbaijani positions at Nameless Heights (Tovuz Region), Tovuz.",
+     "fired"),
+    ("On 8 May 2020, troops located at unnamed hills in Tovuz region shelled an army post.", "shelled"),
+])
+def test_unnamed_hills_by_a_town_are_precision_2(pipeline, text, word):
+    ev = located(pipeline, text, word)
+    assert ev.iso3 == "AZE" and ev.geo_precision == 2, (ev.location, ev.geo_precision)
+
+
+@pytest.mark.parametrize("text,word,precision", [
+    # a district named bare, after its seat, is the town (the gazetteer holds only the district)
+    ("Students staged a protest in Dharwad on Friday over exam fees.", "protest", 1),
+    ("Students staged a protest in Dharwad district on Friday over exam fees.", "protest", 2),
+    ("Students staged a protest in Qqorpet in Dharwad on Friday over exam fees.", "protest", 2),
+    # where the protesters live is not where they protest
+    ("About forty residents of Qqorta village protested in front of the governor's office in Kushtia.",
+     "protested", 1),
+])
+def test_a_bare_district_name_and_a_home_village(pipeline, text, word, precision):
+    ev = located(pipeline, text, word)
+    assert ev.geo_precision == precision, (ev.location, ev.geo_precision)
+
+
+def test_a_firm_named_after_a_town_yields_to_the_town_of_the_event(pipeline):
+    ev = located(pipeline, "Workers at the Sfax Chemical Company set tyres on fire on a main road in Thala "
+                           "(Kasserine) on Friday.", "set")
+    assert ev.location == "Thala", (ev.location, ev.geo_precision)
+
+
 @pytest.mark.parametrize("text", [
     "Nurses rallied in the capital on Friday to back a jailed Kenyan MP.",
     "Nurses rallied in the capital of Kenya on Friday.",

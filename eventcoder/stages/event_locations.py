@@ -67,7 +67,9 @@ _SMALLER_NAME = re.compile(
     # "in Kelmora in Dunde": a place inside the town, named just before it
     r"|\bin\s+(?P<name3>[A-Z][\w'-]+(?:[ -][A-Z][\w'-]+){0,2})\s+in\s+$"
     # "in Kelmora community, Dunde", "in Lomas de Kelmora community": a community of the town
-    r"|\bin\s+(?P<name4>[A-Z][\w'-]+(?:\s+(?:(?:de|del|la|las|los|el)\s+)?[A-Z][\w'-]+){0,4})\s+community\b)")
+    r"|\bin\s+(?P<name4>[A-Z][\w'-]+(?:\s+(?:(?:de|del|la|las|los|el)\s+)?[A-Z][\w'-]+){0,4})\s+community\b"
+    # "at nameless hills near Dunde": heights the reports leave unnamed, outside the town
+    r"|\b(?P<name5>(?i:nameless|unnamed))\s+(?i:hills?|heights?)\b)")
 # "a road connecting Kelmora to Dunde", "rural areas outside Dunde": between towns, or in the
 # country around one, not in the town itself (ACLED: precision 2)
 _AROUND_BEFORE = re.compile(r"(?:\broad\s+(?:that\s+)?(?:connects|connecting|links|linking|between)\s+"
@@ -212,6 +214,9 @@ def _fronted(ctx: Context, p: PlaceMention, spans) -> bool:
         and not _AREA_WORD_AFTER.match(ctx.text[p.end:p.end + 20])  # "In Bungoma County, riots erupted in Kimilili"
 
 
+# "the Kelmora Phosphate Company", "Dunde Cement Ltd": a firm that carries a town's name
+_FIRM_AFTER = re.compile(r"(?:\s+[A-Z][\w&'-]*){0,3}\s+(?:Company|Corporation|Corp|Ltd|Limited|Inc|Industries|"
+                         r"Enterprises|Mills)\b")
 # the most characters between a dateline's place and its date ("Kelmora, Dunde State, ")
 DATELINE_PLACE_GAP = 40
 
@@ -229,6 +234,9 @@ def _pick(cands: list[PlaceMention], ctx: Context, anchor: int, clause, spans=()
         # where the event is when another place is named (but for the state the road's own address
         # names: "the Kelmora-Dunde road (Haryana)" is on the road)
         road = p.start in roads and roads_yield
+        # "workers at the Kelmora Phosphate Company blocked roads in Dunde": a firm named after a town
+        # is not where its workers act when another place is named
+        firm = p.start in firms and firms_yield
         # a district before its province: "Kelmora town (Dunde district, Kunar)" (of that province's
         # country: "Dunde West District" is no district of a namesake abroad)
         district = bool(p.admin2) and p.iso3 in provinces
@@ -249,8 +257,8 @@ def _pick(cands: list[PlaceMention], ctx: Context, anchor: int, clause, spans=()
         # "blocked a bridge in Kelmora to protest the razing of a shrine in Dunde": a protest is where
         # it is held, not where its grievance happened (a town of either beats a region)
         grievance = p.start in grievances
-        return (road, landmark, _SPECIFIC.get(p.kind, 3), grievance, wide_town, not district, owner, near, -fronted,
-                -(governed if in_clause else 0), -governed, abs(p.start - anchor))
+        return (road, firm, landmark, _SPECIFIC.get(p.kind, 3), grievance, wide_town, not district, owner, near,
+                -fronted, -(governed if in_clause else 0), -governed, abs(p.start - anchor))
 
     provinces = {q.iso3 for q in cands if q.kind == "region" and not q.admin2}
     roads, road_states = set(), set()
@@ -261,6 +269,8 @@ def _pick(cands: list[PlaceMention], ctx: Context, anchor: int, clause, spans=()
                 ctx.text[q.end + m.end():r.start])}
     # (to a place of the text, not to its country: "a sit-in on the Kelmora road, the All India union said")
     roads_yield = any(q.start not in roads and q.start not in road_states and q.kind != "country" for q in cands)
+    firms = {q.start for q in cands if _FIRM_AFTER.match(ctx.text, q.end)}
+    firms_yield = any(q.start not in firms and q.kind != "country" for q in cands)
     governed_ends = [q.end for q in cands if _governed(ctx, q) == 2]
     landmarks = {p.start for p in cands if any(
         end < p.start and _LANDMARK_ASIDE.match(ctx.text, end, p.start) for end in governed_ends)}
@@ -478,7 +488,8 @@ def locate(ctx: Context, event: Event, gz=None, view: PlaceView | None = None) -
                                       or _unknown_before(ctx, chosen)):
         # a district, or a region named after a smaller place the gazetteer lacks ("in Kala Murchi
         # of Deh Rahwod district, Urozgan"): ACLED codes a town of the area, precision 2
-        precision = 2
+        # (a district named bare stands for its seat: "protested in Dharwad", precision 1)
+        precision = 1 if chosen.admin2 and not chosen.near and _bare_seat(ctx, chosen) else 2
     else:
         precision = 3
         town = _namesake_town(ctx, chosen, gz)
@@ -649,6 +660,12 @@ def _unknown_before(ctx: Context, p: PlaceMention) -> bool:
     return not any(q.start < b and a < q.end for q in ctx.places)
 
 
+# "residents of Kelmora village", "people from Al Dunde village": where the people live
+_PEOPLE_OF_BEFORE = re.compile(r"\b(?i:residents|people|natives|villagers|inhabitants|families)\s+(?i:of|from)\s+"
+                               r"(?:the\s+)?(?:[A-Z][\w'-]*\s+){0,3}$")
+_IN_AT = re.compile(r"\b(?:in|at)\b")
+
+
 def _smaller_unknown(ctx: Context, p: PlaceMention) -> bool:
     """"near Kelmorivka, Donetsk", "at Kelmora village in Dunde Upazila (Kushtia)": the event
     is at a smaller place the gazetteer does not know, near or inside this one; ACLED then codes
@@ -661,7 +678,10 @@ def _smaller_unknown(ctx: Context, p: PlaceMention) -> bool:
     for m in _SMALLER_NAME.finditer(window):
         if m.group("name") and _SITE_WORD.search(m.group(0)):
             continue  # "near the Deputy Commissioner's Office in Kelmora": a site in the town itself
-        group = next(g for g in ("name", "name2", "name3", "name4") if m.group(g))
+        if m.group("name2") and _PEOPLE_OF_BEFORE.search(ctx.text[max(0, lo + m.start() - 60):lo + m.start()]) \
+                and _IN_AT.search(window, m.end()):
+            continue  # "residents of Kelmora village protested in front of the offices in Dunde": where they live
+        group = next(g for g in ("name", "name2", "name3", "name4", "name5") if m.group(g))
         first = m.group(group).split()[0].lower()
         if first in MONTHS or first in WEEKDAYS or first == "ramadan":
             continue  # "in May in Kelmora"
@@ -688,6 +708,26 @@ def _namesake_town(ctx: Context, p: PlaceMention, gz):
         return None
     t = max(towns, key=lambda t: t.population)
     return t.name, t.latitude, t.longitude, t.geonameid
+
+
+# "Dharwad district", "Kelmora (Dunde) tehsil", "the district of Dharwad": a word saying the name is an area
+_AREA_WORD_BESIDE = re.compile(r"^\W{0,3}(?:\([^)]*\)\s*)?(?:districts?|sub-?divisions?|division|tehsil|taluka|"
+                               r"upazila|lga|county|sub-?county|province|region|municipality|block|mandal|zone|"
+                               r"area|state|governorate|constituency)\b", re.I)
+_AREA_OF_BESIDE = re.compile(r"\b(?:districts?|division|tehsil|taluka|upazila|county|province|region|"
+                             r"municipality|area|state)\s+of\s+(?:the\s+)?$", re.I)
+
+
+def _bare_seat(ctx: Context, p: PlaceMention) -> bool:
+    """"protested in Dharwad": a district named bare, with no area word beside it and no smaller place
+    of it named before, stands for its seat of the same name (ACLED's precision 1), though the gazetteer
+    holds only the district."""
+    if _AREA_WORD_BESIDE.match(ctx.text[p.end:p.end + 40]) \
+            or _AREA_OF_BESIDE.search(ctx.text[max(0, p.start - 40):p.start]):
+        return False
+    window = ctx.text[max(0, p.start - 80):p.start]
+    return not (_SMALLER_BEFORE.search(window) or _AREA_ADDRESS_BEFORE.search(window)
+                or _unknown_before(ctx, p) or _smaller_unknown(ctx, p))
 
 
 def _main_town(gz, p: PlaceMention):
