@@ -8,6 +8,9 @@ Classes, in this order (the first that holds):
   picks it) lies within 25 km of the gold point;
 - no event: the document has no coded event;
 - text does not name it: the gold location's name (or a part of an "A-B" name) is not in the text;
+- gold point off its named city: the gold location names a city of 100,000 people or more of the
+  gold country, the coded event lies at one (within 5 km), and the gold point lies more than 25 km from
+  every such city (the 2015 South Asian rows carry district or state points under a city's name);
 - named, gazetteer lacks it: the index holds no place of that name within 25 km of the gold point
   (`eventcoder gazetteer import` of a GeoNames dump raises this share);
 - named and known: coder error: the coder had what it needed and chose otherwise.
@@ -28,8 +31,10 @@ from eventcoder.settings import Settings  # noqa: E402
 from eventcoder.stages.places import distance_km  # noqa: E402
 
 KM = 25.0
-CLASSES = ("right", "no event", "text does not name it", "named, gazetteer lacks it",
-           "named and known: coder error")
+CITY_POP = 100_000
+AT_CITY_KM = 5.0
+CLASSES = ("right", "no event", "text does not name it", "gold point off its named city",
+           "named, gazetteer lacks it", "named and known: coder error")
 
 
 def classify(row: dict, coded: dict | None, gz) -> str | None:
@@ -50,6 +55,12 @@ def classify(row: dict, coded: dict | None, gz) -> str | None:
         return "text does not name it"
     if not any(distance_km(m.place.latitude, m.place.longitude, gold["latitude"], gold["longitude"]) <= KM
                for n in names for m in gz.lookup(n)):
+        country = gold.get("iso3") or gold.get("country")
+        cities = [m.place for m in gz.lookup(loc) if getattr(m.place, "kind", "city") == "city"
+                  and getattr(m.place, "population", 0) >= CITY_POP and country in (m.place.iso3, m.place.country)]
+        if ev and ev.get("latitude") is not None and any(
+                distance_km(c.latitude, c.longitude, ev["latitude"], ev["longitude"]) <= AT_CITY_KM for c in cities):
+            return "gold point off its named city"
         return "named, gazetteer lacks it"
     return "named and known: coder error"
 

@@ -139,6 +139,13 @@ def test_a_bare_district_name_and_a_home_village(pipeline, text, word, precision
     assert ev.geo_precision == precision, (ev.location, ev.geo_precision)
 
 
+def test_a_town_of_several_namesakes_in_its_country_beats_the_country(pipeline):
+    # (Honduras has four towns of the name: the places stage keeps the largest with low confidence)
+    ev = located(pipeline, "A union leader was shot dead outside his shop in La Esperanza, Honduras, on Monday.",
+                 "shot")
+    assert (ev.location, ev.iso3, ev.geo_precision) == ("La Esperanza", "HND", 1), (ev.location, ev.geo_precision)
+
+
 def test_a_firm_named_after_a_town_yields_to_the_town_of_the_event(pipeline):
     ev = located(pipeline, "Workers at the Sfax Chemical Company set tyres on fire on a main road in Thala "
                            "(Kasserine) on Friday.", "set")

@@ -13,17 +13,21 @@ SPEC.loader.exec_module(misses)
 
 
 class FakeGazetteer:
-    """Knows one town, Kelmora, at (10.0, 20.0)."""
+    """Knows a town, Kelmora, at (10.0, 20.0), and a city of Lurinia, Lurin, at (30.0, 40.0)."""
 
     def lookup(self, name):
         if name.lower() == "kelmora":
             return [SimpleNamespace(place=SimpleNamespace(latitude=10.0, longitude=20.0))]
+        if name.lower() == "lurin":
+            return [SimpleNamespace(place=SimpleNamespace(latitude=30.0, longitude=40.0, kind="city",
+                                                          population=900_000, iso3="LRN", country="Lurinia"))]
         return []
 
 
-def row(text, location, lat=10.0, lon=20.0):
+def row(text, location, lat=10.0, lon=20.0, iso3=None):
     return {"id": "x", "text": text,
-            "events": [{"event_type": "Protests", "location": location, "latitude": lat, "longitude": lon}]}
+            "events": [{"event_type": "Protests", "location": location, "latitude": lat, "longitude": lon,
+                        "iso3": iso3}]}
 
 
 def coded(*events):
@@ -40,6 +44,13 @@ def coded(*events):
      coded({"event_type": "Protests", "latitude": 0.0, "longitude": 0.0}), "named, gazetteer lacks it"),
     (row("Traders marched in Kelmora.", "Kelmora"),
      coded({"event_type": "Protests", "latitude": 0.0, "longitude": 0.0}), "named and known: coder error"),
+    # the gold point of a city's name lies 150 km from the city, where the event is coded
+    (row("Traders marched in Lurin.", "Lurin", lat=31.0, lon=41.0, iso3="LRN"),
+     coded({"event_type": "Protests", "latitude": 30.01, "longitude": 40.01}), "gold point off its named city"),
+    (row("Traders marched in Lurin.", "Lurin", lat=31.0, lon=41.0, iso3="LRN"),
+     coded({"event_type": "Protests", "latitude": 0.0, "longitude": 0.0}), "named, gazetteer lacks it"),
+    (row("Traders marched in Lurin.", "Lurin", lat=31.0, lon=41.0, iso3="XYZ"),
+     coded({"event_type": "Protests", "latitude": 30.01, "longitude": 40.01}), "named, gazetteer lacks it"),
 ])
 def test_each_class(gold, out, expected):
     assert misses.classify(gold, out, FakeGazetteer()) == expected

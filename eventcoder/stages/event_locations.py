@@ -419,12 +419,13 @@ def locate(ctx: Context, event: Event, gz=None, view: PlaceView | None = None) -
         wide = chosen
         chosen = _town_before(ctx, sents, places, lambda p: p.iso3 == wide.iso3 and (
             wide.kind == "country" or p.admin1 == wide.admin1)) or chosen
-    if chosen is not None and chosen.kind == "region" and not chosen.admin2:
+    if chosen is not None and (chosen.kind == "region" and not chosen.admin2 or chosen.kind == "country"):
         # "in Kelmora (UP)": a town the sentence puts the event in, left out because two towns of the region
         # share its name, is still more specific than the region holding both (not the region's own name:
-        # "in Balkh province" is the province)
+        # "in Balkh province" is the province); so is "in Kelmora, Honduras" than the country
         weak = _weak_town(ctx, spans, anchor, [chosen], gz) or _governed_guess(ctx, spans, anchor, gz)
-        if weak is not None and weak.kind == "city" and weak.iso3 == chosen.iso3 and weak.admin1 == chosen.admin1 \
+        if weak is not None and weak.kind == "city" and weak.iso3 == chosen.iso3 \
+                and (chosen.kind == "country" or weak.admin1 == chosen.admin1) \
                 and not (weak.start < chosen.end and chosen.start < weak.end) \
                 and light_key(weak.text) != light_key(chosen.text):
             chosen = weak
