@@ -127,6 +127,13 @@ def test_a_name_is_not_folded_across_an_english_word(pipeline):
     assert at(ctx, "Uri").iso3 == "IND"
 
 
+def test_a_fold_far_from_the_texts_other_places_of_its_country_is_no_place(pipeline):
+    # "Siha" folds to Saiha, a Mizoram town 1,000 km from Gorakhpur, where the text is
+    ctx = places_of(pipeline, "Farmers squatted on the rails by Siha Par Halt, Sahjanwa, near Gorakhpur on Monday.")
+    assert not [p for p in ctx.places if p.name == "Saiha"], [(p.text, p.name) for p in ctx.places]
+    assert at(ctx, "Sahjanwa").iso3 == "IND"
+
+
 def test_a_frontline_sector_keeps_its_town(pipeline):
     ctx = places_of(pipeline, "Pakistani troops shelled Indian posts in the Sunderbani sector on Monday, "
                               "officials in Jammu said.")

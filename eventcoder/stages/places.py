@@ -852,7 +852,8 @@ def _by_front(p, zone) -> bool:
 class _Anchors:
     """Confidently resolved places, in bands of latitude NEAR_KM wide: a place within NEAR_KM of
     one lies in its band or the next (a degree of latitude is 111.19 km on the sphere distance_km
-    uses), so no pass over all of them."""
+    uses), so no pass over all of them. Each anchor is (lat, lon, candidate, the region's light key or
+    None, the place the first pass resolved it to)."""
 
     def __init__(self, anchors, fronts=(), parts=()):
         self.bands: dict[int, list] = {}
@@ -884,6 +885,12 @@ class _Anchors:
 
     def __bool__(self) -> bool:
         return bool(self.bands)
+
+    def in_country(self, iso3: str | None, exclude) -> bool:
+        """Whether a town or district of the country, other than `exclude`'s, is an anchor."""
+        return any(a[2] is not exclude and a[4].iso3 == iso3
+                   and (a[4].kind != "region" or a[4].source == "admin2")
+                   for band in self.bands.values() for a in band)
 
     def near(self, lat: float, lon: float, exclude) -> bool:
         """Whether an anchor other than `exclude`'s lies within NEAR_KM of the point (nor the region
@@ -1136,6 +1143,10 @@ def _resolve(cands, countries, admin_keys, anchors, hints=None, area=None, front
             pool = [m for m in pool if m.place.kind != "country" and (
                 told.get(m.place.iso3, 0.0) > 0 or c.within_area and _in_area(m.place, c.within)
                 or lone and m is towns[0])]
+            # (nor, where the text places others in that country, one far from all of them: "at Siha Halt
+            # near Gorakhpur" is no fold of a town across the country)
+            pool = [m for m in pool if c.within_area and _in_area(m.place, c.within)
+                    or not anchors.in_country(m.place.iso3, c) or anchors.near(m.place.latitude, m.place.longitude, c)]
             if not pool:
                 c.best, c.confidence = None, 0.0
                 continue
@@ -1385,7 +1396,7 @@ def find_places(ctx: Context, gz) -> list:
     parts = _compass_parts(cands, text)
     _resolve(cands, countries, admin_keys, [], hints, area, fronts, parts)
     anchors = [(c.best.place.latitude, c.best.place.longitude, c,
-                light_key(c.text) if c.best.place.kind == "region" else None) for c in cands
+                light_key(c.text) if c.best.place.kind == "region" else None, c.best.place) for c in cands
                if c.best and c.confidence >= 0.5 and c.best.place.kind != "country"]
     _resolve(cands, countries, admin_keys, anchors, hints, area, fronts, parts)
     out = []
