@@ -332,6 +332,9 @@ def test_a_district_centre_or_a_site_in_town_is_the_town_itself(pipeline, text, 
      "place in Lafia, the state capital, police said.", "shot", "Lafia", 1),
     ("Bandits stole two hundred camels from herders in Kenya last week. It happened on grazing land "
      "near Wajir, elders told reporters.", "stole", "Wajir", 2),
+    # (a robbery, a protest or "the event" is an incident told before, as an attack is)
+    ("Armed men beat and robbed a cousin of the governor of Migori county on Friday. The robbery took place "
+     "in Kisumu, police said.", "robbed", "Kisumu", 1),
 ])
 def test_the_next_sentence_telling_where_it_happened(pipeline, text, word, place, precision):
     ev = located(pipeline, text, word)

@@ -55,7 +55,8 @@ ELABORATION_FAMILIES = {
     "Riots": _DEMO_FAMILIES | _VIOLENCE_FAMILIES,
 }
 EVENT_NOUNS = frozenset("""attack raid blast explosion clash clashes fighting incident ambush shooting
-bombing assault violence killing killings massacre strike airstrike operation offensive death""".split())
+bombing assault violence killing killings massacre strike airstrike operation offensive death event protest
+demonstration riot abduction kidnapping robbery""".split())
 # "A bomb rocked the station on Saturday": a weapon as the subject tells the act as well
 WEAPON_NOUNS = frozenset("""bomb bombs grenade grenades rocket rockets shell shells mortar mortars missile
 missiles mine ied""".split())
