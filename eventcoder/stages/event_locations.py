@@ -711,20 +711,20 @@ def _namesake_town(ctx: Context, p: PlaceMention, gz):
     return t.name, t.latitude, t.longitude, t.geonameid
 
 
-# "Dharwad district", "Kelmora (Dunde) tehsil", "the district of Dharwad": a word saying the name is an area
+# "Dharwad district", "Kelmora (Dunde) tehsil": a word after the name saying it is an area
 _AREA_WORD_BESIDE = re.compile(r"^\W{0,3}(?:\([^)]*\)\s*)?(?:districts?|sub-?divisions?|division|tehsil|taluka|"
                                r"upazila|lga|county|sub-?county|province|region|municipality|block|mandal|zone|"
                                r"area|state|governorate|constituency)\b", re.I)
-_AREA_OF_BESIDE = re.compile(r"\b(?:districts?|division|tehsil|taluka|upazila|county|province|region|"
-                             r"municipality|area|state)\s+of\s+(?:the\s+)?$", re.I)
 
 
 def _bare_seat(ctx: Context, p: PlaceMention) -> bool:
-    """"protested in Dharwad": a district named bare, with no area word beside it and no smaller place
-    of it named before, stands for its seat of the same name (ACLED's precision 1), though the gazetteer
-    holds only the district."""
-    if _AREA_WORD_BESIDE.match(ctx.text[p.end:p.end + 40]) \
-            or _AREA_OF_BESIDE.search(ctx.text[max(0, p.start - 40):p.start]):
+    """"protested in Dharwad": a district named bare, with no area word beside it ("the district of
+    Dharwad" has one) and no smaller place of it named before, stands for the town at its point, the
+    seat it is often named after (ACLED codes "in Dharwad" at the town, precision 1), though the
+    gazetteer holds only the district."""
+    before = ctx.text[max(0, p.start - 40):p.start]
+    if _AREA_WORD_BESIDE.match(ctx.text[p.end:p.end + 40]) or _AREA_OF_NAME_BEFORE.search(before) \
+            or _AREA_OF_BEFORE.search(before):
         return False
     window = ctx.text[max(0, p.start - 80):p.start]
     return not (_SMALLER_BEFORE.search(window) or _AREA_ADDRESS_BEFORE.search(window)
