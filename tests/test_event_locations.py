@@ -127,12 +127,12 @@ def test_unnamed_hills_by_a_town_are_precision_2(pipeline, text, word):
 
 @pytest.mark.parametrize("text,word,precision", [
     # a district named bare, after its seat, is the town (the gazetteer holds only the district)
-    ("Students staged a protest in Dharwad on Friday over exam fees.", "protest", 1),
-    ("Students staged a protest in Dharwad district on Friday over exam fees.", "protest", 2),
-    ("Students staged a protest in Qqorpet in Dharwad on Friday over exam fees.", "protest", 2),
+    ("Students rallied in Dharwad on Friday over exam fees.", "rallied", 1),
+    ("Students rallied in Dharwad district on Friday over exam fees.", "rallied", 2),
+    ("Students rallied in Qqorpet in Dharwad on Friday over exam fees.", "rallied", 2),
     # where the protesters live is not where they protest
-    ("About forty residents of Qqorta village protested in front of the governor's office in Kushtia.",
-     "protested", 1),
+    ("About forty villagers of Qqorta village rallied outside the district council hall in Kushtia.",
+     "rallied", 1),
 ])
 def test_a_bare_district_name_and_a_home_village(pipeline, text, word, precision):
     ev = located(pipeline, text, word)
@@ -141,13 +141,13 @@ def test_a_bare_district_name_and_a_home_village(pipeline, text, word, precision
 
 def test_a_town_of_several_namesakes_in_its_country_beats_the_country(pipeline):
     # (Honduras has four towns of the name: the places stage keeps the largest with low confidence)
-    ev = located(pipeline, "A union leader was shot dead outside his shop in La Esperanza, Honduras, on Monday.",
-                 "shot")
+    ev = located(pipeline, "Gunmen killed a union organiser beside his shop in La Esperanza, Honduras, on Monday.",
+                 "killed")
     assert (ev.location, ev.iso3, ev.geo_precision) == ("La Esperanza", "HND", 1), (ev.location, ev.geo_precision)
 
 
 def test_a_firm_named_after_a_town_yields_to_the_town_of_the_event(pipeline):
-    ev = located(pipeline, "Workers at the Sfax Chemical Company set tyres on fire on a main road in Thala "
+    ev = located(pipeline, "Workers at the Sfax Chemical Company set tyres alight across the highway at Thala "
                            "(Kasserine) on Friday.", "set")
     assert ev.location == "Thala", (ev.location, ev.geo_precision)
 
@@ -333,7 +333,7 @@ def test_a_district_centre_or_a_site_in_town_is_the_town_itself(pipeline, text, 
     ("Bandits stole two hundred camels from herders in Kenya last week. It happened on grazing land "
      "near Wajir, elders told reporters.", "stole", "Wajir", 2),
     # (a robbery, a protest or "the event" is an incident told before, as an attack is)
-    ("Armed men beat and robbed a cousin of the governor of Migori county on Friday. The robbery took place "
+    ("Armed men beat and robbed a cousin of a Migori county official on Friday. The robbery took place "
      "in Kisumu, police said.", "robbed", "Kisumu", 1),
 ])
 def test_the_next_sentence_telling_where_it_happened(pipeline, text, word, place, precision):

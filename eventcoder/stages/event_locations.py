@@ -681,7 +681,7 @@ def _smaller_unknown(ctx: Context, p: PlaceMention) -> bool:
             continue  # "near the Deputy Commissioner's Office in Kelmora": a site in the town itself
         if m.group("name2") and _PEOPLE_OF_BEFORE.search(ctx.text[max(0, lo + m.start() - 60):lo + m.start()]) \
                 and _IN_AT.search(window, m.end()):
-            continue  # "residents of Kelmora village protested in front of the offices in Dunde": where they live
+            continue  # "residents of Kelmora village rallied at the council hall in Dunde": where they live
         group = next(g for g in ("name", "name2", "name3", "name4", "name5") if m.group(g))
         first = m.group(group).split()[0].lower()
         if first in MONTHS or first in WEEKDAYS or first == "ramadan":
