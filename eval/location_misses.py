@@ -10,7 +10,8 @@ Classes, in this order (the first that holds):
 - text does not name it: the gold location's name (or a part of an "A-B" name) is not in the text;
 - gold point off its named city: the gold location names a city of 100,000 people or more of the
   gold country, the coded event lies at one (within 5 km), and the gold point lies more than 25 km from
-  every such city (the 2015 South Asian rows carry district or state points under a city's name);
+  every such city (most are 2015 South Asian rows whose point lies 36 to 660 km from the city they
+  name; a few are a smaller namesake of the city that the index lacks);
 - named, gazetteer lacks it: the index holds no place of that name within 25 km of the gold point
   (`eventcoder gazetteer import` of a GeoNames dump raises this share);
 - named and known: coder error: the coder had what it needed and chose otherwise.
