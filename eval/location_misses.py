@@ -27,9 +27,8 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from eventcoder.resources.gazetteer import get_gazetteer  # noqa: E402
+from eventcoder.resources.gazetteer import distance_km, get_gazetteer  # noqa: E402
 from eventcoder.settings import Settings  # noqa: E402
-from eventcoder.stages.places import distance_km  # noqa: E402
 
 KM = 25.0
 CITY_POP = 100_000
@@ -57,8 +56,8 @@ def classify(row: dict, coded: dict | None, gz) -> str | None:
     if not any(distance_km(m.place.latitude, m.place.longitude, gold["latitude"], gold["longitude"]) <= KM
                for n in names for m in gz.lookup(n)):
         country = gold.get("iso3") or gold.get("country")
-        cities = [m.place for m in gz.lookup(loc) if getattr(m.place, "kind", "city") == "city"
-                  and getattr(m.place, "population", 0) >= CITY_POP and country in (m.place.iso3, m.place.country)]
+        cities = [m.place for m in gz.lookup(loc) if m.place.kind == "city" and m.place.population >= CITY_POP
+                  and country in (m.place.iso3, m.place.country)]
         if ev and ev.get("latitude") is not None and any(
                 distance_km(c.latitude, c.longitude, ev["latitude"], ev["longitude"]) <= AT_CITY_KM for c in cities):
             return "gold point off its named city"

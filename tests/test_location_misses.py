@@ -17,7 +17,8 @@ class FakeGazetteer:
 
     def lookup(self, name):
         if name.lower() == "kelmora":
-            return [SimpleNamespace(place=SimpleNamespace(latitude=10.0, longitude=20.0))]
+            return [SimpleNamespace(place=SimpleNamespace(latitude=10.0, longitude=20.0, kind="city",
+                                                          population=2_000, iso3="KLM", country="Kelmoria"))]
         if name.lower() == "lurin":
             return [SimpleNamespace(place=SimpleNamespace(latitude=30.0, longitude=40.0, kind="city",
                                                           population=900_000, iso3="LRN", country="Lurinia"))]

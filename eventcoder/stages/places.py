@@ -1140,13 +1140,12 @@ def _resolve(cands, countries, admin_keys, anchors, hints=None, area=None, front
             towns = [m for m in pool if m.place.kind == "city" and m.place.population >= FOLD_GOVERNED_MIN_POP]
             lone = not told and c.governed and not c.common and not c.within and not c.cue_region \
                 and not c.cue_admin2 and len(light_key(c.text)) >= FOLD_GOVERNED_MIN_LEN and len(towns) == 1
+            # (and, outside its address's area, not where the text places other towns of that country
+            # far from all of them: "at Siha Halt near Gorakhpur" is no fold of a town across the country)
             pool = [m for m in pool if m.place.kind != "country" and (
-                told.get(m.place.iso3, 0.0) > 0 or c.within_area and _in_area(m.place, c.within)
-                or lone and m is towns[0])]
-            # (nor, where the text places others in that country, one far from all of them: "at Siha Halt
-            # near Gorakhpur" is no fold of a town across the country)
-            pool = [m for m in pool if c.within_area and _in_area(m.place, c.within)
-                    or not anchors.in_country(m.place.iso3, c) or anchors.near(m.place.latitude, m.place.longitude, c)]
+                c.within_area and _in_area(m.place, c.within)
+                or (told.get(m.place.iso3, 0.0) > 0 or lone and m is towns[0])
+                and (not anchors.in_country(m.place.iso3, c) or anchors.near(m.place.latitude, m.place.longitude, c)))]
             if not pool:
                 c.best, c.confidence = None, 0.0
                 continue
