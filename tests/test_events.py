@@ -556,3 +556,44 @@ def test_a_charge_with_batons_or_lathis_is_force_used_on_a_protest(code, text):
     doc = code(text, published=PUB)
     assert [(e["event_type"], e["sub_event_type"]) for e in doc["events"]][:1] == [
         ("Protests", "Protest with intervention")]
+
+
+@pytest.mark.parametrize("text", [
+    # the tagger leaves a misspelt or clipped word as it is: "a protested" (a noun), "demos" (a name)
+    "Party workers staged a protested outside the Kiri press club on Monday over unpaid wages.",
+    "In Lurin, Nasa youths took part in anti-IEBC demos.",
+    "Hundreds of protestors were outside the Wela sugar mill on Monday over unpaid dues.",
+])
+def test_a_protest_word_the_tagger_leaves_unlemmatised_is_still_a_protest(code, text):
+    doc = code(text, published=PUB)
+    assert [e["event_type"] for e in doc["events"]][:1] == ["Protests"]
+
+
+def test_an_armed_group_that_overtakes_a_place_takes_territory_and_a_bus_does_not(code):
+    doc = code("On 5 March, rebels overtook the town of Sado after a short exchange.", published=PUB)
+    assert ("Battles", "Non-state actor overtakes territory") in [
+        (e["event_type"], e["sub_event_type"]) for e in doc["events"]]
+    doc = code("A bus overtook a truck near Sado on Monday.", published=PUB)
+    assert doc["events"] == []
+    # taken unopposed: ACLED's non-violent transfer; with an attack told beside it: the attack
+    doc = code("On 5 March, rebels overtook the town of Sado without resistance.", published=PUB)
+    assert [(e["event_type"], e["sub_event_type"]) for e in doc["events"]] == [
+        ("Strategic developments", "Non-violent transfer of territory")]
+    for text in ("On 5 March, rebels attacked and overtook an army post in Sado.",
+                 "On 5 March, three soldiers died in a rebel attack on an army post in Sado. The rebels overtook "
+                 "the post."):
+        doc = code(text, published=PUB)
+        assert [(e["event_type"], e["sub_event_type"]) for e in doc["events"]] == [("Battles", "Armed clash")], text
+
+
+def test_deaths_that_violence_caused_are_a_killing_and_those_of_a_flood_are_not(code):
+    for text in ("Clan violence near Kiri caused three deaths on Monday.",
+                 "The unrest in Kiri resulted in three deaths."):
+        assert code(text, published=PUB)["events"], text
+    assert code("Floods in Kiri caused three deaths.", published=PUB)["events"] == []
+
+
+def test_a_not_after_a_loose_noun_belongs_to_another_clause(code):
+    doc = code("Poll riots - DETAILS NOT KNOWN.", published=PUB)
+    assert [e["event_type"] for e in doc["events"]] == ["Riots"]
+    assert code("No riots were reported in Wela.", published=PUB)["events"] == []

@@ -1123,3 +1123,21 @@ def test_a_demonym_before_region_that_names_a_region_is_the_region(pipeline, tex
     ctx = places_of(pipeline, text)
     somali = at(ctx, "Somali")
     assert (somali.iso3, somali.kind) == expected
+
+
+@pytest.mark.parametrize("text, surface, name", [
+    ("Residents of Santa Maria de los Angeles, Zacatecas, protested on Monday.",
+     "Santa Maria de los Angeles", "Santa Maria de los Angeles"),
+    ("Gunmen raided a checkpoint in Kuran wa Munjan district, Badakhshan, on Monday.",
+     "Kuran wa Munjan", "Kuran wa Munjan"),
+])
+def test_a_name_joined_by_a_small_word_of_its_language_is_read_whole(pipeline, text, surface, name):
+    # "de los" (Spanish), "wa" (Dari, "and"): the whole name, not its last words ("Los Angeles")
+    ctx = places_of(pipeline, text)
+    assert at(ctx, surface).name == name
+    assert [p.iso3 for p in ctx.places] == [ctx.places[0].iso3] * len(ctx.places)
+
+
+def test_a_rare_name_after_village_of_and_before_district_is_a_place(pipeline):
+    ctx = places_of(pipeline, "Taliban militants ambushed a vehicle in a village of Ghoryan district, Herat.")
+    assert at(ctx, "Ghoryan").name == "Ghoriyan"

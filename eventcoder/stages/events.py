@@ -136,7 +136,7 @@ def find_cues(span) -> dict[str, list]:
     by_lemma = families_by_lemma()
     for tok in span:
         lem = tok.lemma_.lower()
-        for name in by_lemma.get(lem, ()) or by_lemma.get(tok.lower_, ()):
+        for name in by_lemma.get(lem, ()) or by_lemma.get(tok.lower_, ()) or by_lemma.get(_stem(tok), ()):
             if lem == "march" and tok.text[0].isupper() and tok.i != span.start:
                 continue  # the month
             found.setdefault(name, []).append(tok)
@@ -158,6 +158,8 @@ def find_cues(span) -> dict[str, list]:
             found.setdefault("ABDUCT", []).append(tok)  # "took the crew hostage", "taken as hostages"
         elif tok.lower_ == "dead" and _counted_dead(tok):
             dead.append(tok.head if tok.dep_ != "amod" else tok)
+        elif lem == "death" and (verb := _deaths_caused(tok)) is not None:
+            dead.append(verb)
         elif lem == "death" and tok.dep_ == "pobj" and tok.head.lower_ == "to" and \
                 tok.head.head.pos_ == "VERB" and tok.head.head.lemma_.lower() not in ("sentence", "condemn", "put"):
             # "burnt the man to death", "stoned a suspected thief to death": a killing, whatever the verb
@@ -193,6 +195,18 @@ def find_cues(span) -> dict[str, list]:
     return found
 
 
+def _stem(tok) -> str:
+    """A lower-case word the tagger left as it is, less its ending: "staged a protested", "their demos"
+    (read as a noun or a name, not lemmatised); "" for any other word."""
+    w = tok.lower_
+    if tok.pos_ not in ("NOUN", "PROPN") or tok.lemma_.lower() != w or not (tok.is_lower or tok.is_sent_start):
+        return ""  # (not a participle read as an adjective: "the wounded", "abducted girls")
+    for end in ("ed", "s"):
+        if w.endswith(end) and len(w) > len(end) + 3:
+            return w[:-len(end)]
+    return ""
+
+
 def _on_fire(tok) -> bool:
     return tok.dep_ == "prep" and tok.lower_ == "on" and any(g.lower_ == "fire" for g in tok.children)
 
@@ -223,6 +237,27 @@ def _counted_dead(tok) -> bool:
     if tok.dep_ == "acomp" and head.lemma_.lower() == "be":
         return any(c.dep_ in ("nsubj", "nsubjpass") and _counted(c) for c in head.children)
     return tok.dep_ == "oprd" and head.lemma_.lower() == "leave"
+
+
+def _deaths_caused(tok):
+    """The verb of a count of deaths told as an outcome: "the clashes caused two deaths", "claimed
+    five deaths", "resulted in three deaths" (None for any other use of the word)."""
+    if not _counted(tok):
+        return None
+    head = tok.head
+    if tok.dep_ == "dobj" and head.lemma_.lower() in ("cause", "claim", "leave"):
+        verb = head
+    elif tok.dep_ == "pobj" and head.lower_ == "in" and head.head.lemma_.lower() == "result":
+        verb = head.head
+    else:
+        return None
+    # (what caused them must be violence: "floods caused three deaths" is no event)
+    cause = {t.lemma_.lower() for c in verb.children if c.dep_ == "nsubj" for t in c.subtree}
+    return verb if cause & _VIOLENT_CAUSES else None
+
+
+_VIOLENT_CAUSES = frozenset("violence clash fighting fight unrest riot rioting attack shooting feud raid ambush "
+                            "skirmish gunfire bombing explosion blast".split())
 
 
 def _counted(tok) -> bool:
@@ -349,9 +384,14 @@ def blocked(tok, span) -> str | None:
     if span.text.rstrip().endswith("?"):
         return "question"
     verb = verb_of(tok)
-    for t in ([tok] if tok == verb else [tok, verb]):
+    # (a noun the parse leaves loose takes no negation from the verb it hangs on: "post-election riots -
+    # details not given")
+    loose = tok.pos_ in ("NOUN", "PROPN") and tok.dep_ in ("dep", "appos", "npadvmod")
+    for t in ([tok] if tok == verb or loose else [tok, verb]):
         for child in t.children:
-            if child.dep_ == "neg" or (child.dep_ == "det" and child.lower_ == "no" and t == tok):
+            if child.dep_ == "neg" and not (t.pos_ in ("NOUN", "PROPN") and child.i > t.i) \
+                    or (child.dep_ == "det" and child.lower_ == "no" and t == tok):
+                # (a "not" after a noun is another clause's, misparsed: "riots - details not given")
                 return "negated"
             if child.dep_ == "aux" and child.lower_ in MODALS:
                 return "modal"
@@ -631,6 +671,9 @@ _ARMED_PARTICIPANTS = frozenset("militant militants rebel rebels insurgent insur
 _NONSTATE_INTERS = frozenset({"Rebel group", "Political militia", "Identity militia", "External/Other forces"})
 
 
+_UNOPPOSED = re.compile(r"\bwithout (?:any |a |facing (?:any )?)?(?:resistance|fight|fighting|shot)\b")
+
+
 def _crowd_fight(ctx: Context, tok, span, cues: dict) -> bool:
     """A clash whose side is an unorganised crowd ("a clash between demonstrators and police", "two groups
     of villagers clashed and pelted stones") and in which no armed organised group takes part: ACLED's
@@ -711,6 +754,17 @@ def _next_sentence_text(ctx: Context, span) -> str:
     s = ctx.sentence_at(span.start_char)
     nxt = next_in_paragraph(ctx, s.index) if s is not None else None
     return nxt.text if nxt is not None else ""
+
+
+def _earlier_in_paragraph(ctx: Context, span) -> str:
+    """The text of the sentences of the span's paragraph before it."""
+    s = ctx.sentence_at(span.start_char)
+    if s is None:
+        return ""
+    return " ".join(t.text for t in ctx.sentences[:s.index] if t.paragraph == s.paragraph)
+
+
+_ASSAULT = re.compile(r"\b(?:attack|clash|fight|ambush|assault|battle|raid|storm)", re.I)
 
 
 def _actor_inters_in(ctx: Context, start: int, end: int) -> list[str]:
@@ -886,6 +940,16 @@ def type_trigger(ctx: Context, fam: str, tok, span, cues: dict) -> tuple[str, st
                 if a_tok is not None and any(t.dep_ in ("nsubj", "agent", "pobj") and
                                              (t.head == verb or t.head.head == verb) for t in a_tok):
                     agent_inters.append(a.inter)
+        if lemma == "overtake" and (has("ATTACK") or has("FIGHT") or _ASSAULT.search(_earlier_in_paragraph(ctx, span))
+                                    or not (agent_inters or (_agent_words(tok) | {t.lower_ for t in span if t.i < tok.i})
+                                            & (_ARMED_PARTICIPANTS | {"forces", "police"}))):
+            # "a bus overtook the truck": only an armed group overtakes a place (the parse may miss its
+            # subject: "rebels overtook the town", read as a loose dependent); "attacked and overtook a
+            # checkpoint", or an attack told before in the paragraph ("... killed in an attack on a post.
+            # The militants overtook it"), is the attack, a clash
+            return None
+        if _UNOPPOSED.search(low):
+            return ("Strategic developments", "Non-violent transfer of territory")  # ACLED: taken unopposed
         if lemma in ("recapture", "retake", "liberate", "regain", "reclaim"):
             return ("Battles", "Government regains territory")
         if "State forces" in agent_inters or (_agent_words(tok) & {"army", "troop", "soldier", "force", "forces", "government"}):

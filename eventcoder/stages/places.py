@@ -112,7 +112,8 @@ MAX_MATCHES = 60
 _CONNECTORS = {"of", "al", "el", "ez", "az", "ad", "ar", "as", "ash", "es", "ed", "er", "an", "at",
                "de", "du", "la", "le", "les", "del", "da", "do", "dos", "das", "di", "the", "-", "'",
                "and", "upon", "on", "en", "y", "bin", "ibn", "um", "umm", "abu", "bou", "ben",
-               "i", "e", "ye"}  # (Persian izafe: "Qala i Naw", "Pul-e Khumri", "Kalay-ye Sang")
+               "i", "e", "ye",  # (Persian izafe: "Qala i Naw", "Pul-e Khumri", "Kalay-ye Sang")
+               "los", "las", "sub", "wa"}  # ("San Pedro de las Colinas"; Romanian "de sub"; Dari "wa", and)
 # "Dara i Kelmora", "Kelmora e Sharif": a Persian compound joined by its izafe, written apart
 _IZAFE_AFTER = re.compile(r"^ (?:i|e|ye) [A-Z]")
 _IZAFE_BEFORE = re.compile(r"[A-Z][\w'’-]* (?:i|e|ye) $")
@@ -630,7 +631,8 @@ def _keep(c: Candidate, ctx: Context, persons: _SpanIndex, actors: _SpanIndex, e
     cued = bool(_REGION_AFTER.match(text[c.end:c.end + 30]))  # "the Police Officer of Kelmora LGA"
     town_cued = bool(_TOWN_AFTER.match(text[c.end:c.end + 10]))  # "PD1 of Kelmora city": the tagger's ORG
     # "near the town of Kelmora outside Dunde", which the tagger reads as one ORG
-    town_cued = town_cued or bool(_TOWN_BEFORE.search(text, max(0, c.start - 30), c.start))
+    town_before = bool(_TOWN_BEFORE.search(text, max(0, c.start - 30), c.start))
+    town_cued = town_cued or town_before
     # "Government College Kelmora", "General Hospital Dunde": an institution's name closed by its town's
     town_cued = town_cued or bool(_INSTITUTION_BEFORE.search(text, max(0, c.start - 14), c.start))
     # "Kelmora University students", "Dunde Boys High School": a rare name opening an institution's is its
@@ -676,12 +678,12 @@ def _keep(c: Candidate, ctx: Context, persons: _SpanIndex, actors: _SpanIndex, e
     if tok is not None and c.source == "scan" and tok.tag_ not in ("NNP", "NNPS") and "country" not in kinds \
             and not curated and not (cued and (tok.ent_type_ in ("GPE", "LOC") or any(
                 m.quality == 1.0 and _first_level(m.place) for m in usable))) and not people and not sizeable \
-            and not ((cued or town_cued) and governed and not known_word(doc.vocab, tok.text)) \
+            and not ((cued or town_cued) and (governed or town_before) and not known_word(doc.vocab, tok.text)) \
             and not _SECTOR_AFTER.match(text[c.end:c.end + 10]) \
             and not (tok.ent_type_ in ("GPE", "LOC") and not known_word(doc.vocab, tok.text)):
         # ("in Kelmora district", tagged JJ; a rare word the tagger calls JJ but the recogniser a place; a
         # rare word "in" governs before its area or town word, whatever the recogniser reads: "in Dunde
-        # local government area", "in Kelmora town")
+        # local government area", "in Kelmora town"; so does "village of": "a village of Kelmora district")
         return False
     if all(m.quality < 0.9 for m in c.matches) and top < FOLD_MIN_POP and not curated and not cued \
             and not (governed or _TOWN_BEFORE.search(text, max(0, c.start - 30), c.start)):
