@@ -87,6 +87,7 @@ DOMINANT_WEIGHT = 0.25  # once per name, as evidence (a Texan "Paris" story name
 # ("Batumi" beside "Turkey"). Set by hand on acled-dev (issue 3).
 SELF_EVIDENCE_MAX_POP = 10_000
 OUTSIDE_MIN_POP = 500_000
+LONE_TOWN_MIN_POP = 20_000  # a town with no namesake, taken abroad from a group's country: a town, not a hamlet
 # A part of a person's name is a place only if the place is at least this large.
 PERSON_PART_MIN_POP = 1_000_000
 # A place said to lie in a region or country ("X, Donetsk") where the gazetteer has no X must be at
@@ -672,7 +673,10 @@ def _keep(c: Candidate, ctx: Context, persons: _SpanIndex, actors: _SpanIndex, e
         return False
     # a rare capitalised word inside a sentence, spelt as a town of some size is, is that town, whatever
     # the tagger reads ("dockers' unions of Heraklion marched", where it tags a common noun)
-    sizeable = tok is not None and not tok.is_sent_start and not cued and not known_word(doc.vocab, tok.text) and max(
+    # (at a sentence's start too when a verb follows it: "Kelmora is situated on the border")
+    sizeable = tok is not None and not (tok.is_sent_start and not (
+        tok.i + 1 < len(doc) and doc[tok.i + 1].pos_ in ("AUX", "VERB"))) \
+        and not cued and not known_word(doc.vocab, tok.text) and max(
         (m.place.population for m in usable if m.quality >= 0.9 and m.place.kind == "city"), default=0) \
         >= INSIDE_NAME_MIN_POP
     if tok is not None and c.source == "scan" and tok.tag_ not in ("NNP", "NNPS") and "country" not in kinds \
@@ -1046,7 +1050,7 @@ def _without(weights: dict, mine: dict) -> dict:
     return {iso: w for iso, w in out.items() if w > 1e-9}
 
 
-def _resolve(cands, countries, admin_keys, anchors, hints=None, area=None, fronts=(), parts=()) -> None:
+def _resolve(cands, countries, admin_keys, anchors, hints=None, area=None, fronts=(), parts=(), groups=None) -> None:
     anchors = _Anchors(anchors, fronts, parts)
     total = sum(countries.values())
     own_evidence = _own_evidence(cands)
@@ -1159,10 +1163,16 @@ def _resolve(cands, countries, admin_keys, anchors, hints=None, area=None, front
             # a document about known countries: a namesake elsewhere must be a large city (unless the
             # address holds it: "Kelmora (Dunde)" in a text that also names a neighbouring country)
             key = light_key(c.text)
+            # (when only a named group points to a country, a town of some size with no namesake is
+            # where it is: groups act abroad, "Lashkar militants attacked towers in Kelmora")
+            spelt = [m for m in pool if m.quality >= 0.9]
+            lone_town = len(spelt) == 1 and spelt[0].place.kind == "city" and not c.common \
+                and spelt[0].place.population >= LONE_TOWN_MIN_POP and not c.in_name \
+                and sum(_without(others, groups or {}).values()) < MIN_COUNTRY_EVIDENCE
             pool = [m for m in pool if m.place.kind == "country" or m.place.iso3 is None
                     or others.get(m.place.iso3, 0.0) > 0 or resolved.get(m.place.iso3, {key}) - {key}
                     or (m.place.population >= OUTSIDE_MIN_POP and m.quality >= 0.9 and _primary(m.place)
-                        and not c.in_name)]
+                        and not c.in_name) or lone_town and m is spelt[0]]
             if not pool:
                 c.best, c.confidence = None, 0.0
                 continue
@@ -1358,6 +1368,7 @@ def find_places(ctx: Context, gz) -> list:
         # names ("the army", "gunmen") take their country from the text and would only echo it
         if a.country and a.source == "dictionary" and not a.name.startswith("Unidentified"):
             told[a.country] = told.get(a.country, 0.0) + ACTOR_COUNTRY_WEIGHT
+    groups = dict(told)
     # (an area word names the country as a place name does, so it also counts against a name's claim to
     # its own country: a Mexican village "Ukum" is not the "Ukum Local Government Area"; a group may act
     # abroad, so its country does not)
@@ -1395,11 +1406,11 @@ def find_places(ctx: Context, gz) -> list:
             seen.add(light_key(c.text))
             countries[iso] = countries.get(iso, 0.0) + DOMINANT_WEIGHT
     parts = _compass_parts(cands, text)
-    _resolve(cands, countries, admin_keys, [], hints, area, fronts, parts)
+    _resolve(cands, countries, admin_keys, [], hints, area, fronts, parts, groups)
     anchors = [(c.best.place.latitude, c.best.place.longitude, c,
                 light_key(c.text) if c.best.place.kind == "region" else None, c.best.place) for c in cands
                if c.best and c.confidence >= 0.5 and c.best.place.kind != "country"]
-    _resolve(cands, countries, admin_keys, anchors, hints, area, fronts, parts)
+    _resolve(cands, countries, admin_keys, anchors, hints, area, fronts, parts, groups)
     out = []
     for c in cands:
         if c.best is None or c.confidence < MIN_CONFIDENCE:
