@@ -597,3 +597,11 @@ def test_a_not_after_a_loose_noun_belongs_to_another_clause(code):
     doc = code("Poll riots - DETAILS NOT KNOWN.", published=PUB)
     assert [e["event_type"] for e in doc["events"]] == ["Riots"]
     assert code("No riots were reported in Wela.", published=PUB)["events"] == []
+
+
+def test_a_hijacked_vehicle_is_an_abduction_and_a_hijacked_website_is_not(code):
+    for text in ("Gunmen hijacked a bus carrying 20 passengers near Wela on Monday.",
+                 "Two vans were hijacked by militants near Wela on Monday."):
+        doc = code(text, published=PUB)
+        assert [e["sub_event_type"] for e in doc["events"]] == ["Abduction/forced disappearance"], text
+    assert code("Hackers hijacked the ministry website on Monday.", published=PUB)["events"] == []

@@ -671,6 +671,9 @@ _ARMED_PARTICIPANTS = frozenset("militant militants rebel rebels insurgent insur
 _NONSTATE_INTERS = frozenset({"Rebel group", "Political militia", "Identity militia", "External/Other forces"})
 
 
+_HIJACKED = frozenset("bus buses car cars vehicle vehicles truck trucks lorry lorries van vans minibus taxi plane "
+                      "planes aircraft airliner flight ship ships vessel vessels boat boats tanker tankers passenger "
+                      "passengers convoy crew driver drivers matatu".split())
 _UNOPPOSED = re.compile(r"\bwithout (?:any |a |facing (?:any )?)?(?:resistance|fight|fighting|shot)\b")
 
 
@@ -960,6 +963,8 @@ def type_trigger(ctx: Context, fam: str, tok, span, cues: dict) -> tuple[str, st
             return ("Battles", "Armed clash")
         return ("Battles", "Non-state actor overtakes territory")
     if fam == "ABDUCT":
+        if tok.lemma_.lower() in ("hijack", "hijacking") and not {t.lower_ for t in span} & _HIJACKED:
+            return None  # "hijacked the website", "hijacked the debate": only people and their vehicles
         return ("Violence against civilians", "Abduction/forced disappearance")
     if fam == "SEXUAL":
         return ("Violence against civilians", "Sexual violence")
