@@ -560,7 +560,7 @@ def test_a_charge_with_batons_or_lathis_is_force_used_on_a_protest(code, text):
 
 @pytest.mark.parametrize("text", [
     # the tagger leaves a misspelt or clipped word as it is: "a protested" (a noun), "demos" (a name)
-    "Party workers staged a protested outside the Kiri press club on Monday over unpaid wages.",
+    "Party workers held a protested near the Kiri press club on Monday over unpaid wages.",
     "In Lurin, Nasa youths took part in anti-IEBC demos.",
     "Hundreds of protestors were outside the Wela sugar mill on Monday over unpaid dues.",
 ])

@@ -1153,3 +1153,26 @@ def test_a_town_opening_a_sentence_before_its_verb_is_a_place(pipeline):
     ctx = places_of(pipeline, "Soldiers killed five fighters who tried to cross into Kenya with a car bomb. "
                               "Mandera lies where the borders of three countries meet.")
     assert at(ctx, "Mandera").iso3 == "KEN"
+
+
+@pytest.mark.parametrize("text, gone", [
+    ("Agence France Presse quoted a police officer who said nine people died in fighting near Bangui.",
+     "France"),
+    ("Voice of America reported that gunmen killed three people.", "America"),
+])
+def test_a_news_service_named_after_a_country_is_no_place(pipeline, text, gone):
+    ctx = places_of(pipeline, text)
+    assert gone not in [p.text for p in ctx.places]
+
+
+def test_the_last_name_of_a_person_named_before_is_no_place(pipeline):
+    # Hadim is a Turkish town; here it is the man's name
+    ctx = places_of(pipeline, "Police said Rashid Hadim had led the attack. Hadim died later in hospital.")
+    assert "Hadim" not in [p.text for p in ctx.places]
+
+
+def test_an_area_of_a_place_named_next_lies_in_the_texts_country(pipeline):
+    # Rabat is Morocco's capital; "the Rabat area of" a district of Zabul is a part of that district
+    ctx = places_of(pipeline, "Taliban fighters shot a soldier in the Rabat area of Kelmora (Qalat) district, "
+                              "Zabul, on Monday.")
+    assert {p.iso3 for p in ctx.places} == {"AFG"}

@@ -948,8 +948,8 @@ def type_trigger(ctx: Context, fam: str, tok, span, cues: dict) -> tuple[str, st
                                             & (_ARMED_PARTICIPANTS | {"forces", "police"}))):
             # "a bus overtook the truck": only an armed group overtakes a place (the parse may miss its
             # subject: "rebels overtook the town", read as a loose dependent); "attacked and overtook a
-            # checkpoint", or an attack told before in the paragraph ("... killed in an attack on a post.
-            # The militants overtook it"), is the attack, a clash
+            # checkpoint", or an attack told before in the paragraph ("... died when rebels assaulted a
+            # post. The militants overtook it"), is the attack, a clash
             return None
         if _UNOPPOSED.search(low):
             return ("Strategic developments", "Non-violent transfer of territory")  # ACLED: taken unopposed

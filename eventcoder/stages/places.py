@@ -231,6 +231,10 @@ _PART_OF_GAP = re.compile(
 _NAME_RUNS_ON = re.compile(r"[ \t]+[A-Z]")
 _CITY_PART_WORD = re.compile(r"\b(?:neighbou?rhood|quarter|suburb)\b", re.I)
 _ADMIN2_WORD = re.compile(r"\b(?:district|county|lga|municipality|parish|borough)\b", re.I)
+# news services named after a country or a region (their names are no place of the story)
+_MEDIA_NAME = re.compile(r"\b(?:Agence\s+France[-\s]Presse|Radio\s+France(?:\s+Internationale)?|France\s*24|"
+                         r"Voice\s+of\s+America|Radio\s+Free\s+Europe|Press\s+Trust\s+of\s+India|Times\s+of\s+India|"
+                         r"Associated\s+Press\s+of\s+Pakistan|Sudan\s+Tribune|China\s+Daily|Kenya\s+News\s+Agency)\b")
 _IN_BEFORE = re.compile(r"\b(?:in|at|near)\s+(?:the\s+)?$", re.I)
 _NUMBERED_PART = re.compile(r"([A-Z][a-z'’]+)-[0-9]{1,2}")
 _NAME_GOES_ON = re.compile(r"^\s+(?:del|de|do|da|di|al|el)\s+[A-Z]")
@@ -241,6 +245,7 @@ _SEA_AFTER = re.compile(r"\s+(?:Sea|Ocean)\b")
 _PARTY_AFTER = re.compile(r"^\s+(?:Party|League|Movement|Alliance|[Ee]thnic\s+[Gg]roup|tribe)\b")
 # "in Boa Viagem neighborhood", "Centro, Norte and Sul neighborhoods": a part of a town (also the first
 # word of a longer name: "in the Kelmo Dunde Vesh neighbourhood")
+_AREA_OF_AFTER = re.compile(r"\s+(?:area|locality|neighbou?rhood)\s+of\s+(?:the\s+)?[A-Z]")
 _TOWN_PART_AFTER = re.compile(
     r"^(?:\s+[A-Z][\w'-]*){0,3}(?:\s*(?:,|and|&)\s*[A-Z][\w'-]*(?:\s+[A-Z][\w'-]*){0,2}){0,6}\s+"
     r"(?:neighbou?rhoods?|communit(?:y|ies)|quarters?|suburbs?|colon(?:y|ies)|barrios?)\b")
@@ -325,6 +330,7 @@ class Candidate:
     cue_town: bool = False
     village_of: bool = False  # "the village of X": no country, whatever its name (not "the capital of X")
     town_part: bool = False  # "in Boa Viagem neighborhood": a part of a town the text names
+    area_of: bool = False  # "the Kelmora area of Dunde district": a part of the place named next
     governed: bool = False  # "in Kelmora", "at Kelmora": a preposition of place governs the name
     # a word of a longer proper name ("the Kelmora Amman Dundevi area"): a large city abroad only
     # by its spelling
@@ -571,6 +577,9 @@ def _keep(c: Candidate, ctx: Context, persons: _SpanIndex, actors: _SpanIndex, e
         return False  # "their van struck a bomb": a name is written with a capital
     if c.text.lower() in STOP_PHRASES:
         return False  # "the Red Cross" (the tagger's entity as well as the scan's n-gram)
+    if any(m.start() <= c.start and c.end <= m.end()
+           for m in _MEDIA_NAME.finditer(text, max(0, c.start - 40), c.end + 40)):
+        return False  # "told Agence France Presse": a news service, not France
     if len(words) == 1 and c.text.lower() in STOP_NAMES \
             or len(words) == 2 and words[0].lower() == "the" and words[1].lower() in STOP_NAMES:
         return False  # ("The Congress" as well)
@@ -618,6 +627,10 @@ def _keep(c: Candidate, ctx: Context, persons: _SpanIndex, actors: _SpanIndex, e
                     and not _REGION_AFTER.match(text[ps[1]:ps[1] + 30]):
                 # "Kelmora city", "Dunde North constituency": a place the tagger took for a person
                 return False
+    if len(words) == 1 and "country" not in kinds and not curated and top < PERSON_PART_MIN_POP \
+            and not _IN_BEFORE.search(text[max(0, c.start - 20):c.start]) and any(
+            b <= c.start and text[a:b].split()[-1] == c.text for a, b in persons.spans):
+        return False  # "Shah Rukh Khan ... over Khan's remarks": the last name of a person named before
     for a in actors.around(c.start, c.end):
         # "Taliban" (a Turkish hamlet's alternate name), "Haram" of "Boko Haram": the name of a
         # known group, or a word inside it, is the group's ("in Taliban-held ..." aside)
@@ -1130,6 +1143,14 @@ def _resolve(cands, countries, admin_keys, anchors, hints=None, area=None, front
             pool = [m for m in pool if m.place.population >= WITHIN_OUTSIDE_MIN_POP and _primary(m.place)
                     or anchors.near(m.place.latitude, m.place.longitude, c)
                     or c.within_area and _in_area(m.place, c.within)]
+        if c.area_of and not c.within:
+            # "the Rabat area of Kelmora district, Zabul": an area of a place the text names next lies in
+            # the text's countries, whatever city abroad bears its name
+            told_here = _without(countries, own_evidence.get(light_key(c.text), {}))
+            # (a city's own weak hint for its country does not count: a named country or place does)
+            pool = [m for m in pool if sum(told_here.values()) < MIN_COUNTRY_EVIDENCE
+                    or told_here.get(m.place.iso3, 0.0) >= MIN_COUNTRY_EVIDENCE
+                    or anchors.near(m.place.latitude, m.place.longitude, c)]
         if not pool:
             c.best, c.confidence = None, 0.0
             continue
@@ -1360,6 +1381,7 @@ def find_places(ctx: Context, gz) -> list:
         c.cue_town = bool(_TOWN_BEFORE.search(before) or _TOWN_AFTER.match(after))
         c.village_of = bool(_VILLAGE_OF_BEFORE.search(before))
         c.town_part = bool(_TOWN_PART_AFTER.match(text[c.end:c.end + 120]))
+        c.area_of = bool(_AREA_OF_AFTER.match(text, c.end))
         c.governed = bool(_IN_BEFORE.search(before[-20:]))
         c.common = all(known_word(ctx.doc.vocab, w) for w in c.text.split())
     countries = document_countries(cands)
