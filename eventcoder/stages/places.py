@@ -114,7 +114,7 @@ _CONNECTORS = {"of", "al", "el", "ez", "az", "ad", "ar", "as", "ash", "es", "ed"
                "de", "du", "la", "le", "les", "del", "da", "do", "dos", "das", "di", "the", "-", "'",
                "and", "upon", "on", "en", "y", "bin", "ibn", "um", "umm", "abu", "bou", "ben",
                "i", "e", "ye",  # (Persian izafe: "Qala i Naw", "Pul-e Khumri", "Kalay-ye Sang")
-               "los", "las", "sub", "wa"}  # ("San Pedro de las Colinas"; Romanian "de sub"; Dari "wa", and)
+               "los", "las", "sub", "wa"}  # ("Valle de las Palmas"; Romanian "de sub"; Dari "wa", and)
 # "Dara i Kelmora", "Kelmora e Sharif": a Persian compound joined by its izafe, written apart
 _IZAFE_AFTER = re.compile(r"^ (?:i|e|ye) [A-Z]")
 _IZAFE_BEFORE = re.compile(r"[A-Z][\w'’-]* (?:i|e|ye) $")
