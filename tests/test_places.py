@@ -1170,6 +1170,6 @@ def test_the_last_name_of_a_person_named_before_is_no_place(pipeline):
 
 def test_an_area_of_a_place_named_next_lies_in_the_texts_country(pipeline):
     # Rabat is Morocco's capital; "the Rabat area of" a district of Zabul is a part of that district
-    ctx = places_of(pipeline, "Taliban fighters shot a soldier in the Rabat area of Kelmora (Qalat) district, "
+    ctx = places_of(pipeline, "Taliban fighters shot a soldier near the Rabat area of Kelmora (Qalat) district, "
                               "Zabul, on Monday.")
     assert {p.iso3 for p in ctx.places} == {"AFG"}
