@@ -253,11 +253,14 @@ def _deaths_caused(tok):
         return None
     # (what caused them must be violence: "floods caused three deaths" is no event)
     cause = {t.lemma_.lower() for c in verb.children if c.dep_ == "nsubj" for t in c.subtree}
-    return verb if cause & _VIOLENT_CAUSES else None
+    return verb if cause & _VIOLENCE_WORDS else None
 
 
-_VIOLENT_CAUSES = frozenset("violence clash fighting fight unrest riot rioting attack shooting feud raid ambush "
-                            "skirmish gunfire bombing explosion blast".split())
+# words of violence that cause deaths or come before a place is overtaken (as lemmas; as prefixes of words
+# in `_ASSAULT`: "attacked", "clashes")
+_VIOLENCE_WORDS = frozenset("violence clash fighting fight unrest riot rioting attack assault battle shooting feud "
+                            "raid ambush skirmish gunfire bombing explosion blast".split())
+_ASSAULT = re.compile(r"\b(?:" + "|".join(sorted(_VIOLENCE_WORDS)) + ")", re.I)
 
 
 def _counted(tok) -> bool:
@@ -765,9 +768,6 @@ def _earlier_in_paragraph(ctx: Context, span) -> str:
     if s is None:
         return ""
     return " ".join(t.text for t in ctx.sentences[:s.index] if t.paragraph == s.paragraph)
-
-
-_ASSAULT = re.compile(r"\b(?:attack|clash|fight|ambush|assault|battle|raid|storm)", re.I)
 
 
 def _actor_inters_in(ctx: Context, start: int, end: int) -> list[str]:

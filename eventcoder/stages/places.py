@@ -1143,21 +1143,20 @@ def _resolve(cands, countries, admin_keys, anchors, hints=None, area=None, front
             pool = [m for m in pool if m.place.population >= WITHIN_OUTSIDE_MIN_POP and _primary(m.place)
                     or anchors.near(m.place.latitude, m.place.longitude, c)
                     or c.within_area and _in_area(m.place, c.within)]
-        if c.area_of and not c.within:
-            # "the Rabat area of Kelmora district, Zabul": an area of a place the text names next lies in
-            # the text's countries, whatever city abroad bears its name
-            told_here = _without(countries, own_evidence.get(light_key(c.text), {}))
-            # (a city's own weak hint for its country does not count: a named country or place does)
-            pool = [m for m in pool if sum(told_here.values()) < MIN_COUNTRY_EVIDENCE
-                    or told_here.get(m.place.iso3, 0.0) >= MIN_COUNTRY_EVIDENCE
-                    or anchors.near(m.place.latitude, m.place.longitude, c)]
-        if not pool:
-            c.best, c.confidence = None, 0.0
-            continue
         # a name does not vouch for itself: "Istria" (a Romanian village) beside "Croatia" is no
         # evidence of Romania ("Dashti" in a Kabul report none of Iran)
         mine = own_evidence.get(light_key(c.text), {})
         told = _without(countries, mine)  # what the rest of the text says of the country
+        if c.area_of and not c.within:
+            # "the Rabat area of Kelmora district, Zabul": an area of a place the text names next lies in
+            # the text's countries, whatever city abroad bears its name
+            # (a city's own weak hint for its country does not count: a named country or place does)
+            pool = [m for m in pool if sum(told.values()) < MIN_COUNTRY_EVIDENCE
+                    or told.get(m.place.iso3, 0.0) >= MIN_COUNTRY_EVIDENCE
+                    or anchors.near(m.place.latitude, m.place.longitude, c)]
+        if not pool:
+            c.best, c.confidence = None, 0.0
+            continue
         if pool[0].quality < 0.9:
             # a transliteration fold alone ("Sindhi" ~ Sendai, "Kannada" ~ Canada) names a town of a
             # country the rest of the text points to, or of the area named right after it, never a country
