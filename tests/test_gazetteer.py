@@ -1,6 +1,7 @@
 """The gazetteer: name normalisation, curated regions, GeoNames import and index rebuilds."""
 
 import os
+import time
 import zipfile
 
 import pytest
@@ -146,6 +147,37 @@ def test_index_is_rebuilt_when_a_source_changes(tiny):
     gz = get_gazetteer(settings)
     assert gz.lookup("Jabal Nouveau")[0].place.source == "curated"
     assert gz.lookup("Jabal Testun") == []
+
+
+def test_processes_started_together_build_the_index_once(tiny, monkeypatch):
+    # one holds the build lock and builds; the other, started meanwhile, waits and then uses that index
+    import fcntl
+    import threading
+
+    settings, _ = tiny
+    path = gzmod.index_path(settings)
+    builds = []
+    real_build = gzmod.build_index
+    monkeypatch.setattr(gzmod, "build_index", lambda p: (builds.append(p), real_build(p)))
+    held, done = threading.Event(), threading.Event()
+
+    def first():
+        path.parent.mkdir(parents=True, exist_ok=True)
+        with open(path.parent / gzmod.LOCK_NAME, "a+b") as fh:
+            fcntl.flock(fh, fcntl.LOCK_EX)
+            held.set()
+            time.sleep(0.5)  # (the second asks for the index while this one builds)
+            gzmod.build_index(path)
+            fcntl.flock(fh, fcntl.LOCK_UN)
+        done.set()
+
+    worker = threading.Thread(target=first)
+    worker.start()
+    assert held.wait(5)
+    gzmod._connect(settings).close()
+    worker.join()
+    assert done.is_set() and builds == [path]
+    assert gzmod._current_signature(path) == gzmod._signature()
 
 
 def test_imports_survive_a_rebuild(tiny, tmp_path):

@@ -36,6 +36,7 @@ import sys
 import unicodedata
 import zipfile
 from collections import Counter
+from contextlib import contextmanager
 from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
@@ -45,6 +46,7 @@ from ..errors import InputError, ResourceError
 INDEX_VERSION = 25  # bump when the index layout or the key functions change
 INDEX_NAME = "gazetteer.sqlite"
 IMPORTS_NAME = "gazetteer-imports.json"
+LOCK_NAME = "gazetteer.lock"  # (held while the index is compiled)
 DATA_DIR = Path(__file__).parent / "data"
 CURATED = DATA_DIR / "places.json"
 COUNTRY_NAMES = DATA_DIR / "countries.json"  # ACLED names, adjectives, aliases (shared file)
@@ -441,7 +443,7 @@ def build_index(path: Path) -> None:
         cinfo = json.loads(_countries_path().read_text(encoding="utf-8"))  # country code -> its facts
         countries = _country_tables(cinfo)
         # the postal table is read in a second process while this one works out the towns' keys
-        postal = _PostalReader(_postal_path(), frozenset(countries), tmp.with_suffix(".postal"))
+        postal = _PostalReader(_postal_path(), frozenset(countries), tmp.with_name(tmp.name + ".postal"))  # (its own, as tmp is)
         # every town's keys, computed once
         keyed = [(c, name_keys([c["name"], *c["alternatenames"]])) for c in cities.values()]
         by_cc: dict[str, list[dict]] = {}
@@ -1022,27 +1024,60 @@ def import_geonames(path, settings, skip_bad: bool = True) -> dict:
 # ---------------------------------------------------------------- opening and looking up
 
 
+def _current_signature(path: Path) -> str | None:
+    """The signature an index file was built with, or None (no file, or not an index)."""
+    if not path.exists():
+        return None
+    try:
+        con = sqlite3.connect(path)
+        try:
+            row = con.execute("SELECT value FROM meta WHERE key='signature'").fetchone()
+        finally:
+            con.close()
+    except sqlite3.DatabaseError:
+        return None
+    return row[0] if row else None
+
+
+@contextmanager
+def _build_lock(cache_dir: Path):
+    """Held while the index is compiled, so that processes started together on a fresh cache (the
+    workers of a batch, a cluster's tasks on one machine) wait for one build instead of each running
+    its own. Where the platform has no file locks, nothing is held: the builds then only cost time."""
+    try:
+        import fcntl
+    except ImportError:  # (Windows)
+        yield
+        return
+    cache_dir.mkdir(parents=True, exist_ok=True)
+    with open(cache_dir / LOCK_NAME, "a+b") as fh:
+        try:
+            fcntl.flock(fh, fcntl.LOCK_EX | fcntl.LOCK_NB)
+        except BlockingIOError:
+            print("eventcoder: another process is compiling the gazetteer index; waiting for it",
+                  file=sys.stderr, flush=True)
+            fcntl.flock(fh, fcntl.LOCK_EX)
+        try:
+            yield
+        finally:
+            fcntl.flock(fh, fcntl.LOCK_UN)
+
+
 def _connect(settings) -> sqlite3.Connection:
     path = index_path(settings)
     sig = _signature()
-    current = None
-    if path.exists():
-        try:
-            con = sqlite3.connect(path)
-            current = con.execute("SELECT value FROM meta WHERE key='signature'").fetchone()
-            con.close()
-        except sqlite3.DatabaseError:
-            current = None
-    if current is None or current[0] != sig:
-        print(f"eventcoder: compiling the gazetteer index into {path} (once; about a minute)",
-              file=sys.stderr, flush=True)
-        build_index(path)
-        reg = Path(settings.cache_dir) / IMPORTS_NAME
-        if reg.exists():
-            files = [f for f in json.loads(reg.read_text()) if Path(f).exists()]
-            reg.unlink()
-            for f in files:
-                import_geonames(f, settings)
+    if _current_signature(path) != sig:
+        with _build_lock(path.parent):
+            if _current_signature(path) != sig:  # (not built meanwhile by the process we waited for)
+                print(f"eventcoder: compiling the gazetteer index into {path} (once; about a minute)",
+                      file=sys.stderr, flush=True)
+                build_index(path)
+                reg = Path(settings.cache_dir) / IMPORTS_NAME
+                if reg.exists():
+                    files = [f for f in json.loads(reg.read_text()) if Path(f).exists()]
+                    reg.unlink()
+                    for f in files:
+                        import_geonames(f, settings)
     return sqlite3.connect(path, check_same_thread=False)
 
 
