@@ -134,6 +134,8 @@ def prefilter_cues() -> tuple[frozenset, tuple[str, ...]]:
 
 
 _WORD = re.compile(r"\w+")
+# the word before a march its name calls one ("a Peace March"), as the event stage reads it
+_NAMED_MARCH = re.compile(r"\b[A-Z]\w*$")
 
 
 def may_hold_event(text: str) -> bool:
@@ -143,9 +145,10 @@ def may_hold_event(text: str) -> bool:
     for m in _WORD.finditer(text):
         w = m.group().lower()
         if w in words:
-            if w in ("march", "marches") and m.group()[0].isupper() and text[:m.start()].rstrip()[-1:] not in \
-                    ("", ".", "!", "?", '"', "'", "\u201c", ":", ";", "-"):
-                continue  # the month, as the event stage reads it
+            before = text[:m.start()].rstrip()
+            if w in ("march", "marches") and m.group()[0].isupper() and before[-1:] not in \
+                    ("", ".", "!", "?", '"', "'", "\u201c", ":", ";", "-") and not _NAMED_MARCH.search(before):
+                continue  # the month, as the event stage reads it (not "a Peace March")
             return True
     low = text.lower()
     return any(p in low for p in phrases)

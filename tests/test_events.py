@@ -605,3 +605,29 @@ def test_a_hijacked_vehicle_is_an_abduction_and_a_hijacked_website_is_not(code):
         doc = code(text, published=PUB)
         assert [e["sub_event_type"] for e in doc["events"]] == ["Abduction/forced disappearance"], text
     assert code("Hackers hijacked the ministry website on Monday.", published=PUB)["events"] == []
+
+
+@pytest.mark.parametrize("text", [
+    "Farmers staged sit ins and began hunger strikes outside the district office in Wela on Monday.",
+    "Teachers formed human chains along the main road of Wela on Monday.",
+    "About 500 residents took part in a 'Unity March' in Wela on Monday.",
+])
+def test_plural_protest_phrases_and_a_named_march_are_protests(code, text):
+    assert [e["event_type"] for e in code(text, published=PUB)["events"]][:1] == ["Protests"], text
+
+
+@pytest.mark.parametrize("text", [
+    "The council in Wela will meet again in March to discuss the budget.",
+    "After a rainy March, farmers in Wela expect a good harvest.",
+    "By Ann Kelmor, Staff Reporter March 12, 2009. The mill in Wela will hire new workers.",
+])
+def test_a_month_called_march_is_still_no_march(code, text):
+    assert code(text, published=PUB)["events"] == [], text
+
+
+def test_a_body_found_where_the_parse_hangs_the_body_on_a_name(code):
+    # the parse hangs "body" on the place name before it: the finding has no subject of its own
+    doc = code("Around 4 May 2020 (as reported), in San Pedro de Kelmor, Boyaca, the partially burnt body of a "
+               "farmer was found floating in a river.", published="2020-05-05")
+    assert [(e["event_type"], e["sub_event_type"]) for e in doc["events"]] == [
+        ("Violence against civilians", "Attack")]

@@ -137,12 +137,12 @@ def find_cues(span) -> dict[str, list]:
     for tok in span:
         lem = tok.lemma_.lower()
         for name in by_lemma.get(lem, ()) or by_lemma.get(tok.lower_, ()) or by_lemma.get(_stem(tok), ()):
-            if lem == "march" and tok.text[0].isupper() and tok.i != span.start:
+            if lem == "march" and tok.text[0].isupper() and tok.i != span.start and not _named_march(tok):
                 continue  # the month
             found.setdefault(name, []).append(tok)
         if lem in _FIND_VERBS and tok.pos_ == "VERB" and (any(
                 c.dep_ in ("nsubjpass", "dobj") and c.lemma_.lower() in _REMAINS for c in tok.children)
-                or _found_dead(tok)):
+                or _found_dead(tok) or _remains_before_passive(tok)):
             # "the body of a man was found", "police discovered two bodies": a discovery, however worded
             found.setdefault("_FOUND", []).append(tok)
         elif lem == "set" and tok.pos_ == "VERB" and any(
@@ -205,6 +205,27 @@ def _stem(tok) -> str:
         if w.endswith(end) and len(w) > len(end) + 3:
             return w[:-len(end)]
     return ""
+
+
+def _named_march(tok) -> bool:
+    """"a Peace March", "the Long March": a march its name calls one (not "Writer March 27", "a wet March")."""
+    nxt = tok.doc[tok.i + 1] if tok.i + 1 < len(tok.doc) else None
+    return (nxt is None or not nxt.like_num) and any(
+        c.dep_ == "compound" and c.text[:1].isupper() and not c.like_num for c in tok.children)
+
+
+def _remains_before_passive(verb) -> bool:
+    """"On 3 May, in Kelmora, the burnt body of a man was found": a passive finding verb whose parse
+    took a date for its subject, with the body hung on a name before it, in its own clause."""
+    if not any(c.dep_ == "auxpass" for c in verb.children) or any(c.dep_ == "nsubjpass" and c.lemma_.lower()
+                                                                    in _REMAINS for c in verb.children):
+        return False
+    for t in reversed(list(verb.doc[verb.sent.start:verb.i])):
+        if t.pos_ == "VERB" and t.dep_ not in ("amod", "parataxis") or t.lower_ in (";", ":"):
+            return False  # (another clause's verb first: its body is its own)
+        if t.lemma_.lower() in _REMAINS and t.pos_ == "NOUN" and t.dep_ in ("appos", "conj", "nsubjpass", "nsubj"):
+            return True
+    return False
 
 
 def _on_fire(tok) -> bool:
@@ -856,6 +877,8 @@ def type_trigger(ctx: Context, fam: str, tok, span, cues: dict) -> tuple[str, st
     crowd_agent = bool(agent_words & CROWD_WORDS) and not (agent_words & (ARMED_WORDS | _UNKNOWN_ATTACKERS)) and not any(
         a.inter in ORGANISED_ARMED_INTERS and not a.name.startswith("Vigilante")
         for a in ctx.actors if span.start_char <= a.start < tok.idx)
+    if fam == "ATTACK" and tok.lemma_.lower() == "strike" and any(c.lower_ == "hunger" for c in tok.children):
+        return None  # a hunger strike: the protest phrase tells it
     if fam in ("KILL", "HARM", "ATTACK", "FIGHT", "LOOT") and crowd_agent and not weapon:
         return ("Riots", "Violent demonstration" if protest_ctx else "Mob violence")
     if fam == "KILL" and core & _ANIMALS and not core & (CIVILIAN_WORDS - _ANIMALS | ARMED_WORDS):
