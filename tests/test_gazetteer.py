@@ -149,6 +149,24 @@ def test_index_is_rebuilt_when_a_source_changes(tiny):
     assert gz.lookup("Jabal Testun") == []
 
 
+def test_the_same_data_elsewhere_keeps_the_index_and_an_edit_of_the_same_size_rebuilds_it(tiny, tmp_path,
+                                                                                        monkeypatch):
+    _, curated = tiny
+    before = gzmod._signature()
+    # the same release installed in another virtual environment (its files have other times)
+    other = tmp_path / "other-env" / "cities500.json"
+    other.parent.mkdir()
+    other.write_bytes(gzmod._cities_path().read_bytes())
+    os.utime(other, (1_000_000, 1_000_000))
+    monkeypatch.setattr(gzmod, "_cities_path", lambda: other)
+    assert gzmod._signature() == before
+    # the curated file edited in place, to the same size and time
+    st = curated.stat()
+    curated.write_text(curated.read_text().replace("Testun", "Testan"))
+    os.utime(curated, ns=(st.st_atime_ns, st.st_mtime_ns))
+    assert curated.stat().st_size == st.st_size and gzmod._signature() != before
+
+
 def test_processes_started_together_build_the_index_once(tiny, monkeypatch):
     # one holds the build lock and builds; the other, started meanwhile, waits and then uses that index
     import fcntl

