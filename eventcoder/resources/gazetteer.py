@@ -151,8 +151,10 @@ def _first_of_run(m: re.Match) -> str:
     return m.group(1)
 
 
+@lru_cache(maxsize=1 << 16)
 def plain(name: str) -> str:
-    """Lower case, accents and marks removed, spacing kept: for comparing surface forms."""
+    """Lower case, accents and marks removed, spacing kept: for comparing surface forms (the same
+    indexed names come back for many look-ups)."""
     return " ".join(_NON_ALNUM.sub(" ", _MARKS.sub("", ascii_fold(name)).lower()).split())
 
 
@@ -1198,4 +1200,5 @@ def _open_gazetteer(path: str, settings) -> Gazetteer:
 
 def get_gazetteer(settings) -> Gazetteer:
     """The process's gazetteer for these settings, built on first use if needed."""
-    return _open_gazetteer(str(index_path(settings)), settings)
+    # (os.path, not pathlib: the stages ask for it for every document)
+    return _open_gazetteer(os.path.join(settings.cache_dir, INDEX_NAME), settings)
