@@ -503,6 +503,29 @@ def test_a_demonym_before_a_place_noun_tells_the_country(code):
     assert ev["iso3"] == "COD"
 
 
+@pytest.mark.parametrize("text", [
+    "Relatives of a British man who died in police cells held a vigil on Monday.",
+    "Farmers protested on Monday against a Chinese mining company they blame for polluting their wells.",
+])
+def test_the_nationality_of_a_person_or_a_firm_is_no_event_location(code, text):
+    ev = code(text, published="2023-05-10")["events"][0]
+    assert ev["location"] is None and ev["iso3"] is None, ev["location"]
+
+
+def test_a_country_the_attackers_fled_into_is_not_where_they_struck(code):
+    ev = code("Attackers threw a grenade into a shop on Monday and then fled into Ethiopia.",
+              published="2023-05-10")["events"][0]
+    assert ev["iso3"] is None, ev["location"]
+
+
+@pytest.mark.parametrize("text, iso3", [
+    ("Kenyan police shot dead two suspected robbers on Monday.", "KEN"),
+    ("Ugandan teachers went on strike across the country on Monday over pay.", "UGA"),
+])
+def test_a_demonym_of_forces_or_of_workers_at_home_still_places_an_event_named_nowhere_else(code, text, iso3):
+    assert code(text, published="2023-05-10")["events"][0]["iso3"] == iso3
+
+
 def test_a_landmark_after_a_bracketed_aside_is_not_where_it_happened(code):
     evs = code("Peacekeepers fired mortar rounds into homes in Marka town [south Somalia], 100 km southwest of "
                "Mogadishu, on Tuesday, killing nine people.", published="2023-05-10")["events"]

@@ -135,7 +135,10 @@ _GRIEVANCE_BEFORE = re.compile(r"\b(?:against|over(?!\s+\d)|condemning|protestin
 # "was deported to Canada", "fighters returning from Syria": a country told as a destination or an origin
 _MOVED_BEFORE = re.compile(r"\b(?:deported|extradited|repatriated|returned|returning|fled|fleeing|travell?ed|"
                            r"travell?ing|ferried|smuggled|sent|taken|flown|moved|headed|heading|bound|back)\s+"
-                           r"(?:back\s+)?(?:to|from)\s+(?:the\s+)?(?:neighbou?ring\s+)?$", re.I)
+                           r"(?:back\s+)?(?:to|from)\s+(?:the\s+)?(?:neighbou?ring\s+)?$"
+                           # ("the attackers fled into Kelmoria": where they went after, not where they struck)
+                           r"|\b(?:fled|fleeing|escaped|escaping|retreated|retreating)\s+(?:back\s+)?into\s+"
+                           r"(?:the\s+)?(?:neighbou?ring\s+)?$", re.I)
 # "raiders from Kelmoria", "an armed group from Dundistan": the country attackers came from
 _ATTACKERS = (r"(?:raiders?|militias?|militiamen|soldiers|troops|forces|fighters|gunmen|bandits|rebels|insurgents|"
               r"militants|pirates|attackers|rustlers)")
@@ -146,6 +149,10 @@ _ORIGIN_BEFORE = re.compile(r"\b(?:" + _ATTACKERS + r"|herders|refugees?|group|m
 _ATTACKERS_AFTER = re.compile(r"(?:-[A-Z][\w]*)?\s+(?:[a-z]+\s+)?" + _ATTACKERS + r"\b")
 # "outside the Kelmorian Embassy", "the Dundish High Commission": a country's mission is in another country
 _MISSION_AFTER = re.compile(r"(?:'s)?\s+(?i:embassy|high\s+commission|consulate)\b")
+# "a British man", "Chinese nationals", "a Chinese mining company": people or a firm of a nationality,
+# as often abroad as not (not "Kenyan nurses", "Kelmorian teachers": mostly at home)
+_FOREIGNERS_AFTER = re.compile(r"\s+(?:nationals?|citizens?|tourists?|expatriates?|missionar(?:y|ies)|diplomats?|"
+                               r"pilgrims?|hostages?|peacekeepers?|man|woman|(?:[a-z]+\s+)?compan(?:y|ies)|firms?)\b")
 # "Congolese town", "Kenyan coastal town", "on Somali soil": the demonym tells the place's country
 _PLACE_NOUN_AFTER = re.compile(r"\s+(?:[a-z]+\s+)?(?:town|city|village|province|region|district|capital|territory|soil)\b")
 _BORDER_AFTER = re.compile(r"^(?:'s)?\s+(?:border|frontier)\b", re.I)
@@ -326,11 +333,13 @@ class PlaceView:
         # where anything happened
         # (nor one told as where someone went or came from: "deported to Canada", "fled from Kelmoria")
         # (nor is a continent: "migrants marched in Europe" names no country an event could be coded in)
+        # (nor the nationality of a person or a firm: "a British man died in custody", "a Chinese company")
         adjectives = continent_adjectives()
         continents = set(adjectives.values())
         self.sited = [p for p in self.usable if not (p.kind == "country" and (
             _at_border(ctx, p) or _MOVED_BEFORE.search(ctx.text, max(0, p.start - 30), p.start)
-            or _ORIGIN_BEFORE.search(ctx.text, max(0, p.start - 40), p.start) or _MISSION_AFTER.match(ctx.text, p.end)))
+            or _ORIGIN_BEFORE.search(ctx.text, max(0, p.start - 40), p.start) or _MISSION_AFTER.match(ctx.text, p.end)
+            or gz is not None and gz.demonym(p.text) and _FOREIGNERS_AFTER.match(ctx.text, p.end)))
             and not (p.iso3 is None and p.name in continents)]
         # (a demonym of the attackers says least: another country's says where they struck)
         self.struck = [p for p in self.sited if not (p.kind == "country" and _ATTACKERS_AFTER.match(ctx.text, p.end))]

@@ -283,9 +283,11 @@ _OF_NAME = re.compile(r"\s+of\s+(?:the\s+)?([A-Z][\w'-]*(?:\s+[A-Z][\w'-]*){0,3}
 _STANCE_BEFORE = re.compile(r"\b(?:pro|anti)[-\u2010\u2011]$", re.I)
 # "a Kenyan teacher in Kelmora", "two Chinese engineers": people of a nationality, often abroad, so
 # the adjective says nothing of where the text is (it is still a place mention)
+# (and "a British man", "a Chinese company": one person or firm of a nationality)
 _NATIONALS_AFTER = re.compile(r"\s+(?:teachers?|nationals?|journalists?|reporters?|tourists?|engineers?|aid workers?|"
                               r"doctors?|nurses?|citizens?|missionar(?:y|ies)|priests?|nuns?|diplomats?|expatriates?|"
-                              r"businessm[ae]n|peacekeepers?|pilgrims?|hostages?|migrants?|refugees?)\b")
+                              r"businessm[ae]n|peacekeepers?|pilgrims?|hostages?|migrants?|refugees?|"
+                              r"man|woman|(?:[a-z]+\s+)?compan(?:y|ies)|firms?)\b")
 # "Kelmora's": the possessive after a name
 POSSESSIVE = re.compile(r"['’]s\s+")
 _TOWN_BEFORE = re.compile(r"(?i:\b(?:town|city|village|hamlet|capital)\s+of\s+(?:the\s+)?)$"
