@@ -367,3 +367,16 @@ def test_an_undated_event_takes_the_day_the_text_says_its_source_is_dated(pipe):
     # without it, the publication date
     ev = dated(pipe, "Youths rioted after a rider died.", "rioted")
     assert (ev.event_date, ev.date_basis) == ("2021-03-15", "published")
+
+
+@pytest.mark.parametrize("text, expected", [
+    # a Monday report that says "Tuesday": the wire date lags the writer's; coders take the report's day
+    ("Gunmen attacked a police post in Kelmora on Tuesday, killing two officers.", "2021-03-15"),
+    ("Gunmen attacked a police post in Kelmora early Tuesday, killing two officers.", "2021-03-15"),
+    # the text names Monday as well: its Tuesday is last week's
+    ("Officials said on Monday that gunmen attacked a police post in Kelmora on Tuesday.", "2021-03-09"),
+    # five days back is no lag
+    ("Gunmen attacked a police post in Kelmora on Wednesday, killing two officers.", "2021-03-10"),
+])
+def test_a_weekday_six_days_back_is_the_report_day_unless_the_text_names_that_day(pipe, text, expected):
+    assert dated(pipe, text, "attacked").event_date == expected

@@ -552,6 +552,21 @@ def _source_dated(ctx: Context) -> date | None:
                  and _SOURCE_DATED.search(ctx.text, max(0, t.start - 30), t.start)), None)
 
 
+# a weekday alone, maybe with its part of the day: "Wednesday", "early Friday", "Sunday night"
+_BARE_WEEKDAY = re.compile(r"(?:(?:early|late)\s+)?(?:monday|tuesday|wednesday|thursday|friday|saturday|sunday)"
+                           r"(?:\s+(?:morning|afternoon|evening|night))?$", re.I)
+
+
+def _lagging_weekday(ctx: Context, t: TimeMention, d: date) -> bool:
+    """"Gunmen attacked the post on Wednesday" in a report dated Tuesday: read back, the day is six
+    days before publication, but a wire report's date often lags the writer's by a day (time zones),
+    and coders then date the event on the report's day. Only where the text names no day as the
+    publication day itself: "on Monday ... on Tuesday" in a Monday report is last week's Tuesday."""
+    pub = ctx.published
+    return pub is not None and (pub - d).days == 6 and bool(_BARE_WEEKDAY.match(t.text)) and not any(
+        x.value == pub.isoformat() and x.precision == "day" for x in ctx.times)
+
+
 def date_event(ctx: Context, event: Event) -> None:
     pub = ctx.published
     t, event.date_basis = governing_time(ctx, event)
@@ -561,6 +576,8 @@ def date_event(ctx: Context, event: Event) -> None:
             d -= timedelta(days=1)  # "killed in an overnight attack, witnesses said Sunday"
         if p == 1 and _approximate(ctx, t):
             p = APPROXIMATE_PRECISION
+        if p == 1 and _lagging_weekday(ctx, t, d):
+            d = pub
         event.event_date, event.time_precision = d.isoformat(), p
         event.date_end = end.isoformat() if end and end != d else None
         if pub is not None and ((pub - d).days >= HISTORICAL_DAYS
