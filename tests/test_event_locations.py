@@ -504,7 +504,7 @@ def test_a_demonym_before_a_place_noun_tells_the_country(code):
 
 
 @pytest.mark.parametrize("text", [
-    "Relatives of a British man who died in police cells held a vigil on Monday.",
+    "Relatives of a British man held a vigil on Monday, a year after his death in a cell.",
     "Farmers protested on Monday against a Chinese mining company they blame for polluting their wells.",
 ])
 def test_the_nationality_of_a_person_or_a_firm_is_no_event_location(code, text):
@@ -513,7 +513,7 @@ def test_the_nationality_of_a_person_or_a_firm_is_no_event_location(code, text):
 
 
 def test_a_country_the_attackers_fled_into_is_not_where_they_struck(code):
-    ev = code("Attackers threw a grenade into a shop on Monday and then fled into Ethiopia.",
+    ev = code("Attackers lobbed a grenade at a shop on Monday and then fled into Ethiopia.",
               published="2023-05-10")["events"][0]
     assert ev["iso3"] is None, ev["location"]
 

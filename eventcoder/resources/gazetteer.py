@@ -460,7 +460,8 @@ def build_index(path: Path) -> None:
         cinfo = json.loads(_countries_path().read_text(encoding="utf-8"))  # country code -> its facts
         countries = _country_tables(cinfo)
         # the postal table is read in a second process while this one works out the towns' keys
-        postal = _PostalReader(_postal_path(), frozenset(countries), tmp.with_name(tmp.name + ".postal"))  # (its own, as tmp is)
+        # (into a file of its own, named after this build's: builds in other processes have theirs)
+        postal = _PostalReader(_postal_path(), frozenset(countries), tmp.with_name(tmp.name + ".postal"))
         # every town's keys, computed once
         keyed = [(c, name_keys([c["name"], *c["alternatenames"]])) for c in cities.values()]
         by_cc: dict[str, list[dict]] = {}

@@ -215,8 +215,8 @@ def _named_march(tok) -> bool:
 
 
 def _remains_before_passive(verb) -> bool:
-    """"On 3 May, in Kelmora, the burnt body of a man was found": a passive finding verb whose parse
-    took a date for its subject, with the body hung on a name before it, in its own clause."""
+    """"By 3 May, in Kelmora, Dunde, the charred body of a farmer was found": a passive finding verb the
+    parse left without the body for its subject (hung on a name before it), in the verb's own clause."""
     if not any(c.dep_ == "auxpass" for c in verb.children) or any(c.dep_ == "nsubjpass" and c.lemma_.lower()
                                                                     in _REMAINS for c in verb.children):
         return False
