@@ -627,7 +627,7 @@ def test_a_month_called_march_is_still_no_march(code, text):
 
 def test_a_body_found_where_the_parse_hangs_the_body_on_a_name(code):
     # the parse hangs "body" on the place name before it: the finding has no subject of its own
-    doc = code("Close to 4 May 2020 (as reported later), in Villa Kelmor, Boyaca, the partly burnt body of a farmer "
-               "was found floating in a river.", published="2020-05-05")
+    doc = code("Close to 14 June 2021 (as reported later), in Villa Kelmor, Boyaca, the partly burnt body of a farmer "
+               "was found floating in a river.", published="2021-06-16")
     assert [(e["event_type"], e["sub_event_type"]) for e in doc["events"]] == [
         ("Violence against civilians", "Attack")]
