@@ -308,6 +308,14 @@ def _at_border(ctx: Context, p: PlaceMention) -> bool:
                 or _BORDER_BEFORE.search(ctx.text[max(0, p.start - 30):p.start]))
 
 
+def _is_demonym(gz, p: PlaceMention) -> bool:
+    """"Lebanese", and in the plural "Palestinians", "Iranians" (people of a country, not the country;
+    "the Philippines" is the country, though "Philippine" is its adjective)."""
+    text = p.text
+    return gz is not None and bool(gz.demonym(text) or text.endswith("s") and light_key(text) != light_key(p.name)
+                                   and gz.demonym(text[:-1]))
+
+
 def _main_place(ctx: Context, places: list[PlaceMention]) -> PlaceMention | None:
     towns = [p for p in places if p.kind in ("city", "feature")]
     if towns:
@@ -339,13 +347,13 @@ class PlaceView:
         self.sited = [p for p in self.usable if not (p.kind == "country" and (
             _at_border(ctx, p) or _MOVED_BEFORE.search(ctx.text, max(0, p.start - 30), p.start)
             or _ORIGIN_BEFORE.search(ctx.text, max(0, p.start - 40), p.start) or _MISSION_AFTER.match(ctx.text, p.end)
-            or gz is not None and gz.demonym(p.text) and _FOREIGNERS_AFTER.match(ctx.text, p.end)))
+            or _is_demonym(gz, p) and _FOREIGNERS_AFTER.match(ctx.text, p.end)))
             and not (p.iso3 is None and p.name in continents)]
         # (a demonym of the attackers says least: another country's says where they struck)
         self.struck = [p for p in self.sited if not (p.kind == "country" and _ATTACKERS_AFTER.match(ctx.text, p.end))]
         # a demonym ("Lebanese soldiers") says whose, not where: used only when nothing else is, and then
         # first one that says where ("the Congolese village of Kelmora")
-        self.places = [p for p in self.sited if not (gz is not None and p.kind == "country" and gz.demonym(p.text))
+        self.places = [p for p in self.sited if not (p.kind == "country" and _is_demonym(gz, p))
                        and p.text not in adjectives]
         self.placed = [p for p in self.sited if p.kind == "country" and _PLACE_NOUN_AFTER.match(ctx.text, p.end)]
         # where people were headed, carried or came from, or an organisation is based: not an event's
