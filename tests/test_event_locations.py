@@ -514,8 +514,8 @@ def test_the_nationality_of_a_person_or_a_firm_is_no_event_location(code, text):
 
 def test_a_plural_demonym_is_people_and_not_the_country_named(code):
     # the arrested men's nationality is not where the arrest was
-    ev = code("Ugandan police detained three Iranians on Monday; officers said the men had filmed the "
-              "parliament in Kampala.", published="2023-05-10")["events"][0]
+    ev = code("Ugandan police detained three Iranians on Monday for filming a military base.",
+              published="2023-05-10")["events"][0]
     assert ev["iso3"] == "UGA", ev["location"]
     # (a country's name that is its adjective with an s stays the country)
     ev = code("Soldiers clashed with rebels in the Philippines on Monday.", published="2023-05-10")["events"][0]
