@@ -1173,3 +1173,11 @@ def test_an_area_of_a_place_named_next_lies_in_the_texts_country(pipeline):
     ctx = places_of(pipeline, "Taliban fighters shot a soldier near the Rabat area of Kelmora (Qalat) district, "
                               "Zabul, on Monday.")
     assert {p.iso3 for p in ctx.places} == {"AFG"}
+
+
+def test_of_two_towns_of_a_name_in_one_state_the_seat_of_its_municipality(pipeline):
+    # Jalisco has two towns called El Salto of about the same size; the municipality of that name
+    # holds the one near Guadalajara
+    ctx = places_of(pipeline, "Gunmen kidnapped a former mayor in El Salto, Jalisco, on Monday.")
+    salto = next(p for p in ctx.places if p.text == "El Salto")
+    assert abs(salto.latitude - 20.52) < 0.1 and abs(salto.longitude + 103.18) < 0.1, (salto.latitude, salto.longitude)

@@ -47,8 +47,10 @@ W_DIRECTION = 1.0  # "a bar in Kelmora in northern Mexico": the place lies in th
 # An admin1 region loses to its namesake town unless the text says "X province" ("Deir ez-Zor").
 W_REGION_NAMESAKE = 0.3
 W_SEAT = 0.5  # the main town of a first-level region of the same name, a province-sized one
+W_MUNICIPAL_SEAT = 0.1  # of two namesakes in one region, the town a second-level area of its name holds (its seat)
 SEAT_REGION_MIN_POP = 500_000  # (not one of Puerto Rico's 78 municipalities, each named like its town)
 NEAR_KM = 150.0
+MUNICIPAL_SEAT_KM = 30.0  # a second-level area's point (the middle of its towns) and its seat
 # A town named as in a first-level region but not in it in the gazetteer is taken when it lies this
 # near the region's centre, in its country (a town addressed with the neighbouring state's name, a
 # short way over the line, is meant; a namesake two states off is not). Set on acled-dev, where one
@@ -942,6 +944,15 @@ def _score(c, m, countries, total, admin_keys, anchors: _Anchors, seat_town=None
         s += W_PRIMARY
     if seat:
         s += W_SEAT
+    if p.kind == "city" and any(
+            o.place.kind == "city" and o.place is not p and o.quality >= 0.9 and o.place.iso3 == p.iso3
+            and o.place.admin1 == p.admin1 for o in c.matches) and any(
+            o.place.source == "admin2" and o.quality >= 0.9 and o.place.iso3 == p.iso3 and o.place.admin1 == p.admin1
+            and distance_km(p.latitude, p.longitude, o.place.latitude, o.place.longitude) <= MUNICIPAL_SEAT_KM
+            for o in c.matches):
+        # "in El Salto, Jalisco": of two towns of the name in the state, the one the municipality of
+        # that name holds
+        s += W_MUNICIPAL_SEAT
     if p.source in ("admin1", "admin2") and not c.cue_region:
         towns = [o.place for o in c.matches if o.quality >= 0.9 and o.place.kind == "city" and o.place.iso3 == p.iso3]
         # a region named after its own town: "Deir ez-Zor" is the town; so is "Kiev", though GeoNames
