@@ -333,6 +333,7 @@ class Candidate:
     cue_admin2: bool = False
     cue_town: bool = False
     village_of: bool = False  # "the village of X": no country, whatever its name (not "the capital of X")
+    seats: frozenset | None = None  # _municipal_seats, once worked out
     town_part: bool = False  # "in Boa Viagem neighborhood": a part of a town the text names
     area_of: bool = False  # "the Kelmora area of Dunde district": a part of the place named next
     governed: bool = False  # "in Kelmora", "at Kelmora": a preposition of place governs the name
@@ -944,12 +945,7 @@ def _score(c, m, countries, total, admin_keys, anchors: _Anchors, seat_town=None
         s += W_PRIMARY
     if seat:
         s += W_SEAT
-    if p.kind == "city" and any(
-            o.place.kind == "city" and o.place is not p and o.quality >= 0.9 and o.place.iso3 == p.iso3
-            and o.place.admin1 == p.admin1 for o in c.matches) and any(
-            o.place.source == "admin2" and o.quality >= 0.9 and o.place.iso3 == p.iso3 and o.place.admin1 == p.admin1
-            and distance_km(p.latitude, p.longitude, o.place.latitude, o.place.longitude) <= MUNICIPAL_SEAT_KM
-            for o in c.matches):
+    if p.kind == "city" and p.id in _municipal_seats(c):
         # "in El Salto, Jalisco": of two towns of the name in the state, the one the municipality of
         # that name holds
         s += W_MUNICIPAL_SEAT
@@ -995,6 +991,21 @@ def _score(c, m, countries, total, admin_keys, anchors: _Anchors, seat_town=None
     if anchors and p.kind != "country" and anchors.near(p.latitude, p.longitude, c):
         s += W_NEAR
     return s
+
+
+def _municipal_seats(c) -> frozenset:
+    """The ids of the candidate's towns that share a region with a namesake town and lie in a
+    second-level area of the name (worked out once per candidate: names like "San Juan" match hundreds)."""
+    if c.seats is None:
+        spelt = [o.place for o in c.matches if o.quality >= 0.9]
+        towns: dict = {}
+        for t in spelt:
+            if t.kind == "city":
+                towns.setdefault((t.iso3, t.admin1), []).append(t)
+        areas = [a for a in spelt if a.source == "admin2" and len(towns.get((a.iso3, a.admin1), ())) >= 2]
+        c.seats = frozenset(t.id for a in areas for t in towns[(a.iso3, a.admin1)]
+                            if distance_km(t.latitude, t.longitude, a.latitude, a.longitude) <= MUNICIPAL_SEAT_KM)
+    return c.seats
 
 
 def _seat_of_namesakes(c):
