@@ -50,7 +50,7 @@ W_SEAT = 0.5  # the main town of a first-level region of the same name, a provin
 W_MUNICIPAL_SEAT = 0.1  # of two namesakes in one region, the town a second-level area of its name holds (its seat)
 SEAT_REGION_MIN_POP = 500_000  # (not one of Puerto Rico's 78 municipalities, each named like its town)
 NEAR_KM = 150.0
-MUNICIPAL_SEAT_KM = 30.0  # a second-level area's point (the middle of its towns) and its seat
+MUNICIPAL_SEAT_KM = 30.0  # the most a seat lies from its second-level area's point (the middle of its towns)
 # A town named as in a first-level region but not in it in the gazetteer is taken when it lies this
 # near the region's centre, in its country (a town addressed with the neighbouring state's name, a
 # short way over the line, is meant; a namesake two states off is not). Set on acled-dev, where one
