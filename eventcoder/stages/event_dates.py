@@ -21,6 +21,7 @@ from ..document import Context, Event, TimeMention
 from ..pipeline import stage
 from .events import families_by_lemma
 from .syntax import span_root, verb_of
+from .times import WEEKDAYS
 
 # A governing date this many days or more before publication makes the event background
 # (DESIGN/OUTPUT: "kidnapped in 2014" is not news; ACLED codes news of the reporting period).
@@ -553,7 +554,7 @@ def _source_dated(ctx: Context) -> date | None:
 
 
 # a weekday alone, maybe with its part of the day: "Wednesday", "early Friday", "Sunday night"
-_BARE_WEEKDAY = re.compile(r"(?:(?:early|late)\s+)?(?:monday|tuesday|wednesday|thursday|friday|saturday|sunday)"
+_BARE_WEEKDAY = re.compile(r"(?:(?:early|late)\s+)?(?:" + "|".join(WEEKDAYS) + r")"
                            r"(?:\s+(?:morning|afternoon|evening|night))?$", re.I)
 
 

@@ -31,7 +31,7 @@ from ..pipeline import stage
 from ..resources.gazetteer import continent_adjectives, get_gazetteer, light_key
 from .event_dates import dateline, tells_the_incident
 from .sentences import next_in_paragraph
-from .places import FACILITY_WORDS, NEAR_BEFORE, NEAR_KM, POSSESSIVE, STOP_NAMES, distance_km
+from .places import FACILITY_WORDS, FOREIGNERS_AFTER, NEAR_BEFORE, NEAR_KM, POSSESSIVE, STOP_NAMES, distance_km
 from .times import MONTHS, WEEKDAYS
 
 _SPECIFIC = {"city": 0, "feature": 1, "region": 2, "country": 3}
@@ -149,10 +149,6 @@ _ORIGIN_BEFORE = re.compile(r"\b(?:" + _ATTACKERS + r"|herders|refugees?|group|m
 _ATTACKERS_AFTER = re.compile(r"(?:-[A-Z][\w]*)?\s+(?:[a-z]+\s+)?" + _ATTACKERS + r"\b")
 # "outside the Kelmorian Embassy", "the Dundish High Commission": a country's mission is in another country
 _MISSION_AFTER = re.compile(r"(?:'s)?\s+(?i:embassy|high\s+commission|consulate)\b")
-# "a British man", "Chinese nationals", "a Chinese mining company": people or a firm of a nationality,
-# as often abroad as not (not "Kenyan nurses", "Kelmorian teachers": mostly at home)
-_FOREIGNERS_AFTER = re.compile(r"\s+(?:nationals?|citizens?|tourists?|expatriates?|missionar(?:y|ies)|diplomats?|"
-                               r"pilgrims?|hostages?|peacekeepers?|man|woman|(?:[a-z]+\s+)?compan(?:y|ies)|firms?)\b")
 # "Congolese town", "Kenyan coastal town", "on Somali soil": the demonym tells the place's country
 _PLACE_NOUN_AFTER = re.compile(r"\s+(?:[a-z]+\s+)?(?:town|city|village|province|region|district|capital|territory|soil)\b")
 _BORDER_AFTER = re.compile(r"^(?:'s)?\s+(?:border|frontier)\b", re.I)
@@ -347,7 +343,7 @@ class PlaceView:
         self.sited = [p for p in self.usable if not (p.kind == "country" and (
             _at_border(ctx, p) or _MOVED_BEFORE.search(ctx.text, max(0, p.start - 30), p.start)
             or _ORIGIN_BEFORE.search(ctx.text, max(0, p.start - 40), p.start) or _MISSION_AFTER.match(ctx.text, p.end)
-            or _is_demonym(gz, p) and _FOREIGNERS_AFTER.match(ctx.text, p.end)))
+            or _is_demonym(gz, p) and FOREIGNERS_AFTER.match(ctx.text, p.end)))
             and not (p.iso3 is None and p.name in continents)]
         # (a demonym of the attackers says least: another country's says where they struck)
         self.struck = [p for p in self.sited if not (p.kind == "country" and _ATTACKERS_AFTER.match(ctx.text, p.end))]

@@ -283,13 +283,16 @@ _PEOPLE_AFTER = re.compile(r"\s+(?:residents|villagers|locals|traders|vendors|ha
 _REGION_WORD_AFTER = re.compile(r"\s+(?:[Rr]egion|[Rr]egional\s+[Ss]tate)\b")
 _OF_NAME = re.compile(r"\s+of\s+(?:the\s+)?([A-Z][\w'-]*(?:\s+[A-Z][\w'-]*){0,3})")
 _STANCE_BEFORE = re.compile(r"\b(?:pro|anti)[-\u2010\u2011]$", re.I)
+# "a British man", "Chinese nationals", "a Chinese mining company": people or a firm of a nationality,
+# as often abroad as at home, so the adjective is no event's site (event_locations; not "Kenyan nurses",
+# "Kelmorian teachers": mostly at home, though no evidence of the text's country either, below)
+_FOREIGNERS = (r"nationals?|citizens?|tourists?|expatriates?|missionar(?:y|ies)|diplomats?|pilgrims?|hostages?|"
+               r"peacekeepers?|man|woman|(?:[a-z]+\s+)?compan(?:y|ies)|firms?")
+FOREIGNERS_AFTER = re.compile(r"\s+(?:" + _FOREIGNERS + r")\b")
 # "a Kenyan teacher in Kelmora", "two Chinese engineers": people of a nationality, often abroad, so
 # the adjective says nothing of where the text is (it is still a place mention)
-# (and "a British man", "a Chinese company": one person or firm of a nationality)
-_NATIONALS_AFTER = re.compile(r"\s+(?:teachers?|nationals?|journalists?|reporters?|tourists?|engineers?|aid workers?|"
-                              r"doctors?|nurses?|citizens?|missionar(?:y|ies)|priests?|nuns?|diplomats?|expatriates?|"
-                              r"businessm[ae]n|peacekeepers?|pilgrims?|hostages?|migrants?|refugees?|"
-                              r"man|woman|(?:[a-z]+\s+)?compan(?:y|ies)|firms?)\b")
+_NATIONALS_AFTER = re.compile(r"\s+(?:" + _FOREIGNERS + r"|teachers?|journalists?|reporters?|engineers?|aid workers?|"
+                              r"doctors?|nurses?|priests?|nuns?|businessm[ae]n|migrants?|refugees?)\b")
 # "Kelmora's": the possessive after a name
 POSSESSIVE = re.compile(r"['’]s\s+")
 _TOWN_BEFORE = re.compile(r"(?i:\b(?:town|city|village|hamlet|capital)\s+of\s+(?:the\s+)?)$"
@@ -708,7 +711,7 @@ def _keep(c: Candidate, ctx: Context, persons: _SpanIndex, actors: _SpanIndex, e
         # local government area", "in Kelmora town"; so does "village of": "a village of Kelmora district")
         return False
     if all(m.quality < 0.9 for m in c.matches) and top < FOLD_MIN_POP and not curated and not cued \
-            and not (governed or _TOWN_BEFORE.search(text, max(0, c.start - 30), c.start)):
+            and not (governed or town_before):
         # (a fold that names an area may be taken inside the region after it: "Kelmora district, Herat"; one
         # that "in" or "the town of" governs, in a country the rest of the text points to: "in Harardheere"
         # is Somalia's Xarardheere, see `_resolve`)
