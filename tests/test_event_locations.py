@@ -668,3 +668,13 @@ def test_a_protest_is_where_it_is_held_not_where_its_grievance_is(code, text, pl
 ])
 def test_the_attackers_country_is_not_where_they_struck(code, text, iso3):
     assert code(text, published="2023-05-10")["events"][0]["iso3"] == iso3
+
+
+def test_an_office_named_after_a_place_is_not_where_the_event_was(code):
+    # the second sentence names Bungoma only in a governor's title: the event stays in Kimilili
+    doc = code("Gunmen on Thursday night shot dead a trader in a village of Kimilili constituency. The trader, an "
+               "aide of Bungoma Governor Ali Kelmor, was shot in his home.", published="2020-05-08")
+    assert [e["location"] for e in doc["events"]] == ["Kimilili"]
+    # (with no other place named, the title's place is still the document's)
+    doc = code("An aide of Bungoma Governor Ali Kelmor was shot dead on Thursday night.", published="2020-05-08")
+    assert [e["location"] for e in doc["events"]] == ["Bungoma"]

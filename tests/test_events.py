@@ -631,3 +631,29 @@ def test_a_body_found_where_the_parse_hangs_the_body_on_a_name(code):
                "was found floating in a river.", published="2021-06-16")
     assert [(e["event_type"], e["sub_event_type"]) for e in doc["events"]] == [
         ("Violence against civilians", "Attack")]
+
+
+@pytest.mark.parametrize("text, types", [
+    ("Police in Wela fined 30 traders on Monday for breaking rules imposed to fight the pandemic.", []),
+    ("Residents of Wela protested on Monday against the curfew imposed to fight the coronavirus.", ["Protests"]),
+])
+def test_a_campaign_against_a_disease_is_no_battle(code, text, types):
+    assert [e["event_type"] for e in code(text, published=PUB)["events"]] == types, text
+
+
+def test_troops_fighting_people_still_battle(code):
+    doc = code("Soldiers fought the rebels outside Wela on Monday.", published=PUB)
+    assert [e["event_type"] for e in doc["events"]] == ["Battles"]
+
+
+def test_a_protest_its_own_participle_tells_as_held_is_not_negated_by_the_verb_it_hangs_on(code):
+    doc = code("The nurses' union urged the board not to shut the clinic in a protest held in Wela on Monday.",
+               published=PUB)
+    assert [e["event_type"] for e in doc["events"]] == ["Protests"]
+    # (the verb's own negation still holds for a noun with no such participle)
+    assert code("No protest was held in Wela on Monday.", published=PUB)["events"] == []
+
+
+def test_pots_banged_are_a_protest(code):
+    doc = code("On Monday residents of Wela banged pots against the mayor as he toured the market.", published=PUB)
+    assert [e["event_type"] for e in doc["events"]] == ["Protests"]

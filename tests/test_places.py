@@ -1181,3 +1181,11 @@ def test_of_two_towns_of_a_name_in_one_state_the_seat_of_its_municipality(pipeli
     ctx = places_of(pipeline, "Gunmen kidnapped a former mayor in El Salto, Jalisco, on Monday.")
     salto = next(p for p in ctx.places if p.text == "El Salto")
     assert abs(salto.latitude - 20.52) < 0.1 and abs(salto.longitude + 103.18) < 0.1, (salto.latitude, salto.longitude)
+
+
+def test_a_possessive_written_without_its_apostrophe_opens_no_longer_name(pipeline):
+    # "Nairobis" is the city's possessive, not the first word of a name with the rare "Kelmoro"
+    ctx = places_of(pipeline, "Police shot a suspect dead in Nairobis Kelmoro estate on Monday.")
+    assert [(p.text, p.name) for p in ctx.places] == [("Nairobis", "Nairobi")]
+    # (a one-word name before a rare one is still read as part of a longer name)
+    assert places_of(pipeline, "Rebels looted shops in Bria Ngakobo on Friday.").places == []

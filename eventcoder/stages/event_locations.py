@@ -220,6 +220,11 @@ def _fronted(ctx: Context, p: PlaceMention, spans) -> bool:
 # "the Kelmora Phosphate Company", "Dunde Cement Ltd": a firm that carries a town's name
 _FIRM_AFTER = re.compile(r"(?:\s+[A-Z][\w&'-]*){0,3}\s+(?:Company|Corporation|Corp|Ltd|Limited|Inc|Industries|"
                          r"Enterprises|Mills)\b")
+# "a campaigner for Kelmora Governor Ali Dunde", "Dunde County Commissioner": an office named after a
+# place says whose official someone is, not where the event was
+_OFFICE_AFTER = re.compile(r"(?:\s+(?:County|State|Provincial|Province|District|Regional|Municipal|City))?"
+                           r"\s+(?:Deputy\s+)?(?:Governor|Senator|MP|MCA|Mayor|Commissioner|Woman\s+Rep|"
+                           r"Member\s+of\s+Parliament|Assembly\s+Member|lawmaker|legislator)\b(?!'s)")
 # the most characters between a dateline's place and its date ("Kelmora, Dunde State, ")
 DATELINE_PLACE_GAP = 40
 
@@ -352,11 +357,12 @@ class PlaceView:
         self.places = [p for p in self.sited if not (p.kind == "country" and _is_demonym(gz, p))
                        and p.text not in adjectives]
         self.placed = [p for p in self.sited if p.kind == "country" and _PLACE_NOUN_AFTER.match(ctx.text, p.end)]
-        # where people were headed, carried or came from, or an organisation is based: not an event's
-        # place when its sentence names another
+        # where people were headed, carried or came from, or an organisation is based, or whose office
+        # someone holds: not an event's place when its sentence names another
         self.elsewhere = {p.start for p in self.places if p.kind == "country" and _DESTINATION_BEFORE.search(
             ctx.text, max(0, p.start - 20), p.start) or _CARRIED_TO_BEFORE.search(ctx.text, max(0, p.start - 60), p.start)
-            or _BASED_IN_BEFORE.search(ctx.text, max(0, p.start - 30), p.start)}
+            or _BASED_IN_BEFORE.search(ctx.text, max(0, p.start - 30), p.start)
+            or _OFFICE_AFTER.match(ctx.text, p.end)}
         self._places = sorted(self.places, key=lambda p: p.start)
         self._starts = [p.start for p in self._places]
 

@@ -409,8 +409,10 @@ def blocked(tok, span) -> str | None:
         return "question"
     verb = verb_of(tok)
     # (a noun the parse leaves loose takes no negation from the verb it hangs on: "post-election riots -
-    # details not given")
-    loose = tok.pos_ in ("NOUN", "PROPN") and tok.dep_ in ("dep", "appos", "npadvmod")
+    # details not given"; nor does a noun its own participle tells as done: "urged them not to close the
+    # clinic in a protest held in Kelmora")
+    loose = tok.pos_ in ("NOUN", "PROPN") and (tok.dep_ in ("dep", "appos", "npadvmod") or any(
+        c.dep_ == "acl" and c.tag_ == "VBN" and c.lemma_.lower() in _HELD for c in tok.children))
     for t in ([tok] if tok == verb or loose else [tok, verb]):
         for child in t.children:
             if child.dep_ == "neg" and not (t.pos_ in ("NOUN", "PROPN") and child.i > t.i) \
@@ -421,10 +423,17 @@ def blocked(tok, span) -> str | None:
                 return "modal"
             if child.dep_ == "mark" and child.lower_ in ("if", "unless", "whether"):
                 return "conditional"
-    anc = [verb] + list(verb.ancestors)[:3]
+    anc = [] if loose else [verb] + list(verb.ancestors)[:3]
     for a in anc:
         if a.lemma_.lower() in HYPOTHETICAL_HEADS and a != tok and not _reporting_use(a):
             return f"governed by '{a.text}'"
+    if tok.lemma_.lower() in _STRUGGLE_WORDS:
+        # "measures to fight the pandemic", "the fight against corruption": a campaign, not a battle
+        foes = [c for c in tok.children if c.dep_ == "dobj"] + [
+            g for c in tok.children if c.dep_ == "prep" and c.lower_ in ("against", "on") for g in c.children
+            if g.dep_ == "pobj"]
+        if foes and all(f.lemma_.lower() in _ABSTRACT_FOES or f.lower_ in _ABSTRACT_FOES for f in foes):
+            return "a campaign against a cause"
     if tok.pos_ in ("NOUN", "PROPN"):
         if tok.lower_ in NOT_EVENT_NOUNS:
             return "generic noun"
@@ -440,6 +449,13 @@ def blocked(tok, span) -> str | None:
     return None
 
 
+# the participles that tell a protest or a meeting as held: "a rally staged in Kelmora"
+_HELD = frozenset("hold stage organise organize".split())
+_STRUGGLE_WORDS = frozenset("fight battle combat".split())
+# what a government or a crew fights that is no armed foe
+_ABSTRACT_FOES = frozenset("""coronavirus covid covid-19 virus pandemic epidemic outbreak disease malaria cholera
+ebola corruption poverty hunger crime drug drugs inflation unemployment impunity illiteracy fire fires blaze
+flames wildfire wildfires bushfire flood floods locust locusts""".split())
 _UNREAL_HEADS = frozenset("threat plot plan drill exercise hoax scare game simulation".split())
 _UNREAL_MODIFIED = frozenset("shooting bomb bombing attack terror terrorist".split())
 

@@ -677,7 +677,10 @@ def _keep(c: Candidate, ctx: Context, persons: _SpanIndex, actors: _SpanIndex, e
             return False  # the end of a Romance name: "Lanao del Sur" (no Omani Sur), "Banco de Kelmora"
     # "Paper Mills", "One Pension", "at Dunde Gate": a word of a longer proper name the gazetteer lacks
     # (a large town's too when the word is only an alternate name of it)
-    longer = tok is not None and not curated and "country" not in spelt and _in_longer_name(doc, tok, starts)
+    # ("Nairobis Kibera slum": a possessive written without its apostrophe opens no longer name)
+    glued_owner = c.text.endswith("s") and any(light_key(m.place.name) == light_key(c.text[:-1]) for m in usable)
+    longer = tok is not None and not curated and "country" not in spelt and not glued_owner \
+        and _in_longer_name(doc, tok, starts)
     if longer and "region" not in spelt \
             and (top < INSIDE_NAME_MIN_POP or not any(_primary(m.place) for m in usable if m.quality >= 0.9)):
         return False
