@@ -657,3 +657,20 @@ def test_a_protest_its_own_participle_tells_as_held_is_not_negated_by_the_verb_i
 def test_pots_banged_are_a_protest(code):
     doc = code("On Monday residents of Wela banged pots against the mayor as he toured the market.", published=PUB)
     assert [e["event_type"] for e in doc["events"]] == ["Protests"]
+
+
+def test_a_riot_an_arrest_is_told_after_is_reported(code):
+    doc = code("Nine youths were held after a gang ransacked a liquor shop in Wela and set fire to its stock.",
+               published=PUB)
+    assert [e["event_type"] for e in doc["events"]] == ["Riots"]
+
+
+def test_a_road_accident_is_no_accidental_fire_and_riders_are_a_crowd(code):
+    doc = code("On Monday motorcycle taxi riders burnt a car in Wela after a road accident that resulted in the "
+               "death of one of their colleagues.", published=PUB)
+    assert [(e["event_type"], e["sub_event_type"]) for e in doc["events"]] == [("Riots", "Mob violence")]
+
+
+def test_the_way_blocked_may_come_late_when_the_parse_gives_no_object(code):
+    doc = code("Teachers blocked with two buses the Kelmo Dunde highway near Wela on Monday.", published=PUB)
+    assert [e["event_type"] for e in doc["events"]] == ["Protests"]

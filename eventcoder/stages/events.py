@@ -92,7 +92,7 @@ CROWD_WORDS = frozenset(
     "inhabitants citizens neighbours neighbors refugees fans pupils miners tenants squatters passengers "
     "motorists mourners worshippers families nationals inmates prisoners labourers laborers sellers shopkeepers "
     "merchants hawkers beneficiaries activists operators lawmakers parties crowds squatters vigilante "
-    "vigilantes".split()
+    "vigilantes riders cyclists".split()
 )
 ORGANISED_ARMED_INTERS = frozenset({"State forces", "Rebel group", "Political militia", "Identity militia",
                                     "External/Other forces"})
@@ -187,12 +187,24 @@ def find_cues(span) -> dict[str, list]:
     if "RIOT" in found:
         # "protested against the release of prisoners after riots in the prisons": an earlier riot given
         # as the reason is not violence by these demonstrators
-        kept = [t for t in found["RIOT"] if not _background(t)]
+        # (but "youths were arrested after they ransacked a shop": an arrest told with its cause reports
+        # the riot as well)
+        kept = [t for t in found["RIOT"] if not _background(t) or _arrest_for(t)]
         if kept:
             found["RIOT"] = kept
         else:
             del found["RIOT"]
     return found
+
+
+_ARREST_VERBS = frozenset("arrest detain apprehend hold nab book charge".split())
+
+
+def _arrest_for(tok) -> bool:
+    """Whether the sentence's main verb is an arrest the token's clause gives the cause of."""
+    root = tok.sent.root
+    return root is not tok and root.pos_ == "VERB" and root.lemma_.lower() in _ARREST_VERBS \
+        and any(c.dep_ == "auxpass" for c in root.children)
 
 
 def _stem(tok) -> str:
@@ -609,7 +621,7 @@ def _agent_words(tok) -> set[str]:
 
 # how many words after "blocked" may name the way blocked when the parse gives it no object
 # ("blocked with two vehicles the highway"); a guess from English word order, not tuned
-BLOCK_OBJECT_WINDOW = 6
+BLOCK_OBJECT_WINDOW = 8
 # what a shot that is no violence hits ("shot a video"), and warning shots
 _NOT_SHOT = frozenset("video videos film films footage photo photos photograph photographs picture pictures "
                       "movie movies scene scenes documentary clip clips episode episodes commercial fame goal "
@@ -666,7 +678,8 @@ _ANIMALS = frozenset("animal animals cattle cow cows goat goats sheep livestock 
                      "birds wildlife elephant elephants camel camels".split())
 _ARSON_LEMMAS = frozenset("set torch burn".split())
 _ACCIDENTAL_FIRE = re.compile(r"\b(wildfires?|bushfires?|forest fires?|blaze|flames|electrical|short[- ]circuit|"
-                              r"accident\w*|lightning|gas leak|fire broke out)\b")
+                              # (not "burnt a car after a road accident": the crash angered them)
+                              r"(?<!road )(?<!traffic )accident\w*|lightning|gas leak|fire broke out)\b")
 # what is burnt when property is destroyed ("burned a dozen shops", "burnt down the shed")
 _PROPERTY = frozenset("house houses home homes hut huts shop shops store stores stall stalls kiosk kiosks "
                       "vehicle vehicles car cars truck trucks bus buses motorbike motorbikes tractor tractors "
