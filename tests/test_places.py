@@ -1189,3 +1189,16 @@ def test_a_possessive_written_without_its_apostrophe_opens_no_longer_name(pipeli
     assert [(p.text, p.name) for p in ctx.places] == [("Nairobis", "Nairobi")]
     # (a one-word name before a rare one is still read as part of a longer name)
     assert places_of(pipeline, "Rebels looted shops in Bria Ngakobo on Friday.").places == []
+
+
+def test_a_list_of_states_is_no_address_of_a_fold(pipeline):
+    # Hariana is a town of Punjab whose name folds to Haryana's; the states are listed, not addressed
+    ctx = places_of(pipeline, "Chemists closed their shops across Haryana, Punjab and Goa on Monday.")
+    haryana = next(p for p in ctx.places if p.text == "Haryana")
+    assert (haryana.name, haryana.kind) == ("Haryana", "region")
+
+
+def test_an_address_may_name_its_area_after_a_compass_word(pipeline):
+    # the only Kirari the gazetteer knows is in Chhattisgarh; "in northwest Delhi" says this one is not it
+    ctx = places_of(pipeline, "About 2,000 people marched in Kirari, in northwest Delhi, on Sunday.")
+    assert [p.name for p in ctx.places] == ["Delhi"]

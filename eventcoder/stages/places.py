@@ -218,8 +218,10 @@ _FACILITY_AFTER = re.compile(r"^(?:'s)?\s+(?:[A-Z][\w'-]*\s+)?(?:" + FACILITY_WO
 _WITHIN_MIDDLE = r"[A-Z][\w'-]*(?:\s+[A-Z][\w'-]*)?(?:\s+(?:LGA|district|county|province|state))?,\s*"
 # ("Kelmora of Dunde district, Herat", "Kelmora district, Herat")
 # ("Kelmora informal settlement, Dunde district, in Cape Town")
+# ("Kelmora, in northwest Delhi": a compass word before the area)
+_WITHIN_COMPASS = r"(?:(?:north|south)-?(?:east|west)|north|south|east|west|central)(?:ern)?\s+"
 _WITHIN_GAP = re.compile(r"^['’]?(?:(?:\s+(?:community|village|town|area|(?:informal\s+)?settlement))?\s*(?:,|\(|,?\s*in)\s*"
-                         r"(?:" + _WITHIN_MIDDLE + r"(?:in\s+)?)?"
+                         r"(?:" + _WITHIN_MIDDLE + r"(?:in\s+)?|(?<=in\s)" + _WITHIN_COMPASS + r")?"
                          r"|(?:\s+(?:area|village|town|locality))?\s+of\s+" + _WITHIN_MIDDLE +
                          r"|\)?\s+(?i:districts?|lga|county|sub-?county|upazila|tehsil|taluka|municipality|division|ward|constituency|region|province|"
                          r"sector(?:\s+area)?)"
@@ -1149,9 +1151,12 @@ def _resolve(cands, countries, admin_keys, anchors, hints=None, area=None, front
             # a transliteration fold inside the area beats a spelling matched abroad ("Murghab
             # district, Badghis" is Bala Morghab, not Tajikistan's Murghob)
             # (not a short word: "Kot" of "Kelmora Kot district" folds to too many names)
+            # (nor where the name is spelt as a first-level region: "across Haryana, Punjab" lists two
+            # states, and Punjab's Hariana is no fold of the first)
             inside = inside or [m for m in c.matches if m.quality < 0.9 and m.place.kind != "country"
                                 and len(c.text) >= FOLD_INSIDE_MIN_LEN and m.place.admin1
-                                and _in_area(m.place, c.within)]
+                                and _in_area(m.place, c.within)
+                                and not any(o.quality >= 0.9 and _first_level(o.place) for o in pool)]
             if c.within_by is not None and light_key(c.within_by.text) == light_key(c.text):
                 # "Kelmora (Kelmora)": the town in the region of its name, where there is one
                 inside = [m for m in inside if m.place.kind == "city"] or inside
