@@ -678,3 +678,8 @@ def test_an_office_named_after_a_place_is_not_where_the_event_was(code):
     # (with no other place named, the title's place is still the document's)
     doc = code("An aide of Bungoma Governor Ali Kelmor was shot dead on Thursday night.", published="2020-05-08")
     assert [e["location"] for e in doc["events"]] == ["Bungoma"]
+
+
+def test_a_district_in_governs_beats_a_town_named_in_passing(code):
+    doc = code("Two Quetta traders were shot dead by gunmen in Panjgur district on Monday.", published="2020-05-08")
+    assert [e["location"] for e in doc["events"]] == ["Panjgur"]

@@ -228,7 +228,8 @@ def test_district_cue_words_and_lists_of_districts_mark_the_area(pipeline):
     assert at(ctx, "Hathazari").near is True
     assert at(ctx, "Sirajganj").near is False
     ctx2 = places_of(pipeline, "Troops raided Narang and Xqawkay districts of Kunar, Afghanistan.")
-    assert at(ctx2, "Narang").near is True
+    narang = at(ctx2, "Narang")  # (the district itself, or near its town: precision 2 either way)
+    assert narang.near is True or (narang.kind, narang.admin2) == ("region", "Narang")
 
 
 def test_the_name_closing_a_district_address_is_the_province(pipeline):
@@ -1134,7 +1135,7 @@ def test_a_demonym_before_region_that_names_a_region_is_the_region(pipeline, tex
 def test_a_name_joined_by_a_small_word_of_its_language_is_read_whole(pipeline, text, surface, name):
     # "de los" (Spanish), "wa" (Dari, "and"): the whole name, not its last words ("Los Angeles")
     ctx = places_of(pipeline, text)
-    assert at(ctx, surface).name == name
+    assert at(ctx, surface).name.lower() == name.lower()  # (the district's entry spells it "Wa")
     assert [p.iso3 for p in ctx.places] == [ctx.places[0].iso3] * len(ctx.places)
 
 
@@ -1202,3 +1203,32 @@ def test_an_address_may_name_its_area_after_a_compass_word(pipeline):
     # the only Kirari the gazetteer knows is in Chhattisgarh; "in northwest Delhi" says this one is not it
     ctx = places_of(pipeline, "About 2,000 people marched in Kirari, in northwest Delhi, on Sunday.")
     assert [p.name for p in ctx.places] == ["Delhi"]
+
+
+def test_districts_the_town_table_does_not_name_are_known(pipeline):
+    # Maywand is an Afghan district with no town of its name in cities500
+    ctx = places_of(pipeline, "Taliban fighters attacked a checkpoint in Maywand district, Kandahar, on Monday.")
+    maywand = next(p for p in ctx.places if p.text == "Maywand")
+    assert (maywand.kind, maywand.iso3, maywand.admin1) == ("region", "AFG", "Kandahar")
+
+
+def test_a_district_named_after_its_seat_stands_at_the_seat(pipeline):
+    # the midpoint of Kalat district's towns lies some 30 km from the town of Kalat, its seat
+    from eventcoder.resources.gazetteer import get_gazetteer
+    from eventcoder.settings import Settings
+
+    area = next(m.place for m in get_gazetteer(Settings.create()).lookup("Kalat")
+                if m.place.source == "admin2" and m.place.iso3 == "PAK")
+    assert abs(area.latitude - 29.03) < 0.02 and abs(area.longitude - 66.59) < 0.02, (area.latitude, area.longitude)
+
+
+def test_a_district_outside_the_province_its_address_names_is_not_taken(pipeline):
+    # the Baharak district the table knows is Badakhshan's; the address names Takhar (a guard: the old
+    # table knew no Baharak district)
+    ctx = places_of(pipeline, "An airstrike killed two militants in Baharak district, Takhar, on Monday.")
+    assert all(p.admin1 == "Takhar" for p in ctx.places if p.iso3 == "AFG" and p.kind != "country")
+
+
+def test_the_line_of_control_names_no_place(pipeline):
+    ctx = places_of(pipeline, "Pakistani troops shelled posts along the Line of Control (LoC) for the second day.")
+    assert "Control" not in [p.text for p in ctx.places]

@@ -45,7 +45,7 @@ from pathlib import Path
 
 from ..errors import InputError, ResourceError
 
-INDEX_VERSION = 25  # bump when the index layout or the key functions change
+INDEX_VERSION = 26  # bump when the index layout or the key functions change
 INDEX_NAME = "gazetteer.sqlite"
 IMPORTS_NAME = "gazetteer-imports.json"
 LOCK_NAME = "gazetteer.lock"  # (held while the index is compiled)
@@ -63,6 +63,9 @@ MIN_KEY_LEN = 3
 REGION_POPULATION = 500_000
 # The same for an admin2 area (a county, a district): smaller than a region, larger than most towns.
 ADMIN2_POPULATION = 100_000
+# the farthest from the midpoint of a second-level area's towns that a town of its name may lie and be
+# taken for its seat (districts are some tens of km across); chosen by hand, not tuned
+ADMIN2_SEAT_KM = 50
 # Share of towns trimmed on each side when an area's centre is estimated from its towns
 # (1%: drops Alaska and Hawaii from the US box but keeps the bulk of every country).
 CENTRE_TRIM = 0.01
@@ -538,12 +541,22 @@ def build_index(path: Path) -> None:
         code_of = {(cc, name): code for (cc, code), name in raw_names.items()}
         taken = {(cc, light_key(n)) for (cc, _), names in region_names.items() for n in names}
         taken |= {(cc, light_key(n)) for cc, v in countries.items() for n in v[2]}
+        # (an area named after its seat stands at the seat, as ACLED codes it: "Panjgur district" at Panjgur)
+        seats: dict[tuple[str, str, str], list[dict]] = {}
+        for c in cities.values():
+            seats.setdefault((c["countrycode"], c["admin1code"], light_key(c["name"])), []).append(c)
         for cc, a1, a2, lat, lon, _towns in admin_data.get("admin2", []):
             a1_display = ascii_fold(a1) or a1
             iso3 = countries.get(cc, (None,))[0]
             bare = _ADMIN_WORDS.sub(" ", a2).strip()
             names = [a2] + ([bare] if (cc, light_key(bare)) not in taken else [])
             a1_code = code_of.get((cc, a1_display))
+            near = [(distance_km(lat, lon, t["latitude"], t["longitude"]), t)
+                    for t in seats.get((cc, a1_code, light_key(bare)), ())]
+            near = [(d, t) for d, t in near if d <= ADMIN2_SEAT_KM]
+            if near:
+                seat = min(near, key=lambda x: x[0])[1]
+                lat, lon = seat["latitude"], seat["longitude"]
             b.add(ascii_fold(a2) or a2, lat, lon, cc, iso3, a1_code, admin_names.get((cc, a1_code), a1_display),
                   ADMIN2_POPULATION, "region", None, "admin2", names)
         for c, keys in keyed:

@@ -265,10 +265,16 @@ def _pick(cands: list[PlaceMention], ctx: Context, anchor: int, clause, spans=()
         # "blocked a bridge in Kelmora to protest the razing of a shrine in Dunde": a protest is where
         # it is held, not where its grievance happened (a town of either beats a region)
         grievance = p.start in grievances
-        return (road, firm, landmark, _SPECIFIC.get(p.kind, 3), grievance, wide_town, not district, owner, near,
+        # "militants were killed as police raided a hideout in Kelmora district": a district "in" governs is
+        # more specific than a town named in passing ("seven Dunde separatists")
+        specific = _SPECIFIC.get(p.kind, 3)
+        if p.kind == "city" and not governed and not fronted and governed_district:
+            specific = _SPECIFIC["region"] + 0.5
+        return (road, firm, landmark, specific, grievance, wide_town, not district, owner, near,
                 -fronted, -(governed if in_clause else 0), -governed, abs(p.start - anchor))
 
     provinces = {q.iso3 for q in cands if q.kind == "region" and not q.admin2}
+    governed_district = any(q.admin2 and _governed(ctx, q) == 2 for q in cands)
     roads, road_states = set(), set()
     for q in cands:
         if m := _ROAD_AFTER.match(ctx.text[q.end:q.end + 40]):

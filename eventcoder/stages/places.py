@@ -143,7 +143,7 @@ county district province city town village street road river valley region area 
 bridge airport station square port hill hills mountain mountains island islands lake border
 high highway mine union secretary junior jubilee sadar thana abu hindi sector christmas sharia main
 mary virgin poblacion maasai fulani federal federation ramadan eid muharram ashura diwali holi colonia
-shia shiite sunni sun jan feb mar apr jun jul aug sep sept oct nov dec
+shia shiite sunni sun jan feb mar apr jun jul aug sep sept oct nov dec control
 """.split())
 # names of humanitarian bodies that GeoNames also gives to small places ("the Red Cross said ...")
 STOP_PHRASES = frozenset({"red cross", "the red cross", "red crescent", "the red crescent"})
@@ -1168,7 +1168,9 @@ def _resolve(cands, countries, admin_keys, anchors, hints=None, area=None, front
             only = _area_countries(c)
             addressed = bool(inside) and bool(c.within_centres)
             # (a part of a city is in it or unknown, never another large town)
+            # (a second-level area stands in with a population of its own: not a large town)
             pool = inside or [m for m in pool if m.place.population >= WITHIN_OUTSIDE_MIN_POP
+                              and m.place.source != "admin2"
                               and (not only or m.place.iso3 in only) and c.within_km > CITY_PART_KM]
         if c.town_part:
             # "in Recife, Pernambuco ... in Boa Viagem neighborhood": the neighbourhood lies near a
