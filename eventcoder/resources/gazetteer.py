@@ -542,9 +542,16 @@ def build_index(path: Path) -> None:
         taken = {(cc, light_key(n)) for (cc, _), names in region_names.items() for n in names}
         taken |= {(cc, light_key(n)) for cc, v in countries.items() for n in v[2]}
         # (an area named after its seat stands at the seat, as ACLED codes it: "Panjgur district" at Panjgur)
+        # (only the towns named like an area are kept: a table of every town would hold the build's memory)
+        wanted = {(cc, code_of.get((cc, ascii_fold(a1) or a1)), light_key(_ADMIN_WORDS.sub(" ", a2).strip()))
+                  for cc, a1, a2, *_ in admin_data.get("admin2", [])}
         seats: dict[tuple[str, str, str], list[dict]] = {}
-        for c in cities.values():
-            seats.setdefault((c["countrycode"], c["admin1code"], light_key(c["name"])), []).append(c)
+        for c, keys in keyed:
+            if keys and keys[0][2] == c["name"]:  # (the town's own name, keyed first)
+                key = (c["countrycode"], c["admin1code"], keys[0][0])
+                if key in wanted:
+                    seats.setdefault(key, []).append(c)
+        del wanted
         for cc, a1, a2, lat, lon, _towns in admin_data.get("admin2", []):
             a1_display = ascii_fold(a1) or a1
             iso3 = countries.get(cc, (None,))[0]
