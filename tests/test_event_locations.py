@@ -683,3 +683,12 @@ def test_an_office_named_after_a_place_is_not_where_the_event_was(code):
 def test_a_district_in_governs_beats_a_town_named_in_passing(code):
     doc = code("Two Quetta traders were shot dead by gunmen in Panjgur district on Monday.", published="2020-05-08")
     assert [e["location"] for e in doc["events"]] == ["Panjgur"]
+
+
+def test_a_district_centre_is_the_seat_at_precision_one(code):
+    doc = code("On Monday a policeman was shot dead by Taliban militants in Gulran district centre, Herat.",
+               published="2020-05-08")
+    assert [(e["location"], e["geo_precision"]) for e in doc["events"]] == [("Gulran", 1)]
+    doc = code("On Monday a policeman was shot dead by Taliban militants in Gulran district, Herat.",
+               published="2020-05-08")
+    assert [(e["location"], e["geo_precision"]) for e in doc["events"]] == [("Gulran", 2)]

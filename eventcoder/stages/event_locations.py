@@ -515,7 +515,9 @@ def locate(ctx: Context, event: Event, gz=None, view: PlaceView | None = None) -
         # a district, or a region named after a smaller place the gazetteer lacks ("in Kala Murchi
         # of Deh Rahwod district, Urozgan"): ACLED codes a town of the area, precision 2
         # (a district named bare stands for its seat: "protested in Dharwad", precision 1)
-        precision = 1 if chosen.admin2 and not chosen.near and _bare_seat(ctx, chosen) else 2
+        # (and so does "the Kelmora district centre": the seat itself)
+        precision = 1 if chosen.admin2 and not chosen.near and (
+            _bare_seat(ctx, chosen) or _DISTRICT_CENTRE_AFTER.match(ctx.text, chosen.end)) else 2
     else:
         precision = 3
         town = _namesake_town(ctx, chosen, gz)
@@ -740,6 +742,9 @@ def _namesake_town(ctx: Context, p: PlaceMention, gz):
 _AREA_WORD_BESIDE = re.compile(r"^\W{0,3}(?:\([^)]*\)\s*)?(?:districts?|sub-?divisions?|division|tehsil|taluka|"
                                r"upazila|lga|county|sub-?county|province|region|municipality|block|mandal|zone|"
                                r"area|state|governorate|constituency)\b", re.I)
+
+
+_DISTRICT_CENTRE_AFTER = re.compile(r"\s+(?:district\s+)?(?:centre|center|headquarters)\b", re.I)
 
 
 def _bare_seat(ctx: Context, p: PlaceMention) -> bool:
