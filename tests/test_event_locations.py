@@ -672,8 +672,8 @@ def test_the_attackers_country_is_not_where_they_struck(code, text, iso3):
 
 def test_an_office_named_after_a_place_is_not_where_the_event_was(code):
     # the second sentence names Bungoma only in a governor's title: the event stays in Kimilili
-    doc = code("Gunmen on Thursday night shot dead a trader in a village of Kimilili constituency. The trader, an "
-               "aide of Bungoma Governor Ali Kelmor, was shot in his home.", published="2020-05-08")
+    doc = code("A shopkeeper was killed by gunmen late on Thursday in a village of Kimilili constituency. The "
+               "victim, an aide of Bungoma Governor Ali Kelmor, was attacked at home.", published="2020-05-08")
     assert [e["location"] for e in doc["events"]] == ["Kimilili"]
     # (with no other place named, the title's place is still the document's)
     doc = code("An aide of Bungoma Governor Ali Kelmor was shot dead on Thursday night.", published="2020-05-08")
@@ -681,14 +681,14 @@ def test_an_office_named_after_a_place_is_not_where_the_event_was(code):
 
 
 def test_a_district_in_governs_beats_a_town_named_in_passing(code):
-    doc = code("Two Quetta traders were shot dead by gunmen in Panjgur district on Monday.", published="2020-05-08")
+    doc = code("Two Quetta traders were killed by unknown attackers in Panjgur district on Monday.", published="2020-05-08")
     assert [e["location"] for e in doc["events"]] == ["Panjgur"]
 
 
 def test_a_district_centre_is_the_seat_at_precision_one(code):
-    doc = code("On Monday a policeman was shot dead by Taliban militants in Gulran district centre, Herat.",
+    doc = code("A police officer died on Monday when attackers fired at his car in Gulran district centre, Herat.",
                published="2020-05-08")
     assert [(e["location"], e["geo_precision"]) for e in doc["events"]] == [("Gulran", 1)]
-    doc = code("On Monday a policeman was shot dead by Taliban militants in Gulran district, Herat.",
+    doc = code("A police officer died on Monday when attackers fired at his car in Gulran district, Herat.",
                published="2020-05-08")
     assert [(e["location"], e["geo_precision"]) for e in doc["events"]] == [("Gulran", 2)]

@@ -635,7 +635,7 @@ def test_a_body_found_where_the_parse_hangs_the_body_on_a_name(code):
 
 @pytest.mark.parametrize("text, types", [
     ("Police in Wela fined 30 traders on Monday for breaking rules imposed to fight the pandemic.", []),
-    ("Residents of Wela protested on Monday against the curfew imposed to fight the coronavirus.", ["Protests"]),
+    ("Residents of Wela protested on Monday against a curfew meant to fight the coronavirus outbreak.", ["Protests"]),
 ])
 def test_a_campaign_against_a_disease_is_no_battle(code, text, types):
     assert [e["event_type"] for e in code(text, published=PUB)["events"]] == types, text
@@ -647,7 +647,7 @@ def test_troops_fighting_people_still_battle(code):
 
 
 def test_a_protest_its_own_participle_tells_as_held_is_not_negated_by_the_verb_it_hangs_on(code):
-    doc = code("The nurses' union urged the board not to shut the clinic in a protest held in Wela on Monday.",
+    doc = code("The nurses' union urged the board not to shut the clinic in a protest organised in Wela on Monday.",
                published=PUB)
     assert [e["event_type"] for e in doc["events"]] == ["Protests"]
     # (the verb's own negation still holds for a noun with no such participle)
@@ -660,14 +660,14 @@ def test_pots_banged_are_a_protest(code):
 
 
 def test_a_riot_an_arrest_is_told_after_is_reported(code):
-    doc = code("Nine youths were held after a gang ransacked a liquor shop in Wela and set fire to its stock.",
+    doc = code("Nine boys were held after a gang ransacked a liquor shop in Wela and set fire to its stock.",
                published=PUB)
     assert [e["event_type"] for e in doc["events"]] == ["Riots"]
 
 
 def test_a_road_accident_is_no_accidental_fire_and_riders_are_a_crowd(code):
-    doc = code("On Monday motorcycle taxi riders burnt a car in Wela after a road accident that resulted in the "
-               "death of one of their colleagues.", published=PUB)
+    doc = code("On Monday motorcycle taxi riders burnt a car in Wela after a road accident which resulted in the "
+               "death of a colleague.", published=PUB)
     assert [(e["event_type"], e["sub_event_type"]) for e in doc["events"]] == [("Riots", "Mob violence")]
 
 

@@ -65,7 +65,7 @@ def main() -> None:
             continue
         cc, code = parts[0], parts[1]
         a1 = admin1.get(cc, {}).get(code)
-        # ("Abbottabad District": the area word is the text's cue, not a part of the name)
+        # ("Abbottabad District": the area word is the text's cue and no part of the name)
         name = _DISTRICT.sub("", row[0].strip())
         if not a1 or not name or (cc, _plain(name)) in known:
             continue

@@ -187,8 +187,8 @@ def find_cues(span) -> dict[str, list]:
     if "RIOT" in found:
         # "protested against the release of prisoners after riots in the prisons": an earlier riot given
         # as the reason is not violence by these demonstrators
-        # (but "youths were arrested after they ransacked a shop": an arrest told with its cause reports
-        # the riot as well)
+        # (but "three men were detained once a gang had ransacked a bar": an arrest told with its cause
+        # reports the riot as well)
         kept = [t for t in found["RIOT"] if not _background(t) or _arrest_for(t)]
         if kept:
             found["RIOT"] = kept
@@ -422,7 +422,7 @@ def blocked(tok, span) -> str | None:
     verb = verb_of(tok)
     # (a noun the parse leaves loose takes no negation from the verb it hangs on: "post-election riots -
     # details not given"; nor does a noun its own participle tells as done: "urged them not to close the
-    # clinic in a protest held in Kelmora")
+    # clinic, at a sit-in staged outside Kelmora's town hall")
     loose = tok.pos_ in ("NOUN", "PROPN") and (tok.dep_ in ("dep", "appos", "npadvmod") or any(
         c.dep_ == "acl" and c.tag_ == "VBN" and c.lemma_.lower() in _HELD for c in tok.children))
     for t in ([tok] if tok == verb or loose else [tok, verb]):
