@@ -681,8 +681,9 @@ def test_an_office_named_after_a_place_is_not_where_the_event_was(code):
 
 
 def test_a_district_in_governs_beats_a_town_named_in_passing(code):
-    doc = code("Two Quetta traders were killed by unknown attackers in Panjgur district on Monday.", published="2020-05-08")
-    assert [e["location"] for e in doc["events"]] == ["Panjgur"]
+    # (Maywand district has no town of its name: without the rule the city named in passing wins)
+    doc = code("Two Quetta traders were killed by unknown attackers in Maywand district on Monday.", published="2020-05-08")
+    assert [e["location"] for e in doc["events"]] == ["Maywand"]
 
 
 def test_a_district_centre_is_the_seat_at_precision_one(code):
