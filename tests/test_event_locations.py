@@ -693,3 +693,14 @@ def test_a_district_centre_is_the_seat_at_precision_one(code):
     doc = code("A police officer died on Monday when attackers fired at his car in Gulran district, Herat.",
                published="2020-05-08")
     assert [(e["location"], e["geo_precision"]) for e in doc["events"]] == [("Gulran", 2)]
+
+
+def test_the_name_after_district_in_is_the_province_holding_it(code):
+    # Kandahar is a town and a province: after "district in" it is the province, wider than the district
+    doc = code("Dozens rallied on Monday in Maywand district in Kandahar against the district police chief.",
+               published="2020-05-08")
+    assert [(e["location"], e["geo_precision"]) for e in doc["events"]] == [("Maywand", 2)]
+    # (a commune in a city stays in the city: a guard)
+    doc = code("On Monday traders marched to the town hall of Dixinn commune in Conakry city.",
+               published="2020-05-08")
+    assert [e["location"] for e in doc["events"]] == ["Conakry"]

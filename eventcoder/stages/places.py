@@ -201,6 +201,9 @@ _DISTRICT_LIST_TAIL = re.compile(_ASIDE + _AREA_LIST + r"\s*,\s*")
 _ADDRESS_TAIL_BEFORE = re.compile(
     r"\b(?:districts?|county|lga|upazila|tehsil|taluka|sub-?county|commune|subdivision)\s*"
     r"(?:\([^)]{0,40}\)\s*)?,\s*$", re.I)
+# the same with "in": "Kelmora district in Ghazni" (not a commune's: "Kelmora commune in Conakry city" is
+# in the city)
+_IN_TAIL_BEFORE = re.compile(r"\b(?:districts?|lga|upazila|tehsil|taluka)\s+in\s+$", re.I)
 # "the northern state of Kelmora", "the province of Dunde": the text calls the name a first-level region
 _REGION_BEFORE = re.compile(r"\b(?:state|province|governorate|region)\s+of\s+$")
 # "outside the Kelmora Press Club", "near Kabul airport": the place names a site inside the town, and
@@ -1410,6 +1413,7 @@ def find_places(ctx: Context, gz) -> list:
                        and not (_SITE_NEAR_BEFORE.search(before) and _FACILITY_AFTER.match(after)))
                       or _KM_BEFORE.search(before) or _AREA_AFTER.match(after))
         c.cue_region = bool(_REGION_AFTER.match(after) or _ADDRESS_TAIL_BEFORE.search(before)
+                            or _IN_TAIL_BEFORE.search(before) and not _TOWN_AFTER.match(after)
                             or _REGION_BEFORE.search(before))
         c.cue_county = bool(_COUNTY_AFTER.match(after))
         c.cue_admin2 = bool(_ADMIN2_AFTER.match(after)
