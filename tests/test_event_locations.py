@@ -704,3 +704,10 @@ def test_the_name_after_district_in_is_the_province_holding_it(code):
     doc = code("On Monday traders marched to the town hall of Dixinn commune in Conakry city.",
                published="2020-05-08")
     assert [e["location"] for e in doc["events"]] == ["Conakry"]
+
+
+def test_a_province_after_an_unknown_place_in_it_is_precision_2(code):
+    # "Xqelmo village in Balochistan": the province closes the address of a place the gazetteer lacks, and
+    # is coded at its main town, precision 2 (not 3, as the province itself is)
+    doc = code("Gunmen torched a school in Xqelmo village in Balochistan on Monday.", published="2020-05-08")
+    assert [(e["location"], e["geo_precision"]) for e in doc["events"]] == [("Quetta", 2)]

@@ -43,11 +43,12 @@ _PLACE_NOUNS = {"region", "town", "city", "village", "area", "province", "distri
 # A curated region whose population stand-in is below this is "small" (a border area, a
 # district): precision 2; admin1 regions and larger areas are precision 3.
 SMALL_REGION_POP = 300_000
-# "... district, Urozgan", "... village (Mayo-Sava, Extreme-Nord)": the region closes the
-# address of a smaller place
+# "... district, Urozgan", "... village (Mayo-Sava, Extreme-Nord)", "... district in Ghazni": the region
+# closes the address of a smaller place
 _SMALLER_BEFORE = re.compile(
     r"\b(?:districts?|village|area|town|sub-?county|county|lga|upazila|constituency|ward|subdivision|"
-    r"township|locality|commune|municipality)\s*(?:\([^)]*\)\s*)?[,(]\s*(?:[A-Z][\w'-]*[ ,-]*){0,3}$", re.I)
+    r"township|locality|commune|municipality)\s*(?:\([^)]*\)\s*)?(?:[,(]|\s+in\b)\s*(?:[A-Z][\w'-]*[ ,-]*){0,3}$",
+    re.I)
 # the same, with the words of administrative areas only: "in Kelmora district, Kandahar" puts the event
 # somewhere in a district, while "in Kelmora town (Larkana, Sindh)" names a town, precision 1 in ACLED
 _AREA_ADDRESS_BEFORE = re.compile(

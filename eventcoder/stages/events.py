@@ -423,8 +423,9 @@ def blocked(tok, span) -> str | None:
     # (a noun the parse leaves loose takes no negation from the verb it hangs on: "post-election riots -
     # details not given"; nor does a noun its own participle tells as done: "urged them not to close the
     # clinic, at a sit-in staged outside Kelmora's town hall")
-    loose = tok.pos_ in ("NOUN", "PROPN") and (tok.dep_ in ("dep", "appos", "npadvmod") or any(
-        c.dep_ == "acl" and c.tag_ == "VBN" and c.lemma_.lower() in _HELD for c in tok.children))
+    held = tok.pos_ in ("NOUN", "PROPN") and any(
+        c.dep_ == "acl" and c.tag_ == "VBN" and c.lemma_.lower() in _HELD for c in tok.children)
+    loose = tok.pos_ in ("NOUN", "PROPN") and tok.dep_ in ("dep", "appos", "npadvmod") or held
     for t in ([tok] if tok == verb or loose else [tok, verb]):
         for child in t.children:
             if child.dep_ == "neg" and not (t.pos_ in ("NOUN", "PROPN") and child.i > t.i) \
@@ -435,7 +436,7 @@ def blocked(tok, span) -> str | None:
                 return "modal"
             if child.dep_ == "mark" and child.lower_ in ("if", "unless", "whether"):
                 return "conditional"
-    anc = [] if loose else [verb] + list(verb.ancestors)[:3]
+    anc = [] if held else [verb] + list(verb.ancestors)[:3]
     for a in anc:
         if a.lemma_.lower() in HYPOTHETICAL_HEADS and a != tok and not _reporting_use(a):
             return f"governed by '{a.text}'"
