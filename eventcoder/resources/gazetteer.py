@@ -45,7 +45,7 @@ from pathlib import Path
 
 from ..errors import InputError, ResourceError
 
-INDEX_VERSION = 26  # bump when the index layout or the key functions change
+INDEX_VERSION = 27  # bump when the index layout or the key functions change
 INDEX_NAME = "gazetteer.sqlite"
 IMPORTS_NAME = "gazetteer-imports.json"
 LOCK_NAME = "gazetteer.lock"  # (held while the index is compiled)
@@ -541,29 +541,28 @@ def build_index(path: Path) -> None:
         code_of = {(cc, name): code for (cc, code), name in raw_names.items()}
         taken = {(cc, light_key(n)) for (cc, _), names in region_names.items() for n in names}
         taken |= {(cc, light_key(n)) for cc, v in countries.items() for n in v[2]}
-        # (an area named after its seat stands at the seat, as ACLED codes it: "Panjgur district" at Panjgur)
-        # (only the towns named like an area are kept: a table of every town would hold the build's memory)
-        wanted = {(cc, code_of.get((cc, ascii_fold(a1) or a1)), light_key(_ADMIN_WORDS.sub(" ", a2).strip()))
-                  for cc, a1, a2, *_ in admin_data.get("admin2", [])}
-        seats: dict[tuple[str, str, str], list[dict]] = {}
-        for c, keys in keyed:
-            if keys and keys[0][2] == c["name"]:  # (the town's own name, keyed first)
-                key = (c["countrycode"], c["admin1code"], keys[0][0])
-                if key in wanted:
-                    seats.setdefault(key, []).append(c)
-        del wanted
+        areas = []  # (country, admin1 name, admin1 code, name, bare name, lat, lon)
         for cc, a1, a2, lat, lon, _towns in admin_data.get("admin2", []):
             a1_display = ascii_fold(a1) or a1
-            iso3 = countries.get(cc, (None,))[0]
             bare = _ADMIN_WORDS.sub(" ", a2).strip()
+            areas.append((cc, a1_display, code_of.get((cc, a1_display)), a2, bare, lat, lon))
+        # (an area named after its seat stands at the seat, as ACLED codes it: "Panjgur district" at Panjgur)
+        # (only the towns named like an area are kept: a table of every town would hold the build's memory)
+        wanted = {(cc, a1_code, light_key(bare)) for cc, _, a1_code, _, bare, _, _ in areas}
+        seats: dict[tuple[str, str, str], list[dict]] = {}
+        # (by each town's own name, however short)
+        for c in cities.values():
+            key = (c["countrycode"], c["admin1code"], light_key(c["name"]))
+            if key in wanted:
+                seats.setdefault(key, []).append(c)
+        del wanted
+        for cc, a1_display, a1_code, a2, bare, lat, lon in areas:
+            iso3 = countries.get(cc, (None,))[0]
             names = [a2] + ([bare] if (cc, light_key(bare)) not in taken else [])
-            a1_code = code_of.get((cc, a1_display))
-            near = [(distance_km(lat, lon, t["latitude"], t["longitude"]), t)
-                    for t in seats.get((cc, a1_code, light_key(bare)), ())]
-            near = [(d, t) for d, t in near if d <= ADMIN2_SEAT_KM]
-            if near:
-                seat = min(near, key=lambda x: x[0])[1]
-                lat, lon = seat["latitude"], seat["longitude"]
+            seat = min(((distance_km(lat, lon, t["latitude"], t["longitude"]), t)
+                        for t in seats.get((cc, a1_code, light_key(bare)), ())), key=lambda x: x[0], default=None)
+            if seat is not None and seat[0] <= ADMIN2_SEAT_KM:
+                lat, lon = seat[1]["latitude"], seat[1]["longitude"]
             b.add(ascii_fold(a2) or a2, lat, lon, cc, iso3, a1_code, admin_names.get((cc, a1_code), a1_display),
                   ADMIN2_POPULATION, "region", None, "admin2", names)
         for c, keys in keyed:

@@ -197,14 +197,16 @@ def find_cues(span) -> dict[str, list]:
     return found
 
 
-_ARREST_VERBS = frozenset("arrest detain apprehend hold nab book charge".split())
+# verbs of custody the ARREST family of the lexicon leaves out, as they also mean other things ("were held")
+_CUSTODY_VERBS = frozenset("hold nab book charge".split())
 
 
 def _arrest_for(tok) -> bool:
     """Whether the sentence's main verb is an arrest the token's clause gives the cause of."""
     root = tok.sent.root
-    return root is not tok and root.pos_ == "VERB" and root.lemma_.lower() in _ARREST_VERBS \
-        and any(c.dep_ == "auxpass" for c in root.children)
+    lemma = root.lemma_.lower()
+    return root is not tok and root.pos_ == "VERB" and any(c.dep_ == "auxpass" for c in root.children) \
+        and (lemma in _CUSTODY_VERBS or "ARREST" in families_by_lemma().get(lemma, ()))
 
 
 def _stem(tok) -> str:
