@@ -442,6 +442,20 @@ def test_the_postal_rows_worth_a_look_are_read_in_a_second_process(tmp_path):
     assert reader.child.returncode == 0 and not (tmp_path / "rows.postal").exists()
 
 
+def test_the_postal_reader_imports_this_package_whatever_directory_it_runs_in(tmp_path, monkeypatch):
+    # another checkout in the working directory, whose reader fails: the child must not import it
+    other = tmp_path / "elsewhere" / "eventcoder" / "resources"
+    other.mkdir(parents=True)
+    (other.parent / "__init__.py").write_text("", encoding="utf-8")
+    (other / "__init__.py").write_text("", encoding="utf-8")
+    (other / "gazetteer.py").write_text("def read_postal_rows(*a):\n    raise SystemExit(3)\n", encoding="utf-8")
+    monkeypatch.chdir(other.parents[1])
+    reader = gzmod._PostalReader(_postal_file(tmp_path), frozenset({"LB", "UA"}), tmp_path / "rows.postal")
+    assert reader.child is not None
+    assert reader.child.wait() == 0
+    assert list(reader.rows()) == EXPECTED_POSTAL_ROWS
+
+
 def test_the_postal_rows_are_read_here_when_no_second_process_can_run(tmp_path, monkeypatch):
     monkeypatch.setattr(gzmod.sys, "executable", str(tmp_path / "no-such-python"))
     reader = gzmod._PostalReader(_postal_file(tmp_path), frozenset({"LB", "UA"}), tmp_path / "rows.postal")

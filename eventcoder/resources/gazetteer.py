@@ -865,7 +865,10 @@ def read_postal_rows(path: Path, countries, out) -> None:
 
 
 _POSTAL_CHUNK = 20_000
-_POSTAL_CHILD = ("import sys; from pathlib import Path; from eventcoder.resources.gazetteer import read_postal_rows\n"
+# (the child puts this package's directory first on its path: the directory it starts in comes before
+# PYTHONPATH, and may hold another checkout of the package)
+_POSTAL_CHILD = ("import sys; sys.path.insert(0, sys.argv[4]); from pathlib import Path\n"
+                 "from eventcoder.resources.gazetteer import read_postal_rows\n"
                  "with open(sys.argv[3], 'wb') as out:\n"
                  "    read_postal_rows(Path(sys.argv[1]), frozenset(sys.argv[2].split(',')), out)")
 
@@ -883,12 +886,11 @@ class _PostalReader:
         import subprocess
 
         # (the child imports this very package, wherever it was imported from here)
-        env = dict(os.environ, PYTHONPATH=os.pathsep.join(
-            [str(Path(__file__).resolve().parents[2])] + [p for p in [os.environ.get("PYTHONPATH")] if p]))
+        root = str(Path(__file__).resolve().parents[2])
         try:
             self.child = subprocess.Popen(
-                [sys.executable, "-c", _POSTAL_CHILD, str(path), ",".join(sorted(countries)), str(spill)],
-                stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, env=env)
+                [sys.executable, "-c", _POSTAL_CHILD, str(path), ",".join(sorted(countries)), str(spill), root],
+                stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
         except OSError:
             self.child = None
 
