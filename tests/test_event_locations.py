@@ -711,3 +711,34 @@ def test_a_province_after_an_unknown_place_in_it_is_precision_2(code):
     # is coded at its main town, precision 2 (not 3, as the province itself is)
     doc = code("Gunmen torched a school in Xqelmo village in Balochistan on Monday.", published="2020-05-08")
     assert [(e["location"], e["geo_precision"]) for e in doc["events"]] == [("Quetta", 2)]
+
+
+def test_a_body_of_an_organisation_named_after_its_district_is_at_the_seat(code):
+    # "the Tinsukia district committee" is a party's body, not the district the protest is spread over
+    doc = code("The Tinsukia district committee of a students' union held a sit-in outside the deputy "
+               "commissioner's office here on Monday.", published="2020-05-08")
+    assert [(e["location"], e["geo_precision"]) for e in doc["events"]] == [("Tinsukia", 1)]
+    # (the district itself is still an area, precision 2: a guard)
+    doc = code("Farm workers held a sit-in in Tinsukia district on Monday.", published="2020-05-08")
+    assert [(e["location"], e["geo_precision"]) for e in doc["events"]] == [("Tinsukia", 2)]
+
+
+def test_a_small_namesake_before_government_is_no_place(code):
+    # "the Modi government": a person's; Poland's village Mordy has "Modi" among its names
+    doc = code("Retired soldiers protested against the Modi government on Monday over pensions.",
+               published="2020-05-08")
+    assert [e["location"] for e in doc["events"]] == [None]
+    assert all(p["iso3"] != "POL" for p in doc["places"])
+
+
+def test_the_capital_whose_government_it_is_is_not_the_place(code):
+    # the event is in Wardak: Kabul is only whose government the hostages were said to serve
+    doc = code("Insurgents seized 30 farmers and accused them of spying for the Kabul government, in Nerkh "
+               "district, Wardak.", published="2020-05-08")
+    assert [e["admin1"] for e in doc["events"]] == ["Wardak"]
+
+
+def test_an_upazila_points_to_bangladesh(code):
+    # "upazila" is Bangladesh's word for a sub-district: its Rajnagar, not India's larger town
+    doc = code("Villagers beat a suspected thief to death in Rajnagar upazila on Friday.", published="2020-05-08")
+    assert [e["iso3"] for e in doc["events"]] == ["BGD"]

@@ -1232,3 +1232,19 @@ def test_a_district_outside_the_province_its_address_names_is_not_taken(pipeline
 def test_the_line_of_control_names_no_place(pipeline):
     ctx = places_of(pipeline, "Indian and Pakistani soldiers traded fire over Line of Control (LoC) posts on Sunday.")
     assert "Control" not in [p.text for p in ctx.places]
+
+
+def test_an_english_word_that_only_names_a_small_town_by_another_name_is_no_place(pipeline):
+    # "Peace" is an alternate name of a Kansas town of some thousands: in "a Peace Walk" it is a word
+    ctx = places_of(pipeline, "Hundreds joined a Peace Walk through Kirari on Sunday, calling for calm.")
+    assert all(p.iso3 != "USA" for p in ctx.places)
+    # (a town named so in its own right is still a place: a guard)
+    ctx = places_of(pipeline, "Hundreds marched through Sterling, Kansas, on Sunday.")
+    assert at(ctx, "Sterling").iso3 == "USA"
+
+
+def test_a_city_written_with_its_own_city_word_is_the_city(pipeline):
+    # the area GeoNames calls "Kananga City" is not the city of Kananga, which the span names too
+    ctx = places_of(pipeline, "Militia fighters burned a school in Kananga city of the Kasai central province "
+                              "last week.")
+    assert (at(ctx, "Kananga city").name, at(ctx, "Kananga city").kind) == ("Kananga", "city")

@@ -31,7 +31,7 @@ from ..pipeline import stage
 from ..resources.gazetteer import continent_adjectives, get_gazetteer, light_key
 from .event_dates import dateline, tells_the_incident
 from .sentences import next_in_paragraph
-from .places import FACILITY_WORDS, FOREIGNERS_AFTER, NEAR_BEFORE, NEAR_KM, POSSESSIVE, STOP_NAMES, distance_km
+from .places import FACILITY_WORDS, FOREIGNERS_AFTER, GOVERNMENT_AFTER, NEAR_BEFORE, NEAR_KM, POSSESSIVE, STOP_NAMES, distance_km
 from .times import MONTHS, WEEKDAYS
 
 _SPECIFIC = {"city": 0, "feature": 1, "region": 2, "country": 3}
@@ -365,11 +365,11 @@ class PlaceView:
                        and p.text not in adjectives]
         self.placed = [p for p in self.sited if p.kind == "country" and _PLACE_NOUN_AFTER.match(ctx.text, p.end)]
         # where people were headed, carried or came from, or an organisation is based, or whose office
-        # someone holds: not an event's place when its sentence names another
+        # or government it is ("the Kabul government"): not an event's place when its sentence names another
         self.elsewhere = {p.start for p in self.places if p.kind == "country" and _DESTINATION_BEFORE.search(
             ctx.text, max(0, p.start - 20), p.start) or _CARRIED_TO_BEFORE.search(ctx.text, max(0, p.start - 60), p.start)
             or _BASED_IN_BEFORE.search(ctx.text, max(0, p.start - 30), p.start)
-            or _OFFICE_AFTER.match(ctx.text, p.end)}
+            or _OFFICE_AFTER.match(ctx.text, p.end) or GOVERNMENT_AFTER.match(ctx.text, p.end)}
         self._places = sorted(self.places, key=lambda p: p.start)
         self._starts = [p.start for p in self._places]
 
@@ -745,6 +745,10 @@ _AREA_WORD_BESIDE = re.compile(r"^\W{0,3}(?:\([^)]*\)\s*)?(?:districts?|sub-?div
                                r"area|state|governorate|constituency)\b", re.I)
 
 
+# "the Kelmora district committee of the party", "Kelmora District Unit": the area word names a body of
+# an organisation, not the area the event is in (such bodies meet and march in their area's seat)
+_AREA_BODY_AFTER = re.compile(r"^\W{0,3}(?:districts?|county|upazila|provincial|province|state)\s+(?:units?|committee|"
+                              r"branch|chapter|wing|president|secretary|convener|administration)\b", re.I)
 _DISTRICT_CENTRE_AFTER = re.compile(r"\s+(?:district\s+)?(?:centre|center|headquarters)\b", re.I)
 
 
@@ -754,7 +758,8 @@ def _bare_seat(ctx: Context, p: PlaceMention) -> bool:
     seat it is often named after (ACLED codes "in Dharwad" at the town, precision 1), though the
     gazetteer holds only the district."""
     before = ctx.text[max(0, p.start - 40):p.start]
-    if _AREA_WORD_BESIDE.match(ctx.text[p.end:p.end + 40]) or _AREA_OF_NAME_BEFORE.search(before) \
+    after = ctx.text[p.end:p.end + 40]
+    if _AREA_WORD_BESIDE.match(after) and not _AREA_BODY_AFTER.match(after) or _AREA_OF_NAME_BEFORE.search(before) \
             or _AREA_OF_BEFORE.search(before):
         return False
     window = ctx.text[max(0, p.start - 80):p.start]

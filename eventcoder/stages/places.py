@@ -67,11 +67,16 @@ MIN_CONFIDENCE = 0.3
 # acled-dev and geoparse-dev with `eventcoder eval` (see the closing note of issue 2).
 MIN_COUNTRY_EVIDENCE = 0.5
 ACTOR_COUNTRY_WEIGHT = 0.5
-# "Ukum Local Government Area", "Kelmora LGA": Nigeria's second-level areas, a hint of the country as
-# strong as a named group's (Australia's councils are called so too, but seldom in conflict news)
-# ("Kelmora Local Government" too, a name before it: not "local government officials")
-_NIGERIAN_AREA = re.compile(r"\b(?:[Ll]ocal [Gg]overnment (?:[Aa]rea|[Cc]ouncil)|LGA)s?\b"
-                            r"|\b[A-Z][\w'-]+ Local Government\b")
+# The words of areas only one country has, each a hint of that country as strong as a named group's:
+# "Ukum Local Government Area", "Kelmora LGA" (Nigeria's second-level areas; Australia's councils are
+# called so too, but seldom in conflict news; "Kelmora Local Government" too, a name before it: not
+# "local government officials"), "Kelmora upazila" (Bangladesh's sub-districts), "Barangay Kelmora"
+# (the Philippines' villages)
+_COUNTRY_AREAS = (
+    ("NGA", re.compile(r"\b(?:[Ll]ocal [Gg]overnment (?:[Aa]rea|[Cc]ouncil)|LGA)s?\b|\b[A-Z][\w'-]+ Local Government\b")),
+    ("BGD", re.compile(r"\bupazilas?\b|\bunion parishad\b", re.I)),
+    ("PHL", re.compile(r"\b[Bb]arangays?\b")),
+)
 # A name found in one country only says which country the text is about when the place is a town
 # of some size: hamlets with unique names abroad are what the gate above is for.
 ONE_COUNTRY_MIN_POP = 1_000
@@ -249,6 +254,10 @@ _HOLIDAY_AFTER = re.compile(r"^\s+Day\b")
 _SEA_AFTER = re.compile(r"\s+(?:Sea|Ocean)\b")
 # "the Colorado Party", "Unity League", "the Kelmora ethnic group": a name that opens a party's, a
 # movement's or a people's is theirs
+# "the Kelmora government", "the Dunde regime": whose government; a town that small has none (not "the
+# Kelmora Government Centre", "the Dunde government hospital": a building there)
+GOVERNMENT_AFTER = re.compile(r"\s+(?:[Gg]overnment|[Rr]egime)\b(?!\s+[A-Z]|\s+(?:house|office|offices|centre|center|"
+                              r"complex|hospital|college|school|building|quarters|guest\s*house)\b)")
 _PARTY_AFTER = re.compile(r"^\s+(?:Party|League|Movement|Alliance|[Ee]thnic\s+[Gg]roup|tribe)\b")
 # "in Boa Viagem neighborhood", "Centro, Norte and Sul neighborhoods": a part of a town (also the first
 # word of a longer name: "in the Kelmo Dunde Vesh neighbourhood")
@@ -603,6 +612,14 @@ def _keep(c: Candidate, ctx: Context, persons: _SpanIndex, actors: _SpanIndex, e
     if (_HOLIDAY_AFTER.match(text[c.end:c.end + 10]) or c.text.endswith(" Day")) \
             and not any(m.place.kind == "country" for m in c.matches):
         return False  # "Independence Day", "Labour Day": a holiday, not Missouri's town
+    if all(m.place.kind == "city" and not _primary(m.place) and m.place.population < INSIDE_NAME_MIN_POP
+           for m in c.matches) and all(known_word(doc.vocab, w) for w in words) \
+            and not any(m.place.source == "curated" for m in c.matches):
+        return False  # "a 'Peace March'": an English word that only a small town's other name makes a place
+    if GOVERNMENT_AFTER.match(text, c.end) and not any(m.place.source == "curated" for m in c.matches) and not any(
+            m.quality >= 0.9 and (m.place.kind == "country" or m.place.source in ("admin1", "admin2")
+                                  or m.place.population >= INSIDE_NAME_MIN_POP) for m in c.matches):
+        return False  # "the Modi government": a person's, not a Polish village's (Mordy is spelt so too)
     # a second-level area counts by its bare name only with its cue word ("Mills County", not "Paper Mills")
     admin2_cue = bool(_ADMIN2_WORD.search(c.text) or _ADMIN2_AFTER.match(text[c.end:c.end + 30]))
     usable = [m for m in c.matches if admin2_cue or m.place.source != "admin2"] or c.matches
@@ -786,12 +803,25 @@ def _name_goes_on(doc, k: int, starts: frozenset) -> bool:
     return True
 
 
+_CITY_TAIL = re.compile(r"\s+(?i:city|town)$")
+
+
 def _merge(scan, ner, dem, abbr=()) -> list:
     """Abbreviations first; then longest spans win; NER spans fill gaps the scan left; demonyms
     where nothing else is. A name right after an adjective of place is an organisation's
     ("African Union", "European Commission"), not a place."""
     ends = {d.end + 1 for d in dem}
     scan = [c for c in scan if c.start not in ends]
+    # "Kananga city": a name that holds its own "city" (a Philippine "Kananga City") may be the larger
+    # town named without it, which is a match of the span as well
+    bare = {(c.start, c.end): c for c in scan}
+    for c in scan + ner:
+        head = _CITY_TAIL.sub("", c.text)
+        shorter = bare.get((c.start, c.start + len(head))) if head != c.text else None
+        if shorter is not None:
+            largest = max((m.place.population for m in c.matches), default=0)
+            c.matches = c.matches + [m for m in shorter.matches if m.place.kind == "city"
+                                     and m.place.population > largest]
     ner = [c for c in ner if c.start not in ends]
     chosen = sorted(abbr, key=lambda c: c.start)  # never overlapping, kept in text order
     starts = [c.start for c in chosen]
@@ -1434,7 +1464,7 @@ def find_places(ctx: Context, gz) -> list:
     # (an area word names the country as a place name does, so it also counts against a name's claim to
     # its own country: a Mexican village "Ukum" is not the "Ukum Local Government Area"; a group may act
     # abroad, so its country does not)
-    area = {"NGA": ACTOR_COUNTRY_WEIGHT} if _NIGERIAN_AREA.search(text) else {}
+    area = {iso3: ACTOR_COUNTRY_WEIGHT for iso3, words in _COUNTRY_AREAS if words.search(text)}
     for iso, w in area.items():
         told[iso] = told.get(iso, 0.0) + w
     # "the OSCE SMM observed ... near Kelmorivka": a name that places the text in a conflict zone
