@@ -742,3 +742,13 @@ def test_an_upazila_points_to_bangladesh(code):
     # "upazila" is Bangladesh's word for a sub-district: its Rajnagar, not India's larger town
     doc = code("Villagers beat a suspected thief to death in Rajnagar upazila on Friday.", published="2020-05-08")
     assert [e["iso3"] for e in doc["events"]] == ["BGD"]
+
+
+def test_a_union_of_countries_named_for_its_offices_is_not_the_place(code):
+    # "the EU offices" are a body's offices in the town of the march, not Europe
+    doc = code("About 300 farmers marched from a city park to the EU offices on Friday to oppose the trade deal.",
+               published="2020-05-08")
+    assert [e["location"] for e in doc["events"]] == [None]
+    # (a union named as where protests spread is still a place: a guard)
+    doc = code("Farmers protested across the EU on Friday against the trade deal.", published="2020-05-08")
+    assert [e["location"] for e in doc["events"]] == ["European Union"]

@@ -150,6 +150,8 @@ _ORIGIN_BEFORE = re.compile(r"\b(?:" + _ATTACKERS + r"|herders|refugees?|group|m
 _ATTACKERS_AFTER = re.compile(r"(?:-[A-Z][\w]*)?\s+(?:[a-z]+\s+)?" + _ATTACKERS + r"\b")
 # "outside the Kelmorian Embassy", "the Dundish High Commission": a country's mission is in another country
 _MISSION_AFTER = re.compile(r"(?:'s)?\s+(?i:embassy|high\s+commission|consulate)\b")
+# "marched to the EU offices": a union of countries named for its offices is a body, not a place
+_BODY_OFFICE_AFTER = re.compile(r"(?:'s)?\s+(?i:offices?|headquarters|delegation|mission|embassy|ambassador)\b")
 # "Congolese town", "Kenyan coastal town", "on Somali soil": the demonym tells the place's country
 _PLACE_NOUN_AFTER = re.compile(r"\s+(?:[a-z]+\s+)?(?:town|city|village|province|region|district|capital|territory|soil)\b")
 _BORDER_AFTER = re.compile(r"^(?:'s)?\s+(?:border|frontier)\b", re.I)
@@ -350,13 +352,14 @@ class PlaceView:
         # (nor one told as where someone went or came from: "deported to Canada", "fled from Kelmoria")
         # (nor is a continent: "migrants marched in Europe" names no country an event could be coded in)
         # (nor the nationality of a person or a firm: "a British man died in custody", "a Chinese company")
+        # (nor a union of countries named for its offices: "a march to the EU offices")
         adjectives = continent_adjectives()
         continents = set(adjectives.values())
         self.sited = [p for p in self.usable if not (p.kind == "country" and (
             _at_border(ctx, p) or _MOVED_BEFORE.search(ctx.text, max(0, p.start - 30), p.start)
             or _ORIGIN_BEFORE.search(ctx.text, max(0, p.start - 40), p.start) or _MISSION_AFTER.match(ctx.text, p.end)
             or _is_demonym(gz, p) and FOREIGNERS_AFTER.match(ctx.text, p.end)))
-            and not (p.iso3 is None and p.name in continents)]
+            and not (p.iso3 is None and (p.name in continents or _BODY_OFFICE_AFTER.match(ctx.text, p.end)))]
         # (a demonym of the attackers says least: another country's says where they struck)
         self.struck = [p for p in self.sited if not (p.kind == "country" and _ATTACKERS_AFTER.match(ctx.text, p.end))]
         # a demonym ("Lebanese soldiers") says whose, not where: used only when nothing else is, and then
