@@ -1248,3 +1248,10 @@ def test_a_city_written_with_its_own_city_word_is_the_city(pipeline):
     ctx = places_of(pipeline, "Militia fighters burned a school in Kananga city of the Kasai central province "
                               "last week.")
     assert (at(ctx, "Kananga city").name, at(ctx, "Kananga city").kind) == ("Kananga", "city")
+
+
+def test_a_country_someone_was_sent_to_says_nothing_of_where_the_text_is(pipeline):
+    # the riots are in Kenya's Awasi: Canada is only where the activist was deported to
+    ctx = places_of(pipeline, "Violent protests broke out in Awasi for two days over the detention of an activist. "
+                              "The riots grew when residents learnt that he had been deported to Canada.")
+    assert at(ctx, "Awasi").iso3 == "KEN"

@@ -31,7 +31,8 @@ from ..pipeline import stage
 from ..resources.gazetteer import continent_adjectives, get_gazetteer, light_key
 from .event_dates import dateline, tells_the_incident
 from .sentences import next_in_paragraph
-from .places import FACILITY_WORDS, FOREIGNERS_AFTER, GOVERNMENT_AFTER, NEAR_BEFORE, NEAR_KM, POSSESSIVE, STOP_NAMES, distance_km
+from .places import (FACILITY_WORDS, FOREIGNERS_AFTER, GOVERNMENT_AFTER, MOVED_BEFORE, NEAR_BEFORE, NEAR_KM,
+                     POSSESSIVE, STOP_NAMES, distance_km)
 from .times import MONTHS, WEEKDAYS
 
 _SPECIFIC = {"city": 0, "feature": 1, "region": 2, "country": 3}
@@ -109,7 +110,7 @@ _ADDRESS_GAP = re.compile(r"\s*[(,]\s*")
 _OUTER_GAP = re.compile(r"\s*(?:,|\(|\bin\b)\s*(?:the\s+)?")
 # "in transit to Kelmoria", "drove a car bomb into Kelmoria from Dunde": a country people were headed to
 # or came from, not where the event was when its sentence names another place ("close to", "next to" are
-# near-words; after the verbs of `_MOVED_BEFORE`, "deported to Kelmoria", the country is never the place)
+# near-words; after the verbs of `MOVED_BEFORE`, "deported to Kelmoria", the country is never the place)
 _DESTINATION_BEFORE = re.compile(r"(?<!close )(?<!next )(?<!near )(?<!due )(?<!away )\b(?:to|into|towards|from)\s+(?:the\s+)?$",
                                  re.I)
 # "the wounded were rushed to Kelmora hospital", "took them to Dunde": where people were carried after
@@ -133,13 +134,6 @@ _GRIEVANCE_BEFORE = re.compile(r"\b(?:against|over(?!\s+\d)|condemning|protestin
                                r"to\s+(?:protest|condemn|denounce))\b[^.;!?]*\b(?:killings?|murders?|deaths?|"
                                r"assaults?|attacks?|arrests?|detention|demolition|rapes?|lynching|shooting|"
                                r"abduction|kidnapping|beating|eviction|torture)\b[^.;!?]*$", re.I)
-# "was deported to Canada", "fighters returning from Syria": a country told as a destination or an origin
-_MOVED_BEFORE = re.compile(r"\b(?:deported|extradited|repatriated|returned|returning|fled|fleeing|travell?ed|"
-                           r"travell?ing|ferried|smuggled|sent|taken|flown|moved|headed|heading|bound|back)\s+"
-                           r"(?:back\s+)?(?:to|from)\s+(?:the\s+)?(?:neighbou?ring\s+)?$"
-                           # ("the attackers fled into Kelmoria": where they went after, not where they struck)
-                           r"|\b(?:fled|fleeing|escaped|escaping|retreated|retreating)\s+(?:back\s+)?into\s+"
-                           r"(?:the\s+)?(?:neighbou?ring\s+)?$", re.I)
 # "raiders from Kelmoria", "an armed group from Dundistan": the country attackers came from
 _ATTACKERS = (r"(?:raiders?|militias?|militiamen|soldiers|troops|forces|fighters|gunmen|bandits|rebels|insurgents|"
               r"militants|pirates|attackers|rustlers)")
@@ -356,7 +350,7 @@ class PlaceView:
         adjectives = continent_adjectives()
         continents = set(adjectives.values())
         self.sited = [p for p in self.usable if not (p.kind == "country" and (
-            _at_border(ctx, p) or _MOVED_BEFORE.search(ctx.text, max(0, p.start - 30), p.start)
+            _at_border(ctx, p) or MOVED_BEFORE.search(ctx.text, max(0, p.start - 30), p.start)
             or _ORIGIN_BEFORE.search(ctx.text, max(0, p.start - 40), p.start) or _MISSION_AFTER.match(ctx.text, p.end)
             or _is_demonym(gz, p) and FOREIGNERS_AFTER.match(ctx.text, p.end)))
             and not (p.iso3 is None and (p.name in continents or _BODY_OFFICE_AFTER.match(ctx.text, p.end)))]

@@ -254,6 +254,14 @@ _HOLIDAY_AFTER = re.compile(r"^\s+Day\b")
 _SEA_AFTER = re.compile(r"\s+(?:Sea|Ocean)\b")
 # "the Colorado Party", "Unity League", "the Kelmora ethnic group": a name that opens a party's, a
 # movement's or a people's is theirs
+# "was deported to Canada", "fighters returning from Syria": where someone went or came from, no evidence
+# of where the text is (nor, for a country, the place of its events)
+MOVED_BEFORE = re.compile(r"\b(?:deported|extradited|repatriated|returned|returning|fled|fleeing|travell?ed|"
+                          r"travell?ing|ferried|smuggled|sent|taken|flown|moved|headed|heading|bound|back)\s+"
+                          r"(?:back\s+)?(?:to|from)\s+(?:the\s+)?(?:neighbou?ring\s+)?$"
+                          # ("the attackers fled into Kelmoria": where they went after, not where they struck)
+                          r"|\b(?:fled|fleeing|escaped|escaping|retreated|retreating)\s+(?:back\s+)?into\s+"
+                          r"(?:the\s+)?(?:neighbou?ring\s+)?$", re.I)
 # "the Kelmora government", "the Dunde regime": whose government; a town that small has none (not "the
 # Kelmora Government Centre", "the Dunde government hospital": a building there)
 GOVERNMENT_AFTER = re.compile(r"\s+(?:[Gg]overnment|[Rr]egime)\b(?!\s+[A-Z]|\s+(?:house|office|offices|centre|center|"
@@ -366,6 +374,7 @@ class Candidate:
     # the countries of that area when only they may hold the place: the area is in brackets or is no
     # large town ("Kelmora (Mendoza)"; "Kabul, Islamabad" may be a list of two cities)
     within_only: frozenset = frozenset()
+    moved: bool = False  # "deported to Kelmoria": a country someone went to or came from (no evidence of it)
     within_by: "Candidate | None" = None  # the candidate naming that area
     # a part of a hyphenated compound ("Sava" of "Mayo-Sava", "Mogadishu" of "Mogadishu-Hodan")
     glued: bool = False
@@ -843,8 +852,8 @@ def _evidence(c, dominant: bool = False) -> tuple[str, float] | None:
     namesakes 0.5 too (a hint rather than evidence: "Paris" is also a Texas town's name)."""
     if c.demonym:
         return (c.demonym, 0.5) if c.demonym != "continent" and not c.nationals else None
-    if c.in_name:
-        return None  # "the Kelmora Amman Dundevi area" says nothing of Jordan
+    if c.in_name or c.moved:
+        return None  # "the Kelmora Amman Dundevi area" says nothing of Jordan, "deported to Canada" of Canada
     good = [m for m in c.matches if m.quality >= 0.9]
     namesake = bool(good) and good[0].place.kind == "country" and bool(_state_namesake(c))
     called_region = c.cue_region and not c.cue_admin2
@@ -1453,6 +1462,9 @@ def find_places(ctx: Context, gz) -> list:
         c.town_part = bool(_TOWN_PART_AFTER.match(text[c.end:c.end + 120]))
         c.area_of = bool(_AREA_OF_AFTER.match(text, c.end))
         c.governed = bool(_IN_BEFORE.search(before[-20:]))
+        # (a country only: a town someone was taken to is mostly in the country of the text)
+        c.moved = bool(MOVED_BEFORE.search(before[-30:])) and any(
+            m.place.kind == "country" and m.quality >= 0.9 for m in c.matches)
         c.common = all(known_word(ctx.doc.vocab, w) for w in c.text.split())
     countries = document_countries(cands)
     told: dict = {}  # what the text says of its country besides its place names
