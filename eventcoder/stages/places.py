@@ -73,7 +73,8 @@ ACTOR_COUNTRY_WEIGHT = 0.5
 # "local government officials"), "Kelmora upazila" (Bangladesh's sub-districts), "Barangay Kelmora"
 # (the Philippines' villages)
 _COUNTRY_AREAS = (
-    ("NGA", re.compile(r"\b(?:[Ll]ocal [Gg]overnment (?:[Aa]rea|[Cc]ouncil)|LGA)s?\b|\b[A-Z][\w'-]+ Local Government\b")),
+    ("NGA", re.compile(r"\b(?:[Ll]ocal [Gg]overnment (?:[Aa]rea|[Cc]ouncil)|LGA)s?\b"
+                       r"|\b[A-Z][\w'-]+ Local Government\b")),
     ("BGD", re.compile(r"\bupazilas?\b|\bunion parishad\b", re.I)),
     ("PHL", re.compile(r"\b[Bb]arangays?\b")),
 )
@@ -252,8 +253,6 @@ _NUMBERED_PART = re.compile(r"([A-Z][a-z'’]+)-[0-9]{1,2}")
 _NAME_GOES_ON = re.compile(r"^\s+(?:del|de|do|da|di|al|el)\s+[A-Z]")
 _HOLIDAY_AFTER = re.compile(r"^\s+Day\b")
 _SEA_AFTER = re.compile(r"\s+(?:Sea|Ocean)\b")
-# "the Colorado Party", "Unity League", "the Kelmora ethnic group": a name that opens a party's, a
-# movement's or a people's is theirs
 # "was deported to Canada", "fighters returning from Syria": where someone went or came from, no evidence
 # of where the text is (nor, for a country, the place of its events)
 MOVED_BEFORE = re.compile(r"\b(?:deported|extradited|repatriated|returned|returning|fled|fleeing|travell?ed|"
@@ -266,6 +265,8 @@ MOVED_BEFORE = re.compile(r"\b(?:deported|extradited|repatriated|returned|return
 # Kelmora Government Centre", "the Dunde government hospital": a building there)
 GOVERNMENT_AFTER = re.compile(r"\s+(?:[Gg]overnment|[Rr]egime)\b(?!\s+[A-Z]|\s+(?:house|office|offices|centre|center|"
                               r"complex|hospital|college|school|building|quarters|guest\s*house)\b)")
+# "the Colorado Party", "Unity League", "the Kelmora ethnic group": a name that opens a party's, a
+# movement's or a people's is theirs
 _PARTY_AFTER = re.compile(r"^\s+(?:Party|League|Movement|Alliance|[Ee]thnic\s+[Gg]roup|tribe)\b")
 # "in Boa Viagem neighborhood", "Centro, Norte and Sul neighborhoods": a part of a town (also the first
 # word of a longer name: "in the Kelmo Dunde Vesh neighbourhood")
@@ -362,6 +363,7 @@ class Candidate:
     town_part: bool = False  # "in Boa Viagem neighborhood": a part of a town the text names
     area_of: bool = False  # "the Kelmora area of Dunde district": a part of the place named next
     governed: bool = False  # "in Kelmora", "at Kelmora": a preposition of place governs the name
+    moved: bool = False  # "deported to Kelmoria": a country someone went to or came from (no evidence of it)
     # a word of a longer proper name ("the Kelmora Amman Dundevi area"): a large city abroad only
     # by its spelling
     in_name: bool = False
@@ -374,7 +376,6 @@ class Candidate:
     # the countries of that area when only they may hold the place: the area is in brackets or is no
     # large town ("Kelmora (Mendoza)"; "Kabul, Islamabad" may be a list of two cities)
     within_only: frozenset = frozenset()
-    moved: bool = False  # "deported to Kelmoria": a country someone went to or came from (no evidence of it)
     within_by: "Candidate | None" = None  # the candidate naming that area
     # a part of a hyphenated compound ("Sava" of "Mayo-Sava", "Mogadishu" of "Mogadishu-Hodan")
     glued: bool = False
@@ -621,8 +622,9 @@ def _keep(c: Candidate, ctx: Context, persons: _SpanIndex, actors: _SpanIndex, e
     if (_HOLIDAY_AFTER.match(text[c.end:c.end + 10]) or c.text.endswith(" Day")) \
             and not any(m.place.kind == "country" for m in c.matches):
         return False  # "Independence Day", "Labour Day": a holiday, not Missouri's town
-    if all(m.place.kind == "city" and not _primary(m.place) and m.place.population < INSIDE_NAME_MIN_POP
-           for m in c.matches) and all(known_word(doc.vocab, w) for w in words) \
+    if c.matches and all(m.place.kind == "city" and not _primary(m.place)
+                         and m.place.population < INSIDE_NAME_MIN_POP for m in c.matches) \
+            and all(known_word(doc.vocab, w) for w in words) \
             and not any(m.place.source == "curated" for m in c.matches):
         return False  # "a 'Peace March'": an English word that only a small town's other name makes a place
     if GOVERNMENT_AFTER.match(text, c.end) and not any(m.place.source == "curated" for m in c.matches) and not any(
@@ -821,7 +823,7 @@ def _merge(scan, ner, dem, abbr=()) -> list:
     ("African Union", "European Commission"), not a place."""
     ends = {d.end + 1 for d in dem}
     scan = [c for c in scan if c.start not in ends]
-    # "Kananga city": a name that holds its own "city" (a Philippine "Kananga City") may be the larger
+    # "Kananga city": a name written with its own "city" (GeoNames' area "Kananga City") may be the larger
     # town named without it, which is a match of the span as well
     bare = {(c.start, c.end): c for c in scan}
     for c in scan + ner:
