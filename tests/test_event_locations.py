@@ -715,17 +715,17 @@ def test_a_province_after_an_unknown_place_in_it_is_precision_2(code):
 
 def test_a_body_of_an_organisation_named_after_its_district_is_at_the_seat(code):
     # "the Tinsukia district committee" is a party's body, not the district the protest is spread over
-    doc = code("The Tinsukia district committee of a students' union held a sit-in outside the deputy "
-               "commissioner's office here on Monday.", published="2020-05-08")
+    doc = code("A students' union's Tinsukia district committee staged a dharna by the deputy commissioner's "
+               "office on Monday.", published="2020-05-08")
     assert [(e["location"], e["geo_precision"]) for e in doc["events"]] == [("Tinsukia", 1)]
     # (the district itself is still an area, precision 2: a guard)
-    doc = code("Farm workers held a sit-in in Tinsukia district on Monday.", published="2020-05-08")
+    doc = code("Farm workers staged a dharna in Tinsukia district on Monday.", published="2020-05-08")
     assert [(e["location"], e["geo_precision"]) for e in doc["events"]] == [("Tinsukia", 2)]
 
 
 def test_a_small_namesake_before_government_is_no_place(code):
     # "the Modi government": a person's; Poland's village Mordy has "Modi" among its names
-    doc = code("Retired soldiers protested against the Modi government on Monday over pensions.",
+    doc = code("Retired soldiers staged a sit-in to oppose the Modi government over pensions on Monday.",
                published="2020-05-08")
     assert [e["location"] for e in doc["events"]] == [None]
     assert all(p["iso3"] != "POL" for p in doc["places"])

@@ -1253,5 +1253,11 @@ def test_a_city_written_with_its_own_city_word_is_the_city(pipeline):
 def test_a_country_someone_was_sent_to_says_nothing_of_where_the_text_is(pipeline):
     # the riots are in Kenya's Awasi: Canada is only where the activist was deported to
     ctx = places_of(pipeline, "Violent protests broke out in Awasi for two days over the detention of an activist. "
-                              "The riots grew when residents learnt that he had been deported to Canada.")
+                              "The riots grew when residents learnt that their leader was deported to Canada.")
     assert at(ctx, "Awasi").iso3 == "KEN"
+
+
+def test_the_towns_a_road_joins_are_places_though_the_tagger_reads_one_name(pipeline):
+    # the tagger takes "Mau Narok-Nairobi" for one name: the smaller town it opens is still a place
+    ctx = places_of(pipeline, "Traders blocked the Mau Narok-Nairobi road with burning tyres on Monday.")
+    assert at(ctx, "Mau Narok").iso3 == "KEN"

@@ -659,13 +659,16 @@ def _keep(c: Candidate, ctx: Context, persons: _SpanIndex, actors: _SpanIndex, e
     # (the largest by spelling when one matches: a transliteration fold is a fallback, and "Khan" of
     # "Imran Khan" is no Chinese city of millions)
     top = max(m.place.population for m in ([m for m in usable if m.quality >= 0.9] or usable))
+    # "the Kelmora-Dunde road": the towns a road joins, though the tagger reads the road's name as one
+    # (a person's or an organisation's)
+    road = c.glued and bool(_COMPOUND_ROAD_AFTER.match(text, c.end))
     for ps in persons.around(c.start, c.end):
         if _overlaps((c.start, c.end), ps) and not (c.start <= ps[0] and c.end >= ps[1]):
             # (a large place too when the word is only another spelling of its name: "Dunde Adan")
             alternate = all(light_key(m.place.matched or m.place.name) != light_key(m.place.name) for m in usable)
             if (top < PERSON_PART_MIN_POP or alternate) and "country" not in kinds and not curated \
                     and not _PLACE_WORD_END.search(text[ps[0]:ps[1]]) \
-                    and not _REGION_AFTER.match(text[ps[1]:ps[1] + 30]):
+                    and not _REGION_AFTER.match(text[ps[1]:ps[1] + 30]) and not road:
                 # "Kelmora city", "Dunde North constituency": a place the tagger took for a person
                 return False
     if len(words) == 1 and "country" not in kinds and not curated and top < PERSON_PART_MIN_POP \
@@ -693,6 +696,7 @@ def _keep(c: Candidate, ctx: Context, persons: _SpanIndex, actors: _SpanIndex, e
     # "Kelmora University students", "Dunde Boys High School": a rare name opening an institution's is its
     # town's (not "Harvard University": a name the language model knows may be a person's)
     town_cued = town_cued or bool(_INSTITUTION_AFTER.match(text, c.end)) and not known_word(doc.vocab, c.text)
+    town_cued = town_cued or road
     for e in ents.around(c.start, c.end):
         if "(" in e.text or ")" in e.text or "," in e.text:
             # "Kelmora (Kelmora": the tagger ran on into an aside; "Kelmora, Madhya Pradesh": into the
