@@ -752,3 +752,13 @@ def test_a_union_of_countries_named_for_its_offices_is_not_the_place(code):
     # (a union named as where protests spread is still a place: a guard)
     doc = code("Farmers protested across the EU on Friday against the trade deal.", published="2020-05-08")
     assert [e["location"] for e in doc["events"]] == ["European Union"]
+
+
+def test_a_town_opening_the_name_an_airport_bears_is_not_taken_from_abroad(code):
+    # "Adan Ade" is the person the airport is named after, not Yemen's Aden: the event is in Mogadishu
+    doc = code("On Saturday three mortar shells fell near Adan Ade international airport, Mogadishu.",
+               published="2020-05-08")
+    assert [e["location"] for e in doc["events"]] == ["Mogadishu"]
+    # (an airport bearing its town's name alone is at the town: a guard)
+    doc = code("On Saturday a drone struck Kandahar International Airport.", published="2020-05-08")
+    assert [e["location"] for e in doc["events"]] == ["Kandahar"]

@@ -721,7 +721,9 @@ def _keep(c: Candidate, ctx: Context, persons: _SpanIndex, actors: _SpanIndex, e
     if longer and "region" not in spelt \
             and (top < INSIDE_NAME_MIN_POP or not any(_primary(m.place) for m in usable if m.quality >= 0.9)):
         return False
-    c.in_name = longer  # (a large town's or a region's name kept, but not taken from abroad: see `_resolve`)
+    # (a large town's or a region's name kept, but not taken from abroad: see `_resolve`; so is the first
+    # word of a person's name an airport bears: "near Adan Ade international airport")
+    c.in_name = longer or bool(_NAMED_AIRPORT_AFTER.match(text, c.end))
     # "Mandera residents", "Kelmora drivers riot": a rare word before the people of a place names it, though
     # the tagger reads a common noun
     people = bool(_PEOPLE_AFTER.match(text, c.end) or _COMMUNITY_AFTER.match(text, c.end)) \
@@ -818,6 +820,10 @@ def _name_goes_on(doc, k: int, starts: frozenset) -> bool:
     return True
 
 
+# "Adan Ade airport": the first word of a longer name an airport bears (a person's: not
+# "Kandahar International Airport", which bears its town's name alone)
+_NAMED_AIRPORT_AFTER = re.compile(r"(?:\s+(?!(?:International|Intercontinental|Regional|Municipal|County|City|Metropolitan|"
+                                  r"Domestic|Airport)\b)[A-Z][\w'-]*)+\s+(?i:international\s+)?(?i:airport|air\s*base)\b")
 _CITY_TAIL = re.compile(r"\s+(?i:city|town)$")
 
 
