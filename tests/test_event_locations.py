@@ -762,3 +762,6 @@ def test_a_town_opening_the_name_an_airport_bears_is_not_taken_from_abroad(code)
     # (an airport bearing its town's name alone is at the town: a guard)
     doc = code("On Saturday a drone struck Kandahar International Airport.", published="2020-05-08")
     assert [e["location"] for e in doc["events"]] == ["Kandahar"]
+    # (nor is the town an airport's full name opens: guards)
+    doc = code("A parked car exploded near the gate of Mogadishu Aden Adde airport on Saturday.", published="2020-05-08")
+    assert [e["location"] for e in doc["events"]] == ["Mogadishu"] and all(p["iso3"] == "SOM" for p in doc["places"])

@@ -822,8 +822,9 @@ def _name_goes_on(doc, k: int, starts: frozenset) -> bool:
 
 # "Adan Ade airport": the first word of a longer name an airport bears (a person's: not
 # "Kandahar International Airport", which bears its town's name alone)
-_NAMED_AIRPORT_AFTER = re.compile(r"(?:\s+(?!(?:International|Intercontinental|Regional|Municipal|County|City|Metropolitan|"
-                                  r"Domestic|Airport)\b)[A-Z][\w'-]*)+\s+(?i:international\s+)?(?i:airport|air\s*base)\b")
+# (one word after it, the person's other name: "the Mogadishu Aden Adde airport" is at Mogadishu)
+_NAMED_AIRPORT_AFTER = re.compile(r"\s+(?!(?:International|Intercontinental|Regional|Municipal|County|City|Metropolitan|"
+                                  r"Domestic|Airport)\b)[A-Z][\w'-]*\s+(?i:international\s+)?(?i:airport|air\s*base)\b")
 _CITY_TAIL = re.compile(r"\s+(?i:city|town)$")
 
 
