@@ -622,9 +622,9 @@ def _keep(c: Candidate, ctx: Context, persons: _SpanIndex, actors: _SpanIndex, e
     if (_HOLIDAY_AFTER.match(text[c.end:c.end + 10]) or c.text.endswith(" Day")) \
             and not any(m.place.kind == "country" for m in c.matches):
         return False  # "Independence Day", "Labour Day": a holiday, not Missouri's town
-    if c.matches and all(m.place.kind == "city" and not _primary(m.place)
-                         and m.place.population < INSIDE_NAME_MIN_POP for m in c.matches) \
-            and all(known_word(doc.vocab, w) for w in words) \
+    if c.matches and all(known_word(doc.vocab, w) for w in words) \
+            and all(m.place.kind == "city" and m.place.population < INSIDE_NAME_MIN_POP and not _primary(m.place)
+                    for m in c.matches) \
             and not any(m.place.source == "curated" for m in c.matches):
         return False  # "a 'Peace March'": an English word that only a small town's other name makes a place
     if GOVERNMENT_AFTER.match(text, c.end) and not any(m.place.source == "curated" for m in c.matches) and not any(
