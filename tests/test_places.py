@@ -1261,3 +1261,12 @@ def test_the_towns_a_road_joins_are_places_though_the_tagger_reads_one_name(pipe
     # the tagger takes "Mau Narok-Nairobi" for one name: the smaller town it opens is still a place
     ctx = places_of(pipeline, "Traders blocked the Mau Narok-Nairobi road with burning tyres on Monday.")
     assert at(ctx, "Mau Narok").iso3 == "KEN"
+
+
+def test_an_azerbaijani_town_spelt_with_a_for_its_schwa_is_found(pipeline):
+    # GeoNames knows Bilasuvar only as "Biləsuvar" beside its older name; English texts write "a"
+    ctx = places_of(pipeline, "Hundreds of residents rallied in Bilasuvar on Sunday, demanding the aid "
+                              "the government had promised.")
+    town = at(ctx, "Bilasuvar")
+    assert town.iso3 == "AZE"
+    assert distance_km(town.latitude, town.longitude, 39.46, 48.55) < 10

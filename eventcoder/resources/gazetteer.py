@@ -45,7 +45,7 @@ from pathlib import Path
 
 from ..errors import InputError, ResourceError
 
-INDEX_VERSION = 27  # bump when the index layout or the key functions change
+INDEX_VERSION = 28  # bump when the index layout or the key functions change
 INDEX_NAME = "gazetteer.sqlite"
 IMPORTS_NAME = "gazetteer-imports.json"
 LOCK_NAME = "gazetteer.lock"  # (held while the index is compiled)
@@ -76,6 +76,7 @@ CURATED_POPULATION = 200_000
 _LETTERS = str.maketrans({
     "ı": "i", "ø": "o", "Ø": "O", "ł": "l", "Ł": "L", "đ": "d", "Đ": "D", "ħ": "h", "ß": "ss",
     "æ": "ae", "Æ": "AE", "œ": "oe", "Œ": "OE", "þ": "th", "ð": "d", "ŋ": "ng", "ə": "e", "Ə": "E",
+    "ǝ": "e", "Ǝ": "E",
 })
 _MARKS = re.compile(r"[’‘'`´ʿʾʼʻ′ʹ\u02bd\u02be\u02bf]")
 _NON_ALNUM = re.compile(r"[^a-z0-9]+")
@@ -292,14 +293,24 @@ def name_keys(names, reviewed: bool = False) -> list[tuple[str, str, str]]:
     names skip the filter for codes and foreign scripts."""
     out, seen = [], set()
     for n in names:
-        if not n or not reviewed and not _usable_name(n):
+        if not n:
             continue
-        key, fold = _keys(n)  # (the tokens worked out once for both keys)
-        if len(key) < (2 if reviewed else MIN_KEY_LEN) or key in seen:
-            continue
-        seen.add(key)
-        out.append((key, fold, n))
+        for v in (n, n.translate(_SCHWA_A)) if not n.isascii() and _SCHWA.search(n) else (n,):
+            if not reviewed and not _usable_name(v):
+                continue
+            key, fold = _keys(v)  # (the tokens worked out once for both keys)
+            if len(key) < (2 if reviewed else MIN_KEY_LEN) or key in seen:
+                continue
+            seen.add(key)
+            out.append((key, fold, v))
     return out
+
+
+# Azerbaijani "ə" is written "a" in most English texts ("Biləsuvar" is Bilasuvar, "Gədəbəy" Gadabay) and
+# "e" in others ("Gəncə" is Ganja and Gence; ascii_fold writes "e"): a name with it is also filed under
+# its spelling with "a" (GeoNames also writes it with the turned e, "Gǝdǝbǝy")
+_SCHWA = re.compile("[əƏǝƎ]")
+_SCHWA_A = str.maketrans({"ə": "a", "Ə": "A", "ǝ": "a", "Ǝ": "A"})
 
 
 # Words that name the kind of an admin area, dropped when matching it to its namesake town.
