@@ -392,6 +392,10 @@ def test_postal_villages_fill_in_names_the_gazetteer_lacks(tiny, tmp_path, monke
                                                                                      ("Vodiane", 48.6)]
     assert len(gz.lookup("Vodyane")) == 2  # the older spelling
     assert [(m.place.name, m.place.latitude) for m in gz.lookup("Testamchuk")] == [("Testamchuk", 47.9)]
+    # a Ukrainian village, spelt by this module's transliteration, also under a fold of its name; no
+    # other country's postal village is
+    assert [(m.place.name, m.quality) for m in gz.lookup("Testamchouk")] == [("Testamchuk", 0.75)]
+    assert gz.lookup("Kfar Testoun") == []
 
 
 def test_a_region_named_by_two_words_links_the_same_way_in_every_run():

@@ -1174,9 +1174,13 @@ class Gazetteer:
             # postal villages fill in names the gazetteer lacks, spelt as the text spells them (no fold
             # of "Bria Youth" is a French village); they add no namesakes to names it knows (those are
             # kept aside: postal_namesakes)
+            # (but for the villages of POSTAL_VILLAGE_COUNTRIES, spelt by this module's own
+            # transliteration, which a text may write with another vowel: "Dolomytne" is the
+            # "Dolomitne" of Ukraine's national spelling)
             known = any(m.place.source != "postal" and m.quality >= 0.9 for m in out)
             hidden = [m for m in out if m.place.source == "postal" and m.quality >= 0.9 and known]
-            out = [m for m in out if m.place.source != "postal" or m.quality >= 0.9 and not known]
+            out = [m for m in out if m.place.source != "postal" or not known and (
+                m.quality >= 0.9 or m.place.iso2 in POSTAL_VILLAGE_COUNTRIES)]
         if len(self._cache) > 50_000:
             self._cache.clear()
         self._cache[name] = out, hidden
