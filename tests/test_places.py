@@ -1270,3 +1270,12 @@ def test_an_azerbaijani_town_spelt_with_a_for_its_schwa_is_found(pipeline):
     town = at(ctx, "Bilasuvar")
     assert town.iso3 == "AZE"
     assert distance_km(town.latitude, town.longitude, 39.46, 48.55) < 10
+
+
+def test_a_district_center_names_the_town_that_is_the_seat_of_its_district(pipeline):
+    # the tagger reads no name in "Ghoryan district center"; the town of that name is meant
+    for text in ("Two guards were wounded when militants fired on a post in Ghoryan district centre.",
+                 "Taliban fighters overran a post in Ghoryan district headquarters on Monday."):
+        town = at(places_of(pipeline, text), "Ghoryan")
+        assert town.kind == "city" and town.iso3 == "AFG"
+        assert distance_km(town.latitude, town.longitude, 34.34, 61.49) < 10

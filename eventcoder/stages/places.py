@@ -289,6 +289,9 @@ _PLACE_WORD_END = re.compile(r"\s(?:city|town|village|metropolis|district|provin
                              r"upazila|tehsil|constituency|sub-?county)$", re.I)
 # "in Puno city", "Baragoi town": the name is the town's, not its region's
 _TOWN_AFTER = re.compile(r"^\s+(?:city|town|village|metropolis)\b")
+# "Kelmora district center", "Dunde district headquarters": the town that is the seat of the district of its
+# name
+_SEAT_AFTER = re.compile(r"\s+district\s+(?:center|centre|headquarters)\b", re.I)
 # "the village of Kelmora": a village, whatever country shares its name
 _VILLAGE_OF_BEFORE = re.compile(r"\bvillages?\s+of\s+(?:the\s+)?$", re.I)
 # "the Kelmora-Dunde road": the towns a road joins are places (which yield to any other place the
@@ -311,11 +314,13 @@ _STANCE_BEFORE = re.compile(r"\b(?:pro|anti)[-\u2010\u2011]$", re.I)
 # "Kelmorian teachers": mostly at home, though no evidence of the text's country either, below)
 _FOREIGNERS = (r"nationals?|citizens?|tourists?|expatriates?|missionar(?:y|ies)|diplomats?|pilgrims?|hostages?|"
                r"peacekeepers?|man|woman|(?:[a-z]+\s+)?compan(?:y|ies)|firms?")
-FOREIGNERS_AFTER = re.compile(r"\s+(?:" + _FOREIGNERS + r")\b")
+# ("a Kelmorian-owned factory", "a Dundish-run mine": a firm's owners)
+_OWNED = r"[-\u2010\u2011](?:owned|run|operated|funded)\b"
+FOREIGNERS_AFTER = re.compile(r"\s+(?:" + _FOREIGNERS + r")\b|" + _OWNED)
 # "a Kenyan teacher in Kelmora", "two Chinese engineers": people of a nationality, often abroad, so
 # the adjective says nothing of where the text is (it is still a place mention)
 _NATIONALS_AFTER = re.compile(r"\s+(?:" + _FOREIGNERS + r"|teachers?|journalists?|reporters?|engineers?|aid workers?|"
-                              r"doctors?|nurses?|priests?|nuns?|businessm[ae]n|migrants?|refugees?)\b")
+                              r"doctors?|nurses?|priests?|nuns?|businessm[ae]n|migrants?|refugees?)\b|" + _OWNED)
 # "Kelmora's": the possessive after a name
 POSSESSIVE = re.compile(r"['’]s\s+")
 _TOWN_BEFORE = re.compile(r"(?i:\b(?:town|city|village|hamlet|capital)\s+of\s+(?:the\s+)?)$"
@@ -688,6 +693,7 @@ def _keep(c: Candidate, ctx: Context, persons: _SpanIndex, actors: _SpanIndex, e
     governed = bool(_IN_BEFORE.search(text[max(0, c.start - 20):c.start]) or _PRESS_CLUB_AFTER.match(text, c.end))
     cued = bool(_REGION_AFTER.match(text[c.end:c.end + 30]))  # "the Police Officer of Kelmora LGA"
     town_cued = bool(_TOWN_AFTER.match(text[c.end:c.end + 10]))  # "PD1 of Kelmora city": the tagger's ORG
+    town_cued = town_cued or bool(_SEAT_AFTER.match(text, c.end))
     # "near the town of Kelmora outside Dunde", which the tagger reads as one ORG
     town_before = bool(_TOWN_BEFORE.search(text, max(0, c.start - 30), c.start))
     town_cued = town_cued or town_before
@@ -1470,7 +1476,7 @@ def find_places(ctx: Context, gz) -> list:
         c.cue_county = bool(_COUNTY_AFTER.match(after))
         c.cue_admin2 = bool(_ADMIN2_AFTER.match(after)
                             or _DISTRICT_LIST_AFTER.match(text[c.end:c.end + 160]))
-        c.cue_town = bool(_TOWN_BEFORE.search(before) or _TOWN_AFTER.match(after))
+        c.cue_town = bool(_TOWN_BEFORE.search(before) or _TOWN_AFTER.match(after) or _SEAT_AFTER.match(after))
         c.village_of = bool(_VILLAGE_OF_BEFORE.search(before))
         c.town_part = bool(_TOWN_PART_AFTER.match(text[c.end:c.end + 120]))
         c.area_of = bool(_AREA_OF_AFTER.match(text, c.end))
