@@ -255,6 +255,21 @@ def test_day_and_month_in_figures_after_on_or_of(nlp, text):
     assert one(nlp, text, "08/03").value == "2021-03-08"
 
 
+@pytest.mark.parametrize("text, figures, value", [
+    ("Cattle were stolen near Palton on or before 08/03.", "08/03", "2021-03-08"),
+    ("The sit-in in Merrowby began late 07/03 and went on overnight.", "07/03", "2021-03-07"),
+    ("Guards were attacked near Palton [in the early hours of 08/03].", "08/03", "2021-03-08"),
+    ("A councillor was shot dead in Merrowby on 28/2.", "28/2", "2021-02-28"),
+])
+def test_day_and_month_in_figures_after_before_late_or_with_a_one_figure_month(nlp, text, figures, value):
+    assert one(nlp, text, figures).value == value
+
+
+@pytest.mark.parametrize("text", ["Fans in Palton marked 9/11 on 3/1.", "A 2/3 majority voted on 8/3 in Merrowby."])
+def test_a_one_figure_month_after_a_day_a_month_could_be_is_no_date(nlp, text):
+    assert not [t for t in times(nlp, text) if "/" in t.text]
+
+
 @pytest.mark.parametrize("text", ["The shop is open 24/7 in Palton.", "Palton won 21/03 on points.",
                                   "Rangers were attacked on 08/03/21 near Palton."])
 def test_other_figures_with_a_slash_are_no_day_and_month(nlp, text):

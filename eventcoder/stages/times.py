@@ -89,11 +89,14 @@ PATTERNS = [
     ("iso", re.compile(rf"\b(?P<year>{_YEAR})-(?P<m>0[1-9]|1[0-2])-(?P<d>[0-3]\d)\b")),
     ("numeric", re.compile(rf"(?<![\d/.])\b(?P<a>[0-3]?\d)[/.](?P<b>[01]?\d)[/.](?P<year>{_YEAR})\b(?![/.]\d)")),
     # a day and month in two-digit figures, inside brackets ("this morning (14/03)") or after
-    # "on"/"of"/"dated" ("clashed on 14/03", "the night of 14/03"); other figures ("24/7", "a 3/1
-    # win", "9/11") are no dates
+    # "on"/"of"/"dated" ("clashed on 14/03", "the night of 14/03"), "before", "after", "late" or
+    # "early" ("on or before 14/03", "late 14/03"); a month in one figure after a day no month can be
+    # ("on 20/3"); other figures ("24/7", "a 3/1 win", "9/11") are no dates
     ("numeric_dm", re.compile(
-        r"(?:(?<=\()\s*|(?<=\b[Oo]n )|(?<=\bof )|(?<=\bdated )|(?<=\band )|(?<=\binto ))"
-        r"(?P<a>[0-3]\d)/(?P<b>[01]\d)(?![/\d])(?=\s*\)|[\s.,;:]|$)")),
+        r"(?:(?<=\()\s*|(?<=\[)\s*|(?<=\b[Oo]n )|(?<=\bof )|(?<=\bdated )|(?<=\band )|(?<=\binto )"
+        r"|(?<=\bbefore )|(?<=\bafter )|(?<=\b[Ll]ate )|(?<=\b[Ee]arly ))"
+        r"(?P<a>[0-3]\d(?=/[01]\d\b)|(?:1[3-9]|2\d|3[01])(?=/[1-9]\b))/(?P<b>[01]?\d)(?![/\d])"
+        r"(?=\s*[)\]]|[\s.,;:]|$)")),
     # "Friday, Oct. 13, 1989", "August 28, 2017", "Aug 28"
     ("md", re.compile(
         rf"(?:\b(?P<wd>{_WD}),?\s+(?:the\s+)?)?\b(?P<mon>{_MON})\s+(?P<d>{_DAY})\b(?!:\d|\.\d|,\d)"
