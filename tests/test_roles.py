@@ -117,3 +117,22 @@ def test_a_titled_speaker_is_no_party(code):
     ev = doc["events"][0]
     assert "Police" not in (ev["actor1"] or "") + (ev["actor2"] or "")
     assert ev["location"] == "Kandahar"
+
+
+def test_a_party_names_the_country_and_stands_beside_its_members(code):
+    # no place the gazetteer knows: the party says which country the protesters are of
+    ev = first(code, "ODM supporters marched through the Zulumbi estate on Monday, chanting slogans.")
+    assert ev["actor1"] == "Protesters (Kenya)"
+    assert ev["assoc_actor_1"] == ["ODM: Orange Democratic Movement"]
+    # the protesters the police acted against are the party's members
+    ev = first(code, "Police fired tear gas at BNP activists who blocked a highway near Zulumbi on Monday.")
+    assert ev["actor1"] == "Protesters (Bangladesh)" and "BNP: Bangladesh Nationalist Party" in ev["assoc_actor_1"]
+    assert ev["actor2"] == "Police Forces of Bangladesh (2009-)"
+
+
+def test_a_party_is_never_a_side_of_its_own(code):
+    # party workers fighting are a crowd, not two armed groups
+    ev = first(code, "BJP workers clashed with Congress activists in Meerut on Monday, injuring five.")
+    assert ev["event_type"] == "Riots"
+    assert ev["actor1"] == "Rioters (India)" and ev["assoc_actor_1"] == ["BJP: Bharatiya Janata Party"]
+    assert "INC: Indian National Congress Party" not in (ev["actor1"], ev["actor2"])

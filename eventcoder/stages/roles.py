@@ -286,15 +286,27 @@ def assign_roles(ctx: Context, ev: Event, iso3: str | None = None) -> None:
         iso3 = document_country(ctx)
     mentions = [localize(ctx, resolve_generic(ctx, a), iso3) for a in ctx.actors
                 if s.start <= a.start < s.end and not is_speaker(ctx, a) and not _is_apposition(ctx, a)]
+    # a political party (an actor of the dictionary with no inter) is no side: its members' crowd or
+    # militia is, and the party stands beside that side ("BJP workers protested": Protesters (India),
+    # with the BJP associated)
+    parties = [m for m in mentions if m.inter is None and m.source == "dictionary"]
+    mentions = [m for m in mentions if not (m.inter is None and m.source == "dictionary")]
     trig = token_at(ctx.doc, ev.trigger_start)
     agents: list[ActorMention] = []
     patients: list[ActorMention] = []
     others: list[ActorMention] = []
+    party_sides: tuple[list[str], list[str]] = ([], [])
     if trig is not None:
         verbs = _verbs_of(trig)
         for m in mentions:
             role = _role(ctx, m, trig, verbs)
             (agents if role == "agent" else patients if role == "patient" else others).append(m)
+        for m in parties:
+            # (a protest's parties are the protesters': "police fired tear gas at BNP activists")
+            patient = ev.event_type != "Protests" and _role(ctx, m, trig, verbs) == "patient"
+            side = party_sides[1] if patient else party_sides[0]
+            if m.name not in side:
+                side.append(m.name)
         for v in verbs[:1]:
             for c in v.children:
                 if c.dep_ == "nsubj" and c.lower_ in PRONOUN_SUBJECTS and not agents:
@@ -413,9 +425,10 @@ def assign_roles(ctx: Context, ev: Event, iso3: str | None = None) -> None:
     if side1 and side2 and side1[0] == side2[0]:
         side2 = side2[1:]
     ev.actor1 = side1[0] if side1 else None
-    ev.assoc_actor_1 = [n for n in side1[1:] if n != ev.actor1]
+    ev.assoc_actor_1 = [n for n in side1[1:] + party_sides[0] if n != ev.actor1]
     ev.actor2 = side2[0] if side2 else None
-    ev.assoc_actor_2 = [n for n in side2[1:] if n not in (ev.actor1, ev.actor2)]
+    ev.assoc_actor_2 = [n for n in side2[1:] + (party_sides[1] if ev.actor2 else []) if n not in (ev.actor1, ev.actor2)
+                        and n not in ev.assoc_actor_1]
     ev.inter1 = inter.get(ev.actor1) if ev.actor1 else None
     ev.inter2 = inter.get(ev.actor2) if ev.actor2 else None
 
