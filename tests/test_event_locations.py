@@ -766,3 +766,23 @@ def test_a_town_opening_the_name_an_airport_bears_is_not_taken_from_abroad(code)
     # (nor is the town an airport's full name opens: guards)
     doc = code("A parked car exploded near the gate of Mogadishu Aden Adde airport on Saturday.", published="2020-05-08")
     assert [e["location"] for e in doc["events"]] == ["Mogadishu"] and all(p["iso3"] == "SOM" for p in doc["places"])
+
+
+@pytest.mark.parametrize("published, town", [("2015-05-04", "Bujumbura"), ("2021-05-04", "Gitega")])
+def test_a_country_is_coded_at_its_capital_of_the_day(code, published, town):
+    # Burundi's capital moved from Bujumbura to Gitega in 2019
+    ev = code("Gunmen killed three people in Burundi on Sunday.", published=published)["events"][0]
+    assert ev["location"] == town and ev["geo_precision"] == 3
+    ev = code("Police fired tear gas at protesters in the capital on Monday, Burundian officials said.",
+              published=published)["events"][0]
+    assert ev["location"] == town and ev["geo_precision"] == 1
+
+
+@pytest.mark.parametrize("text, precision", [
+    ("A car bomb exploded in the Somali capital on Sunday, killing five.", 1),
+    ("Grenades were thrown into a bar in Kenya's capital on Sunday, wounding four.", 1),
+    ("Gunmen ambushed a bus near the Afghan capital on Sunday, killing two.", 2),
+])
+def test_a_country_named_for_its_capital_is_the_capital_itself(code, text, precision):
+    ev = code(text, published="2023-05-10")["events"][0]
+    assert ev["location"] in ("Mogadishu", "Nairobi", "Kabul") and ev["geo_precision"] == precision

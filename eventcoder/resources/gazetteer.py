@@ -40,6 +40,7 @@ import zipfile
 from collections import Counter
 from contextlib import contextmanager
 from dataclasses import dataclass
+from datetime import date
 from functools import lru_cache
 from pathlib import Path
 
@@ -612,6 +613,14 @@ def build_index(path: Path) -> None:
         if postal is not None:
             postal.close()
     os.replace(tmp, path)
+
+
+@lru_cache(maxsize=1)
+def former_capitals() -> dict[str, list[tuple[str, int]]]:
+    """iso3 -> [(the first ISO day of the new capital, the former one's GeoNames id)] (countries.json)."""
+    data = json.loads(COUNTRY_NAMES.read_text(encoding="utf-8"))["countries"]
+    return {iso3: [(m["until"], int(m["geonameid"])) for m in info["former_capitals"]]
+            for iso3, info in data.items() if info.get("former_capitals")}
 
 
 @lru_cache(maxsize=4)
@@ -1196,9 +1205,17 @@ class Gazetteer:
             self._demonym_cache[word] = iso3
         return iso3
 
-    def main_town(self, place: Place) -> tuple[str, float, float, int | None] | None:
+    def main_town(self, place: Place, on: date | None = None) -> tuple[str, float, float, int | None] | None:
         """The main town of a country or admin1 region (name, lat, lon, geonameid): ACLED codes a
-        region-level event at it."""
+        region-level event at it. A country's is its capital on the day `on` (a text's publication
+        day: Bujumbura was Burundi's before Gitega), where countries.json gives a former one."""
+        if on is not None and place.kind == "country" and place.iso3:
+            for until, gid in former_capitals().get(place.iso3, ()):
+                if on.isoformat() < until:
+                    row = self.con.execute("SELECT name, lat, lon, geonameid FROM places WHERE geonameid=? "
+                                           "AND kind='city' LIMIT 1", (gid,)).fetchone()
+                    if row:
+                        return ascii_fold(row[0]) or row[0], row[1], row[2], row[3]
         row = self.con.execute("SELECT name, lat, lon, geonameid FROM mains WHERE place=?", (place.id,)).fetchone()
         return (ascii_fold(row[0]) or row[0], row[1], row[2], row[3]) if row else None
 

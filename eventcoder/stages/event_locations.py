@@ -517,7 +517,11 @@ def locate(ctx: Context, event: Event, gz=None, view: PlaceView | None = None) -
         precision = 1 if chosen.admin2 and not chosen.near and (
             _bare_seat(ctx, chosen) or _DISTRICT_CENTRE_AFTER.match(ctx.text, chosen.end)) else 2
     else:
+        # ("Kelmoria's capital", "the Kelmorian capital": the capital itself, precision 1; "near the
+        # Kelmorian capital" 2)
         precision = 3
+        if chosen.kind == "country" and _CAPITAL_AFTER.match(ctx.text, chosen.end):
+            precision = 2 if chosen.near or _near_word_before(ctx, chosen) else 1
         town = _namesake_town(ctx, chosen, gz)
         if town is not None:
             # "protested in Mogilev", "a bus was torched in Chittagong": a bare name shared by a region
@@ -525,7 +529,7 @@ def locate(ctx: Context, event: Event, gz=None, view: PlaceView | None = None) -
             name, lat, lon, gid = town
             precision = 2 if chosen.near else 1
     if chosen.kind in ("region", "country") and not chosen.admin2 and gz is not None and town is None:
-        main = _main_town(gz, chosen)  # where ACLED codes a region or a country
+        main = _main_town(gz, chosen, ctx.published)  # where ACLED codes a region or a country
         if main is not None:
             name, lat, lon, gid = main
     event.country, event.iso3 = chosen.country, chosen.iso3
@@ -536,6 +540,8 @@ def locate(ctx: Context, event: Event, gz=None, view: PlaceView | None = None) -
     event.geo_precision = precision
 
 
+# "Kelmoria's capital", "the Kelmorian capital" (not "Kelmoria's capital of Dunde", a region's)
+_CAPITAL_AFTER = re.compile(r"(?:['’]s)?\s+capital\b(?!\s+(?:of|city\s+of)\b)", re.I)
 # "protesters marched in the capital", "the capital's Kelmora quarter" (not "the capital of Dunde province",
 # which names its own area; "the capital of Kenya", the country the event is placed in, is its capital)
 _CAPITAL = re.compile(r"\b(?:in|at|across|around|inside)\s+the\s+capital\b(?!\s+(?:of|city\s+of)\b)"
@@ -554,7 +560,7 @@ def _at_capital(ctx: Context, event: Event, gz, country_place: PlaceMention | No
     if len(countries) != 1:
         return False
     country = gz.country(next(iter(countries)))
-    main = gz.main_town(country) if country is not None else None
+    main = gz.main_town(country, ctx.published) if country is not None else None
     if main is None:
         return False
     name, lat, lon, gid = main
@@ -764,10 +770,10 @@ def _bare_seat(ctx: Context, p: PlaceMention) -> bool:
                 or _unknown_before(ctx, p) or _smaller_unknown(ctx, p))
 
 
-def _main_town(gz, p: PlaceMention):
+def _main_town(gz, p: PlaceMention, on=None):
     for m in gz.lookup(p.name):
         if m.place.name == p.name and m.place.kind == p.kind and m.place.iso3 == p.iso3:
-            return gz.main_town(m.place)
+            return gz.main_town(m.place, on)
     return None
 
 
