@@ -773,16 +773,22 @@ def test_a_country_is_coded_at_its_capital_of_the_day(code, published, town):
     # Burundi's capital moved from Bujumbura to Gitega in 2019
     ev = code("Gunmen killed three people in Burundi on Sunday.", published=published)["events"][0]
     assert ev["location"] == town and ev["geo_precision"] == 3
-    ev = code("Police fired tear gas at protesters in the capital on Monday, Burundian officials said.",
+    ev = code("Riot police used tear gas on protesters in the capital late on Monday, Burundian officials said.",
               published=published)["events"][0]
     assert ev["location"] == town and ev["geo_precision"] == 1
 
 
 @pytest.mark.parametrize("text, precision", [
-    ("A car bomb exploded in the Somali capital on Sunday, killing five.", 1),
+    ("A parked car blew up in the Somali capital late on Sunday, wounding five.", 1),
     ("Grenades were thrown into a bar in Kenya's capital on Sunday, wounding four.", 1),
-    ("Gunmen ambushed a bus near the Afghan capital on Sunday, killing two.", 2),
+    ("Gunmen fired on a minibus near the Afghan capital late on Sunday, killing two.", 2),
 ])
 def test_a_country_named_for_its_capital_is_the_capital_itself(code, text, precision):
     ev = code(text, published="2023-05-10")["events"][0]
     assert ev["location"] in ("Mogadishu", "Nairobi", "Kabul") and ev["geo_precision"] == precision
+
+
+def test_a_country_visitors_came_from_is_not_where_they_were_attacked(code):
+    ev = code("A roadside bomb struck a convoy carrying engineers from Turkey on the road into the Somali "
+              "capital, wounding three.", published="2023-05-10")["events"][0]
+    assert ev["iso3"] == "SOM" and ev["location"] == "Mogadishu"

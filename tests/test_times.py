@@ -258,7 +258,7 @@ def test_day_and_month_in_figures_after_on_or_of(nlp, text):
 @pytest.mark.parametrize("text, figures, value", [
     ("Cattle were stolen near Palton on or before 08/03.", "08/03", "2021-03-08"),
     ("The sit-in in Merrowby began late 07/03 and went on overnight.", "07/03", "2021-03-07"),
-    ("Guards were attacked near Palton [in the early hours of 08/03].", "08/03", "2021-03-08"),
+    ("Guards were attacked near Palton [before the dawn of 08/03].", "08/03", "2021-03-08"),
     ("A councillor was shot dead in Merrowby on 28/2.", "28/2", "2021-02-28"),
 ])
 def test_day_and_month_in_figures_after_before_late_or_with_a_one_figure_month(nlp, text, figures, value):

@@ -137,8 +137,10 @@ _GRIEVANCE_BEFORE = re.compile(r"\b(?:against|over(?!\s+\d)|condemning|protestin
 # "raiders from Kelmoria", "an armed group from Dundistan": the country attackers came from
 _ATTACKERS = (r"(?:raiders?|militias?|militiamen|soldiers|troops|forces|fighters|gunmen|bandits|rebels|insurgents|"
               r"militants|pirates|attackers|rustlers)")
-_ORIGIN_BEFORE = re.compile(r"\b(?:" + _ATTACKERS + r"|herders|refugees?|group|men)\s+from\s+(?:the\s+)?"
-                            r"(?:neighbou?ring\s+)?$", re.I)
+# ("aid officials from Kelmoria", "a delegation from Dundistan": where visitors came from)
+_ORIGIN_BEFORE = re.compile(r"\b(?:" + _ATTACKERS + r"|herders|refugees?|group|men|officials|delegates|delegation|"
+                            r"visitors|envoys|diplomats|engineers|tourists|pilgrims|traders|migrants|nationals|"
+                            r"citizens|workers)\s+from\s+(?:the\s+)?(?:neighbou?ring\s+)?$", re.I)
 # "Kelmorian raiders attacked Dundish villages", "Kelmorian-Pokot raiders": the demonym tells whose the
 # attackers are, not where they struck
 _ATTACKERS_AFTER = re.compile(r"(?:-[A-Z][\w]*)?\s+(?:[a-z]+\s+)?" + _ATTACKERS + r"\b")

@@ -302,7 +302,7 @@ def assign_roles(ctx: Context, ev: Event, iso3: str | None = None) -> None:
             role = _role(ctx, m, trig, verbs)
             (agents if role == "agent" else patients if role == "patient" else others).append(m)
         for m in parties:
-            # (a protest's parties are the protesters': "police fired tear gas at BNP activists")
+            # (a protest's parties are the protesters', whatever the police did to them)
             patient = ev.event_type != "Protests" and _role(ctx, m, trig, verbs) == "patient"
             side = party_sides[1] if patient else party_sides[0]
             if m.name not in side:
