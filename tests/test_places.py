@@ -1279,9 +1279,3 @@ def test_a_district_center_names_the_town_that_is_the_seat_of_its_district(pipel
         town = at(places_of(pipeline, text), "Ghoryan")
         assert town.kind == "city" and town.iso3 == "AFG"
         assert distance_km(town.latitude, town.longitude, 34.34, 61.49) < 10
-
-
-def test_a_party_named_like_a_town_abroad_is_the_party(pipeline):
-    # "Kanu" is an alternate name of an Indian town, and Kenya's old ruling party
-    ctx = places_of(pipeline, "Delegates of Kanu fought each other at the party's branch elections on Monday.")
-    assert not [p for p in ctx.places if p.text == "Kanu"]

@@ -137,3 +137,12 @@ def test_a_party_is_never_a_side_of_its_own(code):
     assert ev["event_type"] == "Riots"
     assert ev["actor1"] == "Rioters (India)" and ev["assoc_actor_1"] == ["BJP: Bharatiya Janata Party"]
     assert "INC: Indian National Congress Party" not in (ev["actor1"], ev["actor2"])
+
+
+def test_a_party_name_that_is_also_a_surname_names_the_party_only_in_its_country(code):
+    # Kenya's old ruling party is "Kanu"; so is a Nigerian separatist leader
+    doc = code("Separatist leader Nnamdi Kanu was arrested on Monday, police in Abuja said.", published=PUB)
+    assert not [a for a in doc["actors"] if a["name"].startswith("KANU")]
+    assert doc["events"][0]["iso3"] == "NGA"
+    doc = code("Kanu youths fought rival party supporters in Nyeri, Kenya, on Monday.", published=PUB)
+    assert [a for a in doc["actors"] if a["name"].startswith("KANU")]
