@@ -88,7 +88,7 @@ PATTERNS = [
         rf"|through)\s*(?P<d2>{_DAY})\b(?!\s*{_MON})(?:,?\s+(?P<year>{_YEAR})\b)?")),
     ("iso", re.compile(rf"\b(?P<year>{_YEAR})-(?P<m>0[1-9]|1[0-2])-(?P<d>[0-3]\d)\b")),
     ("numeric", re.compile(rf"(?<![\d/.])\b(?P<a>[0-3]?\d)[/.](?P<b>[01]?\d)[/.](?P<year>{_YEAR})\b(?![/.]\d)")),
-    # a day and month in two-digit figures, inside brackets ("this morning (14/03)") or after
+    # a day and month in two-digit figures, inside brackets ("this morning (14/03)", "[14/03]") or after
     # "on"/"of"/"dated" ("clashed on 14/03", "the night of 14/03"), "before", "after", "late" or
     # "early" ("on or before 14/03", "late 14/03"); a month in one figure after a day no month can be
     # ("on 20/3"); other figures ("24/7", "a 3/1 win", "9/11") are no dates
