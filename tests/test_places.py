@@ -1279,3 +1279,10 @@ def test_a_district_center_names_the_town_that_is_the_seat_of_its_district(pipel
         town = at(places_of(pipeline, text), "Ghoryan")
         assert town.kind == "city" and town.iso3 == "AFG"
         assert distance_km(town.latitude, town.longitude, 34.34, 61.49) < 10
+
+
+def test_a_name_repeated_in_brackets_is_the_area_of_that_name_holding_the_town(pipeline):
+    # ACLED's notes address a town by its second-level area: "El Bouni (El Bouni)" is the Algerian
+    # commune, not the Comorian village Bouni, though the gazetteer has no town El Bouni
+    ctx = places_of(pipeline, "Nurses staged a sit-in at the hospital in El Bouni (El Bouni) on Monday.")
+    assert ctx.places and all(p.iso3 == "DZA" for p in ctx.places), [(p.text, p.iso3) for p in ctx.places]

@@ -1226,6 +1226,12 @@ def _resolve(cands, countries, admin_keys, anchors, hints=None, area=None, front
                 twin = c.within_by.best
                 if twin is not None and c.within_by.confidence >= 0.5 and twin.place.kind == "city":
                     inside = [m for m in pool if m.place.id == twin.place.id] or inside
+                elif twin is not None and c.within_by.confidence >= 0.5 and twin.place.source == "admin2":
+                    # ("El Kelmora (El Kelmora)": the second-level area the brackets name, where the
+                    # gazetteer has no town of the name in it, stands for the town)
+                    inside = [m for m in pool if m.place.iso3 == twin.place.iso3 and distance_km(
+                        m.place.latitude, m.place.longitude, twin.place.latitude, twin.place.longitude)
+                        <= MUNICIPAL_SEAT_KM] or [twin]
             only = _area_countries(c)
             addressed = bool(inside) and bool(c.within_centres)
             # (a part of a city is in it or unknown, never another large town)
@@ -1476,6 +1482,11 @@ def find_places(ctx: Context, gz) -> list:
         c.cue_county = bool(_COUNTY_AFTER.match(after))
         c.cue_admin2 = bool(_ADMIN2_AFTER.match(after)
                             or _DISTRICT_LIST_AFTER.match(text[c.end:c.end + 160]))
+        # "in Kelmora (Kelmora)", "Kelmora (Kelmora, Dunde)": a name repeated in the brackets after it is
+        # the second-level area of that name holding the town, as ACLED's notes address towns
+        if text[c.start - 1:c.start] == "(" and c.start > 1 \
+                and text[max(0, c.start - 2 - len(c.text)):c.start - 2] == c.text:
+            c.cue_region = c.cue_admin2 = True
         c.cue_town = bool(_TOWN_BEFORE.search(before) or _TOWN_AFTER.match(after) or _SEAT_AFTER.match(after))
         c.village_of = bool(_VILLAGE_OF_BEFORE.search(before))
         c.town_part = bool(_TOWN_PART_AFTER.match(text[c.end:c.end + 120]))
