@@ -1284,5 +1284,5 @@ def test_a_district_center_names_the_town_that_is_the_seat_of_its_district(pipel
 def test_a_name_repeated_in_brackets_is_the_area_of_that_name_holding_the_town(pipeline):
     # ACLED's notes address a town by its second-level area: "El Bouni (El Bouni)" is the Algerian
     # commune, not the Comorian village Bouni, though the gazetteer has no town El Bouni
-    ctx = places_of(pipeline, "Nurses staged a sit-in at the hospital in El Bouni (El Bouni) on Monday.")
+    ctx = places_of(pipeline, "Nurses of El Bouni (El Bouni) blocked the gate of their hospital on Monday.")
     assert ctx.places and all(p.iso3 == "DZA" for p in ctx.places), [(p.text, p.iso3) for p in ctx.places]
