@@ -507,6 +507,7 @@ def test_a_demonym_before_a_place_noun_tells_the_country(code):
     "Relatives of a British man held a vigil on Monday, a year after his death in a cell.",
     "Farmers protested on Monday against a Chinese mining company they blame for polluting their wells.",
     "Hundreds of workers of a Japanese-owned garment factory protested on Monday over unpaid wages.",
+    "Gunmen attacked herders of Somali descent near the Zulumbi river on Monday, wounding two.",
 ])
 def test_the_nationality_of_a_person_or_a_firm_is_no_event_location(code, text):
     ev = code(text, published="2023-05-10")["events"][0]

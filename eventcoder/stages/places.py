@@ -314,8 +314,9 @@ _STANCE_BEFORE = re.compile(r"\b(?:pro|anti)[-\u2010\u2011]$", re.I)
 # "Kelmorian teachers": mostly at home, though no evidence of the text's country either, below)
 _FOREIGNERS = (r"nationals?|citizens?|tourists?|expatriates?|missionar(?:y|ies)|diplomats?|pilgrims?|hostages?|"
                r"peacekeepers?|man|woman|(?:[a-z]+\s+)?compan(?:y|ies)|firms?")
-# ("a Kelmorian-owned factory", "a Dundish-run mine": a firm's owners)
-_OWNED = r"[-\u2010\u2011](?:owned|run|operated|funded)\b"
+# ("a Kelmorian-owned factory", "a Dundish-run mine": a firm's owners; "of Kelmorian descent", "Dundish in
+# ethnicity": a people, wherever its members live)
+_OWNED = r"[-\u2010\u2011](?:owned|run|operated|funded)\b|\s+(?:descent|origin|extraction|(?:in\s+)?ethnicity)\b"
 FOREIGNERS_AFTER = re.compile(r"\s+(?:" + _FOREIGNERS + r")\b|" + _OWNED)
 # "a Kenyan teacher in Kelmora", "two Chinese engineers": people of a nationality, often abroad, so
 # the adjective says nothing of where the text is (it is still a place mention)
