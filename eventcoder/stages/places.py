@@ -316,12 +316,14 @@ _FOREIGNERS = (r"nationals?|citizens?|tourists?|expatriates?|missionar(?:y|ies)|
                r"peacekeepers?|man|woman|(?:[a-z]+\s+)?compan(?:y|ies)|firms?")
 # ("a Kelmorian-owned factory", "a Dundish-run mine": a firm's owners; "of Kelmorian descent", "Dundish in
 # ethnicity": a people, wherever its members live)
-_OWNED = r"[-\u2010\u2011](?:owned|run|operated|funded)\b|\s+(?:descent|origin|extraction|(?:in\s+)?ethnicity)\b"
-FOREIGNERS_AFTER = re.compile(r"\s+(?:" + _FOREIGNERS + r")\b|" + _OWNED)
+_OWNERS_OR_ORIGIN = (r"[-\u2010\u2011](?:owned|run|operated|funded)\b"
+                     r"|\s+(?:descent|origin|extraction|(?:in\s+)?ethnicity)\b")
+FOREIGNERS_AFTER = re.compile(r"\s+(?:" + _FOREIGNERS + r")\b|" + _OWNERS_OR_ORIGIN)
 # "a Kenyan teacher in Kelmora", "two Chinese engineers": people of a nationality, often abroad, so
 # the adjective says nothing of where the text is (it is still a place mention)
 _NATIONALS_AFTER = re.compile(r"\s+(?:" + _FOREIGNERS + r"|teachers?|journalists?|reporters?|engineers?|aid workers?|"
-                              r"doctors?|nurses?|priests?|nuns?|businessm[ae]n|migrants?|refugees?)\b|" + _OWNED)
+                              r"doctors?|nurses?|priests?|nuns?|businessm[ae]n|migrants?|refugees?)\b|"
+                              + _OWNERS_OR_ORIGIN)
 # "Kelmora's": the possessive after a name
 POSSESSIVE = re.compile(r"['’]s\s+")
 _TOWN_BEFORE = re.compile(r"(?i:\b(?:town|city|village|hamlet|capital)\s+of\s+(?:the\s+)?)$"

@@ -290,7 +290,7 @@ def assign_roles(ctx: Context, ev: Event, iso3: str | None = None) -> None:
     # militia is, and the party stands beside that side ("BJP workers protested": Protesters (India),
     # with the BJP associated)
     parties = [m for m in mentions if m.inter is None and m.source == "dictionary"]
-    mentions = [m for m in mentions if not (m.inter is None and m.source == "dictionary")]
+    mentions = [m for m in mentions if m not in parties]
     trig = token_at(ctx.doc, ev.trigger_start)
     agents: list[ActorMention] = []
     patients: list[ActorMention] = []
