@@ -674,3 +674,32 @@ def test_a_road_accident_is_no_accidental_fire_and_riders_are_a_crowd(code):
 def test_the_way_blocked_may_come_late_when_the_parse_gives_no_object(code):
     doc = code("Teachers blocked with two buses the Kelmo Dunde highway near Wela on Monday.", published=PUB)
     assert [e["event_type"] for e in doc["events"]] == ["Protests"]
+
+
+@pytest.mark.parametrize("text", [
+    "Two rival militias attacked each other in Wela on Monday.",
+    "Troops of the two countries fired at one another across the border near Wela on Sunday night.",
+])
+def test_armed_groups_attacking_each_other_fight(code, text):
+    doc = code(text, published=PUB)
+    assert [(e["event_type"], e["sub_event_type"]) for e in doc["events"]] == [("Battles", "Armed clash")]
+
+
+def test_private_people_shooting_each_other_are_no_battle(code):
+    doc = code("Two men shot each other in Wela on Monday after a quarrel.", published=PUB)
+    assert "Battles" not in [e["event_type"] for e in doc["events"]]
+
+
+@pytest.mark.parametrize("text", [
+    "Police and gang members exchanged gunshots in Wela on Monday.",
+    "Soldiers and rebels were caught in an exchange of shots outside Wela on Monday.",
+])
+def test_shots_exchanged_are_a_clash(code, text):
+    doc = code(text, published=PUB)
+    assert [e["event_type"] for e in doc["events"]] == ["Battles"]
+
+
+def test_a_cache_of_weapons_found_is_disrupted_weapons_use(code):
+    doc = code("Police found a large cache of weapons in a house in Wela on Monday.", published=PUB)
+    assert [(e["event_type"], e["sub_event_type"]) for e in doc["events"]] == [
+        ("Strategic developments", "Disrupted weapons use")]

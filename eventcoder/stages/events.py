@@ -156,6 +156,10 @@ def find_cues(span) -> dict[str, list]:
                 or c.dep_ == "prep" and c.lower_ == "as" and any(g.lower_ in _HOSTAGE for g in c.children)
                 for c in tok.children):
             found.setdefault("ABDUCT", []).append(tok)  # "took the crew hostage", "taken as hostages"
+        elif lem in _RECIPROCAL_VERBS and tok.pos_ == "VERB" and _at_each_other(tok):
+            # "the two militias attacked each other", "troops fired at one another": fighting, not a
+            # one-sided attack
+            found.setdefault("FIGHT", []).append(tok)
         elif tok.lower_ == "dead" and _counted_dead(tok):
             dead.append(tok.head if tok.dep_ != "amod" else tok)
         elif lem == "death" and (verb := _deaths_caused(tok)) is not None:
@@ -195,6 +199,24 @@ def find_cues(span) -> dict[str, list]:
         else:
             del found["RIOT"]
     return found
+
+
+_RECIPROCAL_VERBS = frozenset("attack fire shoot target shell assault ambush".split())
+
+
+def _at_each_other(verb) -> bool:
+    """Whether the verb's object, or the object of its preposition, is "each other" or "one another"
+    (not for private people: "two men shot each other" is no fight between armed groups)."""
+    if any(c.dep_ == "nsubj" and c.lemma_.lower() in CIVILIAN_WORDS for c in verb.children):
+        return False
+    for c in verb.children:
+        heads = [c] if c.dep_ == "dobj" else [g for g in c.children if g.dep_ == "pobj"] if c.dep_ == "prep" else []
+        for h in heads:
+            # (the parser makes either word the head: "one" with "another" its determiner, or "other")
+            if any(h.i + d >= 0 and h.i + d + 1 < len(h.doc) and (h.doc[h.i + d].lower_, h.doc[h.i + d + 1].lower_)
+                   in (("each", "other"), ("one", "another")) for d in (-1, 0)):
+                return True
+    return False
 
 
 # verbs of custody the ARREST family of the lexicon leaves out, as they also mean other things ("were held")
