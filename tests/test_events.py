@@ -703,3 +703,27 @@ def test_a_cache_of_weapons_found_is_disrupted_weapons_use(code):
     doc = code("Police found a large cache of weapons in a house in Wela on Monday.", published=PUB)
     assert [(e["event_type"], e["sub_event_type"]) for e in doc["events"]] == [
         ("Strategic developments", "Disrupted weapons use")]
+
+
+def test_captives_freed_from_an_armed_groups_prison_are_a_release(code):
+    doc = code("Forty soldiers were freed from an al Shabaab prison near Wela on Monday.", published=PUB)
+    assert [(e["event_type"], e["sub_event_type"]) for e in doc["events"]] == [("Strategic developments", "Other")]
+    # (a release from a state's jail on bail is no event)
+    assert code("The opposition leader was released from jail in Wela on bail on Monday.",
+                published=PUB)["events"] == []
+
+
+def test_prisoners_exchanged_are_an_agreement(code):
+    doc = code("Government and rebel forces exchanged prisoners near Wela on Monday.", published=PUB)
+    assert [(e["event_type"], e["sub_event_type"]) for e in doc["events"]] == [
+        ("Strategic developments", "Agreement")]
+
+
+def test_deaths_a_weapon_caused_are_its_event_and_the_dead_its_victims(code):
+    doc = code("Ten police officers died after their truck drove over an explosive device near Wela on Monday.",
+               published=PUB)
+    assert [(e["event_type"], e["sub_event_type"]) for e in doc["events"]] == [
+        ("Explosions/Remote violence", "Remote explosive/landmine/IED")]
+    assert doc["events"][0]["actor2"].startswith("Police Forces of")
+    # (a death from illness beside a weapon's name is none)
+    assert code("Two children died of cholera in Wela after the grenade factory closed.", published=PUB)["events"] == []

@@ -133,6 +133,7 @@ def find_cues(span) -> dict[str, list]:
     lex = lexicon()
     found: dict[str, list] = {}
     dead: list = []  # counts of the dead: a killing only where nothing else in the span tells what happened
+    died: list = []  # "died": a killing only where a weapon is named and nothing else tells what happened
     by_lemma = families_by_lemma()
     for tok in span:
         lem = tok.lemma_.lower()
@@ -164,6 +165,8 @@ def find_cues(span) -> dict[str, list]:
             dead.append(tok.head if tok.dep_ != "amod" else tok)
         elif lem == "death" and (verb := _deaths_caused(tok)) is not None:
             dead.append(verb)
+        elif lem == "die" and tok.pos_ == "VERB":
+            died.append(tok)
         elif lem == "death" and tok.dep_ == "pobj" and tok.head.lower_ == "to" and \
                 tok.head.head.pos_ == "VERB" and tok.head.head.lemma_.lower() not in ("sentence", "condemn", "put"):
             # "burnt the man to death", "stoned a suspected thief to death": a killing, whatever the verb
@@ -187,6 +190,13 @@ def find_cues(span) -> dict[str, list]:
         found["DISCOVERY"] = found_verbs
     if dead and not any(lex[f].trigger for f in found if f in lex):
         found["KILL"] = dead
+    weapons = {t.i for w in WEAPON_ORDER for t in found.get(w, ()) if t.dep_ != "compound"}
+    caused = [v for v in died if weapons & {t.i for t in v.subtree} and not any(
+        c.dep_ == "prep" and c.lower_ == "of" for c in v.children)]
+    if caused and not any(f in found for f in ("KILL", "FIGHT", "ATTACK", "HARM")):
+        # "ten officers died after their truck drove over a mine": deaths a weapon caused (not
+        # "died of cholera", nor where a killing or an attack is told already)
+        found["KILL"] = caused
     _refine_weapons(found)
     if "RIOT" in found:
         # "protested against the release of prisoners after riots in the prisons": an earlier riot given
@@ -780,6 +790,18 @@ _FIGHT_NOUNS = frozenset("fight fighting fights clash clashes battle battles com
 
 _CAPTIVES = frozenset("prisoner prisoners detainee detainees captive captives hostage hostages inmates inmate "
                       "pow pows".split())
+# a prison an armed group holds ("freed from a rebel prison"): those it held were its captives
+_PRISONS = frozenset("prison prisons jail jails captivity".split())
+_ARMED_GROUP_INTERS = frozenset({"Rebel group", "Political militia", "Identity militia"})
+
+
+def _armed_group_in(ctx: Context, tok) -> bool:
+    """Whether a named armed non-state group lies in the phrase the token heads."""
+    lo = min(t.idx for t in tok.subtree)
+    hi = max(t.idx + len(t) for t in tok.subtree)
+    return any(lo <= a.start and a.end <= hi and a.inter in _ARMED_GROUP_INTERS for a in ctx.actors)
+
+
 _RETURNEES = frozenset("refugee refugees migrant migrants idps idp displaced returnees".split())
 _DISPLACED = _RETURNEES | frozenset("families family villager villagers resident residents households "
                                     "civilians people thousands hundreds".split())
@@ -1106,8 +1128,8 @@ def type_trigger(ctx: Context, fam: str, tok, span, cues: dict) -> tuple[str, st
     if fam == "RELEASE":
         # ACLED: a prisoner release or swap is an Agreement; a one-sided release of captives, Other
         words = _patient_words(tok) | _subtree_words(tok)
-        if not words & _CAPTIVES or _background(tok):
-            return None  # "released a statement", "freed on bail"
+        if not (words & _CAPTIVES or words & _PRISONS and _armed_group_in(ctx, tok)) or _background(tok):
+            return None  # "released a statement", "freed on bail", "released from jail"
         if re.search(r"\b(exchang\w*|swap\w*|in return for)\b", low):
             return ("Strategic developments", "Agreement")
         return ("Strategic developments", "Other")

@@ -159,6 +159,10 @@ def _mention_root(span):
     return r
 
 
+# verbs whose subject undergoes what happens
+_UNDERGOER_VERBS = frozenset("die perish drown".split())
+
+
 def _role(ctx: Context, mention: ActorMention, trig, verbs) -> str | None:
     span = ctx.doc.char_span(mention.start, mention.end, alignment_mode="expand")
     if span is None or not len(span):
@@ -185,6 +189,8 @@ def _role(ctx: Context, mention: ActorMention, trig, verbs) -> str | None:
                 return None
             if dep == "nsubj" and node.tag_ == "VBN" and any(c.dep_ == "auxpass" for c in node.children):
                 return "patient"
+            if dep == "nsubj" and node.lemma_.lower() in _UNDERGOER_VERBS:
+                return "patient"  # "three soldiers died when a bomb hit their truck": the dead are its victims
             if dep in AGENT_DEPS:
                 if dep in ("compound", "amod", "poss", "nmod") and node != trig:
                     return None
