@@ -793,3 +793,14 @@ def test_a_country_visitors_came_from_is_not_where_they_were_attacked(code):
     ev = code("A roadside bomb struck a convoy carrying engineers from Turkey on the road into the Somali "
               "capital, wounding three.", published="2023-05-10")["events"][0]
     assert ev["iso3"] == "SOM" and ev["location"] == "Mogadishu"
+
+
+
+def test_a_town_a_demonym_and_a_place_noun_lead_into_is_governed(pipeline):
+    # "in the Mexican town X" governs X as "in the town X" does (so a town the gazetteer holds twice in the
+    # state is still preferred to the state named after it)
+    from eventcoder.stages.event_locations import _governed
+
+    ctx = context(pipeline, "Gunmen shot dead six farmers in the Mexican town Papantla in Veracruz state on Monday.")
+    town = next(p for p in ctx.places if p.text == "Papantla")
+    assert _governed(ctx, town) == 2

@@ -190,7 +190,13 @@ def _governed(ctx: Context, p: PlaceMention) -> int:
     """2 when "in/at/near ..." governs the place, 1 for the weaker "of/on" ("workers of Paris
     Confectionery"), else 0."""
     # (room for the words before a place noun: "into the remote hill village Kelmora")
-    before = ctx.text[max(0, p.start - 45):p.start].lower().split()
+    lo = max(0, p.start - 45)
+    window = ctx.text[lo:p.start]
+    for q in ctx.places:
+        if q.kind == "country" and lo <= q.start and q.end <= p.start:
+            # "in the Kelmorian town Dunde": a country's word before the place noun leads in as "the" would
+            window = window[:q.start - lo] + "the" + " " * (q.end - q.start - 3) + window[q.end - lo:]
+    before = window.lower().split()
     if not before:
         return 0
     if before[-1].endswith(","):
