@@ -727,3 +727,11 @@ def test_deaths_a_weapon_caused_are_its_event_and_the_dead_its_victims(code):
     assert doc["events"][0]["actor2"].startswith("Police Forces of")
     # (a death from illness beside a weapon's name is none)
     assert code("Two children died of cholera in Wela after the grenade factory closed.", published=PUB)["events"] == []
+
+
+def test_people_returned_read_as_a_participle_still_came_back(code):
+    # (the small model parses "returned" here as a passive participle hung on "migrants")
+    doc = code("On 3 May 2023, in Guayaramerin, Beni department, 210 Bolivian migrants returned from Brazil.",
+               published=PUB)
+    assert [(e["event_type"], e["sub_event_type"], e["iso3"]) for e in doc["events"]] == [
+        ("Strategic developments", "Other", "BOL")]

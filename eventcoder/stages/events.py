@@ -1136,6 +1136,9 @@ def type_trigger(ctx: Context, fam: str, tok, span, cues: dict) -> tuple[str, st
     if fam == "DISPLACE":
         # displacement by conflict and mass returns of refugees: ACLED's "Other" development
         people = _agent_words(tok) | _patient_words(tok)
+        if tok.dep_ == "acl":
+            # "210 migrants returned from Kelmoria": read as a participle on the people, who still came back
+            people |= {tok.head.lower_, tok.head.lemma_.lower()}
         lemma = tok.lemma_.lower()
         if _background(tok) or not people & (_RETURNEES if lemma in ("return", "arrive") else _DISPLACED):
             return None
