@@ -1286,3 +1286,9 @@ def test_a_name_repeated_in_brackets_is_the_area_of_that_name_holding_the_town(p
     # commune, not the Comorian village Bouni, though the gazetteer has no town El Bouni
     ctx = places_of(pipeline, "Nurses of El Bouni (El Bouni) blocked the gate of their hospital on Monday.")
     assert ctx.places and all(p.iso3 == "DZA" for p in ctx.places), [(p.text, p.iso3) for p in ctx.places]
+
+
+def test_a_countrys_forces_say_nothing_of_where_the_text_is(pipeline):
+    # armies fight abroad: "French special forces" does not make a Burkinabe hamlet a namesake abroad
+    ctx = places_of(pipeline, "Ten jihadists were killed near Tin-Akoff (Oudalan) on Monday by French special forces.")
+    assert at(ctx, "Tin-Akoff").iso3 == "BFA"

@@ -67,6 +67,9 @@ MIN_CONFIDENCE = 0.3
 # acled-dev and geoparse-dev with `eventcoder eval` (see the closing note of issue 2).
 MIN_COUNTRY_EVIDENCE = 0.5
 ACTOR_COUNTRY_WEIGHT = 0.5
+# a demonym of armed forces or of a border ("Kelmorian troops", "the Kelmorian border"): less than the
+# evidence that makes foreign namesakes doubtful (MIN_COUNTRY_EVIDENCE), but enough to prefer that country
+FORCES_EVIDENCE = 0.25
 # The words of areas only one country has, each a hint of that country as strong as a named group's:
 # "Ukum Local Government Area", "Kelmora LGA" (Nigeria's second-level areas; Australia's councils are
 # called so too, but seldom in conflict news; "Kelmora Local Government" too, a name before it: not
@@ -321,9 +324,14 @@ _OWNERS_OR_ORIGIN = (r"[-\u2010\u2011](?:owned|run|operated|funded)\b"
 FOREIGNERS_AFTER = re.compile(r"\s+(?:" + _FOREIGNERS + r")\b|" + _OWNERS_OR_ORIGIN)
 # "a Kenyan teacher in Kelmora", "two Chinese engineers": people of a nationality, often abroad, so
 # the adjective says nothing of where the text is (it is still a place mention)
-_NATIONALS_AFTER = re.compile(r"\s+(?:" + _FOREIGNERS + r"|teachers?|journalists?|reporters?|engineers?|aid workers?|"
-                              r"doctors?|nurses?|priests?|nuns?|businessm[ae]n|migrants?|refugees?)\b|"
-                              + _OWNERS_OR_ORIGIN)
+_NATIONALS_AFTER = re.compile(r"(?:\s+(?:and|or)\s+[A-Z][\w'-]*)?\s+(?:" + _FOREIGNERS + r"|teachers?|journalists?|"
+                              r"reporters?|engineers?|aid workers?|doctors?|nurses?|priests?|nuns?|businessm[ae]n|"
+                              r"migrants?|refugees?)\b|" + _OWNERS_OR_ORIGIN)
+# "French Operation Kelmora forces", "Kelmorian and Dundish troops": a country's armed forces fight abroad
+# as well as at home; "the Kelmorian border": the places near it mostly lie across it. Weak evidence of
+# the text's country (FORCES_EVIDENCE)
+_FORCES_AFTER = re.compile(r"(?:\s+(?:and|or)\s+[A-Z][\w'-]*)?\s+(?:(?:[Ss]pecial\s+)?(?:forces|troops|soldiers|army|"
+                           r"military|warplanes|jets|air\s+force|navy|drones?|Operation)|border|frontier)\b")
 # "Kelmora's": the possessive after a name
 POSSESSIVE = re.compile(r"['’]s\s+")
 _TOWN_BEFORE = re.compile(r"(?i:\b(?:town|city|village|hamlet|capital)\s+of\s+(?:the\s+)?)$"
@@ -360,6 +368,7 @@ class Candidate:
     source: str  # scan | ner | demonym
     demonym: str | None = None  # iso3 when the candidate is a demonym
     nationals: bool = False  # a demonym of people ("a Kenyan teacher"): no evidence of the text's country
+    forces: bool = False  # a demonym of armed forces or a border ("Kenyan troops"): weak evidence
     near: bool = False
     cue_region: bool = False
     cue_county: bool = False
@@ -547,7 +556,8 @@ def _demonyms(ctx: Context, gz, words: _Words) -> list:
                     break
                 out.append(Candidate(start, start + len(word), word, [Match(place, 1.0)], "demonym",
                                      demonym=iso3 or "continent",
-                                     nationals=bool(_NATIONALS_AFTER.match(text, start + len(word)))))
+                                     nationals=bool(_NATIONALS_AFTER.match(text, start + len(word))),
+                                     forces=bool(_FORCES_AFTER.match(text, start + len(word)))))
                 skip = j - 1
                 break
     return out
@@ -873,7 +883,9 @@ def _evidence(c, dominant: bool = False) -> tuple[str, float] | None:
     also an alternate name of a Kazakh town); with `dominant`, a city of millions with only small
     namesakes 0.5 too (a hint rather than evidence: "Paris" is also a Texas town's name)."""
     if c.demonym:
-        return (c.demonym, 0.5) if c.demonym != "continent" and not c.nationals else None
+        if c.demonym == "continent" or c.nationals:
+            return None
+        return c.demonym, FORCES_EVIDENCE if c.forces else 0.5
     if c.in_name or c.moved:
         return None  # "the Kelmora Amman Dundevi area" says nothing of Jordan, "deported to Canada" of Canada
     good = [m for m in c.matches if m.quality >= 0.9]
