@@ -192,10 +192,10 @@ def _governed(ctx: Context, p: PlaceMention) -> int:
     # (room for the words before a place noun: "into the remote hill village Kelmora")
     lo = max(0, p.start - 45)
     window = ctx.text[lo:p.start]
-    for q in ctx.places:
+    for q in sorted(ctx.places, key=lambda q: -q.start):  # (from the right: the offsets before stay good)
         if q.kind == "country" and lo <= q.start and q.end <= p.start:
             # "in the Kelmorian town Dunde": a country's word before the place noun leads in as "the" would
-            window = window[:q.start - lo] + "the" + " " * (q.end - q.start - 3) + window[q.end - lo:]
+            window = window[:q.start - lo] + "the" + window[q.end - lo:]
     before = window.lower().split()
     if not before:
         return 0

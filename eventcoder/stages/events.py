@@ -18,6 +18,7 @@ from importlib import resources
 
 from ..document import Context, Event, Sentence
 from ..pipeline import stage
+from .roles import NAMED_ARMED_INTERS
 from .sentences import next_in_paragraph
 from .syntax import verb_of
 from ..resources.taxonomy import PLOVER, VIOLENT_TYPES, disorder_type, type_rank
@@ -792,14 +793,12 @@ _CAPTIVES = frozenset("prisoner prisoners detainee detainees captive captives ho
                       "pow pows".split())
 # a prison an armed group holds ("freed from a rebel prison"): those it held were its captives
 _PRISONS = frozenset("prison prisons jail jails captivity".split())
-_ARMED_GROUP_INTERS = frozenset({"Rebel group", "Political militia", "Identity militia"})
-
 
 def _armed_group_in(ctx: Context, tok) -> bool:
     """Whether a named armed non-state group lies in the phrase the token heads."""
     lo = min(t.idx for t in tok.subtree)
     hi = max(t.idx + len(t) for t in tok.subtree)
-    return any(lo <= a.start and a.end <= hi and a.inter in _ARMED_GROUP_INTERS for a in ctx.actors)
+    return any(lo <= a.start and a.end <= hi and a.inter in NAMED_ARMED_INTERS for a in ctx.actors)
 
 
 _RETURNEES = frozenset("refugee refugees migrant migrants idps idp displaced returnees".split())
