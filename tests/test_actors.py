@@ -267,3 +267,10 @@ def test_acceptance_article_actors(run_stage):
 def test_a_people_of_one_country_weighs_for_it():
     weights = dict(dictionary.document_countries("Turkana raiders attacked Pokot herders at dawn."))
     assert weights.get("KEN", 0) > 0
+
+
+def test_the_noun_after_two_adjectives_serves_both_countries():
+    # "Armenian and Azerbaijani troops": the forces of both countries
+    found = names("Armenian and Azerbaijani troops exchanged fire near Tovuz on Monday.", when=date(2020, 7, 13))
+    assert ("Armenian", "Military Forces of Armenia (2018-)") in found
+    assert any(span == "Azerbaijani troops" and name.startswith("Military Forces of Azerbaijan") for span, name in found)

@@ -376,10 +376,17 @@ def find_matches(text: str, countries: Iterable[str] = (), when: date | None = N
                 cands.append(Match(start, stop, t.name, t.inter, t.country, "dictionary", 2))
         elif t.kind == "country":
             gap = r"(?:'s|’s)?\s+" if t.is_name else r"\s+"
-            for h in following(end, ("generic",), gap):
+            nouns = following(end, ("generic",), gap)
+            for h in nouns:
                 g = h[4]
                 name, inter = generic_actor(g.generic_kind, t.country, when)
                 cands.append(Match(start, h[1], name, inter, t.country, "generic", 1, g.generic_kind))
+            if not nouns and not t.is_name:
+                # "Kelmorian and Dundish troops": the noun after the second adjective serves both
+                for other in following(end, ("country",), r"\s*(?:,|and|&)\s*"):
+                    for h in following(other[1], ("generic",)):
+                        name, inter = generic_actor(h[4].generic_kind, t.country, when)
+                        cands.append(Match(start, end, name, inter, t.country, "generic", 1, h[4].generic_kind))
         elif t.kind == "generic":
             if re.match(r"-\w", text[end:end + 2]):
                 continue
