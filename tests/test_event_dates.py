@@ -104,7 +104,7 @@ def test_the_next_sentence_gives_the_day_when_the_first_gives_only_the_report(pi
 
 
 def test_overnight_attack_reported_on_a_day_began_the_night_before(pipe):
-    ev = dated(pipe, "Nine people were killed in an overnight attack on a bar, witnesses said on Sunday.",
+    ev = dated(pipe, "Seven guards were killed when gunmen raided a depot overnight, witnesses said on Sunday.",
                "killed")
     assert ev.event_date == "2021-03-13"
 
@@ -135,8 +135,8 @@ def test_a_verbless_piece_split_off_the_next_sentence_still_dates_it(pipe):
 
 
 def test_opened_fire_in_the_next_sentence_gives_the_day(pipe):
-    ev = dated(pipe, "Four farmers have been killed in the east, their families said on Sunday. "
-                     "Unknown gunmen opened fire on their truck on Friday near the river.", "killed")
+    ev = dated(pipe, "Four herders were killed in the north, their relatives said on Sunday. "
+                     "Masked gunmen shot at their lorry on Friday near the river.", "killed")
     assert ev.event_date == "2021-03-12"
 
 
@@ -216,8 +216,8 @@ def test_a_similar_event_in_the_next_sentence_is_another_incident(pipe):
 
 
 def test_the_date_of_an_earlier_attack_named_in_the_next_sentence_is_not_this_ones(pipe):
-    ev = dated(pipe, "Herders attacked three men in Kelmo. One man was killed. This occurred as a "
-                     "consequence of the attack of 10 March in Dorvan.", "killed")
+    ev = dated(pipe, "Herders attacked three men in Kelmo. One man was killed. This occurred in "
+                     "reprisal for the raid of 10 March in Dorvan.", "killed")
     assert ev.event_date != "2021-03-10"
 
 
@@ -265,19 +265,19 @@ def test_a_day_of_the_trigger_noun_itself_is_its_own(pipe):
 
 def test_the_main_clause_day_of_the_next_sentence_comes_first(pipe):
     ev = dated(pipe, "An activist was killed near Kelmo, her group said on Sunday. "
-                     "Ana Ruiz, abducted Tuesday, was found dead Wednesday in a landfill.", "killed")
+                     "Ana Ruiz, seized on Tuesday, was found dead on Wednesday beside a ravine.", "killed")
     assert ev.event_date == "2021-03-10"
 
 
 def test_a_bracket_the_parser_split_the_sentence_at_keeps_its_day(pipe):
-    ev = dated(pipe, "A student was killed and four others were hurt during a clash between two factions of "
+    ev = dated(pipe, "A student was killed and four more were hurt during a fight between two wings of "
                      "the Union [Northern Union and  Southern Union] over joining a rally in Kelmo on Saturday "
                      "[13 March].", "killed")
     assert (ev.event_date, ev.date_basis) == ("2021-03-13", "act")
     # but a report's day in the split-off piece is still only the report's
     ev = dated(pipe, "At least 21 people were killed in clashes between militias in the Tama area of Kelmo "
                      "province [northern Kelmo]northern Kelmo, the United Nations said on Monday. A spokesman "
-                     "said the weekend attacks were carried out by two militias.", "killed")
+                     "said the weekend raids were the work of two militias.", "killed")
     assert ev.event_date == "2021-03-13"
 
 

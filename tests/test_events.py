@@ -13,7 +13,7 @@ TYPED = [
      "Battles", "Armed clash"),
     ("A roadside bomb exploded under a police truck outside Mosa on Sunday.",
      "Explosions/Remote violence", "Remote explosive/landmine/IED"),
-    ("A suicide bomber blew himself up at a mosque in Kiri on Friday, killing six worshippers.",
+    ("A suicide bomber detonated explosives inside a mosque in Kiri on Friday, killing six worshippers.",
      "Explosions/Remote violence", "Suicide bomb"),
     ("Gunmen shot dead a village chief in Wela on Monday.",
      "Violence against civilians", "Attack"),
@@ -92,8 +92,8 @@ FOLLOWED = [
      "police broke out in the afternoon.", "Riots", "Violent demonstration"),
     ("Hundreds of traders demonstrated in Lorvel on Monday against a new market tax. Many said they "
      "could not pay. The mayor promised to review the tax.", "Protests", "Peaceful protest"),
-    ("Hundreds of traders demonstrated in Lorvel on Monday against a new market tax. Police assaulted "
-     "the demonstrators and fired tear gas at them.", "Protests", "Protest with intervention"),
+    ("Hundreds of traders demonstrated in Lorvel on Monday against a new market tax. Police beat "
+     "the crowd and used tear gas on them.", "Protests", "Protest with intervention"),
     ("Hundreds of traders demonstrated in Lorvel on Monday against a new market tax. Several were fined "
      "for breaking the rules imposed to fight the epidemic.", "Protests", "Peaceful protest"),
 ]
@@ -212,9 +212,9 @@ def test_coordinated_acts_stay_apart(code):
 
 
 def test_named_and_unnamed_dead_in_one_sentence_add_up(code):
-    doc = code("Four villagers and six cattle thieves were killed in clashes near Isiolo, Kenya, on Monday.",
+    doc = code("Three herders and five cattle raiders were killed in fighting near Isiolo, Kenya, on Monday.",
                published=PUB)
-    assert [e["fatalities"] for e in doc["events"]] == [10]
+    assert [e["fatalities"] for e in doc["events"]] == [8]
 
 
 def test_intervention_told_in_the_next_sentence(code):
@@ -323,7 +323,7 @@ TYPED_2 = [
     ("Militiamen killed three members of the Fulani community near Sado on Monday.",
      "Violence against civilians", "Attack"),
     # a body found however worded, with signs of violence
-    ("The body of a man was found by a road near Tamu on Monday. His hands were tied.",
+    ("The body of a youth was found beside a track near Tamu on Monday. His hands were tied.",
      "Violence against civilians", "Attack"),
     # a thrown grenade with no other trigger
     ("Militants threw a hand grenade at a police station in Kiri on Monday.",
@@ -365,7 +365,7 @@ TYPED_3 = [
     ("Seven farmers are feared dead after raiders stormed Kiri on Monday.",
      "Violence against civilians", "Attack"),
     # "set off" a bomb and "set" houses ablaze report acts; only "set to" is a plan
-    ("Militants set off two car bombs outside a police station in Mosa on Sunday.",
+    ("Rebels set off a pair of car bombs beside a police post in Mosa on Sunday.",
      "Explosions/Remote violence", "Remote explosive/landmine/IED"),
     # a document whose only mention refers back has nothing to refer to: it reports the event
     ("The Kalo Brigade claimed it killed nine villagers in Wela on Monday.",
@@ -402,7 +402,7 @@ TYPED_3 = [
     ("Rebels took twelve villagers hostage near Wela on Monday.",
      "Violence against civilians", "Abduction/forced disappearance"),
     # a dead person found, however worded
-    ("A man was found wrapped in a plastic bag on the road to Sado on Sunday.",
+    ("A man was found bound and wrapped in a sack beside the road to Sado on Sunday.",
      "Violence against civilians", "Attack"),
     # incendiary bottles thrown at property; tear gas fired at a crowd, whatever the crowd did
     ("Two masked men hurled Molotov cocktails at a pharmacy in Kiri overnight.",
@@ -476,8 +476,8 @@ def test_a_one_line_note_ending_on_a_date_is_read(code):
 
 
 def test_an_attack_given_as_the_cause_is_the_news_when_nothing_else_is(code):
-    doc = code("The mayor of Kiri and his wife are in hospital after they were attacked and injured by armed "
-               "thugs at their home on Sunday.", published=PUB)
+    doc = code("The mayor of Kiri and his wife are in hospital after armed men attacked and wounded them "
+               "at their house on Sunday.", published=PUB)
     assert [e["event_type"] for e in doc["events"]] == ["Violence against civilians"]
 
 
@@ -513,7 +513,7 @@ NOT_EVENTS_4 = [
     "A wildfire burned 20 houses near Kiri on Monday.",
     "The row between the two ministers blew up on Monday.",
     # lone mentions that are no events, which a lone reference must not turn into one
-    "The home is located in the 900 block of Kiri Avenue.",
+    "The house is on the 900 block of Kiri Avenue.",
     "Four deaths were blamed on the heatwave.",
     "The fight against corruption in Lurin has stalled.",
     "Police said the shooting threat at the Kiri mall was a hoax.",

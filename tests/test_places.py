@@ -203,8 +203,8 @@ def test_georgia_is_the_us_state_in_a_us_story(pipeline):
 
 def test_unknown_local_names_do_not_resolve_abroad(pipeline):
     # "Kala" and "Deh" are generic words here; "Chardara" an alternate name of a Kazakh town
-    ctx = places_of(pipeline, "A landmine planted by Taliban hit an Afghan military vehicle in Kala Murchi "
-                              "of Deh Rahwod district, Urozgan. Another attack hit Chardara district, Kunduz.")
+    ctx = places_of(pipeline, "A mine the Taliban laid struck an Afghan army truck in Kala Dara "
+                              "of Chora district, Urozgan. Another attack hit Chardara district, Kunduz.")
     assert {p.iso3 for p in ctx.places} == {"AFG"}
 
 
@@ -277,7 +277,7 @@ def test_a_language_name_is_no_place(pipeline):
 
 
 def test_a_town_the_tagger_takes_for_a_person_is_kept_when_a_place_word_follows(pipeline):
-    ctx = places_of(pipeline, "Two soldiers were killed in the limits of Maidan Shar city, Wardak.")
+    ctx = places_of(pipeline, "Three policemen died near the bazaar of Maidan Shar city in Wardak.")
     assert at(ctx, "Maidan Shar").iso3 == "AFG"
     assert at(ctx, "Wardak").kind == "region"
 
@@ -290,7 +290,7 @@ def test_a_part_of_a_town_is_looked_for_near_that_town(pipeline):
 
 
 def test_between_two_places_is_an_area(pipeline):
-    ctx = places_of(pipeline, "Gunmen fired at police between the cities of Sousa and Uirauna, Paraiba, Brazil.")
+    ctx = places_of(pipeline, "Robbers shot at a patrol between the towns of Sousa and Uirauna, in Paraiba, Brazil.")
     assert at(ctx, "Sousa").near is True and at(ctx, "Uirauna").near is True
 
 
@@ -566,7 +566,7 @@ def test_a_place_before_a_town_and_its_state_is_no_large_namesake_abroad(pipelin
 
 @pytest.mark.parametrize("text, town, iso3", [
     # Nigeria's "X Local Government Area" names the area after its town, as "X LGA" does
-    ("Herdsmen attacked farmers in Kelmora community of Bokkos Local Government Area of Plateau State.", "Bokkos",
+    ("Herdsmen raided Kelmora village under Bokkos Local Government Area (Plateau) on Monday.", "Bokkos",
      "NGA"),
     # a town the tagger takes for an adjective, named with its district word
     ("The bodies of six people were found in Kelmora village in Beni district of Nord Kivu on Wednesday.",

@@ -56,8 +56,8 @@ def test_side_in_a_phrase_under_the_event_noun(code):
 
 
 def test_perpetrator_named_in_the_next_sentence(code):
-    ev = first(code, "Three civilians were injured when their lorry was hit by a roadside bomb near Lamu, Kenya, "
-                     "on Monday. The device was planted by Al Shabaab.")
+    ev = first(code, "Two traders were hurt near Lamu, Kenya, on Monday when their van hit a "
+                     "roadside bomb. The device was planted by Al Shabaab.")
     assert ev["event_type"] == "Explosions/Remote violence"
     assert ev["actor1"] == "Al Shabaab"
 

@@ -388,7 +388,7 @@ def _other_incident(verb) -> bool:
 
 
 def _dates_another_noun(root, verb) -> bool:
-    """'... occurred as a consequence of the attack of 7 May': the time modifies an event noun
+    """'... occurred in reprisal for the raid of 7 May': the time modifies an event noun
     that is itself inside another noun phrase, so it dates that other, earlier event (unlike
     "killed in the attack on Sunday", where the attack is this clause's own)."""
     node, event_noun = root, False

@@ -518,8 +518,8 @@ def locate(ctx: Context, event: Event, gz=None, view: PlaceView | None = None) -
     elif chosen.kind == "region" and (chosen.population < SMALL_REGION_POP or chosen.admin2
                                       or _SMALLER_BEFORE.search(ctx.text[max(0, chosen.start - 80):chosen.start])
                                       or _unknown_before(ctx, chosen)):
-        # a district, or a region named after a smaller place the gazetteer lacks ("in Kala Murchi
-        # of Deh Rahwod district, Urozgan"): ACLED codes a town of the area, precision 2
+        # a district, or a region named after a smaller place the gazetteer lacks ("in Kelmo Dara
+        # of Chora district, Urozgan"): ACLED codes a town of the area, precision 2
         # (a district named bare stands for its seat: "protested in Dharwad", precision 1)
         # (and so does "the Kelmora district centre": the seat itself)
         precision = 1 if chosen.admin2 and not chosen.near and (

@@ -341,7 +341,7 @@ _COUNT_WORDS = frozenset("dozens scores hundreds thousands several many".split()
 
 def _found_dead(verb) -> bool:
     """Whether a finding verb reports a dead person found ("a dead man was found", "a man died and was
-    found wrapped in a bag"), whatever the parse made of its subject."""
+    found in a sack"), whatever the parse made of its subject."""
     found = [c for c in verb.children if c.dep_ in ("nsubjpass", "dobj")]
     if not found and verb.dep_ == "conj":  # "a man died and was found ..."
         found = [c for c in verb.head.children if c.dep_ in ("nsubj", "nsubjpass")]

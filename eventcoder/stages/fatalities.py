@@ -664,7 +664,7 @@ def total_fatalities(claims: list[FatalityClaim]) -> int:
         c.sentence for c in counted if c.who is None and c.kind != "death"}
     for (who, _sent), n in sorted(per_sentence.items(), key=lambda kv: kv[0][1]):
         if who is None and _sent in named_sentences and _sent in plain:
-            # "four villagers and six cattle thieves were killed": beside named dead in the same
+            # "three herders and five cattle raiders were killed": beside named dead in the same
             # sentence, unnamed dead are another group, not everyone
             lowest[f"unnamed in sentence {_sent}"] = n
         elif who is None:

@@ -236,7 +236,7 @@ def _agent_nearby(ctx: Context, ev: Event, s, taken: set) -> list[tuple[str, str
                     and not a.name.startswith("Unidentified") and a.name not in taken:
                 return [(a.name, a.inter)]
     if s.index > 0:
-        # "The Military Police carried out an operation in X. Two suspects were shot.": the force whose
+        # "The Military Police raided X. Two suspects were shot.": the force whose
         # operation the sentence before tells of, when it is that sentence's subject
         prev = ctx.sentences[s.index - 1]
         if prev.paragraph == s.paragraph:
