@@ -804,3 +804,16 @@ def test_a_town_a_demonym_and_a_place_noun_lead_into_is_governed(pipeline):
     ctx = context(pipeline, "Gunmen shot dead six farmers in the Mexican town Papantla in Veracruz state on Monday.")
     town = next(p for p in ctx.places if p.text == "Papantla")
     assert _governed(ctx, town) == 2
+
+
+@pytest.mark.parametrize("text", [
+    # where a group reporting the event sits
+    "Rebels killed ten soldiers during an ambush late on Monday, the Paris-based Kelmorian Rights League said.",
+    # a body named after a country
+    "Robbers shot dead a cashier of Qatar Bank late on Monday.",
+])
+def test_an_organisations_seat_or_namesake_country_is_not_the_event_place(text):
+    from eventcoder.api import code
+
+    doc = code(text, published="2023-05-10")
+    assert doc["events"] and all(e["iso3"] not in ("FRA", "QAT") for e in doc["events"])

@@ -147,6 +147,10 @@ _ATTACKERS_AFTER = re.compile(r"(?:-[A-Z][\w]*)?\s+(?:[a-z]+\s+)?" + _ATTACKERS 
 # "outside the Kelmorian Embassy", "the Dundish High Commission": a country's mission is in another country
 _MISSION_AFTER = re.compile(r"(?:'s)?\s+(?i:embassy|high\s+commission|consulate)\b")
 # "marched to the EU offices": a union of countries named for its offices is a body, not a place
+# "the London-based Syrian Observatory", "a Bangkok-based rights group": where an organisation sits
+_BASED_AFTER = re.compile(r"[-\u2010\u2011](?:based|headquartered)\b")
+# "employees of Qatar Hospital", "Kenya Airways staff": a body named after a country is not in it
+_COUNTRY_BODY_AFTER = re.compile(r"\s+(?:Hospital|University|College|Airways|Airlines|Bank|Stadium)\b")
 _BODY_OFFICE_AFTER = re.compile(r"(?:'s)?\s+(?i:offices?|headquarters|delegation|mission|embassy|ambassador)\b")
 # "Congolese town", "Kenyan coastal town", "on Somali soil": the demonym tells the place's country
 _PLACE_NOUN_AFTER = re.compile(r"\s+(?:[a-z]+\s+)?(?:town|city|village|province|region|district|capital|territory|soil)\b")
@@ -348,18 +352,22 @@ class PlaceView:
     """The document's places as `locate` reads them, worked out once for all its events."""
 
     def __init__(self, ctx: Context, gz=None):
-        self.usable = [p for p in ctx.places if p.confidence >= MIN_PLACE_CONFIDENCE]
+        self.usable = [p for p in ctx.places if p.confidence >= MIN_PLACE_CONFIDENCE
+                       and not _BASED_AFTER.match(ctx.text, p.end)]
         # a country named for its border ("near the Kelmorian border", "the border with Dunde") is not
         # where anything happened
         # (nor one told as where someone went or came from: "deported to Canada", "fled from Kelmoria")
         # (nor is a continent: "migrants marched in Europe" names no country an event could be coded in)
         # (nor the nationality of a person or a firm: "a British man died in custody", "a Chinese company")
         # (nor a union of countries named for its offices: "a march to the EU offices")
+        # (nor a place an organisation is based in, "the London-based observatory", nor a country a body is
+        # named after, "Qatar Hospital")
         adjectives = continent_adjectives()
         continents = set(adjectives.values())
         self.sited = [p for p in self.usable if not (p.kind == "country" and (
             _at_border(ctx, p) or MOVED_BEFORE.search(ctx.text, max(0, p.start - 30), p.start)
             or _ORIGIN_BEFORE.search(ctx.text, max(0, p.start - 40), p.start) or _MISSION_AFTER.match(ctx.text, p.end)
+            or _COUNTRY_BODY_AFTER.match(ctx.text, p.end)
             or _is_demonym(gz, p) and FOREIGNERS_AFTER.match(ctx.text, p.end)))
             and not (p.iso3 is None and (p.name in continents or _BODY_OFFICE_AFTER.match(ctx.text, p.end)))]
         # (a demonym of the attackers says least: another country's says where they struck)
