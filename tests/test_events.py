@@ -735,3 +735,18 @@ def test_people_returned_read_as_a_participle_still_came_back(code):
                published=PUB)
     assert [(e["event_type"], e["sub_event_type"], e["iso3"]) for e in doc["events"]] == [
         ("Strategic developments", "Other", "BOL")]
+
+
+@pytest.mark.parametrize("text", [
+    "Frontier troops let off warning shots near a herders' camp outside Wela on Monday.",
+    "Guards of the neighbouring state fired several shots in the air across the river from Wela on Tuesday.",
+])
+def test_warning_shots_are_another_development_not_an_attack(code, text):
+    doc = code(text, published=PUB)
+    assert [(e["event_type"], e["sub_event_type"]) for e in doc["events"]] == [("Strategic developments", "Other")]
+
+
+def test_shots_in_the_air_at_a_protest_stay_the_protests(code):
+    doc = code("Students marched through Wela on Monday against fees, and officers let off warning shots to "
+               "disperse them.", published=PUB)
+    assert [e["event_type"] for e in doc["events"]] == ["Protests"]

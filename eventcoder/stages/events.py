@@ -29,6 +29,7 @@ FAMILY_CONFIDENCE = {
     "FIGHT": 0.8, "KILL": 0.75, "ATTACK": 0.6, "GAIN": 0.65, "HARM": 0.55, "ABDUCT": 0.7, "SEXUAL": 0.7,
     "PROTEST": 0.7, "RIOT": 0.65, "AGREE": 0.6, "ARREST": 0.55, "TRANSFER": 0.55, "DISCOVERY": 0.6,
     "WEAPONS": 0.55, "LOOT": 0.5, "BASE": 0.5, "CHANGE": 0.35, "RELEASE": 0.5, "DISPLACE": 0.45,
+    "WARNING": 0.45,
 }
 WEAPON_ORDER = ("CHEM", "AIR", "SUICIDE", "SHELL", "IED", "GRENADE")  # ACLED's E/RV precedence
 WEAPON_SUB = {
@@ -198,6 +199,13 @@ def find_cues(span) -> dict[str, list]:
         # "ten officers died after their truck drove over a mine": deaths a weapon caused (not
         # "died of cholera", nor where a killing or an attack is told already)
         found["KILL"] = caused
+    if "WARNING" in found and "HARM" in found:
+        # "guards fired several shots in the air": the firing is the warning, not shots at anyone
+        kept = [t for t in found["HARM"] if t.lemma_.lower() not in ("fire", "shoot", "shot")]
+        if kept:
+            found["HARM"] = kept
+        else:
+            del found["HARM"]
     _refine_weapons(found)
     if "RIOT" in found:
         # "protested against the release of prisoners after riots in the prisons": an earlier riot given
@@ -1088,6 +1096,12 @@ def type_trigger(ctx: Context, fam: str, tok, span, cues: dict) -> tuple[str, st
         if has("FIGHT"):
             return None
         return ("Strategic developments", "Non-violent transfer of territory")
+    if fam == "WARNING":
+        # warning shots, shots fired in the air: ACLED's "Other" development, unless they break up a
+        # protest or a riot (an intervention the protest's own trigger types) or come with violence
+        if {"PROTEST", "RIOT", "INTERVENE", "KILL", "HARM", "FIGHT", "ATTACK"} & set(cues):
+            return None
+        return ("Strategic developments", "Other")
     if fam == "DISCOVERY":
         if "mass grave" in low:
             return ("Strategic developments", "Other")
