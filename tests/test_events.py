@@ -676,33 +676,35 @@ def test_the_way_blocked_may_come_late_when_the_parse_gives_no_object(code):
     assert [e["event_type"] for e in doc["events"]] == ["Protests"]
 
 
-@pytest.mark.parametrize("text", [
-    "Two rival militias attacked each other in Wela on Monday.",
-    "Troops of the two countries fired at one another across the border near Wela on Sunday night.",
-])
-def test_armed_groups_attacking_each_other_fight(code, text):
+# each the one event of its text, typed so
+ONLY_EVENT = [
+    # armed groups firing at each other fight
+    ("Two rival militias attacked each other in Wela on Monday.", "Battles", "Armed clash"),
+    ("Troops of the two countries fired at one another across the border near Wela on Sunday night.",
+     "Battles", "Armed clash"),
+    # shots exchanged
+    ("Police and gang members exchanged gunshots in Wela on Monday.", "Battles", "Armed clash"),
+    ("Soldiers and rebels were caught in an exchange of shots outside Wela on Monday.", "Battles", "Armed clash"),
+    ("Police found a large cache of weapons in a house in Wela on Monday.",
+     "Strategic developments", "Disrupted weapons use"),
+    ("Government and rebel forces exchanged prisoners near Wela on Monday.", "Strategic developments", "Agreement"),
+    # warning shots are another development, not an attack
+    ("Frontier troops let off warning shots near a herders' camp outside Wela on Monday.",
+     "Strategic developments", "Other"),
+    ("Guards of the neighbouring state fired several shots in the air across the river from Wela on Tuesday.",
+     "Strategic developments", "Other"),
+]
+
+
+@pytest.mark.parametrize("text,etype,sub", ONLY_EVENT)
+def test_typed_as_the_texts_only_event(code, text, etype, sub):
     doc = code(text, published=PUB)
-    assert [(e["event_type"], e["sub_event_type"]) for e in doc["events"]] == [("Battles", "Armed clash")]
+    assert [(e["event_type"], e["sub_event_type"]) for e in doc["events"]] == [(etype, sub)]
 
 
 def test_private_people_shooting_each_other_are_no_battle(code):
     doc = code("Two men shot each other in Wela on Monday after a quarrel.", published=PUB)
     assert "Battles" not in [e["event_type"] for e in doc["events"]]
-
-
-@pytest.mark.parametrize("text", [
-    "Police and gang members exchanged gunshots in Wela on Monday.",
-    "Soldiers and rebels were caught in an exchange of shots outside Wela on Monday.",
-])
-def test_shots_exchanged_are_a_clash(code, text):
-    doc = code(text, published=PUB)
-    assert [e["event_type"] for e in doc["events"]] == ["Battles"]
-
-
-def test_a_cache_of_weapons_found_is_disrupted_weapons_use(code):
-    doc = code("Police found a large cache of weapons in a house in Wela on Monday.", published=PUB)
-    assert [(e["event_type"], e["sub_event_type"]) for e in doc["events"]] == [
-        ("Strategic developments", "Disrupted weapons use")]
 
 
 def test_captives_freed_from_an_armed_groups_prison_are_a_release(code):
@@ -711,12 +713,6 @@ def test_captives_freed_from_an_armed_groups_prison_are_a_release(code):
     # (a release from a state's jail on bail is no event)
     assert code("The opposition leader was released from jail in Wela on bail on Monday.",
                 published=PUB)["events"] == []
-
-
-def test_prisoners_exchanged_are_an_agreement(code):
-    doc = code("Government and rebel forces exchanged prisoners near Wela on Monday.", published=PUB)
-    assert [(e["event_type"], e["sub_event_type"]) for e in doc["events"]] == [
-        ("Strategic developments", "Agreement")]
 
 
 def test_deaths_a_weapon_caused_are_its_event_and_the_dead_its_victims(code):
@@ -735,15 +731,6 @@ def test_people_returned_read_as_a_participle_still_came_back(code):
                published=PUB)
     assert [(e["event_type"], e["sub_event_type"], e["iso3"]) for e in doc["events"]] == [
         ("Strategic developments", "Other", "BOL")]
-
-
-@pytest.mark.parametrize("text", [
-    "Frontier troops let off warning shots near a herders' camp outside Wela on Monday.",
-    "Guards of the neighbouring state fired several shots in the air across the river from Wela on Tuesday.",
-])
-def test_warning_shots_are_another_development_not_an_attack(code, text):
-    doc = code(text, published=PUB)
-    assert [(e["event_type"], e["sub_event_type"]) for e in doc["events"]] == [("Strategic developments", "Other")]
 
 
 def test_shots_in_the_air_at_a_protest_stay_the_protests(code):

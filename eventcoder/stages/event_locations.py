@@ -145,13 +145,13 @@ _ORIGIN_BEFORE = re.compile(r"\b(?:" + _ATTACKERS + r"|herders|refugees?|group|m
 # attackers are, not where they struck
 _ATTACKERS_AFTER = re.compile(r"(?:-[A-Z][\w]*)?\s+(?:[a-z]+\s+)?" + _ATTACKERS + r"\b")
 # "outside the Kelmorian Embassy", "the Dundish High Commission": a country's mission is in another country
-_MISSION_AFTER = re.compile(r"(?:'s)?\s+(?i:embassy|high\s+commission|consulate)\b")
+_MISSION_AFTER = re.compile(r"(?:'s)?\s+(?i:embassy|high\s+commission|consulate)\b"
+                            # (nor is a body named after a country: "employees of Qatar Hospital", "Kenya Airways")
+                            r"|\s+(?:Hospital|University|College|Airways|Airlines|Bank|Stadium)\b")
 # "marched to the EU offices": a union of countries named for its offices is a body, not a place
+_BODY_OFFICE_AFTER = re.compile(r"(?:'s)?\s+(?i:offices?|headquarters|delegation|mission|embassy|ambassador)\b")
 # "the London-based Syrian Observatory", "a Bangkok-based rights group": where an organisation sits
 _BASED_AFTER = re.compile(r"[-\u2010\u2011](?:based|headquartered)\b")
-# "employees of Qatar Hospital", "Kenya Airways staff": a body named after a country is not in it
-_COUNTRY_BODY_AFTER = re.compile(r"\s+(?:Hospital|University|College|Airways|Airlines|Bank|Stadium)\b")
-_BODY_OFFICE_AFTER = re.compile(r"(?:'s)?\s+(?i:offices?|headquarters|delegation|mission|embassy|ambassador)\b")
 # "Congolese town", "Kenyan coastal town", "on Somali soil": the demonym tells the place's country
 _PLACE_NOUN_AFTER = re.compile(r"\s+(?:[a-z]+\s+)?(?:town|city|village|province|region|district|capital|territory|soil)\b")
 _BORDER_AFTER = re.compile(r"^(?:'s)?\s+(?:border|frontier)\b", re.I)
@@ -196,7 +196,7 @@ def _governed(ctx: Context, p: PlaceMention) -> int:
     # (room for the words before a place noun: "into the remote hill village Kelmora")
     lo = max(0, p.start - 45)
     window = ctx.text[lo:p.start]
-    for q in sorted(ctx.places, key=lambda q: -q.start):  # (from the right: the offsets before stay good)
+    for q in reversed(ctx.places):  # (in text order: from the right, the offsets before stay good)
         if q.kind == "country" and lo <= q.start and q.end <= p.start:
             # "in the Kelmorian town Dunde": a country's word before the place noun leads in as "the" would
             window = window[:q.start - lo] + "the" + window[q.end - lo:]
@@ -367,7 +367,6 @@ class PlaceView:
         self.sited = [p for p in self.usable if not (p.kind == "country" and (
             _at_border(ctx, p) or MOVED_BEFORE.search(ctx.text, max(0, p.start - 30), p.start)
             or _ORIGIN_BEFORE.search(ctx.text, max(0, p.start - 40), p.start) or _MISSION_AFTER.match(ctx.text, p.end)
-            or _COUNTRY_BODY_AFTER.match(ctx.text, p.end)
             or _is_demonym(gz, p) and FOREIGNERS_AFTER.match(ctx.text, p.end)))
             and not (p.iso3 is None and (p.name in continents or _BODY_OFFICE_AFTER.match(ctx.text, p.end)))]
         # (a demonym of the attackers says least: another country's says where they struck)

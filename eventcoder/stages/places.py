@@ -324,13 +324,15 @@ _OWNERS_OR_ORIGIN = (r"[-\u2010\u2011](?:owned|run|operated|funded)\b"
 FOREIGNERS_AFTER = re.compile(r"\s+(?:" + _FOREIGNERS + r")\b|" + _OWNERS_OR_ORIGIN)
 # "a Kenyan teacher in Kelmora", "two Chinese engineers": people of a nationality, often abroad, so
 # the adjective says nothing of where the text is (it is still a place mention)
-_NATIONALS_AFTER = re.compile(r"(?:\s+(?:and|or)\s+[A-Z][\w'-]*)?\s+(?:" + _FOREIGNERS + r"|teachers?|journalists?|"
+# ("Kelmorian and Dundish nationals": the noun after the second of two demonyms serves both)
+_AND_ANOTHER = r"(?:\s+(?:and|or)\s+[A-Z][\w'-]*)?"
+_NATIONALS_AFTER = re.compile(_AND_ANOTHER + r"\s+(?:" + _FOREIGNERS + r"|teachers?|journalists?|"
                               r"reporters?|engineers?|aid workers?|doctors?|nurses?|priests?|nuns?|businessm[ae]n|"
                               r"migrants?|refugees?)\b|" + _OWNERS_OR_ORIGIN)
 # "French Operation Kelmora forces", "Kelmorian and Dundish troops": a country's armed forces fight abroad
 # as well as at home; "the Kelmorian border": the places near it mostly lie across it. Weak evidence of
 # the text's country (FORCES_EVIDENCE)
-_FORCES_AFTER = re.compile(r"(?:\s+(?:and|or)\s+[A-Z][\w'-]*)?\s+(?:(?:[Ss]pecial\s+)?(?:forces|troops|soldiers|army|"
+_FORCES_AFTER = re.compile(_AND_ANOTHER + r"\s+(?:(?:[Ss]pecial\s+)?(?:forces|troops|soldiers|army|"
                            r"military|warplanes|jets|air\s+force|navy|drones?|Operation)|border|frontier)\b")
 # "Kelmora's": the possessive after a name
 POSSESSIVE = re.compile(r"['’]s\s+")
