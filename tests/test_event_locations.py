@@ -817,3 +817,23 @@ def test_an_organisations_seat_or_namesake_country_is_not_the_event_place(text):
 
     doc = code(text, published="2023-05-10")
     assert doc["events"] and all(e["iso3"] not in ("FRA", "QAT") for e in doc["events"])
+
+
+@pytest.mark.parametrize("text,word,place,precision", [
+    # a Myanmar township is an area named after its seat: the seat, precision 2, as a district is
+    ("On 6 May 2020, soldiers and rebels clashed in Kyauktaw Township, Rakhine State.", "clashed", "Kyauktaw", 2),
+    ("On 6 May 2020, soldiers and rebels clashed in Kyauktaw, Rakhine State.", "clashed", "Kyauktaw", 1),
+    # a township elsewhere is a town (a guard: this passed before)
+    ("On 6 May 2020, police fired tear gas at traders in Garissa Township.", "fired", "Garissa", 1),
+])
+def test_myanmar_townships_are_areas(pipeline, text, word, place, precision):
+    ev = located(pipeline, text, word)
+    assert (ev.location, ev.geo_precision) == (place, precision)
+
+
+def test_a_myanmar_village_known_from_mimu(pipeline):
+    # (the villages extra: MIMU's villages of Myanmar, which cities500 lacks)
+    ev = located(pipeline, "On 3 May 2020, soldiers burned houses at Kha Maung Dway village, Rakhine State.",
+                 "burned")
+    assert (ev.location, ev.iso3, ev.geo_precision) == ("Kha Maung Dway", "MMR", 1)
+    assert abs(ev.latitude - 19.84) < 0.01 and abs(ev.longitude - 93.23) < 0.01

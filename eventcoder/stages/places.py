@@ -27,8 +27,8 @@ from ..document import Context, PlaceMention
 from ..pipeline import stage
 from ..nlp import known_word
 from .syntax import token_at
-from ..resources.gazetteer import (Match, admin1_abbreviations, conflict_zones, continent_adjectives, distance_km,
-                                   fold_key, get_gazetteer, light_key)
+from ..resources.gazetteer import (VILLAGE_SOURCES, Match, admin1_abbreviations, conflict_zones, continent_adjectives,
+                                   distance_km, fold_key, get_gazetteer, light_key)
 
 # Longest n-gram tried by the scan ("Jurud Arsal", "Democratic Republic of the Congo").
 MAX_NGRAM = 6
@@ -197,6 +197,11 @@ def _fold_with_area_word(gz, matches, head: str, last: str) -> bool:
 _ADMIN2_AFTER = re.compile(
     _ASIDE + r"\s+(?:districts?" + _SEAT + r"|county|lga|local\s+government(?:\s+area)?|sub-?county|municipality|"
     r"tehsil|constituency|upazila|taluka|commune)\b", re.I)
+# "Kelmaw Township": in Myanmar an area of several hundred villages named after its seat (a district's
+# part, where ACLED codes the seat with precision 2); a township elsewhere (Kenya's, South Africa's) is a
+# town or a part of one
+_TOWNSHIP_AFTER = re.compile(_ASIDE + r"\s+townships?\b", re.I)
+TOWNSHIP_AREA_COUNTRIES = frozenset({"MMR"})
 _COUNTY_AFTER = re.compile(_ASIDE + r"\s+count(?:y|ies)\b", re.I)
 _COUNTY_WORD = re.compile(r"\bcounty\b", re.I)
 # "Kelmora and Dunde districts", "Kelmora, Dunde and Lurin districts": a list of districts
@@ -208,7 +213,7 @@ _DISTRICT_LIST_TAIL = re.compile(_ASIDE + _AREA_LIST + r"\s*,\s*")
 # "in Kelmora district, Kandahar", "Dunde LGA, Zamfara": the name closing the address of an area
 # is the region holding it (the province, not its namesake town)
 _ADDRESS_TAIL_BEFORE = re.compile(
-    r"\b(?:districts?|county|lga|upazila|tehsil|taluka|sub-?county|commune|subdivision)\s*"
+    r"\b(?:districts?|county|lga|upazila|tehsil|taluka|sub-?county|commune|subdivision|township)\s*"
     r"(?:\([^)]{0,40}\)\s*)?,\s*$", re.I)
 # the same with "in": "Kelmora district in Ghazni" (not a commune's: "Kelmora commune in Conakry city" is
 # in the city)
@@ -376,6 +381,7 @@ class Candidate:
     cue_county: bool = False
     common: bool = False  # every word of it is one the language model knows ("United", "Olympic")
     cue_admin2: bool = False
+    cue_township: bool = False
     cue_town: bool = False
     village_of: bool = False  # "the village of X": no country, whatever its name (not "the capital of X")
     seats: frozenset | None = None  # _municipal_seats, once worked out
@@ -1317,12 +1323,13 @@ def _resolve(cands, countries, admin_keys, anchors, hints=None, area=None, front
             if not pool:
                 c.best, c.confidence = None, 0.0
                 continue
-        # a village known only from the postal table is taken in a country the rest of the text points
-        # to, or inside the area its address names, or, in a text that points to none, when its name is
-        # no common word and a place word governs it ("Nasa" of a Kenyan party is no Turkish village;
-        # "in Dandora" is Nairobi's; "Sindhi nationalists" are no village's)
+        # a village known only from the villages extra (GeoNames' postal table, MIMU's villages) is taken
+        # in a country the rest of the text points to, or inside the area its address names, or, in a text
+        # that points to none, when its name is no common word and a place word governs it ("Nasa" of a
+        # Kenyan party is no Turkish village; "in Dandora" is Nairobi's; "Sindhi nationalists" are no
+        # village's)
         unsure = sum(told.values()) < MIN_COUNTRY_EVIDENCE and not c.common and (c.governed or c.cue_town or c.near)
-        pool = [m for m in pool if m.place.source != "postal" or told.get(m.place.iso3, 0.0) > 0
+        pool = [m for m in pool if m.place.source not in VILLAGE_SOURCES or told.get(m.place.iso3, 0.0) > 0
                 or c.within_area and _in_area(m.place, c.within) or unsure]
         if not pool:
             c.best, c.confidence = None, 0.0
@@ -1497,6 +1504,7 @@ def find_places(ctx: Context, gz) -> list:
                             or _IN_TAIL_BEFORE.search(before) and not _TOWN_AFTER.match(after)
                             or _REGION_BEFORE.search(before))
         c.cue_county = bool(_COUNTY_AFTER.match(after))
+        c.cue_township = bool(_TOWNSHIP_AFTER.match(after))
         c.cue_admin2 = bool(_ADMIN2_AFTER.match(after)
                             or _DISTRICT_LIST_AFTER.match(text[c.end:c.end + 160]))
         # "in Kelmora (Kelmora)", "Kelmora (Kelmora, Dunde)": a name repeated in the brackets after it is
@@ -1572,7 +1580,8 @@ def find_places(ctx: Context, gz) -> list:
             country=p.country, iso3=p.iso3, admin1=p.admin1 if p.kind != "country" else None,
             admin2=p.name if p.source == "admin2" else None,
             geonameid=p.geonameid, kind=p.kind, confidence=c.confidence, population=p.population,
-            near=c.near or (c.cue_admin2 and p.kind == "city")))
+            near=c.near or (p.kind == "city" and (
+                c.cue_admin2 or c.cue_township and p.iso3 in TOWNSHIP_AREA_COUNTRIES))))
     final: dict = {}
     for pm in out:
         if pm.iso3:
