@@ -837,3 +837,11 @@ def test_a_myanmar_village_known_from_mimu(pipeline):
                  "burned")
     assert (ev.location, ev.iso3, ev.geo_precision) == ("Kha Maung Dway", "MMR", 1)
     assert abs(ev.latitude - 19.84) < 0.01 and abs(ev.longitude - 93.23) < 0.01
+
+
+def test_an_indian_village_known_from_india_post(pipeline):
+    # (the villages extra: India Post's offices, named after the villages they serve)
+    ev = located(pipeline, "On 3 May 2020, a mob attacked two forest guards at Pulkurumba village in Kannur "
+                           "district, Kerala.", "attacked")
+    assert (ev.location, ev.iso3, ev.geo_precision) == ("Pulkurumba", "IND", 1)
+    assert abs(ev.latitude - 12.12) < 0.01 and abs(ev.longitude - 75.52) < 0.01

