@@ -48,6 +48,7 @@ from ..errors import InputError, ResourceError
 
 INDEX_VERSION = 29  # bump when the index layout or the key functions change
 INDEX_NAME = "gazetteer.sqlite"
+INDEX_MMAP_BYTES = 512 * 1024 * 1024  # the most of the index file read through a memory map
 IMPORTS_NAME = "gazetteer-imports.json"
 LOCK_NAME = "gazetteer.lock"  # (held while the index is compiled)
 DATA_DIR = Path(__file__).parent / "data"
@@ -1320,7 +1321,11 @@ def _connect(settings) -> sqlite3.Connection:
                     reg.unlink()
                     for f in files:
                         import_geonames(f, settings)
-    return sqlite3.connect(path, check_same_thread=False)
+    con = sqlite3.connect(path, check_same_thread=False)
+    # (read through a memory map: a look-up then reads the index's pages in place, without a copy into
+    # SQLite's small page cache; only the pages read are loaded)
+    con.execute(f"PRAGMA mmap_size={INDEX_MMAP_BYTES}")
+    return con
 
 
 class Gazetteer:
