@@ -414,14 +414,19 @@ def _mimu_file(tmp_path):
     con.executemany("INSERT INTO wards VALUES (?,?,?,?,?)", [
         ("W1", "Kelmaw Town", "Kelmaw", 20.10, 93.10),
         ("W2", "Kelmaw Town", "Kelmaw", 20.12, 93.12),
-        ("W3", "Kelmaw Town", "Kelmaw", 20.50, 93.50),  # a stray ward: the median point stands
+        ("W3", "Kelmaw Town", "Kelmaw", 20.50, 93.50),  # a stray ward: the point nearest its villages stands
         ("W4", "Dunbyu Town", "Dunbyu", -36.9, -88.7),  # geocoded onto a namesake abroad: left out
+        # two of three wards geocoded onto a namesake 150 km off: the one near the township's villages stands
+        ("W5", "Lurwa Town", "Lurwa", 21.9, 94.9),
+        ("W6", "Lurwa Town", "Lurwa", 21.9, 94.9),
+        ("W7", "Lurwa Town", "Lurwa", 21.0, 94.0),
     ])
     con.executemany("INSERT INTO villages VALUES (?,?,?,?,?)", [
         (1, "Ywa Testhit (Chin)", "Kelmaw", 20.3, 93.3),  # the remark is no part of the name
         (2, "Nat Testaung", "Kelmaw", None, None),  # no point: left out
         (3, "Sittwe", "Kelmaw", 20.2, 93.2),  # a name cities500 has in this region: left out
         (4, "Kelmaw", "Kelmaw", 20.11, 93.11),  # the town's own village: the town
+        (5, "Ywa Lurtest", "Lurwa", 21.05, 94.1),
     ])
     con.commit()
     con.close()
@@ -454,6 +459,7 @@ def test_mimu_towns_and_villages_fill_in_myanmar(tiny, tmp_path, monkeypatch):
         ("mimu", "MMR", sittwe.admin1, 0, 20.12, 93.12)]
     assert [(m.place.name, m.place.source) for m in gz.lookup("Ywa Testhit")] == [("Ywa Testhit", "mimu")]
     assert gz.lookup("Nat Testaung") == [] and gz.lookup("Dunbyu") == []
+    assert [(m.place.latitude, m.place.longitude) for m in gz.lookup("Lurwa")] == [(21.0, 94.0)]
     assert "mimu" not in [m.place.source for m in gz.lookup("Sittwe")]
 
 
@@ -587,9 +593,9 @@ def test_the_national_tables_are_read_with_their_keys_in_the_second_process(tmp_
     assert (reader.child is not None) == second_process
     assert list(reader.rows()) == []
     rows = list(reader.national())
+    names = ["Kelmaw", "Lurwa", "Ywa Testhit", "Sittwe", "Kelmaw", "Ywa Lurtest"]  # (towns first)
     assert [(cc, source, name, keys[0][0]) for cc, source, name, _lat, _lon, keys in rows] == [
-        ("MM", "mimu", "Kelmaw", light_key("Kelmaw")), ("MM", "mimu", "Ywa Testhit", light_key("Ywa Testhit")),
-        ("MM", "mimu", "Sittwe", light_key("Sittwe")), ("MM", "mimu", "Kelmaw", light_key("Kelmaw"))]
+        ("MM", "mimu", n, light_key(n)) for n in names]
     assert not (tmp_path / "rows.postal.national").exists()
 
 

@@ -46,7 +46,7 @@ from pathlib import Path
 
 from ..errors import InputError, ResourceError
 
-INDEX_VERSION = 29  # bump when the index layout or the key functions change
+INDEX_VERSION = 30  # bump when the index layout or the key functions change
 INDEX_NAME = "gazetteer.sqlite"
 INDEX_MMAP_BYTES = 512 * 1024 * 1024  # the most of the index file read through a memory map
 IMPORTS_NAME = "gazetteer-imports.json"
@@ -951,15 +951,18 @@ def read_upazila_rows(path: Path | None) -> list[tuple[str, float, float]]:
 
 
 def read_mimu_rows(path: Path | None) -> list[tuple[str, float, float]]:
-    """MIMU's towns (the median point of their wards) and then its villages, as (name, lat, lon);
-    rows with no point or one outside Myanmar are left out. [] without the database."""
+    """MIMU's towns and then its villages, as (name, lat, lon); rows with no point or one outside
+    Myanmar are left out. A town's wards were geocoded one by one, some onto namesakes far away: a
+    town stands at the point of its wards nearest the middle of its township's villages (their
+    median point), or at the point most of its wards share where the township has none. [] without
+    the database."""
     if path is None:
         return []
     try:
         con = sqlite3.connect(f"file:{path}?mode=ro", uri=True)
         try:
-            wards = con.execute("SELECT town_eng, latitude, longitude FROM wards").fetchall()
-            villages = con.execute("SELECT village_eng, latitude, longitude FROM villages").fetchall()
+            wards = con.execute("SELECT town_eng, township_eng, latitude, longitude FROM wards").fetchall()
+            villages = con.execute("SELECT village_eng, township_eng, latitude, longitude FROM villages").fetchall()
         finally:
             con.close()
     except sqlite3.Error as exc:
@@ -970,15 +973,25 @@ def read_mimu_rows(path: Path | None) -> list[tuple[str, float, float]]:
     def inside(lat, lon) -> bool:
         return lat is not None and lon is not None and lo_lat <= lat <= hi_lat and lo_lon <= lon <= hi_lon
 
-    towns: dict[str, list] = {}
-    for name, lat, lon in wards:
+    spread: dict[str, list] = {}  # township -> its villages' points
+    for _name, township, lat, lon in villages:
+        if inside(lat, lon):
+            spread.setdefault(township, []).append((lat, lon))
+    middle = {t: (sorted(p[0] for p in pts)[len(pts) // 2], sorted(p[1] for p in pts)[len(pts) // 2])
+              for t, pts in spread.items()}
+    towns: dict[tuple, list] = {}
+    for name, township, lat, lon in wards:
         if name and inside(lat, lon):
-            towns.setdefault(_MIMU_TOWN.sub("", name.strip()), []).append((lat, lon))
+            towns.setdefault((_MIMU_TOWN.sub("", name.strip()), township), []).append((lat, lon))
     out = []
-    for name, points in towns.items():
-        lats, lons = sorted(p[0] for p in points), sorted(p[1] for p in points)
-        out.append((name, lats[len(lats) // 2], lons[len(lons) // 2]))
-    for name, lat, lon in villages:
+    for (name, township), points in towns.items():
+        centre = middle.get(township)
+        if centre is not None:
+            point = min(points, key=lambda p: (p[0] - centre[0]) ** 2 + (p[1] - centre[1]) ** 2)
+        else:
+            point = Counter(points).most_common(1)[0][0]
+        out.append((name, *point))
+    for name, _township, lat, lon in villages:
         name = _MIMU_REMARK.sub("", name or "").strip()
         if name and inside(lat, lon):
             out.append((name, lat, lon))
