@@ -834,6 +834,11 @@ def test_an_organisations_seat_or_namesake_country_is_not_the_event_place(text):
      "attacked", "Pulkurumba", 1, (12.12, 75.52)),
     ("On 5 May 2020, two groups of ruling party activists clashed over relief goods in Kamarkhanda upazila of "
      "Sirajganj, leaving nine injured.", "clashed", "Kamarkhanda", 2, (24.38, 89.64)),
+    # of two villages of a name in the state, the one beside the township's seat the address names
+    ("On 4 May 2020, soldiers burned houses in Pyin Taung village, Sane Township, Rakhine State.", "burned",
+     "Pyin Taung", 1, (19.27, 93.64)),
+    ("On 4 May 2020, soldiers burned houses in Kun Chaung village, Mrauk U Township, Rakhine State.", "burned",
+     "Kun Chaung", 1, (20.73, 93.17)),
 ])
 def test_myanmar_townships_and_the_national_village_tables(pipeline, text, word, place, precision, point):
     ev = located(pipeline, text, word)

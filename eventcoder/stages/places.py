@@ -50,6 +50,7 @@ W_SEAT = 0.5  # the main town of a first-level region of the same name, a provin
 W_MUNICIPAL_SEAT = 0.1  # of two namesakes in one region, the town a second-level area of its name holds (its seat)
 SEAT_REGION_MIN_POP = 500_000  # (not one of Puerto Rico's 78 municipalities, each named like its town)
 NEAR_KM = 150.0
+VILLAGE_NEAR_KM = 30.0  # a village this close to a place the text names is beside it
 MUNICIPAL_SEAT_KM = 30.0  # the most a seat lies from its second-level area's point (the middle of its towns)
 # A town named as in a first-level region but not in it in the gazetteer is taken when it lies this
 # near the region's centre, in its country (a town addressed with the neighbouring state's name, a
@@ -1008,14 +1009,14 @@ class _Anchors:
                    and (a[4].kind != "region" or a[4].source == "admin2")
                    for band in self.bands.values() for a in band)
 
-    def near(self, lat: float, lon: float, exclude) -> bool:
-        """Whether an anchor other than `exclude`'s lies within NEAR_KM of the point (nor the region
+    def near(self, lat: float, lon: float, exclude, km: float = NEAR_KM) -> bool:
+        """Whether an anchor other than `exclude`'s lies within `km` of the point (nor the region
         closing `exclude`'s address: "Congonhas, Minas Gerais" has scored W_WITHIN for it, and a big
         region's centre is no nearer to one of its towns than to another)."""
         band = math.floor(lat / _NEAR_DEGREES)
         return any(a[2] is not exclude and not (exclude.within and a[3] in exclude.within)
                    and abs(lat - a[0]) <= _NEAR_DEGREES
-                   and distance_km(lat, lon, a[0], a[1]) <= NEAR_KM
+                   and distance_km(lat, lon, a[0], a[1]) <= km
                    for b in (band - 1, band, band + 1) for a in self.bands.get(b, ()))
 
 
@@ -1082,6 +1083,10 @@ def _score(c, m, countries, total, admin_keys, anchors: _Anchors, seat_town=None
         s += W_CUE
     if anchors and p.kind != "country" and anchors.near(p.latitude, p.longitude, c):
         s += W_NEAR
+        # of two villages of a name, the one beside a town the text names ("Kelmo village, Dunde
+        # Township": not the Kelmo of the next township)
+        if p.source in VILLAGE_SOURCES and anchors.near(p.latitude, p.longitude, c, VILLAGE_NEAR_KM):
+            s += W_NEAR
     return s
 
 
