@@ -787,8 +787,6 @@ def ukrainian_latin(name: str, older: bool = False) -> str:
 # rows name villages: Ukraine's (most elsewhere name post offices, campuses, PO boxes and estates,
 # and adding them lost more events than it placed); 0 and 2 are left out.
 POSTAL_MIN_ACCURACY = 4
-# the sources of the villages extra: places known by name and point only (no population, no kind)
-VILLAGE_SOURCES = ("postal", "mimu", "indiapost", "upazila")
 POSTAL_VILLAGE_COUNTRIES = {"UA"}
 # In those countries one region holds many villages of one name (a dozen Katerynivkas in one oblast):
 # a namesake there is another place unless it lies within this many km of one of the name.
@@ -1044,6 +1042,10 @@ def read_postal_rows(path: Path, countries, out) -> None:
 _POSTAL_CHUNK = 20_000
 # (the child puts this package's directory first on its path: the directory it starts in comes before
 # PYTHONPATH, and may hold another checkout of the package)
+# the sources of the villages extra: places known by name and point only (no population, no kind)
+VILLAGE_SOURCES = ("postal", *(source for source, _dist, _where, _read in _national_tables().values()))
+
+
 def read_national_rows(paths: dict, out) -> None:
     """The rows of the national tables (_national_tables; `paths`: country code -> the table's file or
     None) as (country code, source, name, lat, lon, name keys) tuples pickled to the binary file `out`
