@@ -1292,3 +1292,11 @@ def test_a_countrys_forces_say_nothing_of_where_the_text_is(pipeline):
     # armies fight abroad: "French special forces" does not make a Burkinabe hamlet a namesake abroad
     ctx = places_of(pipeline, "Ten jihadists were killed near Tin-Akoff (Oudalan) on Monday by French special forces.")
     assert at(ctx, "Tin-Akoff").iso3 == "BFA"
+
+
+def test_two_entries_of_one_region_are_no_rivals(pipeline):
+    # GeoNames' Balochistan (its point the middle of its towns) and the curated one (at Quetta) lie far
+    # apart, yet are one province: the name is sure, not torn between them
+    ctx = places_of(pipeline, "Gunmen killed two shopkeepers in Xqelmo district of Balochistan province on Tuesday.")
+    province = at(ctx, "Balochistan")
+    assert province.kind == "region" and province.iso3 == "PAK" and province.confidence >= 0.45

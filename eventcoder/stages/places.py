@@ -1130,9 +1130,9 @@ def _rival(a, b) -> bool:
     region of the same name that holds it ("New York"), and not a hamlet a tenth the size of b, a town of
     the same region."""
     if a.iso3 == b.iso3:
-        if {a.kind, b.kind} == {"city", "region"} and a.admin1 and a.admin1 == b.admin1 \
-                and light_key(a.name) == light_key(b.name):
-            return False
+        if "region" in (a.kind, b.kind) and a.kind in ("city", "region") and b.kind in ("city", "region") \
+                and a.admin1 and a.admin1 == b.admin1 and light_key(a.name) == light_key(b.name):
+            return False  # (nor two entries of one region: GeoNames' and the curated file's "Balochistan")
         if distance_km(a.latitude, a.longitude, b.latitude, b.longitude) <= NEAR_KM:
             return False
         if a.kind == b.kind == "city" and a.admin1 and a.admin1 == b.admin1 and a.population * 10 <= b.population \
