@@ -174,6 +174,18 @@ class Event:
         return d
 
 
+# Unicode's space separators other than the plain space (the no-break space of web pages above all),
+# each read as a plain space: one character for one, so every offset into the text stays the same.
+# The parser takes "in\u00a0Kelmora" for one word, and the stages' patterns write a plain space.
+_SPACES = str.maketrans({c: " " for c in "\u00a0\u1680\u2000\u2001\u2002\u2003\u2004\u2005\u2006\u2007"
+                                       "\u2008\u2009\u200a\u202f\u205f\u3000"})
+
+
+def plain_spaces(text: str) -> str:
+    """The text with every space separator a plain space (same length, same offsets)."""
+    return text.translate(_SPACES) if not text.isascii() else text
+
+
 @dataclass
 class Context:
     """Everything known about one document while it goes through the pipeline."""
@@ -194,10 +206,14 @@ class Context:
     country_hints: dict[str, float] = field(default_factory=dict)
     error: str | None = None
     done: set[str] = field(default_factory=set)  # names of stages that have run
+    _text: str | None = field(default=None, repr=False)
 
     @property
     def text(self) -> str:
-        return self.document.text
+        """The document's text as the stages read it: its space separators plain spaces (`plain_spaces`)."""
+        if self._text is None:
+            self._text = plain_spaces(self.document.text or "")
+        return self._text
 
     def sentence_at(self, offset: int) -> Sentence | None:
         """The sentence holding the offset (sentences are in text order and do not overlap)."""
@@ -220,5 +236,13 @@ class Context:
             "actors": [a.to_dict() for a in self.actors],
         }
         if keep_text:
-            out["text"] = self.text
+            out["text"] = self.document.text
+        if self._text is not None and self._text != self.document.text:
+            # the spans' texts as the caller's text has them (a no-break space stays one)
+            spans = out["places"] + out["times"] + out["actors"] + [
+                x for e in out["events"] for x in e.get("evidence", [])]
+            for d in spans:
+                start, end = d.get("start"), d.get("end")
+                if isinstance(start, int) and isinstance(end, int) and d.get("text") == self._text[start:end]:
+                    d["text"] = self.document.text[start:end]
         return out

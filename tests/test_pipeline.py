@@ -98,3 +98,19 @@ def test_merge_index_reads_places_by_sentence_and_ranks_dates_by_their_basis():
     assert loc_rank(ev, index) == 0
     ev.location = None
     assert loc_rank(ev, index) == 2
+
+
+def test_no_break_spaces_read_as_spaces_and_the_output_keeps_them():
+    # web pages put no-break spaces between words; the parser would take "in\u00a0Kelmora" for one word
+    from eventcoder.api import code
+
+    plain = "Gunmen killed two traders in Khyber Pakhtunkhwa on Friday, police said."
+    text = plain.replace(" Khyber Pakhtunkhwa on", "\u00a0Khyber\u00a0Pakhtunkhwa\u00a0on")
+    want, got = code(plain, "2020-05-04"), code(text, "2020-05-04")
+    assert [p["name"] for p in got["places"]] == [p["name"] for p in want["places"]] == ["Khyber Pakhtunkhwa"]
+    assert [(e["event_type"], e["location"], e["event_date"]) for e in got["events"]] == \
+        [(e["event_type"], e["location"], e["event_date"]) for e in want["events"]]
+    # offsets index the caller's text, and each span's text is that text's own
+    spans = got["places"] + got["times"] + got["actors"] + [x for e in got["events"] for x in e["evidence"]]
+    assert spans and all(text[s["start"]:s["end"]] == s["text"] for s in spans)
+    assert "\u00a0" in got["places"][0]["text"]
