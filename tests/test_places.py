@@ -243,6 +243,15 @@ def test_the_area_of_a_site_stays_near(pipeline):
     assert at(ctx, "Kandahar").near is True
 
 
+def test_near_an_airport_is_near_its_town(pipeline):
+    # an airport lies outside the town it is named after: near it is near the town, where near a press
+    # club is in the town (test_a_site_named_after_a_town_is_in_the_town_not_near_it)
+    ctx = places_of(pipeline, "Two shells landed near Kramatorsk Airport and one outside the Sloviansk "
+                              "city hall, Ukrainian officials said.")
+    assert at(ctx, "Kramatorsk").near is True
+    assert at(ctx, "Sloviansk").near is False
+
+
 def test_a_small_part_of_a_hyphenated_name_is_no_place(pipeline):
     # "Sava" alone is a Malagasy region; here it is the second half of a Cameroonian department's name
     ctx = places_of(pipeline, "Boko Haram fighters raided Xqolofata (Mayo-Sava, Extreme-Nord) overnight.")

@@ -231,6 +231,9 @@ FACILITY_WORDS = (r"press\s*club|club|airport|air\s*base|office|offices|jail|pri
                   r"town\s+hall|municipal\s+corporation")
 _PRESS_CLUB_AFTER = re.compile(r"\s+press\s*club\b", re.I)
 _FACILITY_AFTER = re.compile(r"^(?:'s)?\s+(?:[A-Z][\w'-]*\s+)?(?:" + FACILITY_WORDS + r")\b", re.I)
+# sites that lie outside the town they are named after: "near Kelmora Airport" is near the town
+# (ACLED's precision 2), though "near the Kelmora press club" is in it
+_OUTLYING_SITE_AFTER = re.compile(r"^(?:'s)?\s+(?:[A-Z][\w'-]*\s+)?(?:airport|air\s*base)\b", re.I)
 # between a town and the area holding it: "Columbus, Ga.", "Kelmora (Biu LGA, Borno)", "Kelmora
 # (Dunde, Borno)" with a Dunde the gazetteer lacks, "the Kelmora area of Dunde district, Herat"
 _WITHIN_MIDDLE = r"[A-Z][\w'-]*(?:\s+[A-Z][\w'-]*)?(?:\s+(?:LGA|district|county|province|state))?,\s*"
@@ -1503,7 +1506,8 @@ def find_places(ctx: Context, gz) -> list:
         before = text[max(0, c.start - 60):c.start]
         after = text[c.end:c.end + 30]
         c.near = bool((NEAR_BEFORE.search(before)
-                       and not (_SITE_NEAR_BEFORE.search(before) and _FACILITY_AFTER.match(after)))
+                       and not (_SITE_NEAR_BEFORE.search(before) and _FACILITY_AFTER.match(after)
+                                and not _OUTLYING_SITE_AFTER.match(after)))
                       or _KM_BEFORE.search(before) or _AREA_AFTER.match(after))
         c.cue_region = bool(_REGION_AFTER.match(after) or _ADDRESS_TAIL_BEFORE.search(before)
                             or _IN_TAIL_BEFORE.search(before) and not _TOWN_AFTER.match(after)
