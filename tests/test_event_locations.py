@@ -824,6 +824,9 @@ def test_an_organisations_seat_or_namesake_country_is_not_the_event_place(text):
     ("On 6 May 2020, soldiers and rebels clashed in Kyauktaw Township, Rakhine State.", "clashed", "Kyauktaw", 2,
      None),
     ("On 6 May 2020, soldiers and rebels clashed in Kyauktaw, Rakhine State.", "clashed", "Kyauktaw", 1, None),
+    # (also where the name is taken for the district of the same name)
+    ("On 6 May 2020, border guards shot two smugglers in Maungdaw Township, Maungdaw District, Rakhine State.",
+     "shot", "Maungdaw", 2, None),
     # a township elsewhere is a town (a guard: this passed before)
     ("On 6 May 2020, police fired tear gas at traders in Garissa Township.", "fired", "Garissa", 1, None),
     # the national tables of the villages extra: MIMU's villages of Myanmar, India Post's offices (named
