@@ -114,7 +114,7 @@ class Pipeline:
         try:
             check_document(ctx, self.settings)
             if ctx.error is None and ctx.published is None:
-                found = infer_published(document.text)
+                found = infer_published(ctx.text)
                 if found is not None:
                     ctx.published, ctx.published_source = found, "text"
         except EventcoderError as exc:

@@ -1130,11 +1130,11 @@ def _seat_of_namesakes(c):
 
 def _rival(a, b) -> bool:
     """Whether entry a is another answer than the best entry b: not near it, not a town and the
-    region of the same name that holds it ("New York"), and not a hamlet a tenth the size of b, a town of
-    the same region."""
+    region of the same name that holds it ("New York") nor two entries of one region, and not a hamlet a
+    tenth the size of b, a town of the same region."""
     if a.iso3 == b.iso3:
-        if "region" in (a.kind, b.kind) and a.kind in ("city", "region") and b.kind in ("city", "region") \
-                and a.admin1 and a.admin1 == b.admin1 and light_key(a.name) == light_key(b.name):
+        if {a.kind, b.kind} in ({"city", "region"}, {"region"}) and a.admin1 and a.admin1 == b.admin1 \
+                and light_key(a.name) == light_key(b.name):
             return False  # (nor two entries of one region: GeoNames' and the curated file's "Balochistan")
         if distance_km(a.latitude, a.longitude, b.latitude, b.longitude) <= NEAR_KM:
             return False
