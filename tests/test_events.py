@@ -336,8 +336,6 @@ TYPED_2 = [
 ]
 
 
-
-
 NOT_EVENTS_2 = [
     "Police released a statement on the investigation on Monday.",
     "The minister joined the delegation on its visit to the north.",

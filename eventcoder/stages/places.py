@@ -230,10 +230,11 @@ FACILITY_WORDS = (r"press\s*club|club|airport|air\s*base|office|offices|jail|pri
                   r"high\s+court|court|secretariat|assembly|parliament|headquarters|cantonment|city\s+hall|"
                   r"town\s+hall|municipal\s+corporation")
 _PRESS_CLUB_AFTER = re.compile(r"\s+press\s*club\b", re.I)
-_FACILITY_AFTER = re.compile(r"^(?:'s)?\s+(?:[A-Z][\w'-]*\s+)?(?:" + FACILITY_WORDS + r")\b", re.I)
+_SITE_OF = r"^(?:'s)?\s+(?:[A-Z][\w'-]*\s+)?"  # (between a town's name and a site bearing it)
+_FACILITY_AFTER = re.compile(_SITE_OF + r"(?:" + FACILITY_WORDS + r")\b", re.I)
 # sites that lie outside the town they are named after: "near Kelmora Airport" is near the town
 # (ACLED's precision 2), though "near the Kelmora press club" is in it
-_OUTLYING_SITE_AFTER = re.compile(r"^(?:'s)?\s+(?:[A-Z][\w'-]*\s+)?(?:airport|air\s*base)\b", re.I)
+_OUTLYING_SITE_AFTER = re.compile(_SITE_OF + r"(?:airport|air\s*base)\b", re.I)
 # between a town and the area holding it: "Columbus, Ga.", "Kelmora (Biu LGA, Borno)", "Kelmora
 # (Dunde, Borno)" with a Dunde the gazetteer lacks, "the Kelmora area of Dunde district, Herat"
 _WITHIN_MIDDLE = r"[A-Z][\w'-]*(?:\s+[A-Z][\w'-]*)?(?:\s+(?:LGA|district|county|province|state))?,\s*"
