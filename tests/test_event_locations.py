@@ -852,3 +852,43 @@ def test_myanmar_townships_and_the_national_village_tables(pipeline, text, word,
     assert (ev.location, ev.geo_precision) == (place, precision)
     if point is not None:
         assert abs(ev.latitude - point[0]) < 0.01 and abs(ev.longitude - point[1]) < 0.01
+
+
+@pytest.mark.parametrize("text,word,place,precision", [
+    # a compass word after a town's name names a county cut from the area the town gives its name to
+    ("On 3 May 2020, raiders drove off cattle from a camp of Tonj South county in the Warrap hills.", "drove",
+     "Tonj", 2),
+    ("On 3 May 2020, raiders drove off cattle from a camp of Tonj in the Warrap hills.", "drove", "Tonj", 1),
+    # (and after a region's name that its seat also bears)
+    ("Raiders burned four huts in Marakwet East on Tuesday.", "burned", "Kapsowar", 2),
+    ("Raiders burned four huts in Marakwet on Tuesday.", "burned", "Kapsowar", 1),
+    # a large city's quarters are the city itself
+    ("Hawkers stoned a council lorry in Nairobi West on Tuesday.", "stoned", "Nairobi", 1),
+])
+def test_a_compass_part_of_a_named_area_is_precision_2(pipeline, text, word, place, precision):
+    ev = located(pipeline, text, word)
+    assert (ev.location, ev.geo_precision) == (place, precision)
+
+
+@pytest.mark.parametrize("text,precision", [
+    # a later sentence puts the scene some distance from the town: near it, precision 2
+    ("Six herders died in Moyale as two clans fought over a well. The raiders had struck Qqorta village, about "
+     "40 kilometres from Moyale town, at dawn.", 2),
+    ("Six herders died in Moyale as two clans fought over a well. The raiders had struck at dawn.", 1),
+])
+def test_a_distance_from_the_town_in_another_sentence_is_near_it(pipeline, text, precision):
+    ev = located(pipeline, text, "died")
+    assert (ev.location, ev.geo_precision) == ("Moyale", precision)
+
+
+@pytest.mark.parametrize("text,place,precision", [
+    # a village or a quarter the text puts inside a place it calls a town or a city is part of the town
+    ("Late on Sunday, rioters beat a youth in Xqathol village of Dhar town.", "Dhar", 1),
+    ("Late on Sunday, rioters beat a youth at Xqathol in Dhar town (Dhar district, Madhya Pradesh).", "Dhar", 1),
+    # (a village named in a town's district, or beside a bare name, is around the town)
+    ("Late on Sunday, rioters beat a youth in Xqathol village of Dhar.", "Dhar", 2),
+    ("Late on Sunday, rioters beat a youth in Xqathol village of Dhar district.", "Dhar", 2),
+])
+def test_a_part_of_a_place_called_a_town_is_the_town(pipeline, text, place, precision):
+    ev = located(pipeline, text, "beat")
+    assert (ev.location, ev.geo_precision) == (place, precision)

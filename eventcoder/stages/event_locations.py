@@ -31,8 +31,8 @@ from ..pipeline import stage
 from ..resources.gazetteer import continent_adjectives, get_gazetteer, light_key
 from .event_dates import dateline, tells_the_incident
 from .sentences import next_in_paragraph
-from .places import (FACILITY_WORDS, FOREIGNERS_AFTER, GOVERNMENT_AFTER, MOVED_BEFORE, NEAR_BEFORE, NEAR_KM,
-                     POSSESSIVE, STOP_NAMES, distance_km)
+from .places import (FACILITY_WORDS, FOREIGNERS_AFTER, GOVERNMENT_AFTER, KM_BEFORE, MOVED_BEFORE, NEAR_BEFORE,
+                     NEAR_KM, POSSESSIVE, STOP_NAMES, distance_km)
 from .times import MONTHS, WEEKDAYS
 
 _SPECIFIC = {"city": 0, "feature": 1, "region": 2, "country": 3}
@@ -97,6 +97,11 @@ LARGE_CITY_POP = 1_000_000
 # village lies around a city, not in it)
 _CITY_PART_BEFORE = re.compile(r"^(?:(?!village).)*\s(?:in|of)\s+(?:the\s+)?$", re.I | re.S)
 _CITY_DISTRICT_AFTER = re.compile(r"-[A-Z]")
+# "in Kelmora village of Dunde town", "at Kelmora village in Dunde city": a place the text puts inside a town
+# it calls a town or a city (ACLED codes such a part at its town, precision 1, as it does a large city's)
+_PART_OF_TOWN_BEFORE = re.compile(r"(?:\b(?i:village|area|locality|neighbou?rhood|quarter|ward)\s+(?:of|in)"
+                                  r"|\b[A-Z][\w'-]+\s+in)\s+(?:the\s+)?$")
+_TOWN_WORD_AFTER = re.compile(r"\s+(?:city|town)\b(?!\s+(?:of|and|council|hall)\b)", re.I)
 _ROAD_AFTER = re.compile(r"^(?:\s*[-–]\s*[A-Z][\w'-]*(?:\s[A-Z][\w'-]*)?)?\s+(?:national\s+)?"
                          r"(?:highway|road|bypass|expressway|motorway|railway(?!\s+(?:station|stop|yard))|stretch|gate)\b", re.I)
 # between a place and the area its address puts it in: "Dunde constituency, in ", "Dunde ("
@@ -512,10 +517,13 @@ def locate(ctx: Context, event: Event, gz=None, view: PlaceView | None = None) -
         # a part of a large city ("Kelmora-adde village in Mogadishu", "near Dunde Gate in Ahmedabad") is
         # coded at the city with precision 1, as ACLED codes its city districts
         window = ctx.text[max(0, chosen.start - 80):chosen.start]
-        inside = _smaller_unknown(ctx, chosen) or _AREA_ADDRESS_BEFORE.search(window) \
-            or _AREA_OF_BEFORE.search(window) or _IN_AREA_OF_BEFORE.search(window) or _AROUND_BEFORE.search(window)
+        inside = _smaller_unknown(ctx, chosen) or _compass_part(ctx, chosen) \
+            or _AREA_ADDRESS_BEFORE.search(window) or _AREA_OF_BEFORE.search(window) \
+            or _IN_AREA_OF_BEFORE.search(window) or _AROUND_BEFORE.search(window)
         city_part = chosen.population >= LARGE_CITY_POP \
-            and bool(_CITY_PART_BEFORE.search(ctx.text[max(0, chosen.start - 25):chosen.start]))
+            and bool(_CITY_PART_BEFORE.search(ctx.text[max(0, chosen.start - 25):chosen.start])) \
+            or bool(_TOWN_WORD_AFTER.match(ctx.text, chosen.end)
+                    and _PART_OF_TOWN_BEFORE.search(ctx.text, max(0, chosen.start - 30), chosen.start))
         # ACLED's "City-District" names ("a Kelmora village of the Mogadishu-Hodan district"): the event is in
         # the city, precision 1, wherever in the district (unless the near-word governs the name itself)
         district_of_city = chosen.population >= LARGE_CITY_POP and bool(_CITY_DISTRICT_AFTER.match(ctx.text, chosen.end)) \
@@ -542,7 +550,9 @@ def locate(ctx: Context, event: Event, gz=None, view: PlaceView | None = None) -
             # "protested in Mogilev", "a bus was torched in Chittagong": a bare name shared by a region
             # and its town is the town (ACLED's precision 1); "Mogilev region" stays the region
             name, lat, lon, gid = town
-            precision = 2 if chosen.near else 1
+            precision = 2 if chosen.near or _compass_part(ctx, chosen) else 1
+        elif chosen.kind == "region" and _compass_part(ctx, chosen):
+            precision = 2  # "in Kelmora East": a part of the region
     if chosen.kind in ("region", "country") and not chosen.admin2 and gz is not None and town is None:
         main = _main_town(gz, chosen, ctx.published)  # where ACLED codes a region or a country
         if main is not None:
@@ -624,9 +634,12 @@ def _near_again(ctx: Context, p: PlaceMention) -> bool:
     key = light_key(p.text)
     # (a region's mention is "near" by its words only; a town's also by "X district", not meant here:
     # "Kelmora town (Kelmora district)")
-    return any(q is not p and q.near and s.start <= q.start < s.end and light_key(q.text) == key
-               and (q.kind == "region" and q.start < p.start
-                    or _near_word_before(ctx, q))
+    # (a distance from the town puts the scene away from it in any sentence: "Clashes in Kelmora left
+    # nine dead. Raiders attacked Dunde village, some 50 km from Kelmora town.")
+    return any(q is not p and q.near and light_key(q.text) == key
+               and (s.start <= q.start < s.end and (q.kind == "region" and q.start < p.start
+                                                     or _near_word_before(ctx, q))
+                    or KM_BEFORE.search(ctx.text, max(0, q.start - 60), q.start))
                for q in ctx.places)
 
 
@@ -770,6 +783,18 @@ _AREA_BODY_AFTER = re.compile(r"^\W{0,3}(?:districts?|county|upazila|provincial|
 _DISTRICT_CENTRE_AFTER = re.compile(r"\s+(?:district\s+)?(?:centre|center|headquarters)\b", re.I)
 
 
+# "in Kelmora South county", "Dunde East constituency", "raided villages in Kelmora West": a compass word
+# after a town's or a district's name (and not part of the name the gazetteer matched) makes the name
+# that of an area cut from the one it is named after, not the town: ACLED codes a town of it, precision 2
+# (not where a name goes on: "Kelmora Central Prison", "the Kelmora North Highway")
+_COMPASS_PART_AFTER = re.compile(r"\s+(?:North|South|East|West|Central|Upper|Lower)(?![\w'-])(?!\s+(?:of|and)\b)"
+                                 r"(?!\s+[A-Z])")
+
+
+def _compass_part(ctx: Context, p: PlaceMention) -> bool:
+    return p.population < LARGE_CITY_POP and bool(_COMPASS_PART_AFTER.match(ctx.text, p.end))
+
+
 def _bare_seat(ctx: Context, p: PlaceMention) -> bool:
     """"protested in Dharwad": a district named bare, with no area word beside it ("the district of
     Dharwad" has one) and no smaller place of it named before, stands for the town at its point, the
@@ -778,7 +803,7 @@ def _bare_seat(ctx: Context, p: PlaceMention) -> bool:
     before = ctx.text[max(0, p.start - 40):p.start]
     after = ctx.text[p.end:p.end + 40]
     if _AREA_WORD_BESIDE.match(after) and not _AREA_BODY_AFTER.match(after) or _AREA_OF_NAME_BEFORE.search(before) \
-            or _AREA_OF_BEFORE.search(before):
+            or _AREA_OF_BEFORE.search(before) or _compass_part(ctx, p):
         return False
     window = ctx.text[max(0, p.start - 80):p.start]
     return not (_SMALLER_BEFORE.search(window) or _AREA_ADDRESS_BEFORE.search(window)

@@ -176,7 +176,7 @@ _AREA_AFTER = re.compile(r"^(?:'s)?\s+(?:outskirts|vicinity|surroundings|environ
 # "Kelmora sector": a frontline sector named after its town
 _SECTOR_AFTER = re.compile(r"^\s+sectors?\b", re.I)
 # ("11km from X": the unit may be glued to its number)
-_KM_BEFORE = re.compile(r"(?:\b|(?<=\d))(?:km|kms|kilomet(?:er|re)s?|miles?)\b[^.;]{0,30}\b(?:of|from)\s+(?:the\s+)?$",
+KM_BEFORE = re.compile(r"(?:\b|(?<=\d))(?:km|kms|kilomet(?:er|re)s?|miles?)\b[^.;]{0,30}\b(?:of|from)\s+(?:the\s+)?$",
                         re.I)
 # (an aside in brackets may come between: "Baharak (Khairabad) district")
 _ASIDE = r"(?:\s*\([^()]{1,40}\))?"
@@ -1509,7 +1509,7 @@ def find_places(ctx: Context, gz) -> list:
         c.near = bool((NEAR_BEFORE.search(before)
                        and not (_SITE_NEAR_BEFORE.search(before) and _FACILITY_AFTER.match(after)
                                 and not _OUTLYING_SITE_AFTER.match(after)))
-                      or _KM_BEFORE.search(before) or _AREA_AFTER.match(after))
+                      or KM_BEFORE.search(before) or _AREA_AFTER.match(after))
         c.cue_region = bool(_REGION_AFTER.match(after) or _ADDRESS_TAIL_BEFORE.search(before)
                             or _IN_TAIL_BEFORE.search(before) and not _TOWN_AFTER.match(after)
                             or _REGION_BEFORE.search(before))
