@@ -892,3 +892,19 @@ def test_a_distance_from_the_town_in_another_sentence_is_near_it(pipeline, text,
 def test_a_part_of_a_place_called_a_town_is_the_town(pipeline, text, place, precision):
     ev = located(pipeline, text, "beat")
     assert (ev.location, ev.geo_precision) == (place, precision)
+
+
+@pytest.mark.parametrize("text,word,place,admin1", [
+    # a village named like one two districts off is not it when the address runs on through its own district
+    ("Hawkers stoned a police van near a market at Tudun Wada (Chikun LGA, Kaduna) on Monday.", "stoned",
+     "Chikun", "Kaduna"),
+    # a rare word opening an address's bracket before its district's word is a place, whatever the tagger reads
+    ("Soldiers and militants clashed at Qqorpora village (Shopian district, Kashmir) on Monday.", "clashed",
+     "Shopian", "Kashmir"),
+    # a sub-district's address runs on through its district
+    ("Guards beat a trader on Tuesday at Kayu Putih sub-district, Kelapa Lima district (Kupang).", "beat",
+     "Kelapalima", "East Nusa Tenggara"),
+])
+def test_the_address_of_a_place_holds_it(pipeline, text, word, place, admin1):
+    ev = located(pipeline, text, word)
+    assert (ev.location, ev.admin1, ev.geo_precision) == (place, admin1, 2)

@@ -57,6 +57,10 @@ MUNICIPAL_SEAT_KM = 30.0  # the most a seat lies from its second-level area's po
 # short way over the line, is meant; a namesake two states off is not). Set on acled-dev, where one
 # such town lay 94 km from the named state's centre and the wrong namesake 134 km.
 AREA_SPILL_KM = 100.0
+# A place whose address runs on through a district or a town ("Kelmora (Dunde LGA, Kaduna)") lies this near
+# it at most: 95% of acled-dev's events lie within about 65-100 km of the point of their second-level area
+# (the rest are namesake areas elsewhere), while a namesake village two districts off lies further
+ADDRESS_PART_KM = 100.0
 _NEAR_DEGREES = NEAR_KM / (12742.0 / 2 * math.pi / 180) + 1e-9  # latitude span of NEAR_KM
 # A place is kept only when its confidence reaches this (prefer none to a wrong one);
 # tuned on geoparse-dev (see the report in /work/notes/places/).
@@ -245,7 +249,7 @@ _WITHIN_COMPASS = r"(?:(?:north|south)-?(?:east|west)|north|south|east|west|cent
 _WITHIN_GAP = re.compile(r"^['’]?(?:(?:\s+(?:community|village|town|area|(?:informal\s+)?settlement))?\s*(?:,|\(|,?\s*in)\s*"
                          r"(?:" + _WITHIN_MIDDLE + r"(?:in\s+)?|(?<=in\s)" + _WITHIN_COMPASS + r")?"
                          r"|(?:\s+(?:area|village|town|locality))?\s+of\s+" + _WITHIN_MIDDLE +
-                         r"|\)?\s+(?i:districts?|lga|county|sub-?county|upazila|tehsil|taluka|municipality|division|ward|constituency|region|province|townships?|"
+                         r"|\)?\s+(?i:(?:sub-?)?districts?|lga|county|sub-?county|upazila|tehsil|taluka|municipality|division|ward|constituency|region|province|townships?|"
                          r"sector(?:\s+area)?)"
                          r"\s*[,(]\s*(?:" + _WITHIN_MIDDLE + r")?(?:in\s+)?)$")
 # a place named before another of the same address: "Kelmora of Dunde district, Herat"
@@ -777,12 +781,14 @@ def _keep(c: Candidate, ctx: Context, persons: _SpanIndex, actors: _SpanIndex, e
     if tok is not None and c.source == "scan" and tok.tag_ not in ("NNP", "NNPS") and "country" not in kinds \
             and not curated and not (cued and (tok.ent_type_ in ("GPE", "LOC") or any(
                 m.quality == 1.0 and _first_level(m.place) for m in usable))) and not people and not sizeable \
-            and not ((cued or town_cued) and (governed or town_before) and not known_word(doc.vocab, tok.text)) \
+            and not ((cued or town_cued) and (governed or town_before or text[c.start - 1:c.start] == "(")
+                     and not known_word(doc.vocab, tok.text)) \
             and not _SECTOR_AFTER.match(text[c.end:c.end + 10]) \
             and not (tok.ent_type_ in ("GPE", "LOC") and not known_word(doc.vocab, tok.text)):
         # ("in Kelmora district", tagged JJ; a rare word the tagger calls JJ but the recogniser a place; a
         # rare word "in" governs before its area or town word, whatever the recogniser reads: "in Dunde
-        # local government area", "in Kelmora town"; so does "village of": "a village of Kelmora district")
+        # local government area", "in Kelmora town"; so does "village of": "a village of Kelmora district"; and
+        # so does the bracket of an address: "Dunde town (Kelmora district, Kashmir)")
         return False
     if all(m.quality < 0.9 for m in c.matches) and top < FOLD_MIN_POP and not curated and not cued \
             and not (governed or town_before):
@@ -1460,6 +1466,8 @@ def _mark_addresses(cands, text: str, countries: dict) -> None:
                            if m.quality >= 0.9 and m.place.kind in ("city", "region") and not _first_level(m.place)
                            and (not isos or m.place.iso3 in isos))
             c.within_area, c.within_points, c.within_centres = True, nxt.within_points + points, nxt.within_centres
+            if points:
+                c.within_km = min(nxt.within_km, ADDRESS_PART_KM)
             # (inside the countries of the region closing the address: "San Juan, Tovar, Merida state"
             # is no large San Juan abroad)
             c.within_only, c.within_by = nxt.within_only or frozenset(isos), nxt.within_by
