@@ -65,7 +65,8 @@ _IN_AREA_OF_BEFORE = re.compile(r"\bin\s+the\s+(?:municipality|district|county|c
 _SMALLER_NAME = re.compile(
     r"(?:\b(?:near|area of|outskirts of|vicinity of)\s+(?:the\s+)?(?P<name>[A-Z][\w'-]+)(?:\s+[A-Z][\w'-]+){0,3}"
     r"\s*(?:,|\(|\bin\b)"
-    r"|(?P<name2>[A-Z][\w'-]+)\s+(?:village|upazila|taluka|tehsil|township|tambon|commune|locality|police station)\b"
+    r"|(?P<name2>[A-Z][\w'-]+)\s+(?:village|upazila|taluka|tehsil|township|tambon|commune|locality|police station|"
+    r"forest)\b"
     # "in Kelmora in Dunde": a place inside the town, named just before it
     r"|\bin\s+(?P<name3>[A-Z][\w'-]+(?:[ -][A-Z][\w'-]+){0,2})\s+in\s+$"
     # "in Kelmora community, Dunde", "in Lomas de Kelmora community": a community of the town

@@ -246,7 +246,7 @@ _WITHIN_MIDDLE = r"[A-Z][\w'-]*(?:\s+[A-Z][\w'-]*)?(?:\s+(?:LGA|district|county|
 # ("Kelmora informal settlement, Dunde district, in Cape Town")
 # ("Kelmora, in northwest Delhi": a compass word before the area)
 _WITHIN_COMPASS = r"(?:(?:north|south)-?(?:east|west)|north|south|east|west|central)(?:ern)?\s+"
-_WITHIN_GAP = re.compile(r"^['’]?(?:(?:\s+(?:community|village|town|area|(?:informal\s+)?settlement))?\s*(?:,|\(|,?\s*in)\s*"
+_WITHIN_GAP = re.compile(r"^['’]?(?:(?:\s+(?:community|village|town|(?:forest\s+)?area|(?:informal\s+)?settlement))?\s*(?:,|\(|,?\s*in)\s*"
                          r"(?:" + _WITHIN_MIDDLE + r"(?:in\s+)?|(?<=in\s)" + _WITHIN_COMPASS + r")?"
                          r"|(?:\s+(?:area|village|town|locality))?\s+of\s+" + _WITHIN_MIDDLE +
                          r"|\)?\s+(?i:(?:sub-?)?districts?|lga|county|sub-?county|upazila|tehsil|taluka|municipality|division|ward|constituency|region|province|townships?|"
@@ -411,6 +411,7 @@ class Candidate:
     # large town ("Kelmora (Mendoza)"; "Kabul, Islamabad" may be a list of two cities)
     within_only: frozenset = frozenset()
     within_by: "Candidate | None" = None  # the candidate naming that area
+    within_district: bool = False  # the address runs on through a second-level area or a town to a region
     # a part of a hyphenated compound ("Sava" of "Mayo-Sava", "Mogadishu" of "Mogadishu-Hodan")
     glued: bool = False
     postal: list = field(default_factory=list)  # the postal namesakes of a town it may be (see _resolve)
@@ -1270,12 +1271,19 @@ def _resolve(cands, countries, admin_keys, anchors, hints=None, area=None, front
                     inside = [m for m in pool if m.place.iso3 == twin.place.iso3 and distance_km(
                         m.place.latitude, m.place.longitude, twin.place.latitude, twin.place.longitude)
                         <= MUNICIPAL_SEAT_KM] or [twin]
+            if c.within_district and c.within_points:
+                # ("Kelmora, Dunde (UP)": not a village Kelmora of the state two districts off; a town of the
+                # state is taken, as a district may be a desert's size)
+                inside = [m for m in inside if m.place.source not in VILLAGE_SOURCES or any(
+                    distance_km(m.place.latitude, m.place.longitude, a, b) <= c.within_km for a, b in c.within_points)]
             only = _area_countries(c)
             addressed = bool(inside) and bool(c.within_centres)
             # (a part of a city is in it or unknown, never another large town)
             # (a second-level area stands in with a population of its own: not a large town)
+            # (nor is a place whose address names its district and region: "Kelmora sector (Dunde district,
+            # J&K)" is no large town of another state)
             pool = inside or [m for m in pool if m.place.population >= WITHIN_OUTSIDE_MIN_POP
-                              and m.place.source != "admin2"
+                              and m.place.source != "admin2" and not c.within_district
                               and (not only or m.place.iso3 in only) and c.within_km > CITY_PART_KM]
         if c.town_part:
             # "in Recife, Pernambuco ... in Boa Viagem neighborhood": the neighbourhood lies near a
@@ -1467,7 +1475,7 @@ def _mark_addresses(cands, text: str, countries: dict) -> None:
                            and (not isos or m.place.iso3 in isos))
             c.within_area, c.within_points, c.within_centres = True, nxt.within_points + points, nxt.within_centres
             if points:
-                c.within_km = min(nxt.within_km, ADDRESS_PART_KM)
+                c.within_km, c.within_district = min(nxt.within_km, ADDRESS_PART_KM), True
             # (inside the countries of the region closing the address: "San Juan, Tovar, Merida state"
             # is no large San Juan abroad)
             c.within_only, c.within_by = nxt.within_only or frozenset(isos), nxt.within_by
