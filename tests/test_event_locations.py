@@ -921,3 +921,14 @@ def test_the_address_of_a_place_holds_it(pipeline, text, word, place, admin1):
 def test_a_place_the_address_rules_out_leaves_its_district(pipeline, text, place, precision):
     ev = located(pipeline, text, "traded")
     assert (ev.location, ev.geo_precision) == (place, precision)
+
+
+@pytest.mark.parametrize("text,precision", [
+    # somewhere unspecified in the area of a town's name is near the town, not in it
+    ("Raiders stole forty goats at some unspecified location in Garissa on Friday.", 2),
+    ("Raiders stole forty goats at unspecified villages in the localities of Garissa and Dadaab on Friday.", 2),
+    ("Raiders stole forty goats in Garissa on Friday.", 1),
+])
+def test_an_unspecified_place_in_a_towns_area_is_precision_2(pipeline, text, precision):
+    ev = located(pipeline, text, "stole")
+    assert (ev.location, ev.geo_precision) == ("Garissa", precision)

@@ -73,6 +73,12 @@ _SMALLER_NAME = re.compile(
     r"|\bin\s+(?P<name4>[A-Z][\w'-]+(?:\s+(?:(?:de|del|la|las|los|el)\s+)?[A-Z][\w'-]+){0,4})\s+community\b"
     # "at nameless hills near Dunde": heights the reports leave unnamed, outside the town
     r"|\b(?P<name5>(?i:nameless|unnamed))\s+(?i:hills?|heights?)\b)")
+# "raided some unspecified places in Kelmora", "other unspecified villages in the localities of Kelmora and Dunde":
+# somewhere around the town that gives the area its name, not the town itself (ACLED: precision 2)
+_UNSPECIFIED_BEFORE = re.compile(r"\bunspecified\s+(?:locations?|areas?|parts?|places?|villages?)\s+"
+                                 r"(?:in|of|along|near|around)\s+(?:the\s+)?"
+                                 r"(?:(?:localit(?:y|ies)|districts?|areas?|municipalit(?:y|ies))\s+of\s+)?"
+                                 r"(?:[A-Z][\w'-]*(?:\s+[A-Z][\w'-]*)?,\s+(?:and\s+)?)*$")
 # "a road connecting Kelmora to Dunde", "rural areas outside Dunde": between towns, or in the
 # country around one, not in the town itself (ACLED: precision 2)
 _AROUND_BEFORE = re.compile(r"(?:\broad\s+(?:that\s+)?(?:connects|connecting|links|linking|between)\s+"
@@ -519,6 +525,7 @@ def locate(ctx: Context, event: Event, gz=None, view: PlaceView | None = None) -
         # coded at the city with precision 1, as ACLED codes its city districts
         window = ctx.text[max(0, chosen.start - 80):chosen.start]
         inside = _smaller_unknown(ctx, chosen) or _compass_part(ctx, chosen) \
+            or _UNSPECIFIED_BEFORE.search(ctx.text, max(0, chosen.start - 120), chosen.start) \
             or _AREA_ADDRESS_BEFORE.search(window) or _AREA_OF_BEFORE.search(window) \
             or _IN_AREA_OF_BEFORE.search(window) or _AROUND_BEFORE.search(window)
         city_part = chosen.population >= LARGE_CITY_POP \
