@@ -932,3 +932,8 @@ def test_a_place_the_address_rules_out_leaves_its_district(pipeline, text, place
 def test_an_unspecified_place_in_a_towns_area_is_precision_2(pipeline, text, precision):
     ev = located(pipeline, text, "stole")
     assert (ev.location, ev.geo_precision) == ("Garissa", precision)
+
+
+def test_an_unknown_place_named_with_a_particle_in_the_area_of_a_town_is_precision_2(pipeline):
+    ev = located(pipeline, "Rebels shelled army posts near Rudnyk imeni Qqorova, Donetsk, on Friday.", "shelled")
+    assert (ev.location, ev.geo_precision) == ("Donetsk", 2)

@@ -63,7 +63,8 @@ _AREA_OF_BEFORE = re.compile(
 # the town hall above, as "in" governs it)
 _IN_AREA_OF_BEFORE = re.compile(r"\bin\s+the\s+(?:municipality|district|county|commune)\s+of\s+$", re.I)
 _SMALLER_NAME = re.compile(
-    r"(?:\b(?:near|area of|outskirts of|vicinity of)\s+(?:the\s+)?(?P<name>[A-Z][\w'-]+)(?:\s+[A-Z][\w'-]+){0,3}"
+    r"(?:\b(?:near|area of|outskirts of|vicinity of)\s+(?:the\s+)?(?P<name>[A-Z][\w'-]+)"
+    r"(?:\s+(?:(?:imeni|de|del|la|el|al|da|do|di)\s+)?[A-Z][\w'-]+){0,3}"  # ("Shakhta imeni Kelmora")
     r"\s*(?:,|\(|\bin\b)"
     r"|(?P<name2>[A-Z][\w'-]+)\s+(?:village|upazila|taluka|tehsil|township|tambon|commune|locality|police station|"
     r"forest)\b"
