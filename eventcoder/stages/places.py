@@ -181,7 +181,7 @@ _AREA_AFTER = re.compile(r"^(?:'s)?\s+(?:outskirts|vicinity|surroundings|environ
 _SECTOR_AFTER = re.compile(r"^\s+sectors?\b", re.I)
 # ("11km from X": the unit may be glued to its number)
 KM_BEFORE = re.compile(r"(?:\b|(?<=\d))(?:km|kms|kilomet(?:er|re)s?|miles?)\b[^.;]{0,30}\b(?:of|from)\s+(?:the\s+)?$",
-                        re.I)
+                       re.I)
 # (an aside in brackets may come between: "Baharak (Khairabad) district")
 _ASIDE = r"(?:\s*\([^()]{1,40}\))?"
 # ("Kelmora district center" is the town, the seat of its district, and none of these)
