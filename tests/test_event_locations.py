@@ -888,6 +888,8 @@ def test_a_distance_from_the_town_in_another_sentence_is_near_it(pipeline, text,
     # (a village named in a town's district, or beside a bare name, is around the town)
     ("Late on Sunday, rioters beat a youth in Xqathol village of Dhar.", "Dhar", 2),
     ("Late on Sunday, rioters beat a youth in Xqathol village of Dhar district.", "Dhar", 2),
+    # a ward whose name runs on past a village's name elsewhere is no such village, but a part of its town
+    ("Late on Sunday, rioters beat a youth in Nyaung Pin Qqor ward, Mrauk-U town, Rakhine State.", "Mrauk U", 1),
 ])
 def test_a_part_of_a_place_called_a_town_is_the_town(pipeline, text, place, precision):
     ev = located(pipeline, text, "beat")

@@ -105,10 +105,11 @@ LARGE_CITY_POP = 1_000_000
 # village lies around a city, not in it)
 _CITY_PART_BEFORE = re.compile(r"^(?:(?!village).)*\s(?:in|of)\s+(?:the\s+)?$", re.I | re.S)
 _CITY_DISTRICT_AFTER = re.compile(r"-[A-Z]")
-# "in Kelmora village of Dunde town", "at Kelmora village in Dunde city": a place the text puts inside a town
-# it calls a town or a city (ACLED codes such a part at its town, precision 1, as it does a large city's)
+# "in Kelmora village of Dunde town", "at Kelmora village in Dunde city", "in Kelmora ward, Dunde town": a place
+# the text puts inside a town it calls a town or a city (ACLED codes such a part at its town, precision 1, as
+# it does a large city's)
 _PART_OF_TOWN_BEFORE = re.compile(r"(?:\b(?i:village|area|locality|neighbou?rhood|quarter|ward)\s+(?:of|in)"
-                                  r"|\b[A-Z][\w'-]+\s+in)\s+(?:the\s+)?$")
+                                  r"|\b[A-Z][\w'-]+\s+in|\b(?i:neighbou?rhood|quarter|ward),)\s+(?:the\s+)?$")
 _TOWN_WORD_AFTER = re.compile(r"\s+(?:city|town)\b(?!\s+(?:of|and|council|hall)\b)", re.I)
 _ROAD_AFTER = re.compile(r"^(?:\s*[-–]\s*[A-Z][\w'-]*(?:\s[A-Z][\w'-]*)?)?\s+(?:national\s+)?"
                          r"(?:highway|road|bypass|expressway|motorway|railway(?!\s+(?:station|stop|yard))|stretch|gate)\b", re.I)

@@ -268,6 +268,12 @@ _MEDIA_NAME = re.compile(r"\b(?:Agence\s+France[-\s]Presse|Radio\s+France(?:\s+I
 _IN_BEFORE = re.compile(r"\b(?:in|at|near)\s+(?:the\s+)?$", re.I)
 _NUMBERED_PART = re.compile(r"([A-Z][a-z'’]+)-[0-9]{1,2}")
 _NAME_GOES_ON = re.compile(r"^\s+(?:del|de|do|da|di|al|el)\s+[A-Z]")
+# "in Kelmora Dunde ward", "at Kelmora Qqor village": the name of the ward or village runs on past the name
+# matched, so that name is not the place (a compass word or an area's own word may follow a name: "Kelmora
+# East constituency", "Kelmora Town area")
+_LONGER_NAME_AFTER = re.compile(r"[ \t]+(?!(?:North|South|East|West|Central|Upper|Lower|New|Old|Town|City|District|"
+                                r"Township|Village|State|Province|County|Region|Division|Municipality)\b)"
+                                r"[A-Z][\w'-]*[ \t]+(?i:ward|village|quarter|locality|mohalla|neighbou?rhood)\b")
 _HOLIDAY_AFTER = re.compile(r"^\s+Day\b")
 _SEA_AFTER = re.compile(r"\s+(?:Sea|Ocean)\b")
 # "was deported to Canada", "fighters returning from Syria": where someone went or came from, no evidence
@@ -690,6 +696,10 @@ def _keep(c: Candidate, ctx: Context, persons: _SpanIndex, actors: _SpanIndex, e
                            or m.place.population >= PERSON_PART_MIN_POP for m in c.matches)
     if not major and _NAME_GOES_ON.match(text[c.end:c.end + 30]):
         return False  # the "Lins de Kelmora" neighbourhood is no town Lins
+    if _LONGER_NAME_AFTER.match(text, c.end) and not curated and not any(
+            m.quality >= 0.9 and (m.place.kind == "country" or m.place.source == "admin1"
+                                  or m.place.population >= INSIDE_NAME_MIN_POP) for m in c.matches):
+        return False  # nor is "Kelmora Dunde ward" the town Kelmora (a large one keeps its name)
     if not major and _TITLE_BEFORE.search(text[max(0, c.start - 16):c.start]):
         return False  # "Governor Troy", "president Kelmo": a person
     # (the largest by spelling when one matches: a transliteration fold is a fallback, and "Khan" of
