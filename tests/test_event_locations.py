@@ -935,3 +935,9 @@ def test_an_unspecified_place_in_a_towns_area_is_precision_2(pipeline, text, pre
 def test_an_unknown_place_named_with_a_particle_in_the_area_of_a_town_is_precision_2(pipeline):
     ev = located(pipeline, "Rebels shelled army posts near Rudnyk imeni Qqorova, Donetsk, on Friday.", "shelled")
     assert (ev.location, ev.geo_precision) == ("Donetsk", 2)
+
+
+def test_the_last_word_of_a_longer_village_name_is_no_namesake_abroad(pipeline):
+    # "Kha" alone is a Bhutanese town's name; "Qqorta Kha village" is another place
+    ev = located(pipeline, "Soldiers shelled the settlement at Qqorta Kha village on Monday.", "shelled")
+    assert ev.iso3 != "BTN", (ev.location, ev.iso3)

@@ -274,6 +274,9 @@ _NAME_GOES_ON = re.compile(r"^\s+(?:del|de|do|da|di|al|el)\s+[A-Z]")
 _LONGER_NAME_AFTER = re.compile(r"[ \t]+(?!(?:North|South|East|West|Central|Upper|Lower|New|Old|Town|City|District|"
                                 r"Township|Village|State|Province|County|Region|Division|Municipality)\b)"
                                 r"[A-Z][\w'-]*[ \t]+(?i:ward|village|quarter|locality|mohalla|neighbou?rhood)\b")
+# ("at Dunde Kelmora village": nor is the name's last word, after a word that opens it)
+_LONGER_NAME_BEFORE = re.compile(r"(?<![\w'-])(?!(?:In|At|On|Near|From|To|Of|The|And|By|For|Into)\b)[A-Z][\w'-]*[ \t]+$")
+_PART_WORD_AFTER = re.compile(r"[ \t]+(?i:ward|village|quarter|locality|mohalla|neighbou?rhood)\b")
 _HOLIDAY_AFTER = re.compile(r"^\s+Day\b")
 _SEA_AFTER = re.compile(r"\s+(?:Sea|Ocean)\b")
 # "was deported to Canada", "fighters returning from Syria": where someone went or came from, no evidence
@@ -696,10 +699,12 @@ def _keep(c: Candidate, ctx: Context, persons: _SpanIndex, actors: _SpanIndex, e
                            or m.place.population >= PERSON_PART_MIN_POP for m in c.matches)
     if not major and _NAME_GOES_ON.match(text[c.end:c.end + 30]):
         return False  # the "Lins de Kelmora" neighbourhood is no town Lins
-    if _LONGER_NAME_AFTER.match(text, c.end) and not curated and not any(
-            m.quality >= 0.9 and (m.place.kind == "country" or m.place.source == "admin1"
-                                  or m.place.population >= INSIDE_NAME_MIN_POP) for m in c.matches):
-        return False  # nor is "Kelmora Dunde ward" the town Kelmora (a large one keeps its name)
+    runs_on = bool(_LONGER_NAME_AFTER.match(text, c.end))
+    if (runs_on or _PART_WORD_AFTER.match(text, c.end) and _LONGER_NAME_BEFORE.search(text, max(0, c.start - 30), c.start)) \
+            and not any(m.quality >= 0.9 and (
+                m.place.kind == "country" or m.place.source == "curated" or runs_on and m.place.source == "admin1"
+                or m.place.kind == "city" and m.place.population >= INSIDE_NAME_MIN_POP) for m in c.matches):
+        return False  # nor is "Kelmora Dunde ward" the town Kelmora or Dunde (a large one keeps its name)
     if not major and _TITLE_BEFORE.search(text[max(0, c.start - 16):c.start]):
         return False  # "Governor Troy", "president Kelmo": a person
     # (the largest by spelling when one matches: a transliteration fold is a fallback, and "Khan" of
