@@ -941,3 +941,10 @@ def test_the_last_word_of_a_longer_village_name_is_no_namesake_abroad(pipeline):
     # "Kha" alone is a Bhutanese town's name; "Qqorta Kha village" is another place
     ev = located(pipeline, "Soldiers shelled the settlement at Qqorta Kha village on Monday.", "shelled")
     assert ev.iso3 != "BTN", (ev.location, ev.iso3)
+
+
+def test_the_nationality_of_foreign_forces_is_no_event_location(code):
+    # a force acting abroad by its nature (ACLED's external forces): its nationality says nothing of where
+    ev = code("Late on Friday, French Barkhane troops bombed militant camps in the Qqorla forest.",
+              published="2020-05-02")["events"][0]
+    assert ev["iso3"] != "FRA", (ev["location"], ev["iso3"])

@@ -267,6 +267,8 @@ _MEDIA_NAME = re.compile(r"\b(?:Agence\s+France[-\s]Presse|Radio\s+France(?:\s+I
                          r"Associated\s+Press\s+of\s+Pakistan|Sudan\s+Tribune|China\s+Daily|Kenya\s+News\s+Agency)\b")
 _IN_BEFORE = re.compile(r"\b(?:in|at|near)\s+(?:the\s+)?$", re.I)
 _NUMBERED_PART = re.compile(r"([A-Z][a-z'’]+)-[0-9]{1,2}")
+# ACLED's interaction code of foreign forces ("Operation Barkhane"), which act outside their own country
+FOREIGN_FORCES = "External/Other forces"
 _NAME_GOES_ON = re.compile(r"^\s+(?:del|de|do|da|di|al|el)\s+[A-Z]")
 # "in Kelmora Dunde ward", "at Kelmora Qqor village": the name of the ward or village runs on past the name
 # matched, so that name is not the place (a compass word or an area's own word may follow a name: "Kelmora
@@ -646,6 +648,9 @@ class _SpanIndex:
 def _keep(c: Candidate, ctx: Context, persons: _SpanIndex, actors: _SpanIndex, ents: _SpanIndex,
           starts: frozenset = frozenset()) -> bool:
     """Filters for common words, parts of person names and actor names."""
+    if c.source == "demonym" and any(a.inter == FOREIGN_FORCES and 0 < a.start - c.end <= 2
+                                     for a in actors.around(c.end, c.end + 3)):
+        return False  # "French Barkhane forces struck ...": the nationality of a force acting abroad
     if c.source in ("demonym", "abbreviation"):
         return True
     doc, text = ctx.doc, ctx.text
