@@ -948,3 +948,26 @@ def test_the_nationality_of_foreign_forces_is_no_event_location(code):
     ev = code("Late on Friday, French Barkhane troops bombed militant camps in the Qqorla forest.",
               published="2020-05-02")["events"][0]
     assert ev["iso3"] != "FRA", (ev["location"], ev["iso3"])
+
+
+@pytest.mark.parametrize("text", [
+    # an unknown place the text calls a town or village, near which the event was, closes its address
+    # with the town that holds it: the event is near that town, not in it
+    "Militants ambushed a supply convoy near Qqorwayn town (Afgooye, Lower Shabelle) on Tuesday.",
+    "Militants ambushed a supply convoy near Qqorwayn village (Afgooye, Lower Shabelle) on Tuesday.",
+])
+def test_near_an_unknown_town_in_a_towns_address_is_precision_2(pipeline, text):
+    ev = located(pipeline, text, "ambushed")
+    assert (ev.location, ev.geo_precision) == ("Afgooye", 2)
+
+
+@pytest.mark.parametrize("text, precision", [
+    # on a highway between two towns, or on the road leading to one: outside the town (ACLED: precision 2)
+    ("Truckers blocked the highway which connects Iguala to Chilpancingo, Guerrero, on Monday.", 2),
+    ("Truckers blocked a stretch of road leading to Chilpancingo, Guerrero, on Monday.", 2),
+    ("Truckers blocked traffic in Chilpancingo, Guerrero, on Monday.", 1),
+])
+def test_a_highway_joining_towns_is_outside_them(pipeline, text, precision):
+    ev = located(pipeline, text, "blocked")
+    assert ev.location.startswith(("Chilpancingo", "Iguala")) and ev.geo_precision == precision, ev.location
+

@@ -65,6 +65,7 @@ _IN_AREA_OF_BEFORE = re.compile(r"\bin\s+the\s+(?:municipality|district|county|c
 _SMALLER_NAME = re.compile(
     r"(?:\b(?:near|area of|outskirts of|vicinity of)\s+(?:the\s+)?(?P<name>[A-Z][\w'-]+)"
     r"(?:\s+(?:(?:imeni|de|del|la|el|al|da|do|di)\s+)?[A-Z][\w'-]+){0,3}"  # ("Shakhta imeni Kelmora")
+    r"(?:\s+(?:town|village|camp|locality))?"  # ("near Kelmo village (Dunde, Kelmoria)")
     r"\s*(?:,|\(|\bin\b)"
     r"|(?P<name2>[A-Z][\w'-]+)\s+(?:village|upazila|taluka|tehsil|township|tambon|commune|locality|police station|"
     r"forest)\b"
@@ -82,7 +83,8 @@ _UNSPECIFIED_BEFORE = re.compile(r"\bunspecified\s+(?:locations?|areas?|parts?|p
                                  r"(?:[A-Z][\w'-]*(?:\s+[A-Z][\w'-]*)?,\s+(?:and\s+)?)*$")
 # "a road connecting Kelmora to Dunde", "rural areas outside Dunde": between towns, or in the
 # country around one, not in the town itself (ACLED: precision 2)
-_AROUND_BEFORE = re.compile(r"(?:\broad\s+(?:that\s+)?(?:connects|connecting|links|linking|between)\s+"
+_AROUND_BEFORE = re.compile(r"(?:\b(?:road|highway|motorway|expressway)\s+(?:(?:that|which)\s+)?"
+                            r"(?:connects|connecting|links|linking|between|leads\s+to|leading\s+to)\s+"
                             r"(?:(?:[A-Z][\w'-]*\s+){1,4}(?:to|and)\s+)?"
                             r"|\brural\s+areas?\s+(?:of|in|near|outside|around)\s+(?:the\s+)?)$")
 # the buildings and sites of a town ("near the Press Club in Kelmora" is in the town)
