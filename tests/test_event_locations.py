@@ -971,3 +971,15 @@ def test_a_highway_joining_towns_is_outside_them(pipeline, text, precision):
     ev = located(pipeline, text, "blocked")
     assert ev.location.startswith(("Chilpancingo", "Iguala")) and ev.geo_precision == precision, ev.location
 
+
+@pytest.mark.parametrize("text, iso3", [
+    # a town of a third country, far from every place the text names: not the namesake across the world
+    ("Indian and Pakistani troops traded fire over the LoC at Kelar sector and around Bagh "
+     "on Sunday.", "PAK"),
+    ("Suspected insurgents detonated a bomb on a road between Choro village and Qqorpat "
+     "(Kamjong district, Manipur) on Tuesday.", "IND"),
+])
+def test_a_town_abroad_far_from_every_place_the_text_names_is_not_taken(pipeline, text, iso3):
+    trigger = "traded" if "traded" in text else "detonated"
+    ev = located(pipeline, text, trigger)
+    assert ev.iso3 == iso3, (ev.location, ev.iso3)

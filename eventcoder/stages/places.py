@@ -1040,6 +1040,15 @@ class _Anchors:
                    and (a[4].kind != "region" or a[4].source == "admin2")
                    for band in self.bands.values() for a in band)
 
+    def countries(self, exclude) -> dict:
+        """iso3 -> the light keys of the anchors of that country, other than `exclude`'s."""
+        out: dict = {}
+        for band in self.bands.values():
+            for a in band:
+                if a[2] is not exclude:
+                    out.setdefault(a[4].iso3, set()).add(light_key(a[2].text))
+        return out
+
     def near(self, lat: float, lon: float, exclude, km: float = NEAR_KM) -> bool:
         """Whether an anchor other than `exclude`'s lies within `km` of the point (nor the region
         closing `exclude`'s address: "Congonhas, Minas Gerais" has scored W_WITHIN for it, and a big
@@ -1363,6 +1372,21 @@ def _resolve(cands, countries, admin_keys, anchors, hints=None, area=None, front
                     or others.get(m.place.iso3, 0.0) > 0 or resolved.get(m.place.iso3, {key}) - {key}
                     or (m.place.population >= OUTSIDE_MIN_POP and m.quality >= 0.9 and _primary(m.place)
                         and not c.in_name) or lone_town and m is spelt[0]]
+            if not pool:
+                c.best, c.confidence = None, 0.0
+                continue
+        if anchors and not addressed and sum(told.values()) >= MIN_COUNTRY_EVIDENCE:
+            # a town of a country nothing else in the text points to, far from the places the text has in
+            # other countries ("Indian and Pakistani troops fired across the LoC in Kelmo sector, near Dunde":
+            # no namesake of Kelmo across the world); a large city keeps its claim
+            # (other places count where something besides any one of their names points to their country:
+            # a named country, a demonym, a second place; not two lone towns of two countries)
+            elsewhere = {iso for iso, keys in anchors.countries(c).items()
+                         if told.get(iso, 0.0) - max(own_evidence.get(k, {}).get(iso, 0.0) for k in keys) > 0}
+            pool = [m for m in pool if not (
+                m.place.kind == "city" and m.place.iso3 and told.get(m.place.iso3, 0.0) == 0
+                and m.place.population < OUTSIDE_MIN_POP and elsewhere and m.place.iso3 not in elsewhere
+                and not anchors.near(m.place.latitude, m.place.longitude, c))]
             if not pool:
                 c.best, c.confidence = None, 0.0
                 continue
