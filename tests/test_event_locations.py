@@ -983,3 +983,14 @@ def test_a_town_abroad_far_from_every_place_the_text_names_is_not_taken(pipeline
     trigger = "traded" if "traded" in text else "detonated"
     ev = located(pipeline, text, trigger)
     assert ev.iso3 == iso3, (ev.location, ev.iso3)
+
+
+@pytest.mark.parametrize("text, precision", [
+    # a list of provinces: each name is its province, not the town named after it (ACLED: precision 3)
+    ("Soldiers raided militant hideouts in Helmand and Kandahar provinces on Friday.", 3),
+    ("Soldiers raided militant hideouts in Uruzgan, Helmand and Kandahar provinces on Friday.", 3),
+    ("Soldiers raided militant hideouts in Kandahar on Friday.", 1),
+])
+def test_a_list_of_provinces_names_regions(pipeline, text, precision):
+    ev = located(pipeline, text, "raided")
+    assert ev.iso3 == "AFG" and ev.geo_precision == precision, (ev.location, ev.geo_precision)

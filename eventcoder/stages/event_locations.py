@@ -32,7 +32,7 @@ from ..resources.gazetteer import continent_adjectives, get_gazetteer, light_key
 from .event_dates import dateline, tells_the_incident
 from .sentences import next_in_paragraph
 from .places import (FACILITY_WORDS, FOREIGNERS_AFTER, GOVERNMENT_AFTER, KM_BEFORE, MOVED_BEFORE, NEAR_BEFORE,
-                     NEAR_KM, POSSESSIVE, STOP_NAMES, distance_km)
+                     NEAR_KM, POSSESSIVE, REGION_LIST_AFTER, STOP_NAMES, distance_km)
 from .times import MONTHS, WEEKDAYS
 
 _SPECIFIC = {"city": 0, "feature": 1, "region": 2, "country": 3}
@@ -772,6 +772,7 @@ def _namesake_town(ctx: Context, p: PlaceMention, gz):
     """The town (name, lat, lon, geonameid) of the same name in the same first-level region, when the
     mention names a region with no word saying it is one."""
     if p.kind != "region" or p.admin2 or gz is None or _AREA_WORD_AFTER.match(ctx.text[p.end:p.end + 20]) \
+            or REGION_LIST_AFTER.match(ctx.text, p.end, p.end + 160) \
             or _AREA_OF_NAME_BEFORE.search(ctx.text[max(0, p.start - 30):p.start]):
         return None
     towns = [m.place for m in gz.lookup(p.text) if m.quality >= 0.9 and m.place.kind == "city"

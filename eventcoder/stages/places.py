@@ -187,7 +187,7 @@ _ASIDE = r"(?:\s*\([^()]{1,40}\))?"
 # ("Kelmora district center" is the town, the seat of its district, and none of these)
 _SEAT = r"(?!\s+(?:center|centre|headquarters)\b)"
 _REGION_AFTER = re.compile(
-    _ASIDE + r"\s+(?:province|governorate|region|state|districts?" + _SEAT + r"|county|oblast|prefecture|department|"
+    _ASIDE + r"\s+(?:provinces?|governorates?|regions?|state|districts?" + _SEAT + r"|county|oblast|prefecture|department|"
     r"countryside|area|valley|lga|local\s+government(?:\s+area)?|sub-?county|municipality|tehsil|constituency|"
     r"division|upazila|taluka|commune)\b", re.I)
 
@@ -213,6 +213,10 @@ _COUNTY_WORD = re.compile(r"\bcounty\b", re.I)
 _AREA_LIST = (r"(?:\s*(?:,\s*and|,|and|&)\s*[A-Z][\w'-]*(?:\s+[A-Z][\w'-]*){0,2}(?:\s*\([^()]{0,40}\))?){1,6}"
               r"\s+(?:districts|upazilas|communes|LGAs|counties)")
 _DISTRICT_LIST_AFTER = re.compile("^" + _AREA_LIST + r"\b")
+# "in Kelmora and Dunde provinces", "Kelmora, Dunde and Lurin states": a list of first-level regions (each
+# one a region, not the town it is named after)
+REGION_LIST_AFTER = re.compile(r"(?:\s*(?:,\s*and|,|and|&)\s*[A-Z][\w'-]*(?:\s+[A-Z][\w'-]*){0,2}"
+                               r"(?:\s*\([^()]{0,40}\))?){1,6}\s+(?:provinces|states|regions|governorates|oblasts)\b")
 # ... and the province closing it: "Kelmora (Dunde), Lurin and Tasra districts, Kunar"
 _DISTRICT_LIST_TAIL = re.compile(_ASIDE + _AREA_LIST + r"\s*,\s*")
 # "in Kelmora district, Kandahar", "Dunde LGA, Zamfara": the name closing the address of an area
@@ -1570,7 +1574,8 @@ def find_places(ctx: Context, gz) -> list:
                        and not (_SITE_NEAR_BEFORE.search(before) and _FACILITY_AFTER.match(after)
                                 and not _OUTLYING_SITE_AFTER.match(after)))
                       or KM_BEFORE.search(before) or _AREA_AFTER.match(after))
-        c.cue_region = bool(_REGION_AFTER.match(after) or _ADDRESS_TAIL_BEFORE.search(before)
+        c.cue_region = bool(_REGION_AFTER.match(after) or REGION_LIST_AFTER.match(text[c.end:c.end + 160])
+                            or _ADDRESS_TAIL_BEFORE.search(before)
                             or _IN_TAIL_BEFORE.search(before) and not _TOWN_AFTER.match(after)
                             or _REGION_BEFORE.search(before))
         c.cue_county = bool(_COUNTY_AFTER.match(after))
