@@ -994,3 +994,15 @@ def test_a_town_abroad_far_from_every_place_the_text_names_is_not_taken(pipeline
 def test_a_list_of_provinces_names_regions(pipeline, text, precision):
     ev = located(pipeline, text, "raided")
     assert ev.iso3 == "AFG" and ev.geo_precision == precision, (ev.location, ev.geo_precision)
+
+
+@pytest.mark.parametrize("text, precision", [
+    # somewhere between two unknown places, in the area that closes their address: near that area's town
+    ("An army truck struck a mine between Qqorsi and Qqorey Bangou (Torodi, Tillaberi) on Monday.", 2),
+    ("Gunmen attacked a bus between Qqotulo and Qqaragud areas of Eldas in Wajir on Monday.", 2),
+    # between two forces, in the town: the town itself
+    ("Clashes broke out between Afghan and Pakistani Border Police in Chaman on Thursday.", 1),
+])
+def test_between_two_places_in_an_address_is_precision_2(pipeline, text, precision):
+    ev = located(pipeline, text, "struck" if "struck" in text else "attacked" if "attacked" in text else "Clashes")
+    assert ev.geo_precision == precision, (ev.location, ev.geo_precision)

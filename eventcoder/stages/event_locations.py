@@ -87,6 +87,13 @@ _AROUND_BEFORE = re.compile(r"(?:\b(?:road|highway|motorway|expressway)\s+(?:(?:
                             r"(?:connects|connecting|links|linking|between|leads\s+to|leading\s+to)\s+"
                             r"(?:(?:[A-Z][\w'-]*\s+){1,4}(?:to|and)\s+)?"
                             r"|\brural\s+areas?\s+(?:of|in|near|outside|around)\s+(?:the\s+)?)$")
+# "between Kelmo and Dunde (Lurin, Tasra)", "between Kelmo and Dunde areas of Lurin": somewhere between two
+# places, in the area that closes their address (ACLED: precision 2); not between two forces
+_BETWEEN_BEFORE = re.compile(
+    r"\bbetween\s+(?:the\s+)?(?:(?:villages?|towns?|localities)\s+of\s+)?(?P<names>[A-Z][\w'-]+(?:[ -][A-Z][\w'-]+)*"
+    r"(?:\s*\([^()]*\))?\s+and\s+[A-Z][\w'-]+(?:[ -][A-Z][\w'-]+)*)(?:\s+(?:villages?|towns?|areas?))?"
+    r"\s*(?:\(|,|\bin\b|\bof\b|\bon\s+the\b)[^.;()]{0,40}$")
+_FORCES_WORD = re.compile(r"\b(?:Forces?|Army|Police|Rangers|Militias?|Guards?|Troops)\b")
 # the buildings and sites of a town ("near the Press Club in Kelmora" is in the town)
 _SITE_WORD = re.compile(r"\b(?:" + FACILITY_WORDS + r")\b", re.I)
 # the head of a sentence up to a fronted place: "On 7 May 2021, in ", "In ", "Around 5 May (as reported), at "
@@ -531,7 +538,7 @@ def locate(ctx: Context, event: Event, gz=None, view: PlaceView | None = None) -
         inside = _smaller_unknown(ctx, chosen) or _compass_part(ctx, chosen) \
             or _UNSPECIFIED_BEFORE.search(ctx.text, max(0, chosen.start - 120), chosen.start) \
             or _AREA_ADDRESS_BEFORE.search(window) or _AREA_OF_BEFORE.search(window) \
-            or _IN_AREA_OF_BEFORE.search(window) or _AROUND_BEFORE.search(window)
+            or _IN_AREA_OF_BEFORE.search(window) or _AROUND_BEFORE.search(window) or _between(ctx, chosen)
         city_part = chosen.population >= LARGE_CITY_POP \
             and bool(_CITY_PART_BEFORE.search(ctx.text[max(0, chosen.start - 25):chosen.start])) \
             or bool(_TOWN_WORD_AFTER.match(ctx.text, chosen.end)
@@ -607,6 +614,13 @@ def _at_capital(ctx: Context, event: Event, gz, country_place: PlaceMention | No
     event.location, event.latitude, event.longitude, event.geonameid = name, lat, lon, gid
     event.geo_precision = 1
     return True
+
+
+def _between(ctx: Context, p: PlaceMention) -> bool:
+    """Whether the place closes the address of a stretch between two places ("between Kelmo and Dunde
+    (Lurin, Tasra)"), not of two forces ("between Kelmorian and Dundish Border Forces in Lurin")."""
+    m = _BETWEEN_BEFORE.search(ctx.text, max(0, p.start - 160), p.start)
+    return bool(m) and not _FORCES_WORD.search(m.group("names"))
 
 
 def _near_word_before(ctx: Context, p: PlaceMention) -> bool:
