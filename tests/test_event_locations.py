@@ -1006,3 +1006,15 @@ def test_a_list_of_provinces_names_regions(pipeline, text, precision):
 def test_between_two_places_in_an_address_is_precision_2(pipeline, text, precision):
     ev = located(pipeline, text, "struck" if "struck" in text else "attacked" if "attacked" in text else "Clashes")
     assert ev.geo_precision == precision, (ev.location, ev.geo_precision)
+
+
+@pytest.mark.parametrize("text, precision", [
+    # in the woods of a town's area: outside the town
+    ("Soldiers bombed insurgent hideouts in forests in the Qqorau area (Muidumbe, Cabo Delgado) on Monday.", 2),
+    ("Police raided a rebel hideout in Qqorashila reserve forest in Dhubri (Dhubri district, Assam) on Monday.", 2),
+    # an institution named after the forest is in the town
+    ("Teachers of the Forest Research Academy, Mettupalayam, protested against pay cuts on Monday.", 1),
+])
+def test_the_forests_of_a_towns_area_are_outside_it(pipeline, text, precision):
+    ev = located(pipeline, text, "bombed" if "bombed" in text else "raided" if "raided" in text else "protested")
+    assert ev.geo_precision == precision, (ev.location, ev.geo_precision)

@@ -93,6 +93,11 @@ _BETWEEN_BEFORE = re.compile(
     r"\bbetween\s+(?:the\s+)?(?:(?:villages?|towns?|localities)\s+of\s+)?(?P<names>[A-Z][\w'-]+(?:[ -][A-Z][\w'-]+)*"
     r"(?:\s*\([^()]*\))?\s+and\s+[A-Z][\w'-]+(?:[ -][A-Z][\w'-]+)*)(?:\s+(?:villages?|towns?|areas?))?"
     r"\s*(?:\(|,|\bin\b|\bof\b|\bon\s+the\b)[^.;()]{0,40}$")
+# "in the forests of Kelmo under Dunde police station", "Kelmo reserve forest area in Dunde": in the woods of the
+# town's area, outside it (ACLED: precision 2; not "the Forest College, Dunde", an institution in the town)
+_FOREST_BEFORE = re.compile(r"\b(?:forests?|jungles?)\b(?:\s+(?:area|areas|range))?(?:\s+(?:of|in|near)\s+(?:the\s+)?"
+                            r"[A-Z][\w'-]+(?:[ -][A-Z][\w'-]+)*(?:\s+(?:area|village))?)?(?:,\s+(?:and\s+)?[A-Z][\w'-]+)*"
+                            r"\s*(?:\bin|\bof|\bunder|\(|,)\s*(?:the\s+)?$")
 _FORCES_WORD = re.compile(r"\b(?:Forces?|Army|Police|Rangers|Militias?|Guards?|Troops)\b")
 # the buildings and sites of a town ("near the Press Club in Kelmora" is in the town)
 _SITE_WORD = re.compile(r"\b(?:" + FACILITY_WORDS + r")\b", re.I)
@@ -538,7 +543,8 @@ def locate(ctx: Context, event: Event, gz=None, view: PlaceView | None = None) -
         inside = _smaller_unknown(ctx, chosen) or _compass_part(ctx, chosen) \
             or _UNSPECIFIED_BEFORE.search(ctx.text, max(0, chosen.start - 120), chosen.start) \
             or _AREA_ADDRESS_BEFORE.search(window) or _AREA_OF_BEFORE.search(window) \
-            or _IN_AREA_OF_BEFORE.search(window) or _AROUND_BEFORE.search(window) or _between(ctx, chosen)
+            or _IN_AREA_OF_BEFORE.search(window) or _AROUND_BEFORE.search(window) or _between(ctx, chosen) \
+            or _FOREST_BEFORE.search(window)
         city_part = chosen.population >= LARGE_CITY_POP \
             and bool(_CITY_PART_BEFORE.search(ctx.text[max(0, chosen.start - 25):chosen.start])) \
             or bool(_TOWN_WORD_AFTER.match(ctx.text, chosen.end)
