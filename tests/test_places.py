@@ -1309,3 +1309,10 @@ def test_two_entries_of_one_region_are_no_rivals(pipeline):
     ctx = places_of(pipeline, "Gunmen killed two shopkeepers in Xqelmo district of Balochistan province on Tuesday.")
     province = at(ctx, "Balochistan")
     assert province.kind == "region" and province.iso3 == "PAK" and province.confidence >= 0.45
+
+
+def test_the_last_name_of_a_bracketed_address_may_be_a_second_level_area(pipeline):
+    # Tapoa is a province of Burkina Faso (a second-level area in GeoNames) and nothing else; closing an
+    # address it names the area, though only the group points to a country (Mali)
+    ctx = places_of(pipeline, "Suspected JNIM militants burned a school in Qqogobou (Qqogobou, Tapoa) on Monday.")
+    assert at(ctx, "Tapoa").iso3 == "BFA"

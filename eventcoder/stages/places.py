@@ -219,6 +219,9 @@ REGION_LIST_AFTER = re.compile(r"(?:\s*(?:,\s*and|,|and|&)\s*[A-Z][\w'-]*(?:\s+[
                                r"(?:\s*\([^()]{0,40}\))?){1,6}\s+(?:provinces|states|regions|governorates|oblasts)\b")
 # ... and the province closing it: "Kelmora (Dunde), Lurin and Tasra districts, Kunar"
 _DISTRICT_LIST_TAIL = re.compile(_ASIDE + _AREA_LIST + r"\s*,\s*")
+# "Kelmo (Dunde, Lurin)": what opens and closes the last name of a bracketed address
+_BRACKET_TAIL_BEFORE = re.compile(r"\([^()]{1,60},\s*$")
+_BRACKET_CLOSE_AFTER = re.compile(r"\s*\)")
 # "in Kelmora district, Kandahar", "Dunde LGA, Zamfara": the name closing the address of an area
 # is the region holding it (the province, not its namesake town)
 _ADDRESS_TAIL_BEFORE = re.compile(
@@ -427,6 +430,8 @@ class Candidate:
     within_only: frozenset = frozenset()
     within_by: "Candidate | None" = None  # the candidate naming that area
     within_district: bool = False  # the address runs on through a second-level area or a town to a region
+    # the last name of a bracketed address ("Kelmo (Dunde, Lurin)"): an area, of the first or second level
+    address_tail: bool = False
     # a part of a hyphenated compound ("Sava" of "Mayo-Sava", "Mogadishu" of "Mogadishu-Hodan")
     glued: bool = False
     postal: list = field(default_factory=list)  # the postal namesakes of a town it may be (see _resolve)
@@ -1169,6 +1174,11 @@ def _seat_of_namesakes(c):
     return p if seat else None
 
 
+def _admin2_countries(matches) -> int:
+    """How many countries have a second-level area among the matches."""
+    return len({m.place.iso3 for m in matches if m.place.source == "admin2"})
+
+
 def _rival(a, b) -> bool:
     """Whether entry a is another answer than the best entry b: not near it, not a town and the
     region of the same name that holds it ("New York") nor two entries of one region, and not a hamlet a
@@ -1261,7 +1271,9 @@ def _resolve(cands, countries, admin_keys, anchors, hints=None, area=None, front
             pool = pool + [m for m in c.matches if m.quality < 0.9 and m.place.kind == "region"
                            and _first_level(m.place)]
         # a second-level area by its bare name only with its cue word: "Union" is no county
-        if not c.cue_admin2 and not _ADMIN2_WORD.search(c.text):
+        # (nor is the last name of a bracketed address, which names an area: "Kelmo (Kelmo, Tapoa)" is in
+        # Burkina Faso's province of Tapoa)
+        if not c.cue_admin2 and not _ADMIN2_WORD.search(c.text) and not c.address_tail:
             # (unless it is all there is and the region named right after holds it: "in
             # Lerdo, Durango", a municipality named after its seat)
             # (or, when the name is a second-level area's in one country only and nothing else
@@ -1372,10 +1384,14 @@ def _resolve(cands, countries, admin_keys, anchors, hints=None, area=None, front
             lone_town = len(spelt) == 1 and spelt[0].place.kind == "city" and not c.common \
                 and spelt[0].place.population >= LONE_TOWN_MIN_POP and not c.in_name \
                 and sum(_without(others, groups or {}).values()) < MIN_COUNTRY_EVIDENCE
+            # (and so is the one second-level area of the name that closes a bracketed address)
+            lone_area = c.address_tail and _admin2_countries(spelt) == 1 \
+                and sum(_without(others, groups or {}).values()) < MIN_COUNTRY_EVIDENCE
             pool = [m for m in pool if m.place.kind == "country" or m.place.iso3 is None
                     or others.get(m.place.iso3, 0.0) > 0 or resolved.get(m.place.iso3, {key}) - {key}
                     or (m.place.population >= OUTSIDE_MIN_POP and m.quality >= 0.9 and _primary(m.place)
-                        and not c.in_name) or lone_town and m is spelt[0]]
+                        and not c.in_name) or lone_town and m is spelt[0]
+                    or lone_area and m.place.source == "admin2"]
             if not pool:
                 c.best, c.confidence = None, 0.0
                 continue
@@ -1592,6 +1608,7 @@ def find_places(ctx: Context, gz) -> list:
         c.town_part = bool(_TOWN_PART_AFTER.match(text[c.end:c.end + 120]))
         c.area_of = bool(_AREA_OF_AFTER.match(text, c.end))
         c.governed = bool(_IN_BEFORE.search(before[-20:]))
+        c.address_tail = bool(_BRACKET_TAIL_BEFORE.search(before) and _BRACKET_CLOSE_AFTER.match(after))
         # (a country only: a town someone was taken to is mostly in the country of the text)
         c.moved = bool(MOVED_BEFORE.search(before[-30:])) and any(
             m.place.kind == "country" and m.quality >= 0.9 for m in c.matches)
