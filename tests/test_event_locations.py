@@ -972,15 +972,14 @@ def test_a_highway_joining_towns_is_outside_them(pipeline, text, precision):
     assert ev.location.startswith(("Chilpancingo", "Iguala")) and ev.geo_precision == precision, ev.location
 
 
-@pytest.mark.parametrize("text, iso3", [
+@pytest.mark.parametrize("text, trigger, iso3", [
     # a town of a third country, far from every place the text names: not the namesake across the world
-    ("Indian and Pakistani troops traded fire over the LoC at Kelar sector and around Bagh "
-     "on Sunday.", "PAK"),
+    ("Indian and Pakistani troops traded fire over the LoC at Kelar sector and around Bagh on Sunday.",
+     "traded", "PAK"),
     ("Suspected insurgents detonated a bomb on a road between Choro village and Qqorpat "
-     "(Kamjong district, Manipur) on Tuesday.", "IND"),
+     "(Kamjong district, Manipur) on Tuesday.", "detonated", "IND"),
 ])
-def test_a_town_abroad_far_from_every_place_the_text_names_is_not_taken(pipeline, text, iso3):
-    trigger = "traded" if "traded" in text else "detonated"
+def test_a_town_abroad_far_from_every_place_the_text_names_is_not_taken(pipeline, text, trigger, iso3):
     ev = located(pipeline, text, trigger)
     assert ev.iso3 == iso3, (ev.location, ev.iso3)
 
@@ -996,25 +995,20 @@ def test_a_list_of_provinces_names_regions(pipeline, text, precision):
     assert ev.iso3 == "AFG" and ev.geo_precision == precision, (ev.location, ev.geo_precision)
 
 
-@pytest.mark.parametrize("text, precision", [
+@pytest.mark.parametrize("text, trigger, precision", [
     # somewhere between two unknown places, in the area that closes their address: near that area's town
-    ("An army truck struck a mine between Qqorsi and Qqorey Bangou (Torodi, Tillaberi) on Monday.", 2),
-    ("Gunmen attacked a bus between Qqotulo and Qqaragud areas of Eldas in Wajir on Monday.", 2),
+    ("An army truck struck a mine between Qqorsi and Qqorey Bangou (Torodi, Tillaberi) on Monday.", "struck", 2),
+    ("Gunmen attacked a bus between Qqotulo and Qqaragud areas of Eldas in Wajir on Monday.", "attacked", 2),
     # between two forces, in the town: the town itself
-    ("Clashes broke out between Afghan and Pakistani Border Police in Chaman on Thursday.", 1),
-])
-def test_between_two_places_in_an_address_is_precision_2(pipeline, text, precision):
-    ev = located(pipeline, text, "struck" if "struck" in text else "attacked" if "attacked" in text else "Clashes")
-    assert ev.geo_precision == precision, (ev.location, ev.geo_precision)
-
-
-@pytest.mark.parametrize("text, precision", [
+    ("Clashes broke out between Afghan and Pakistani Border Police in Chaman on Thursday.", "Clashes", 1),
     # in the woods of a town's area: outside the town
-    ("Soldiers bombed insurgent hideouts in forests in the Qqorau area (Muidumbe, Cabo Delgado) on Monday.", 2),
-    ("Police raided a rebel hideout in Qqorashila reserve forest in Dhubri (Dhubri district, Assam) on Monday.", 2),
+    ("Soldiers bombed insurgent hideouts in forests in the Qqorau area (Muidumbe, Cabo Delgado) on Monday.",
+     "bombed", 2),
+    ("Police raided a rebel hideout in Qqorashila reserve forest in Dhubri (Dhubri district, Assam) on Monday.",
+     "raided", 2),
     # an institution named after the forest is in the town
-    ("Teachers of the Forest Research Academy, Mettupalayam, protested against pay cuts on Monday.", 1),
+    ("Teachers of the Forest Research Academy, Mettupalayam, protested against pay cuts on Monday.", "protested", 1),
 ])
-def test_the_forests_of_a_towns_area_are_outside_it(pipeline, text, precision):
-    ev = located(pipeline, text, "bombed" if "bombed" in text else "raided" if "raided" in text else "protested")
+def test_between_two_places_or_in_the_forests_of_an_address_is_precision_2(pipeline, text, trigger, precision):
+    ev = located(pipeline, text, trigger)
     assert ev.geo_precision == precision, (ev.location, ev.geo_precision)
