@@ -1012,3 +1012,15 @@ def test_a_list_of_provinces_names_regions(pipeline, text, precision):
 def test_between_two_places_or_in_the_forests_of_an_address_is_precision_2(pipeline, text, trigger, precision):
     ev = located(pipeline, text, trigger)
     assert ev.geo_precision == precision, (ev.location, ev.geo_precision)
+
+
+@pytest.mark.parametrize("text, iso3", [
+    # the nationality of a firm's owners, of a firm, of a person: no place of the event
+    ("Workers at a British owned garment factory went on strike over unpaid wages on Monday.", "GBR"),
+    ("Villagers protested against a Vietnamese river dredging company on Monday.", "VNM"),
+    ("Writers rallied after a Bangladeshi-American poet was stabbed on Monday.", "BGD USA"),
+    ("Party members protested against a concert by a singer, a Pakistani native, on Monday.", "PAK"),
+])
+def test_the_nationality_of_owners_firms_and_people_is_no_event_location(code, text, iso3):
+    events = code(text, published="2015-03-03")["events"]
+    assert events and all(e["iso3"] not in iso3.split() for e in events), [(e["location"], e["iso3"]) for e in events]

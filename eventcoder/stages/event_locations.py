@@ -87,6 +87,8 @@ _AROUND_BEFORE = re.compile(r"(?:\b(?:road|highway|motorway|expressway)\s+(?:(?:
                             r"(?:connects|connecting|links|linking|between|leads\s+to|leading\s+to)\s+"
                             r"(?:(?:[A-Z][\w'-]*\s+){1,4}(?:to|and)\s+)?"
                             r"|\brural\s+areas?\s+(?:of|in|near|outside|around)\s+(?:the\s+)?)$")
+# "a Kelmorian-American writer": the second of two nationalities of a person
+_DEMONYM_COMPOUND_BEFORE = re.compile(r"\b[A-Z][a-z]+(?:i|ian|an|ese|ish)[-\u2010\u2011]$")
 # "between Kelmo and Dunde (Lurin, Tasra)", "between Kelmo and Dunde areas of Lurin": somewhere between two
 # places, in the area that closes their address (ACLED: precision 2); not between two forces
 _BETWEEN_BEFORE = re.compile(
@@ -395,7 +397,8 @@ class PlaceView:
         self.sited = [p for p in self.usable if not (p.kind == "country" and (
             _at_border(ctx, p) or MOVED_BEFORE.search(ctx.text, max(0, p.start - 30), p.start)
             or _ORIGIN_BEFORE.search(ctx.text, max(0, p.start - 40), p.start) or _MISSION_AFTER.match(ctx.text, p.end)
-            or _is_demonym(gz, p) and FOREIGNERS_AFTER.match(ctx.text, p.end)))
+            or _is_demonym(gz, p) and (FOREIGNERS_AFTER.match(ctx.text, p.end)
+                                       or _DEMONYM_COMPOUND_BEFORE.search(ctx.text, max(0, p.start - 20), p.start))))
             and not (p.iso3 is None and (p.name in continents or _BODY_OFFICE_AFTER.match(ctx.text, p.end)))]
         # (a demonym of the attackers says least: another country's says where they struck)
         self.struck = [p for p in self.sited if not (p.kind == "country" and _ATTACKERS_AFTER.match(ctx.text, p.end))]

@@ -348,10 +348,12 @@ _STANCE_BEFORE = re.compile(r"\b(?:pro|anti)[-\u2010\u2011]$", re.I)
 # as often abroad as at home, so the adjective is no event's site (event_locations; not "Kenyan nurses",
 # "Kelmorian teachers": mostly at home, though no evidence of the text's country either, below)
 _FOREIGNERS = (r"nationals?|citizens?|tourists?|expatriates?|missionar(?:y|ies)|diplomats?|pilgrims?|hostages?|"
-               r"peacekeepers?|man|woman|(?:[a-z]+\s+)?compan(?:y|ies)|firms?")
-# ("a Kelmorian-owned factory", "a Dundish-run mine": a firm's owners; "of Kelmorian descent", "Dundish in
+               r"peacekeepers?|man|woman|natives?|(?:[a-z]+\s+){0,2}compan(?:y|ies)|firms?")
+# ("a Kelmorian-owned factory", "a Dundish run mine": a firm's owners; "of Kelmorian descent", "Dundish in
 # ethnicity": a people, wherever its members live)
-_OWNERS_OR_ORIGIN = (r"[-\u2010\u2011](?:owned|run|operated|funded)\b"
+_OWNERS_OR_ORIGIN = (r"[-\u2010\u2011\s](?:owned|run|operated|funded)\b"
+                     # ("a Kelmorian-American writer": a person's two nationalities)
+                     r"|[-\u2010\u2011](?:American|British|Canadian|Australian|French|German)\b"
                      r"|\s+(?:descent|origin|extraction|(?:in\s+)?ethnicity)\b")
 FOREIGNERS_AFTER = re.compile(r"\s+(?:" + _FOREIGNERS + r")\b|" + _OWNERS_OR_ORIGIN)
 # "a Kenyan teacher in Kelmora", "two Chinese engineers": people of a nationality, often abroad, so
