@@ -1316,3 +1316,15 @@ def test_the_last_name_of_a_bracketed_address_may_be_a_second_level_area(pipelin
     # address it names the area, though only the group points to a country (Mali)
     ctx = places_of(pipeline, "Suspected JNIM militants burned a school in Qqogobou (Qqogobou, Tapoa) on Monday.")
     assert at(ctx, "Tapoa").iso3 == "BFA"
+
+
+@pytest.mark.parametrize("text, iso3", [
+    # Nigeria's states are written "X State": a bare "Niger" in a text about Nigeria is the country
+    ("Fighters of a Nigerian militia slipped over the frontier into Niger and torched homes on Thursday.", "NER"),
+    # in an address it is the state
+    ("Gunmen raided Qqagara (Rafi LGA, Niger) on Monday.", "NGA"),
+    ("Gunmen raided Qqagara in Rafi LGA (Niger) on Monday.", "NGA"),
+])
+def test_a_bare_niger_beside_nigeria_is_the_country_but_in_an_address_the_state(pipeline, text, iso3):
+    ctx = places_of(pipeline, text)
+    assert at(ctx, "Niger").iso3 == iso3

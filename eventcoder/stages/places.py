@@ -102,6 +102,8 @@ DOMINANT_WEIGHT = 0.25  # once per name, as evidence (a Texan "Paris" story name
 # elsewhere ("Dashti", a part of Kabul, is no Iranian village); larger towns do
 # ("Batumi" beside "Turkey"). Set by hand on acled-dev (issue 3).
 SELF_EVIDENCE_MAX_POP = 10_000
+# Countries whose first-level regions are written with their word ("Niger State", "Plateau State")
+STATE_WORD_COUNTRIES = frozenset({"NGA"})
 OUTSIDE_MIN_POP = 500_000
 LONE_TOWN_MIN_POP = 20_000  # a town with no namesake, taken abroad from a group's country: a town, not a hamlet
 # A part of a person's name is a place only if the place is at least this large.
@@ -219,8 +221,8 @@ REGION_LIST_AFTER = re.compile(r"(?:\s*(?:,\s*and|,|and|&)\s*[A-Z][\w'-]*(?:\s+[
                                r"(?:\s*\([^()]{0,40}\))?){1,6}\s+(?:provinces|states|regions|governorates|oblasts)\b")
 # ... and the province closing it: "Kelmora (Dunde), Lurin and Tasra districts, Kunar"
 _DISTRICT_LIST_TAIL = re.compile(_ASIDE + _AREA_LIST + r"\s*,\s*")
-# "Kelmo (Dunde, Lurin)": what opens and closes the last name of a bracketed address
-_BRACKET_TAIL_BEFORE = re.compile(r"\([^()]{1,60},\s*$")
+# "Kelmo (Dunde, Lurin)", "Kelmo (Lurin)": what opens and closes the last name of a bracketed address
+_BRACKET_TAIL_BEFORE = re.compile(r"\((?:[^()]{1,60},\s*)?$")
 _BRACKET_CLOSE_AFTER = re.compile(r"\s*\)")
 # "in Kelmora district, Kandahar", "Dunde LGA, Zamfara": the name closing the address of an area
 # is the region holding it (the province, not its namesake town)
@@ -994,9 +996,12 @@ def document_countries(cands) -> dict:
 
 def _state_namesake(c) -> set:
     """Countries of the admin1 regions that share a country's name ("Georgia"), other than that
-    country itself (the State of Mexico does not make "Mexico" a state's name)."""
+    country itself (the State of Mexico does not make "Mexico" a state's name). Nigeria's states are
+    written with their word ("Niger State"): a bare "Niger", outside an address, is the country, though
+    the text is about Nigeria ("raiders slipped over the frontier into Niger")."""
     own = {m.place.iso3 for m in c.matches if m.place.kind == "country"}
-    return {m.place.iso3 for m in c.matches if m.place.source == "admin1" and m.quality == 1.0} - own
+    states = {m.place.iso3 for m in c.matches if m.place.source == "admin1" and m.quality == 1.0} - own
+    return states if c.cue_region or c.address_tail else states - STATE_WORD_COUNTRIES
 
 
 def _by_front(p, zone) -> bool:
