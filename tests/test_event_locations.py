@@ -1024,3 +1024,10 @@ def test_between_two_places_or_in_the_forests_of_an_address_is_precision_2(pipel
 def test_the_nationality_of_owners_firms_and_people_is_no_event_location(code, text, iso3):
     events = code(text, published="2015-03-03")["events"]
     assert events and all(e["iso3"] not in iso3.split() for e in events), [(e["location"], e["iso3"]) for e in events]
+
+
+def test_the_country_a_group_names_its_cause_after_is_no_event_place(pipeline):
+    # the country inside a group's name ("... for the Liberation of Angola") says nothing of where it acts
+    ev = located(pipeline, "Fighters of a Front for the Total Liberation of Angola raided two villages on Monday.",
+                 "raided")
+    assert ev.iso3 != "AGO", (ev.location, ev.iso3)

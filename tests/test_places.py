@@ -1328,3 +1328,4 @@ def test_the_last_name_of_a_bracketed_address_may_be_a_second_level_area(pipelin
 def test_a_bare_niger_beside_nigeria_is_the_country_but_in_an_address_the_state(pipeline, text, iso3):
     ctx = places_of(pipeline, text)
     assert at(ctx, "Niger").iso3 == iso3
+

@@ -31,8 +31,8 @@ from ..pipeline import stage
 from ..resources.gazetteer import continent_adjectives, get_gazetteer, light_key
 from .event_dates import dateline, tells_the_incident
 from .sentences import next_in_paragraph
-from .places import (FACILITY_WORDS, FOREIGNERS_AFTER, GOVERNMENT_AFTER, KM_BEFORE, MOVED_BEFORE, NEAR_BEFORE,
-                     NEAR_KM, POSSESSIVE, REGION_LIST_AFTER, STOP_NAMES, distance_km)
+from .places import (CAUSE_OF_BEFORE, FACILITY_WORDS, FOREIGNERS_AFTER, GOVERNMENT_AFTER, KM_BEFORE, MOVED_BEFORE,
+                     NEAR_BEFORE, NEAR_KM, POSSESSIVE, REGION_LIST_AFTER, STOP_NAMES, distance_km)
 from .times import MONTHS, WEEKDAYS
 
 _SPECIFIC = {"city": 0, "feature": 1, "region": 2, "country": 3}
@@ -397,6 +397,7 @@ class PlaceView:
         self.sited = [p for p in self.usable if not (p.kind == "country" and (
             _at_border(ctx, p) or MOVED_BEFORE.search(ctx.text, max(0, p.start - 30), p.start)
             or _ORIGIN_BEFORE.search(ctx.text, max(0, p.start - 40), p.start) or _MISSION_AFTER.match(ctx.text, p.end)
+            or CAUSE_OF_BEFORE.search(ctx.text, max(0, p.start - 40), p.start)
             or _is_demonym(gz, p) and (FOREIGNERS_AFTER.match(ctx.text, p.end)
                                        or _DEMONYM_COMPOUND_BEFORE.search(ctx.text, max(0, p.start - 20), p.start))))
             and not (p.iso3 is None and (p.name in continents or _BODY_OFFICE_AFTER.match(ctx.text, p.end)))]

@@ -221,6 +221,10 @@ REGION_LIST_AFTER = re.compile(r"(?:\s*(?:,\s*and|,|and|&)\s*[A-Z][\w'-]*(?:\s+[
                                r"(?:\s*\([^()]{0,40}\))?){1,6}\s+(?:provinces|states|regions|governorates|oblasts)\b")
 # ... and the province closing it: "Kelmora (Dunde), Lurin and Tasra districts, Kunar"
 _DISTRICT_LIST_TAIL = re.compile(_ASIDE + _AREA_LIST + r"\s*,\s*")
+# "Front for the Total Liberation of Kelmoria", "Union for the Independence of Dunde": the cause a group
+# names itself after (capitalised, as a part of its name)
+CAUSE_OF_BEFORE = re.compile(r"\b(?:Liberation|Independence|Emancipation|Salvation|Freedom|Reunification)\s+"
+                             r"of\s+(?:the\s+)?$")
 # "Kelmo (Dunde, Lurin)", "Kelmo (Lurin)": what opens and closes the last name of a bracketed address
 _BRACKET_TAIL_BEFORE = re.compile(r"\((?:[^()]{1,60},\s*)?$")
 _BRACKET_CLOSE_AFTER = re.compile(r"\s*\)")
@@ -436,6 +440,7 @@ class Candidate:
     within_district: bool = False  # the address runs on through a second-level area or a town to a region
     # the last name of a bracketed address ("Kelmo (Dunde, Lurin)"): an area, of the first or second level
     address_tail: bool = False
+    cause_of: bool = False  # the cause a group names itself after ("... for the Liberation of Kelmoria")
     # a part of a hyphenated compound ("Sava" of "Mayo-Sava", "Mogadishu" of "Mogadishu-Hodan")
     glued: bool = False
     postal: list = field(default_factory=list)  # the postal namesakes of a town it may be (see _resolve)
@@ -667,6 +672,8 @@ def _keep(c: Candidate, ctx: Context, persons: _SpanIndex, actors: _SpanIndex, e
     if c.source in ("demonym", "abbreviation"):
         return True
     doc, text = ctx.doc, ctx.text
+    # "the Front for the Total Liberation of Kelmoria": a place in a group's name, no evidence of where it is
+    c.cause_of = bool(CAUSE_OF_BEFORE.search(text, max(0, c.start - 40), c.start))
     words = c.text.split()
     if not any(w[:1].isupper() for w in re.split(r"[\s'’-]+", c.text)):
         return False  # "their van struck a bomb": a name is written with a capital
@@ -939,7 +946,7 @@ def _evidence(c, dominant: bool = False) -> tuple[str, float] | None:
         if c.demonym == "continent" or c.nationals:
             return None
         return c.demonym, FORCES_EVIDENCE if c.forces else 0.5
-    if c.in_name or c.moved:
+    if c.in_name or c.moved or c.cause_of:
         return None  # "the Kelmora Amman Dundevi area" says nothing of Jordan, "deported to Canada" of Canada
     good = [m for m in c.matches if m.quality >= 0.9]
     namesake = bool(good) and good[0].place.kind == "country" and bool(_state_namesake(c))
