@@ -31,8 +31,8 @@ from ..pipeline import stage
 from ..resources.gazetteer import continent_adjectives, get_gazetteer, light_key
 from .event_dates import dateline, tells_the_incident
 from .sentences import next_in_paragraph
-from .places import (CAUSE_OF_BEFORE, FACILITY_WORDS, FOREIGNERS_AFTER, GOVERNMENT_AFTER, KM_BEFORE, MOVED_BEFORE,
-                     NEAR_BEFORE, NEAR_KM, POSSESSIVE, REGION_LIST_AFTER, STOP_NAMES, distance_km)
+from .places import (CAUSE_OF_BEFORE, DEMONYM_SHAPE, FACILITY_WORDS, FOREIGNERS_AFTER, GOVERNMENT_AFTER, KM_BEFORE,
+                     MOVED_BEFORE, NEAR_BEFORE, NEAR_KM, POSSESSIVE, REGION_LIST_AFTER, STOP_NAMES, distance_km)
 from .times import MONTHS, WEEKDAYS
 
 _SPECIFIC = {"city": 0, "feature": 1, "region": 2, "country": 3}
@@ -88,7 +88,7 @@ _AROUND_BEFORE = re.compile(r"(?:\b(?:road|highway|motorway|expressway)\s+(?:(?:
                             r"(?:(?:[A-Z][\w'-]*\s+){1,4}(?:to|and)\s+)?"
                             r"|\brural\s+areas?\s+(?:of|in|near|outside|around)\s+(?:the\s+)?)$")
 # "a Kelmorian-American writer": the second of two nationalities of a person
-_DEMONYM_COMPOUND_BEFORE = re.compile(r"\b[A-Z][a-z]+(?:i|ian|an|ese|ish)[-\u2010\u2011]$")
+_DEMONYM_COMPOUND_BEFORE = re.compile(r"\b" + DEMONYM_SHAPE + r"[-\u2010\u2011]$")
 # "between Kelmo and Dunde (Lurin, Tasra)", "between Kelmo and Dunde areas of Lurin": somewhere between two
 # places, in the area that closes their address (ACLED: precision 2); not between two forces
 _BETWEEN_BEFORE = re.compile(

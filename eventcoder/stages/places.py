@@ -212,13 +212,12 @@ TOWNSHIP_AREA_COUNTRIES = frozenset({"MMR"})
 _COUNTY_AFTER = re.compile(_ASIDE + r"\s+count(?:y|ies)\b", re.I)
 _COUNTY_WORD = re.compile(r"\bcounty\b", re.I)
 # "Kelmora and Dunde districts", "Kelmora, Dunde and Lurin districts": a list of districts
-_AREA_LIST = (r"(?:\s*(?:,\s*and|,|and|&)\s*[A-Z][\w'-]*(?:\s+[A-Z][\w'-]*){0,2}(?:\s*\([^()]{0,40}\))?){1,6}"
-              r"\s+(?:districts|upazilas|communes|LGAs|counties)")
+_NAME_LIST = r"(?:\s*(?:,\s*and|,|and|&)\s*[A-Z][\w'-]*(?:\s+[A-Z][\w'-]*){0,2}(?:\s*\([^()]{0,40}\))?){1,6}"
+_AREA_LIST = _NAME_LIST + r"\s+(?:districts|upazilas|communes|LGAs|counties)"
 _DISTRICT_LIST_AFTER = re.compile("^" + _AREA_LIST + r"\b")
 # "in Kelmora and Dunde provinces", "Kelmora, Dunde and Lurin states": a list of first-level regions (each
 # one a region, not the town it is named after)
-REGION_LIST_AFTER = re.compile(r"(?:\s*(?:,\s*and|,|and|&)\s*[A-Z][\w'-]*(?:\s+[A-Z][\w'-]*){0,2}"
-                               r"(?:\s*\([^()]{0,40}\))?){1,6}\s+(?:provinces|states|regions|governorates|oblasts)\b")
+REGION_LIST_AFTER = re.compile(_NAME_LIST + r"\s+(?:provinces|states|regions|governorates|oblasts)\b")
 # ... and the province closing it: "Kelmora (Dunde), Lurin and Tasra districts, Kunar"
 _DISTRICT_LIST_TAIL = re.compile(_ASIDE + _AREA_LIST + r"\s*,\s*")
 # "Front for the Total Liberation of Kelmoria", "Union for the Independence of Dunde": the cause a group
@@ -355,11 +354,13 @@ _STANCE_BEFORE = re.compile(r"\b(?:pro|anti)[-\u2010\u2011]$", re.I)
 # "Kelmorian teachers": mostly at home, though no evidence of the text's country either, below)
 _FOREIGNERS = (r"nationals?|citizens?|tourists?|expatriates?|missionar(?:y|ies)|diplomats?|pilgrims?|hostages?|"
                r"peacekeepers?|man|woman|natives?|(?:[a-z]+\s+){0,2}compan(?:y|ies)|firms?")
+# the shape of a nationality's adjective ("Kelmorian", "Dundish", "Pakistani", "Congolese", "French")
+DEMONYM_SHAPE = r"[A-Z][a-z]+(?:i|ian|an|ese|ish|ch)"
 # ("a Kelmorian-owned factory", "a Dundish run mine": a firm's owners; "of Kelmorian descent", "Dundish in
 # ethnicity": a people, wherever its members live)
 _OWNERS_OR_ORIGIN = (r"[-\u2010\u2011\s](?:owned|run|operated|funded)\b"
                      # ("a Kelmorian-American writer": a person's two nationalities)
-                     r"|[-\u2010\u2011](?:American|British|Canadian|Australian|French|German)\b"
+                     r"|[-\u2010\u2011]" + DEMONYM_SHAPE + r"\b"
                      r"|\s+(?:descent|origin|extraction|(?:in\s+)?ethnicity)\b")
 FOREIGNERS_AFTER = re.compile(r"\s+(?:" + _FOREIGNERS + r")\b|" + _OWNERS_OR_ORIGIN)
 # "a Kenyan teacher in Kelmora", "two Chinese engineers": people of a nationality, often abroad, so
