@@ -5,6 +5,7 @@ import pytest
 from eventcoder.api import get_pipeline
 from eventcoder.document import Document, Event, PlaceMention
 from eventcoder.stages.event_locations import locate
+from eventcoder.resources import gazetteer as gzmod
 from eventcoder.resources.gazetteer import get_gazetteer
 
 
@@ -686,6 +687,16 @@ def test_a_district_in_governs_beats_a_town_named_in_passing(code):
     # (Maywand district has no town of its name: without the rule the city named in passing wins)
     doc = code("Two Quetta traders were killed by unknown attackers in Maywand district on Monday.", published="2020-05-08")
     assert [e["location"] for e in doc["events"]] == ["Maywand"]
+
+
+def test_a_town_named_before_the_district_holding_it_is_the_place(code):
+    # Dhanusha is a point of the villages extra's Countries States Cities table, a town as much as
+    # Janakpur; the district a town lies "in" is wider than the town
+    if gzmod._csc_path() is None:
+        pytest.skip("needs the villages extra (countrystatecity-countries)")
+    doc = code("Janakpur town in Dhanusha district saw rival party workers clash with stones on Monday.",
+               published="2020-05-08")
+    assert [(e["location"], e["geo_precision"]) for e in doc["events"]] == [("Janakpur", 1)]
 
 
 def test_a_district_centre_is_the_seat_at_precision_one(code):

@@ -109,6 +109,8 @@ _FRONTED = re.compile(r"^\W*(?:(?:on|around|as reported on|reported on|late on|e
 # "in Bungoma County": a first-level area, though resolved to the town it is named after
 _WIDE_WORDS = r"county|province|state|region|governorate|oblast"
 _WIDE_WORD_AFTER = re.compile(r"\s+(?:" + _WIDE_WORDS + r")\b", re.I)
+# "Kelmora city in Dunde district": a town the text calls a district holds the place named before it
+_DISTRICT_WORD_AFTER = re.compile(r"\s+districts?\b", re.I)
 _AREA_WORD_AFTER = re.compile(r"^\s+(?:district|division|" + _WIDE_WORDS + r")\b", re.I)
 # "near Kelmora (Central Darfur state)", "the villages of Kelmora and Dunde (Kalehe, Sud-Kivu)": a name the
 # gazetteer lacks right before a region, in the same address
@@ -130,7 +132,7 @@ _TOWN_WORD_AFTER = re.compile(r"\s+(?:city|town)\b(?!\s+(?:of|and|council|hall)\
 _ROAD_AFTER = re.compile(r"^(?:\s*[-–]\s*[A-Z][\w'-]*(?:\s[A-Z][\w'-]*)?)?\s+(?:national\s+)?"
                          r"(?:highway|road|bypass|expressway|motorway|railway(?!\s+(?:station|stop|yard))|stretch|gate)\b", re.I)
 # between a place and the area its address puts it in: "Dunde constituency, in ", "Dunde ("
-_INNER_GAP = re.compile(r"(?:\s+(?:constituency|sub-?county|ward|division|location|district|town|village))?"
+_INNER_GAP = re.compile(r"(?:\s+(?:constituency|sub-?county|ward|division|location|district|city|town|village))?"
                         r"\s*(?:,|\()?\s*(?:in\s+)?(?:the\s+)?", re.I)
 # "a radio station based in Kelmora": where a reporter or an organisation sits
 _BASED_IN_BEFORE = re.compile(r"\b(?:based|headquartered|stationed)\s+in\s+(?:the\s+)?$", re.I)
@@ -296,7 +298,8 @@ def _pick(cands: list[PlaceMention], ctx: Context, anchor: int, clause, spans=()
         # the county, wider than the town its address names inside it (or the town of the address it
         # opens: "a village of Dunde County in Kelmora City", a prefecture's city)
         # "citizens from Kelmora (Dunde) protested": a town closing another's address stands for its
-        # area, wider than the town it holds
+        # area, wider than the town it holds; so does a town the text calls the district the town before
+        # it lies in ("Kelmora city in Dunde district")
         wide_town = p.start in wide_towns or p.start in outer_towns
         # "into the village Kelmora, ..., near Dunde": the town a near-word governs yields to a town the
         # sentence puts the event in
@@ -333,6 +336,9 @@ def _pick(cands: list[PlaceMention], ctx: Context, anchor: int, clause, spans=()
     wide_towns = {p.start for p in cands if p.kind == "city" and (m := _WIDE_WORD_AFTER.match(ctx.text, p.end))
                   and any(q.end <= p.start and _INNER_GAP.fullmatch(ctx.text, q.end, p.start)
                           or q.start >= m.end() and _OUTER_GAP.fullmatch(ctx.text, m.end(), q.start) for q in cands)}
+    wide_towns |= {p.start for p in cands if p.kind == "city" and _DISTRICT_WORD_AFTER.match(ctx.text, p.end)
+                   and any(q.kind == "city" and q.end <= p.start and _INNER_GAP.fullmatch(ctx.text, q.end, p.start)
+                           for q in cands)}
     outer_towns = {p.start for p in cands if p.kind == "city" and any(
         q.kind == "city" and q.end <= p.start and light_key(q.name) != light_key(p.name)
         and _ADDRESS_GAP.fullmatch(ctx.text, q.end, p.start) for q in cands)}
