@@ -689,6 +689,19 @@ def test_a_district_in_governs_beats_a_town_named_in_passing(code):
     assert [e["location"] for e in doc["events"]] == ["Maywand"]
 
 
+@pytest.mark.parametrize("text, place", [
+    # South Sudan's payams, Congo's territories and Ethiopia's zones are a region's smaller areas: an
+    # unknown one puts the event somewhere inside the region, coded at its main town with precision 2
+    ("On 6 May 2020, raiders attacked a cattle camp near Kelmora in Dundeng payam (Jonglei state), killing one "
+     "herder.", ("Bor", 2)),
+    ("On 3 May 2020, rebels raped two women in Kelmo village, all in Dundeba territory (Sud-Kivu).", ("Bukavu", 2)),
+    ("On 3 May 2020, clan fighting erupted in Kelmodere zone (Somali region), leaving five dead.", ("Jijiga", 2)),
+])
+def test_an_unknown_area_of_a_region_puts_the_event_inside_it(code, text, place):
+    doc = code(text, published="2020-05-08")
+    assert [(e["location"], e["geo_precision"]) for e in doc["events"]] == [place]
+
+
 def test_a_town_named_before_the_district_holding_it_is_the_place(code):
     # Dhanusha is a point of the villages extra's Countries States Cities table, a town as much as
     # Janakpur; the district a town lies "in" is wider than the town

@@ -48,13 +48,15 @@ SMALL_REGION_POP = 300_000
 # closes the address of a smaller place
 _SMALLER_BEFORE = re.compile(
     r"\b(?:districts?|village|area|town|sub-?county|county|lga|upazila|constituency|ward|subdivision|"
-    r"township|locality|commune|municipality)\s*(?:\([^)]*\)\s*)?(?:[,(]|\s+in\b)\s*(?:[A-Z][\w'-]*[ ,-]*){0,3}$",
+    r"township|locality|commune|municipality|payam|territory|zone|woreda|wereda|chiefdom|tehsil|taluka)"
+    r"\s*(?:\([^)]*\)\s*)?(?:[,(]|\s+in\b)\s*(?:[A-Z][\w'-]*[ ,-]*){0,3}$",
     re.I)
 # the same, with the words of administrative areas only: "in Kelmora district, Kandahar" puts the event
 # somewhere in a district, while "in Kelmora town (Larkana, Sindh)" names a town, precision 1 in ACLED
 _AREA_ADDRESS_BEFORE = re.compile(
     r"\b(?:districts?|sub-?county|county|lga|upazila|constituency|ward|subdivision|tehsil|taluka|"
-    r"township|commune|municipality)\s*(?:\([^)]*\)\s*)?[,(]\s*(?:[A-Z][\w'-]*[ ,-]*){0,3}$", re.I)
+    r"township|commune|municipality|payam|woreda|wereda|chiefdom)\s*(?:\([^)]*\)\s*)?[,(]\s*(?:[A-Z][\w'-]*[ ,-]*){0,3}$",
+    re.I)
 # "in Kelmora district in Ghazni", "Dunde district of Lop Buri" (lower case: "the Municipality of
 # Chlef" is the town hall)
 _AREA_OF_BEFORE = re.compile(
