@@ -568,6 +568,8 @@ def test_a_continent_is_no_event_location(code):
      "The shooting happened beside a fuel station in Mastung town.", "Mastung", 1),
     # near a town an adjective describes is precision 2 as near any town
     ("Gunmen shot two clan elders dead near the seaside town of Kismayo on Monday.", "Kismayo", 2),
+    # an Ethiopian woreda or a South Sudanese payam is a district named after its seat
+    ("Gunmen shot dead five traders in Bati woreda on Monday, officials said.", "Bati", 2),
 ])
 def test_where_the_text_puts_the_event(code, text, location, precision):
     ev = code(text, published="2023-05-10")["events"][0]

@@ -818,7 +818,7 @@ def _namesake_town(ctx: Context, p: PlaceMention, gz):
 # "Dharwad district", "Kelmora (Dunde) tehsil": a word after the name saying it is an area
 _AREA_WORD_BESIDE = re.compile(r"^\W{0,3}(?:\([^)]*\)\s*)?(?:districts?|sub-?divisions?|division|tehsil|taluka|townships?|"
                                r"upazila|lga|county|sub-?county|province|region|municipality|block|mandal|zone|"
-                               r"area|state|governorate|constituency)\b", re.I)
+                               r"area|state|governorate|constituency|woreda|wereda|payam)\b", re.I)
 
 
 # "the Kelmora district committee of the party", "Kelmora District Unit": the area word names a body of
