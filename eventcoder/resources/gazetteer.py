@@ -330,13 +330,15 @@ def _usable_name(name: str) -> bool:
     if name.isascii():  # (most names: the same tests, quicker; nothing to fold)
         return not _ASCII_DIGIT.search(name) and not (name.isupper() and len(name) <= 4) \
             and _ASCII_LETTER.search(name) is not None
-    if any(ch.isdigit() for ch in name):
+    # (map over str's own methods: the same counts as a generator's, several times quicker on the
+    # index's hundreds of thousands of names)
+    if any(map(str.isdigit, name)):
         return False
     if name.isupper() and len(name) <= 4:  # airport and other codes: "KYE", "DEZ"
         return False
     folded = ascii_fold(name)
-    letters = sum(ch.isalpha() for ch in name)
-    return letters > 0 and sum(ch.isalpha() for ch in folded) >= letters * 0.9
+    letters = sum(map(str.isalpha, name))
+    return letters > 0 and sum(map(str.isalpha, folded)) >= letters * 0.9
 
 
 def name_keys(names, reviewed: bool = False) -> list[tuple[str, str, str]]:
