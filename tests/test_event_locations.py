@@ -568,6 +568,9 @@ def test_a_continent_is_no_event_location(code):
      "The shooting happened beside a fuel station in Mastung town.", "Mastung", 1),
     # near a town an adjective describes is precision 2 as near any town
     ("Gunmen shot two clan elders dead near the seaside town of Kismayo on Monday.", "Kismayo", 2),
+    # "in and around" the town is in it as well: precision 1 ("around" alone, 2)
+    ("Clan militias fought with guns in and around Mandera town on Tuesday, leaving six dead.", "Mandera", 1),
+    ("Clan militias fought with guns around Mandera town on Tuesday, leaving six dead.", "Mandera", 2),
     # an Ethiopian woreda or a South Sudanese payam is a district named after its seat
     ("Gunmen shot dead five traders in Bati woreda on Monday, officials said.", "Bati", 2),
 ])
@@ -702,6 +705,15 @@ def test_a_district_in_governs_beats_a_town_named_in_passing(code):
 def test_an_unknown_area_of_a_region_puts_the_event_inside_it(code, text, place):
     doc = code(text, published="2020-05-08")
     assert [(e["location"], e["geo_precision"]) for e in doc["events"]] == [place]
+
+
+def test_a_capital_a_note_names_for_its_area_stands_for_the_area(code):
+    # "(district capital = Lodwar)": the note codes the area at its capital, ACLED's precision 3
+    doc = code("Raiders shot two herders and drove off their goats. LOCATION: Kelmo hills, Turkana (district "
+               "capital = Lodwar).", published="2020-05-08")
+    assert [(e["location"], e["geo_precision"]) for e in doc["events"]] == [("Lodwar", 3)]
+    doc = code("Raiders shot two herders in Lodwar and drove off their goats.", published="2020-05-08")
+    assert [(e["location"], e["geo_precision"]) for e in doc["events"]] == [("Lodwar", 1)]
 
 
 def test_a_town_named_before_the_district_holding_it_is_the_place(code):

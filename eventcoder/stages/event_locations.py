@@ -594,12 +594,27 @@ def locate(ctx: Context, event: Event, gz=None, view: PlaceView | None = None) -
         main = _main_town(gz, chosen, ctx.published)  # where ACLED codes a region or a country
         if main is not None:
             name, lat, lon, gid = main
+    if precision < 3 and _capital_stand_in(ctx, chosen):
+        precision = 3
     event.country, event.iso3 = chosen.country, chosen.iso3
     event.admin1, event.admin2 = chosen.admin1, chosen.admin2
     event.location = name
     event.latitude, event.longitude = lat, lon
     event.geonameid = gid
     event.geo_precision = precision
+
+
+# "LOCATION: Kelmo area in Dunde district (district capital = Lurin)": a note that the place given stands
+# for the whole area, at its capital
+_CAPITAL_NOTE_BEFORE = re.compile(r"\(\s*(?:district|provincial|province|county|state|regional)\s+capital\s*"
+                                  r"(?:=|:|is)\s*$", re.I)
+
+
+def _capital_stand_in(ctx: Context, p: PlaceMention) -> bool:
+    """Whether the text names the chosen place only as an area's capital standing in for the area
+    ("(district capital = Lurin)"): ACLED's precision 3, a larger region coded at its capital."""
+    return any(q.name == p.name and _CAPITAL_NOTE_BEFORE.search(ctx.text, max(0, q.start - 40), q.start)
+               for q in ctx.places)
 
 
 # "Kelmoria's capital", "the Kelmorian capital" (not "Kelmoria's capital of Dunde", a region's)
