@@ -164,7 +164,7 @@ shia shiite sunni sun jan feb mar apr jun jul aug sep sept oct nov dec control
 # names of humanitarian bodies that GeoNames also gives to small places ("the Red Cross said ...")
 STOP_PHRASES = frozenset({"red cross", "the red cross", "red crescent", "the red crescent"})
 NEAR_BEFORE = re.compile(
-    r"(?:\bnear(?:by)?|\boutskirts of|\bvicinity of|\bclose to|\boutside(?: of)?|\baround"
+    r"(?:\bnear(?:by)?|\boutskirts of|\bvicinity of|\bclose to|\boutside(?: of)?|(?<!\bin and )\baround"
     r"|\b(?:north|south|east|west|northeast|northwest|southeast|southwest)(?:ern)? of"
     r"|\bedge of|\bperiphery of|\b(?:in|the) (?:general |rural |surrounding )?areas? of|\bsurroundings of"
     r"|\bdirection of|\b(?:different|several|various|many|some) villages of"
