@@ -767,10 +767,12 @@ def test_a_small_namesake_before_government_is_no_place(code):
 
 
 def test_the_capital_whose_government_it_is_is_not_the_place(code):
-    # the event is in Wardak: Kabul is only whose government the hostages were said to serve
+    # the event is in Wardak: Kabul is only whose government the hostages were said to serve (with the
+    # villages extra, Nerkh district is known, filed with the province's towns under GeoNames' "Vardak")
     doc = code("Insurgents seized 30 farmers and accused them of spying for the Kabul government, in Nerkh "
                "district, Wardak.", published="2020-05-08")
-    assert [e["admin1"] for e in doc["events"]] == ["Wardak"]
+    assert [e["admin1"] for e in doc["events"]] in (["Wardak"], ["Vardak"])
+    assert [e["location"] for e in doc["events"]] != ["Kabul"]
 
 
 def test_an_upazila_points_to_bangladesh(code):
