@@ -32,7 +32,8 @@ from ..resources.gazetteer import continent_adjectives, get_gazetteer, light_key
 from .event_dates import dateline, tells_the_incident
 from .sentences import next_in_paragraph
 from .places import (CAUSE_OF_BEFORE, DEMONYM_SHAPE, FACILITY_WORDS, FOREIGNERS_AFTER, GOVERNMENT_AFTER, KM_BEFORE,
-                     MOVED_BEFORE, NEAR_BEFORE, NEAR_KM, POSSESSIVE, REGION_LIST_AFTER, STOP_NAMES, distance_km)
+                     LOCAL_DISTRICT_WORDS, MOVED_BEFORE, NEAR_BEFORE, NEAR_KM, POSSESSIVE, REGION_LIST_AFTER,
+                     STOP_NAMES, distance_km)
 from .times import MONTHS, WEEKDAYS
 
 _SPECIFIC = {"city": 0, "feature": 1, "region": 2, "country": 3}
@@ -48,14 +49,15 @@ SMALL_REGION_POP = 300_000
 # closes the address of a smaller place
 _SMALLER_BEFORE = re.compile(
     r"\b(?:districts?|village|area|town|sub-?county|county|lga|upazila|constituency|ward|subdivision|"
-    r"township|locality|commune|municipality|payam|territory|zone|woreda|wereda|chiefdom|tehsil|taluka)"
+    r"township|locality|commune|municipality|territory|zone|chiefdom|tehsil|taluka|" + LOCAL_DISTRICT_WORDS + r")"
     r"\s*(?:\([^)]*\)\s*)?(?:[,(]|\s+in\b)\s*(?:[A-Z][\w'-]*[ ,-]*){0,3}$",
     re.I)
 # the same, with the words of administrative areas only: "in Kelmora district, Kandahar" puts the event
 # somewhere in a district, while "in Kelmora town (Larkana, Sindh)" names a town, precision 1 in ACLED
 _AREA_ADDRESS_BEFORE = re.compile(
     r"\b(?:districts?|sub-?county|county|lga|upazila|constituency|ward|subdivision|tehsil|taluka|"
-    r"township|commune|municipality|payam|woreda|wereda|chiefdom)\s*(?:\([^)]*\)\s*)?[,(]\s*(?:[A-Z][\w'-]*[ ,-]*){0,3}$",
+    r"township|commune|municipality|chiefdom|" + LOCAL_DISTRICT_WORDS +
+    r")\s*(?:\([^)]*\)\s*)?[,(]\s*(?:[A-Z][\w'-]*[ ,-]*){0,3}$",
     re.I)
 # "in Kelmora district in Ghazni", "Dunde district of Lop Buri" (lower case: "the Municipality of
 # Chlef" is the town hall)
@@ -833,7 +835,7 @@ def _namesake_town(ctx: Context, p: PlaceMention, gz):
 # "Dharwad district", "Kelmora (Dunde) tehsil": a word after the name saying it is an area
 _AREA_WORD_BESIDE = re.compile(r"^\W{0,3}(?:\([^)]*\)\s*)?(?:districts?|sub-?divisions?|division|tehsil|taluka|townships?|"
                                r"upazila|lga|county|sub-?county|province|region|municipality|block|mandal|zone|"
-                               r"area|state|governorate|constituency|woreda|wereda|payam)\b", re.I)
+                               r"area|state|governorate|constituency|" + LOCAL_DISTRICT_WORDS + r")\b", re.I)
 
 
 # "the Kelmora district committee of the party", "Kelmora District Unit": the area word names a body of

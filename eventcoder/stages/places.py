@@ -188,10 +188,13 @@ KM_BEFORE = re.compile(r"(?:\b|(?<=\d))(?:km|kms|kilomet(?:er|re)s?|miles?)\b[^.
 _ASIDE = r"(?:\s*\([^()]{1,40}\))?"
 # ("Kelmora district center" is the town, the seat of its district, and none of these)
 _SEAT = r"(?!\s+(?:center|centre|headquarters)\b)"
+# second-level areas named with their country's own word: Ethiopia's woredas, South Sudan's payams
+# (shared with event_locations' address patterns)
+LOCAL_DISTRICT_WORDS = r"woreda|wereda|payam"
 _REGION_AFTER = re.compile(
     _ASIDE + r"\s+(?:provinces?|governorates?|regions?|state|districts?" + _SEAT + r"|county|oblast|prefecture|department|"
     r"countryside|area|valley|lga|local\s+government(?:\s+area)?|sub-?county|municipality|tehsil|constituency|"
-    r"division|upazila|taluka|commune|woreda|wereda|payam)\b", re.I)
+    r"division|upazila|taluka|commune|" + LOCAL_DISTRICT_WORDS + r")\b", re.I)
 
 
 def _fold_with_area_word(gz, matches, head: str, last: str) -> bool:
@@ -203,7 +206,7 @@ def _fold_with_area_word(gz, matches, head: str, last: str) -> bool:
 # "Buganda commune"); the others name first-level regions ("Sanaa province", "Borno State").
 _ADMIN2_AFTER = re.compile(
     _ASIDE + r"\s+(?:districts?" + _SEAT + r"|county|lga|local\s+government(?:\s+area)?|sub-?county|municipality|"
-    r"tehsil|constituency|upazila|taluka|commune|woreda|wereda|payam)\b", re.I)
+    r"tehsil|constituency|upazila|taluka|commune|" + LOCAL_DISTRICT_WORDS + r")\b", re.I)
 # "Kelmaw Township": in Myanmar an area of several hundred villages named after its seat (a district's
 # part, where ACLED codes the seat with precision 2); a township elsewhere (Kenya's, South Africa's) is a
 # town or a part of one
