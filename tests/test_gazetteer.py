@@ -839,3 +839,32 @@ def test_a_file_left_by_a_failed_build_is_not_read_as_the_childs(tmp_path, monke
     monkeypatch.setattr(subprocess, "Popen", lambda args, **kw: real_popen([args[0], "-c", "raise SystemExit(3)"], **kw))
     reader = gzmod._PostalReader(_postal_file(tmp_path), frozenset({"LB", "UA"}), tmp_path / "rows.postal")
     assert _village_names(reader.villages()) == EXPECTED_VILLAGE_ROWS
+
+
+def test_the_nearest_town_of_many_points_is_each_points_own():
+    # points measured against a neighbourhood's towns at once get the town each gets alone: the nearest
+    # in the 3 x 3 cells around it, else in the 7 x 7, else none; the first of equally near towns
+    import random
+
+    rng = random.Random(7)
+    cell = gzmod._POSTAL_CELL
+    towns = [(round(rng.uniform(10, 12), 3), round(rng.uniform(40, 42), 3), f"T{i}") for i in range(300)]
+    towns += [(11.0, 41.0, "twin-a"), (11.0, 41.0, "twin-b"), (5.0, 5.0, "far")]
+    grid: dict = {}
+    for lat, lon, code in towns:
+        grid.setdefault(("XX", int(lat // cell), int(lon // cell)), []).append((lat, lon, code))
+
+    def alone(lat, lon):
+        ci, cj = int(lat // cell), int(lon // cell)
+        for reach in (1, 3):
+            near = [t for di in range(-reach, reach + 1) for dj in range(-reach, reach + 1)
+                    for t in grid.get(("XX", ci + di, cj + dj), ())]
+            if near:
+                return min(near, key=lambda t: (t[0] - lat) ** 2 + (t[1] - lon) ** 2)[2]
+        return None
+
+    points = [("XX", rng.uniform(9, 13), rng.uniform(39, 43)) for _ in range(2000)]
+    points += [("XX", 11.0, 41.0), ("XX", 5.5, 5.5), ("XX", 30.0, 30.0), ("YY", 11.0, 41.0)]
+    got = gzmod._Nearest(grid).many(points)
+    assert got == [alone(lat, lon) if cc == "XX" else None for cc, lat, lon in points]
+    assert got[-4:] == ["twin-a", "far", None, None]

@@ -594,12 +594,16 @@ def build_index(path: Path) -> None:
         admin_names: dict[tuple[str, str], str] = {}
         raw_names: dict[tuple[str, str], str] = {}  # GeoNames' own spelling, as admin_names.json files areas
         regions_of = Counter(cc for cc, _code in region_names)
+        towns_of: dict[tuple[str, str], list[dict]] = {}  # (country, admin1 code) -> its towns, in file order
+        for cc, towns in by_cc.items():
+            for t in towns:
+                towns_of.setdefault((cc, t["admin1code"]), []).append(t)
         for (cc, code), names in region_names.items():
             names = [_ADMIN_PREFIX.sub("", n) or n for n in names] + names
             raw_names[(cc, code)] = ascii_fold(names[0]) or names[0]
             display = _region_display(raw_names[(cc, code)], names)
             admin_names[(cc, code)] = display
-            members = [t for t in by_cc[cc] if t["admin1code"] == code]
+            members = towns_of[(cc, code)]
             main = max(members, key=lambda t: t["population"])
             iso3 = countries.get(cc, (None,))[0]
             lat, lon = _centre(members)
@@ -848,8 +852,7 @@ def _add_villages(b: _Builder, postal: "_PostalReader", by_cc: dict, keyed: list
                 twins.setdefault(hash((c["countrycode"], key, c["admin1code"])), []).append(
                     (c["latitude"], c["longitude"]))
 
-    def put(cc: str, source: str, name: str, lat: float, lon: float, key: str, keys: list) -> int:
-        code = nearest(cc, lat, lon)
+    def put(cc: str, source: str, name: str, lat: float, lon: float, key: str, keys: list, code) -> int:
         # a namesake of the same region is the town cities500 has (or too close a rival to add);
         # one of another region is not: Ukraine has a dozen villages called Orikhove. Where a region
         # has many (POSTAL_VILLAGE_COUNTRIES), it is the same place only within POSTAL_TWIN_KM of
@@ -868,11 +871,13 @@ def _add_villages(b: _Builder, postal: "_PostalReader", by_cc: dict, keyed: list
 
     added = 0
     last_cc = None
-    for row in postal.villages():
-        if row[0] != last_cc:
+    rows = postal.villages()
+    while batch := list(itertools.islice(rows, _POSTAL_CHUNK)):
+        if batch[0][0] != last_cc:
             nearest.cells.clear()  # (the rows of a country are together: its cells are not asked again)
-            last_cc = row[0]
-        added += put(*row)
+        last_cc = batch[-1][0]
+        codes = nearest.many([(row[0], row[3], row[4]) for row in batch])
+        added += sum(put(*row, code) for row, code in zip(batch, codes))
     return added
 
 
@@ -1295,31 +1300,55 @@ def distance_km(a_lat, a_lon, b_lat, b_lon) -> float:
 
 
 class _Nearest:
-    """The admin1 code of the town of a country nearest a point (None: no town near), searched in the
-    grid cells around it (widening once). The towns of a neighbourhood of cells are gathered once into
-    arrays: the postal table asks about the same few cells hundreds of thousands of times."""
+    """The admin1 codes of the towns of a country nearest points (None: no town near), searched in the
+    grid cells around each point (widening once). The towns of a neighbourhood of cells are gathered
+    once into arrays, and the points of a cell are measured against them at once: the postal table asks
+    about the same few cells hundreds of thousands of times."""
 
     def __init__(self, grid: dict):
         self.grid = grid
         self.cells: dict = {}
 
-    def __call__(self, cc: str, lat: float, lon: float):
+    def _around(self, cc: str, ci: int, cj: int, reach: int):
+        around = self.cells.get((cc, ci, cj, reach), 0)
+        if around == 0:
+            import numpy as np
+
+            towns = [t for di in range(-reach, reach + 1) for dj in range(-reach, reach + 1)
+                     for t in self.grid.get((cc, ci + di, cj + dj), ())]
+            around = (np.array([t[0] for t in towns]), np.array([t[1] for t in towns]),
+                      [t[2] for t in towns]) if towns else None
+            self.cells[(cc, ci, cj, reach)] = around
+        return around
+
+    def many(self, points: list) -> list:
+        """The code for each (country, lat, lon) of `points`, in their order."""
         import numpy as np
 
-        ci, cj = int(lat // _POSTAL_CELL), int(lon // _POSTAL_CELL)
-        for reach in (1, 3):
-            around = self.cells.get((cc, ci, cj, reach), 0)
-            if around == 0:
-                towns = [t for di in range(-reach, reach + 1) for dj in range(-reach, reach + 1)
-                         for t in self.grid.get((cc, ci + di, cj + dj), ())]
-                around = (np.array([t[0] for t in towns]), np.array([t[1] for t in towns]),
-                          [t[2] for t in towns]) if towns else None
-                self.cells[(cc, ci, cj, reach)] = around
-            if around is not None:
-                lats, lons, towns = around
-                # (the first of equally near towns, in the order of the cells and of their towns: the file's)
-                return towns[int(((lats - lat) ** 2 + (lons - lon) ** 2).argmin())]
-        return None
+        cells: dict = {}
+        for i, (cc, lat, lon) in enumerate(points):
+            cells.setdefault((cc, int(lat // _POSTAL_CELL), int(lon // _POSTAL_CELL)), []).append(i)
+        out = [None] * len(points)
+        for (cc, ci, cj), at in cells.items():
+            for reach in (1, 3):
+                around = self._around(cc, ci, cj, reach)
+                if around is None:
+                    continue
+                lats, lons, codes = around
+                for k in range(0, len(at), _NEAREST_BLOCK):  # (a block of points at a time: bounded memory)
+                    block = at[k:k + _NEAREST_BLOCK]
+                    plat = np.array([points[i][1] for i in block])[:, None]
+                    plon = np.array([points[i][2] for i in block])[:, None]
+                    # (the first of equally near towns, in the order of the cells and of their towns: the
+                    # file's; the same sums as one point's at a time)
+                    for i, best in zip(block, ((lats - plat) ** 2 + (lons - plon) ** 2).argmin(axis=1).tolist()):
+                        out[i] = codes[best]
+                break
+        return out
+
+
+# the most points measured at once against a neighbourhood's towns (points x towns distances in memory)
+_NEAREST_BLOCK = 64
 
 
 def _add_continents(b: _Builder) -> None:
