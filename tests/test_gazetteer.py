@@ -709,12 +709,10 @@ def test_the_village_rows_are_worked_out_in_a_second_process(tmp_path, monkeypat
     assert reader.child.returncode == 0 and not (tmp_path / "rows.postal").exists()
 
 
-def test_a_place_repeated_in_the_tables_is_given_once(tmp_path, monkeypatch):
+def test_a_place_repeated_in_the_tables_is_given_once(tmp_path):
     # the same name near the same point (to a tenth of a degree), by another postal row or by a
     # national table, is one place; the same name farther off is another
-    mimu = _mimu_file(tmp_path)
-    monkeypatch.setattr(gzmod, "_mimu_path", lambda: mimu)
-    paths = {gzmod.WORLD: None, "MM": mimu}
+    paths = {gzmod.WORLD: None, "MM": _mimu_file(tmp_path)}
     import gzip
     import json
 

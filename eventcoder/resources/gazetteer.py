@@ -153,7 +153,7 @@ def _keys(name: str) -> tuple[str, str]:
 
 
 def _fold_tokens(toks: list[str]) -> str:
-    text = _FATHER.get(toks[0], toks[0]) if len(toks) == 1 else "".join([_FATHER.get(t, t) for t in toks])
+    text = "".join([_FATHER.get(t, t) for t in toks])
     text = _fold_digraphs(text)
     # (_SINGLE maps q and c as _QC does)
     text = text[:1].translate(_QC) + text[1:].translate(_SINGLE)
@@ -894,29 +894,28 @@ def village_rows(postal_path: Path | None, countries, national_paths: dict):
     made: dict = {}
     last_cc = None
 
-    def ready(cc: str, name: str, lat: float, lon: float, source: str = "postal", keys=None,
-              at: tuple | None = None):
+    def ready(cc: str, name: str, lat: float, lon: float, source: str = "postal", keys=None):
         nonlocal last_cc
         if cc != last_cc:  # (the rows of a country are together: its names are not asked again)
             made.clear()
             last_cc = cc
         if keys is None:
-            names = made.get(name)
-            if names is None:
+            entry = made.get(name)  # [names, light key of the first, name keys once worked out]
+            if entry is None:
                 names = [name]
                 if cc == "UA":  # in Cyrillic: the national spelling, and the older one as a second name
                     bare = _POSTAL_REMARK.sub("", name)
                     names = [ukrainian_latin(bare), ukrainian_latin(bare, older=True)]
-                names = made[name] = [names, light_key(names[0]), None]
-            names, key, keys = names
+                entry = made[name] = [names, light_key(names[0]), None]
+            names, key, keys = entry
         else:
-            names, key = [name], keys[0][0]
-        spot = hash((cc, key, *(at or (round(lat, 1), round(lon, 1)))))
+            entry, names, key = None, [name], keys[0][0]
+        spot = hash((cc, key, round(lat, 1), round(lon, 1)))
         if len(key) < MIN_KEY_LEN or spot in seen or cc not in countries:
             return None
         seen.add(spot)
         if keys is None:
-            keys = made[name][2] = name_keys(names)
+            keys = entry[2] = name_keys(names)
         if not keys:
             return None
         return cc, source, names[0], lat, lon, key, keys
@@ -938,11 +937,10 @@ def village_rows(postal_path: Path | None, countries, national_paths: dict):
                 if cc in POSTAL_VILLAGE_COUNTRIES:
                     estimates.append((cc, name, lat, lon))
                 continue
-            at = (round(lat, 1), round(lon, 1))
-            raw = hash((name, *at))  # (one place has many postal codes)
+            raw = hash((name, round(lat, 1), round(lon, 1)))  # (one place has many postal codes)
             if raw not in raw_seen:
                 raw_seen.add(raw)
-                row = ready(cc, name, lat, lon, at=at)
+                row = ready(cc, name, lat, lon)
                 if row is not None:
                     yield row
         yield from filter(None, (ready(*e) for e in estimates))
