@@ -866,3 +866,48 @@ def test_the_nearest_town_of_many_points_is_each_points_own():
     got = gzmod._Nearest(grid).many(points)
     assert got == [alone(lat, lon) if cc == "XX" else None for cc, lat, lon in points]
     assert got[-4:] == ["twin-a", "far", None, None]
+
+
+def test_the_build_pauses_the_cycle_collector_and_gives_it_back_even_when_it_fails(tiny, tmp_path, monkeypatch):
+    # the build makes millions of tuples and lists that hold no cycle: the collector, walking them
+    # again and again, is paused while it runs (and in the child that reads the village rows), then
+    # resumed as it was, whether the build succeeds or fails
+    import gc
+    import io
+
+    seen = []
+    real_add = gzmod._add_villages
+
+    def add_villages(*args):
+        seen.append(gc.isenabled())
+        return real_add(*args)
+
+    monkeypatch.setattr(gzmod, "_add_villages", add_villages)
+    assert gc.isenabled()
+    gzmod.build_index(tmp_path / "a.sqlite")
+    assert seen == [False] and gc.isenabled()
+
+    def broken(*args):
+        raise RuntimeError("broken source")
+
+    monkeypatch.setattr(gzmod, "_add_villages", broken)
+    with pytest.raises(RuntimeError):
+        gzmod.build_index(tmp_path / "b.sqlite")
+    assert gc.isenabled()
+    gc.disable()  # (a caller that had paused it finds it paused still)
+    try:
+        with gzmod._no_cycle_collection():
+            pass
+        assert not gc.isenabled()
+    finally:
+        gc.enable()
+
+    def rows(*args):
+        seen.append(gc.isenabled())
+        yield ("LB", "postal", "Testville", 33.0, 35.0, "testville", [("testville", "testvile", "Testville")])
+
+    monkeypatch.setattr(gzmod, "village_rows", rows)
+    out = io.BytesIO()
+    gzmod.write_village_rows(None, frozenset({"LB"}), {}, out)
+    assert seen == [False, False] and gc.isenabled()
+    assert out.getvalue().endswith(bytes(8)) and len(out.getvalue()) > 16
