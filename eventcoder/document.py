@@ -204,6 +204,7 @@ class Context:
     countries: dict[str, float] = field(default_factory=dict)  # iso3 -> weight, the document's countries
     # iso3 -> weight: what the text says of its country besides place names (named groups, "LGA")
     country_hints: dict[str, float] = field(default_factory=dict)
+    zones: list = field(default_factory=list)  # the conflict zones the text places it in (data/zones.json)
     error: str | None = None
     done: set[str] = field(default_factory=set)  # names of stages that have run
     _text: str | None = field(default=None, repr=False)

@@ -1078,3 +1078,24 @@ def test_a_village_known_only_to_ukraines_codifier_is_near_its_hromadas_centre(p
     centre = next(m.place for m in gz.lookup("Yasynuvata") if m.place.source == "cities500")
     assert (ev.location, ev.iso3, ev.geo_precision) == ("Kruta Balka", "UKR", 2)
     assert (ev.latitude, ev.longitude) == (centre.latitude, centre.longitude)
+
+
+def test_a_guess_among_alike_namesakes_keeps_to_the_conflict_zone_the_text_names(pipeline):
+    # Ukraine has dozens of villages called Serhiivka; the OSCE monitors report from Donetsk and Luhansk
+    # oblasts only (data/zones.json): the guess is one of those two oblasts', not the largest in Ukraine
+    ev = located(pipeline, "Late on Sunday the OSCE SMM recorded 14 blasts near Serhiivka, its report said.",
+                 "blasts")
+    assert (ev.iso3, ev.geo_precision) == ("UKR", 2) and ev.location.startswith("Serhi"), ev.location
+    assert ev.admin1 in ("Donetsk", "Luhansk"), ev.admin1
+
+
+def test_a_guess_among_namesakes_none_of_them_by_the_front_is_the_nearest_to_it(pipeline):
+    # Ukraine's Petrivske villages: the index knows none within the zone's line_km of the front, but of
+    # those in Donetsk and Luhansk oblasts the one the codifier places some 18 km from it is the nearest
+    from eventcoder.stages.places import conflict_zones, distance_km
+    ev = located(pipeline, "Late on Sunday the OSCE SMM recorded 14 blasts near Petrivske, its report said.",
+                 "blasts")
+    assert (ev.iso3, ev.geo_precision, ev.admin1) == ("UKR", 2, "Donetsk"), (ev.iso3, ev.admin1)
+    line = next(z for z in conflict_zones() if z.iso3 == "UKR" and z.line).line
+    assert min(distance_km(ev.latitude, ev.longitude, a, b) for a, b in line) < 25
+

@@ -33,7 +33,7 @@ from .event_dates import dateline, tells_the_incident
 from .sentences import next_in_paragraph
 from .places import (CAUSE_OF_BEFORE, DEMONYM_SHAPE, FACILITY_WORDS, FOREIGNERS_AFTER, GOVERNMENT_AFTER, KM_BEFORE,
                      LOCAL_DISTRICT_WORDS, MOVED_BEFORE, NEAR_BEFORE, NEAR_KM, POSSESSIVE, REGION_LIST_AFTER,
-                     STOP_NAMES, distance_km)
+                     STOP_NAMES, by_front, distance_km)
 from .times import MONTHS, WEEKDAYS
 
 _SPECIFIC = {"city": 0, "feature": 1, "region": 2, "country": 3}
@@ -724,6 +724,21 @@ _GOVERNED_NAME = re.compile(r"\b(?i:in|at|(?P<near>near|outside|around))\s+(?:th
                             r"(?P<name>[A-Z][\w'-]*[a-z0-9][\w'-]*(?:[ -][A-Z][\w'-]+){0,2})")
 
 
+def _in_zone(p, zone) -> bool:
+    """Whether a place lies in one of a conflict zone's first-level regions."""
+    return p.iso3 == zone.iso3 and p.admin1 is not None and light_key(p.admin1) in {light_key(r) for r in zone.admin1}
+
+
+def _front_rank(p, zones) -> tuple:
+    """How a namesake ranks by the fronts of the conflict zones the text names: one by a front first
+    (the larger first), then the nearer to a front, then the larger; only the larger where the text names
+    no front of the place's country."""
+    lines = [z for z in zones if z.line and z.iso3 == p.iso3]
+    if not lines or any(by_front(p, z) for z in lines):
+        return bool(lines), 0.0, p.population
+    return False, -min(distance_km(p.latitude, p.longitude, a, b) for z in lines for a, b in z.line), p.population
+
+
 def _governed_guess(ctx: Context, spans, anchor: int, gz) -> PlaceMention | None:
     """"Shelling was observed near Dunde.": the text names no usable place at all, but the event's
     own sentence puts it "in/at/near" a name the places stage left out because its namesakes score
@@ -756,8 +771,16 @@ def _governed_guess(ctx: Context, spans, anchor: int, gz) -> PlaceMention | None
             elif countries or (len(isos) > 1 and max((p.population for p in good if p.kind == "city"), default=0)
                                  < GUESS_MIN_POP):
                 continue
-            # the entry of the very name before one matched by another of its names, a town before a region
-            top = max(good, key=lambda p: (light_key(p.name) == light_key(name), p.kind == "city", p.population))
+            # in a conflict zone the text names, a namesake in the zone's regions, a postal village too
+            # ("the OSCE SMM observed ... near Kelmivka": one in Donetsk or Luhansk oblast, not the largest
+            # of Ukraine's)
+            if ctx.zones:
+                hidden = [x.place for x in gz.postal_namesakes(name) if x.quality >= 0.9]
+                good = [p for p in good + hidden if any(_in_zone(p, z) for z in ctx.zones)] or good
+            # the entry of the very name before one matched by another of its names, a town before a region,
+            # then the largest by the zone's front, else the nearest to it
+            top = max(good, key=lambda p: (light_key(p.name) == light_key(name), p.kind == "city",
+                                           *_front_rank(p, ctx.zones)))
             cand = (abs(start - anchor), name, start, end, top, bool(m.group("near")))
             if best is None or cand[0] < best[0]:
                 best = cand

@@ -1015,7 +1015,7 @@ def _state_namesake(c) -> set:
     return states if c.cue_region or c.address_tail else states - STATE_WORD_COUNTRIES
 
 
-def _by_front(p, zone) -> bool:
+def by_front(p, zone) -> bool:
     """Whether the place lies within the zone's line_km of its front (the box first: most namesakes
     lie far outside it)."""
     south, north, west, east = zone.box
@@ -1055,7 +1055,7 @@ class _Anchors:
         near Kelmorivka": of two villages of that name in Donetsk oblast, the one by the contact line)."""
         key = (p.iso3, p.latitude, p.longitude)
         if key not in self._front_memo:
-            self._front_memo[key] = any(p.iso3 == z.iso3 and _by_front(p, z) for z in self.fronts)
+            self._front_memo[key] = any(p.iso3 == z.iso3 and by_front(p, z) for z in self.fronts)
         return self._front_memo[key]
 
     def __bool__(self) -> bool:
@@ -1647,12 +1647,13 @@ def find_places(ctx: Context, gz) -> list:
     # "the OSCE SMM observed ... near Kelmorivka": a name that places the text in a conflict zone
     # says which country, and which regions its villages are in (data/zones.json)
     zone_regions, fronts = set(), []
-    for zone in conflict_zones():
-        if zone.pattern.search(text) and (zone.also is None or zone.also.search(text)):
-            told[zone.iso3] = told.get(zone.iso3, 0.0) + ACTOR_COUNTRY_WEIGHT
-            zone_regions |= {light_key(r) for r in zone.admin1}
-            if zone.line:
-                fronts.append(zone)
+    ctx.zones = [zone for zone in conflict_zones()
+                 if zone.pattern.search(text) and (zone.also is None or zone.also.search(text))]
+    for zone in ctx.zones:
+        told[zone.iso3] = told.get(zone.iso3, 0.0) + ACTOR_COUNTRY_WEIGHT
+        zone_regions |= {light_key(r) for r in zone.admin1}
+        if zone.line:
+            fronts.append(zone)
     for iso, w in told.items():
         countries[iso] = countries.get(iso, 0.0) + w
     ctx.country_hints = told
