@@ -730,3 +730,26 @@ def test_shots_in_the_air_at_a_protest_stay_the_protests(code):
     doc = code("Students marched through Wela on Monday against fees, and officers let off warning shots to "
                "disperse them.", published=PUB)
     assert [e["event_type"] for e in doc["events"]] == ["Protests"]
+
+
+def test_a_protest_given_as_the_cause_is_the_news_when_nothing_else_is(code):
+    doc = code("Ten councillors were suspended from the county assembly in Lorvel on Monday after they protested "
+               "against the speaker.", published=PUB)
+    assert [e["event_type"] for e in doc["events"]] == ["Protests"]
+
+
+def test_a_trigger_misspelt_by_one_slip_of_the_keys_is_read(code):
+    for text, etype in (("Dozens of hawkers demonstated outside the town hall of Lorvel on Monday over new "
+                         "licence fees.", "Protests"),
+                        ("Gunmen killled a shopkeeper in Lorvel on Monday.", "Violence against civilians"),
+                        ("Bandits attakced a police post near Lorvel on Monday.", "Battles")):
+        doc = code(text, published=PUB)
+        assert [e["event_type"] for e in doc["events"]] == [etype], text
+
+
+def test_a_letter_changed_or_added_is_no_slip_of_the_keys():
+    from eventcoder.stages.events import _slip
+    assert _slip("demonstated", "demonstrated") and _slip("killled", "killed") and _slip("attakced", "attacked")
+    assert _slip("rrested", "arrested") and not _slip("arrested", "arrested")
+    # other English words: a letter changed, or a different letter added
+    assert not _slip("deplored", "deployed") and not _slip("ramping", "raping") and not _slip("marcher", "marched")

@@ -21,6 +21,7 @@ from ..pipeline import stage
 from .roles import NAMED_ARMED_INTERS
 from .sentences import next_in_paragraph
 from .syntax import verb_of
+from ..nlp import known_word
 from ..resources.taxonomy import PLOVER, VIOLENT_TYPES, disorder_type, type_rank
 
 # Base confidence per trigger family: how often a sentence with that trigger held an ACLED
@@ -139,6 +140,8 @@ def find_cues(span) -> dict[str, list]:
     by_lemma = families_by_lemma()
     for tok in span:
         lem = tok.lemma_.lower()
+        if lem not in by_lemma and tok.lower_ not in by_lemma and (fixed := misspelt_lemma(tok)):
+            tok.lemma_ = lem = fixed  # (so the rules that read the lemma read the word meant)
         for name in by_lemma.get(lem, ()) or by_lemma.get(tok.lower_, ()) or by_lemma.get(_stem(tok), ()):
             if lem == "march" and tok.text[0].isupper() and tok.i != span.start and not _named_march(tok):
                 continue  # the month
@@ -260,6 +263,67 @@ def _stem(tok) -> str:
         if w.endswith(end) and len(w) > len(end) + 3:
             return w[:-len(end)]
     return ""
+
+
+# the shortest word read as a misspelling of a lexicon word: shorter ones are too often another word
+MISSPELT_MIN_LEN = 7
+
+
+def _word_forms(lemma: str) -> set[str]:
+    """A lexicon lemma's regular inflections: "demonstrate" -> demonstrates, demonstrated, demonstrating."""
+    forms = {lemma, lemma + "s"}
+    if lemma.endswith("e"):
+        forms |= {lemma + "d", lemma[:-1] + "ing"}
+    else:
+        forms |= {lemma + "ed", lemma + "ing", lemma + "es"}
+    return forms
+
+
+def _slip(word: str, form: str) -> bool:
+    """Whether `word` is `form` with one slip of the keys: a letter left out ("demonstated"), one
+    doubled ("killled"), or two neighbours swapped ("attakced"). Not a letter changed or a different one
+    added: those make other English words too often ("ramping", "deplored", "plunderer")."""
+    if word == form or abs(len(word) - len(form)) > 1:
+        return False
+    i = 0
+    while i < min(len(word), len(form)) and word[i] == form[i]:
+        i += 1
+    if len(word) == len(form):
+        return word[i + 2:] == form[i + 2:] and word[i:i + 2] == form[i:i + 2][::-1]
+    if len(word) < len(form):
+        return word[i:] == form[i + 1:]
+    return word[i + 1:] == form[i:] and (word[i] == word[i - 1] if i else word[0] == word[1])
+
+
+@lru_cache(maxsize=1)
+def _misspelling_index() -> dict[str, frozenset]:
+    """Each inflection of a lexicon lemma, and each of them less one letter -> the lemmas it may stand
+    for (the deletions meet those of a misspelt word however the letter went wrong)."""
+    out: dict[str, set] = {}
+    for lemma in families_by_lemma():
+        if " " in lemma or not lemma.isalpha():
+            continue
+        for form in _word_forms(lemma):
+            if len(form) < MISSPELT_MIN_LEN - 1:
+                continue
+            for key in {form} | {form[:i] + form[i + 1:] for i in range(len(form))}:
+                out.setdefault(key, set()).add((form, lemma))
+    return {k: frozenset(v) for k, v in out.items()}
+
+
+def misspelt_lemma(tok) -> str:
+    """The lexicon lemma a lower-case word the model does not know is one slip of the keys away from
+    ("demonstated", "killled", "attakcs"; see `_slip`), when it is one lemma only; else "". Only of an
+    English word the model knows: one letter off a loanword of the lexicon ("bandh") is often an English
+    word it does not ("banding")."""
+    w = tok.lower_
+    if len(w) < MISSPELT_MIN_LEN or not w.isalpha() or not tok.is_lower or known_word(tok.vocab, w) \
+            or w.endswith(("ee", "ees")):  # (the people a verb was done to: "returnees", "abductees")
+        return ""
+    index = _misspelling_index()
+    lemmas = {lemma for key in {w} | {w[:i] + w[i + 1:] for i in range(len(w))}
+              for form, lemma in index.get(key, ()) if _slip(w, form) and known_word(tok.vocab, lemma)}
+    return lemmas.pop() if len(lemmas) == 1 else ""
 
 
 def _named_march(tok) -> bool:
@@ -1412,9 +1476,10 @@ def _promote_lone_reference(ctx: Context, events: list[Event]) -> None:
         # not "after the peace deal"; and a development named in passing ("discussed the agreement",
         # "since the arrest of") is more often a topic than a report
         told = [e for e in events if not getattr(e, "aside", False) and e.event_type != "Strategic developments"]
-        # else a violent cause given in passing is still the news ("admitted to hospital after they were
-        # attacked"), though not one named as a topic
-        told = told or [e for e in events if getattr(e, "aside", "") != "topic" and e.event_type in VIOLENT_TYPES]
+        # else a violent cause or a protest given in passing is still the news ("in hospital since armed men
+        # wounded them", "suspended from the assembly after they protested"), though not one named as a topic
+        told = told or [e for e in events if getattr(e, "aside", "") != "topic"
+                        and (e.event_type in VIOLENT_TYPES or e.event_type == "Protests")]
         if told:
             min(told, key=lambda e: (min(e.sentences), e.trigger_start)).support_only = ""
 
