@@ -6,7 +6,7 @@ from eventcoder.api import get_pipeline
 from eventcoder.document import Document, Event, PlaceMention
 from eventcoder.stages.event_locations import locate
 from eventcoder.resources import gazetteer as gzmod
-from eventcoder.resources.gazetteer import get_gazetteer
+from eventcoder.resources.gazetteer import distance_km, get_gazetteer
 
 
 @pytest.fixture(scope="module")
@@ -1078,6 +1078,16 @@ def test_a_village_known_only_to_ukraines_codifier_is_near_its_hromadas_centre(p
     centre = next(m.place for m in gz.lookup("Yasynuvata") if m.place.source == "cities500")
     assert (ev.location, ev.iso3, ev.geo_precision) == ("Kruta Balka", "UKR", 2)
     assert (ev.latitude, ev.longitude) == (centre.latitude, centre.longitude)
+
+
+@pytest.mark.skipif(not gzmod._kenya_path(), reason="kenya-data (the villages extra) is not installed")
+def test_a_kenyan_ward_stands_at_its_constituencys_point(pipeline):
+    # Kondele, a ward of Kisumu's Kisumu Central constituency, is no town of GeoNames: the ward table
+    # names it, at its constituency's point, a few km from Kisumu's centre
+    ev = located(pipeline, "Motorcycle taxi riders clashed with police in Kondele, Kisumu county, on Tuesday.",
+                 "clashed")
+    assert (ev.location, ev.iso3, ev.geo_precision) == ("Kondele", "KEN", 1)
+    assert distance_km(ev.latitude, ev.longitude, -0.09, 34.77) < 10
 
 
 def test_a_guess_among_alike_namesakes_keeps_to_the_conflict_zone_the_text_names(pipeline):

