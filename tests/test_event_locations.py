@@ -1102,7 +1102,7 @@ def test_a_guess_among_alike_namesakes_keeps_to_the_conflict_zone_the_text_names
 def test_a_guess_among_namesakes_none_of_them_by_the_front_is_the_nearest_to_it(pipeline):
     # Ukraine's Petrivske villages: the index knows none within the zone's line_km of the front, but of
     # those in Donetsk and Luhansk oblasts the one the codifier places some 18 km from it is the nearest
-    from eventcoder.stages.places import conflict_zones, distance_km
+    from eventcoder.stages.places import conflict_zones
     ev = located(pipeline, "Late on Sunday the OSCE SMM recorded 14 blasts near Petrivske, its report said.",
                  "blasts")
     assert (ev.iso3, ev.geo_precision, ev.admin1) == ("UKR", 2, "Donetsk"), (ev.iso3, ev.admin1)

@@ -1210,7 +1210,8 @@ def read_kenya_rows(path: Path | None) -> list[tuple[str, float, float]]:
     """Kenya's constituencies at their points, and its wards at their constituency's point (the table gives
     wards none), as (name, lat, lon); a ward named "A/B" gives both names, a ward's closing compass or
     town word is dropped and a constituency with one is left out (_KENYA_PART), as are names of English
-    words or of people (_KENYA_NOT_NAMES). [] without the database."""
+    words or of people (_KENYA_NOT_NAMES) and names of under four letters ("Mua", "Kee": too often a
+    word of another language). [] without the database."""
     if path is None:
         return []
     try:
