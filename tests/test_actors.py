@@ -274,3 +274,16 @@ def test_the_noun_after_two_adjectives_serves_both_countries():
     found = names("Armenian and Azerbaijani troops exchanged fire near Tovuz on Monday.", when=date(2020, 7, 13))
     assert ("Armenian", "Military Forces of Armenia (2018-)") in found
     assert any(span == "Azerbaijani troops" and name.startswith("Military Forces of Azerbaijan") for span, name in found)
+
+
+@pytest.mark.parametrize("text, found", [
+    ("Cadres of the Kelmo National Liberation Front beat two shopkeepers.", False),
+    ("Fighters of the National Liberation Front shelled the village.", True),
+    ("Fighters of the Syrian National Liberation Front shelled the village.", True),
+    ("National Liberation Front fighters shelled the village.", True),
+])
+def test_a_capitalised_word_before_a_groups_name_makes_it_another_group(text, found):
+    # "the Kelmo National Liberation Front" is no Syrian faction; a country's adjective or a sentence's
+    # first word before the name leaves it the faction
+    names = [m.name for m in find_matches(text, [], date(2020, 1, 1)) if m.country == "SYR"]
+    assert bool(names) is found, names

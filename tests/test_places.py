@@ -1329,3 +1329,43 @@ def test_a_bare_niger_beside_nigeria_is_the_country_but_in_an_address_the_state(
     ctx = places_of(pipeline, text)
     assert at(ctx, "Niger").iso3 == iso3
 
+
+
+needs_kenya = pytest.mark.skipif(__import__("eventcoder.resources.gazetteer", fromlist=["x"])._kenya_path() is None,
+                                 reason="kenya-data (the villages extra) is not installed")
+
+
+@needs_kenya
+@pytest.mark.parametrize("text", [
+    "Angry villagers of Kinangop blocked the highway on Tuesday over unpaid milk deliveries.",
+    "Kinangop residents blocked the highway on Tuesday over unpaid milk deliveries.",
+])
+def test_the_people_of_a_village_name_it_in_a_text_that_names_no_country(pipeline, text):
+    # Kinangop is known only from Kenya's ward table (the villages extra); nothing else in the text points
+    # to Kenya, but "villagers of" / "residents" say the rare name is a place
+    village = at(places_of(pipeline, text), "Kinangop")
+    assert (village.iso3, village.admin1) == ("KEN", "Nyandarua")
+
+
+@needs_postal
+def test_a_hamlet_with_namesakes_far_from_the_texts_towns_is_no_place(pipeline):
+    # GeoNames' postal table has hamlets called Kalina in Uttar Pradesh, Poland and Estonia; the campus
+    # of a Mumbai university is at none of them
+    ctx = places_of(pipeline, "Mumbai University students staged a sit-down protest by the Kalina campus gate on Friday over exam fees.")
+    assert at(ctx, "Mumbai").iso3 == "IND"
+    assert not [p for p in ctx.places if p.text == "Kalina"
+                and distance_km(p.latitude, p.longitude, 19.07, 72.88) > 150], [(p.text, p.admin1) for p in ctx.places]
+
+
+def test_another_name_of_a_small_town_abroad_is_no_place_where_the_text_is_elsewhere(pipeline):
+    # "Garuda" is one of the other names GeoNames gives Garda, a village of 3,600 in Veneto; here the text
+    # is in Nepal's Rautahat district
+    ctx = places_of(pipeline, "Officials in Rautahat said police used tear gas on traders at Garuda on Friday.")
+    assert at(ctx, "Rautahat").iso3 == "NPL"
+    assert not [p for p in ctx.places if p.iso3 == "ITA"], [(p.text, p.name, p.iso3) for p in ctx.places]
+
+
+def test_a_word_opening_an_armed_groups_name_is_no_town_abroad(pipeline):
+    # Kuki is also the other name of Kukichuo, a Japanese town of 150,000; here it names a people
+    ctx = places_of(pipeline, "Cadres of the Kuki National Liberation Front beat two shopkeepers on Monday.")
+    assert not [p for p in ctx.places if p.iso3 == "JPN"], [(p.text, p.name, p.iso3) for p in ctx.places]

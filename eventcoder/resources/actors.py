@@ -267,6 +267,7 @@ ETHNIC_TRIGGERS = ("militia", "militias", "militiamen", "raiders", "herders", "h
 # Words after a people's name that make it a place, not a group ("Turkana County", "West Pokot").
 _PLACE_AFTER = re.compile(r"^\s+(county|district|region|state|province|town|village|sub-county|zone|valley)\b", re.I)
 _PLACE_BEFORE = re.compile(r"\b(west|east|north|south|central|upper|lower)\s+$", re.I)
+_WORD_BEFORE = re.compile(r"\b([A-Z][a-z]+)[ \t]+$")
 
 
 # ---------------------------------------------------------------- matching
@@ -282,6 +283,19 @@ class Match:
     source: str  # dictionary | generic
     priority: int = 0  # breaks ties between equally long matches: named before generic
     kind: str | None = None  # the generic kind, for generic matches
+
+
+def _opens_longer_name(text: str, start: int, hits) -> bool:
+    """Whether a capitalised word inside a sentence, no country's name or people's, runs on into the
+    alias at `start`: "the Kelmo National Liberation Front" is another group than the National
+    Liberation Front (not "the Syrian National ...", nor a sentence's first word)."""
+    m = _WORD_BEFORE.search(text, max(0, start - 30), start)
+    if m is None:
+        return False
+    head = text[:m.start(1)].rstrip()
+    if not head or head[-1] in '.!?:;"\'(':
+        return False
+    return not any(h[0] == m.start(1) and h[4].kind == "country" for h in hits)
 
 
 @lru_cache(maxsize=4)
@@ -347,6 +361,8 @@ def find_matches(text: str, countries: Iterable[str] = (), when: date | None = N
         if t.context and not (set(t.context) & set(countries)):
             continue
         if t.kind == "actor":
+            if len(alias.split()) >= 3 and _opens_longer_name(text, start, hits):
+                continue
             name, inter = _resolve_period(t, when)
             stop = end
             for h in following(end, ("member",)):

@@ -348,6 +348,12 @@ _INSTITUTION_AFTER = re.compile(r"(?:\s+(?:Boys|Girls|Boys'|Girls'|Mixed|Day|Nat
 _COMMUNITY_AFTER = re.compile(r"\s+communit(?:y|ies)\b")
 _PEOPLE_AFTER = re.compile(r"\s+(?:residents|villagers|locals|traders|vendors|hawkers|drivers|farmers|herders|youths?|"
                            r"students|teachers|nurses|doctors|workers|elders|leaders|women|people|police)\b")
+_PEOPLE_OF_BEFORE = re.compile(r"\b(?:residents|villagers|locals|inhabitants|people|natives)\s+of\s+$", re.I)
+# "the Kelmo National Liberation Front": a word opening an armed group's or a movement's name (a people's,
+# mostly), not a town abroad spelt so
+_GROUP_NAME_AFTER = re.compile(r"\s+(?:(?:National|People'?s|Islamic|Democratic|United|Popular|Revolutionary)\s+){0,3}"
+                               r"(?:Liberation|Revolutionary|Resistance|Salvation|Defen[cs]e|Solidarity)\s+"
+                               r"(?:Front|Army|Movement|Council|Organi[sz]ation|Forces?|Union)\b")
 # "pro-Russian separatists", "anti-American protests": a stance towards a country, not its place
 _REGION_WORD_AFTER = re.compile(r"\s+(?:[Rr]egion|[Rr]egional\s+[Ss]tate)\b")
 _OF_NAME = re.compile(r"\s+of\s+(?:the\s+)?([A-Z][\w'-]*(?:\s+[A-Z][\w'-]*){0,3})")
@@ -427,6 +433,7 @@ class Candidate:
     town_part: bool = False  # "in Boa Viagem neighborhood": a part of a town the text names
     area_of: bool = False  # "the Kelmora area of Dunde district": a part of the place named next
     governed: bool = False  # "in Kelmora", "at Kelmora": a preposition of place governs the name
+    people: bool = False  # "residents of Kelmora", "Kelmora villagers": the people of a place name it
     moved: bool = False  # "deported to Kelmoria": a country someone went to or came from (no evidence of it)
     # a word of a longer proper name ("the Kelmora Amman Dundevi area"): a large city abroad only
     # by its spelling
@@ -798,7 +805,7 @@ def _keep(c: Candidate, ctx: Context, persons: _SpanIndex, actors: _SpanIndex, e
     # ("Nairobis Kibera slum": a possessive written without its apostrophe opens no longer name)
     glued_owner = c.text.endswith("s") and any(light_key(m.place.name) == light_key(c.text[:-1]) for m in usable)
     longer = tok is not None and not curated and "country" not in spelt and not glued_owner \
-        and _in_longer_name(doc, tok, starts)
+        and (_in_longer_name(doc, tok, starts) or bool(_GROUP_NAME_AFTER.match(text, c.end)))
     if longer and "region" not in spelt \
             and (top < INSIDE_NAME_MIN_POP or not any(_primary(m.place) for m in usable if m.quality >= 0.9)):
         return False
@@ -990,6 +997,11 @@ def _evidence(c, dominant: bool = False) -> tuple[str, float] | None:
     return None
 
 
+def _near_any(p, points, km: float = NEAR_KM) -> bool:
+    """Whether the place lies within `km` of one of the points, or there are none."""
+    return not points or any(distance_km(p.latitude, p.longitude, a, b) <= km for a, b in points)
+
+
 def _primary(p) -> bool:
     """Whether the entry matched by its own name, not by one of its alternate names."""
     return p.kind != "city" or light_key(p.matched or p.name) == light_key(p.name)
@@ -1066,6 +1078,13 @@ class _Anchors:
         return any(a[2] is not exclude and a[4].iso3 == iso3
                    and (a[4].kind != "region" or a[4].source == "admin2")
                    for band in self.bands.values() for a in band)
+
+    def towns_in(self, iso3: str | None, exclude) -> list:
+        """The points of the anchors of the country, other than `exclude`'s, that are towns or areas of
+        the main gazetteer (not villages of the villages extra)."""
+        return [(a[0], a[1]) for band in self.bands.values() for a in band
+                if a[2] is not exclude and a[4].iso3 == iso3 and a[4].kind != "country"
+                and (a[4].kind != "region" or a[4].source == "admin2") and a[4].source not in VILLAGE_SOURCES]
 
     def countries(self, exclude) -> dict:
         """iso3 -> the light keys of the anchors of that country, other than `exclude`'s."""
@@ -1433,9 +1452,27 @@ def _resolve(cands, countries, admin_keys, anchors, hints=None, area=None, front
         # that points to none, when its name is no common word and a place word governs it ("Nasa" of a
         # Kenyan party is no Turkish village; "in Dandora" is Nairobi's; "Sindhi nationalists" are no
         # village's)
-        unsure = sum(told.values()) < MIN_COUNTRY_EVIDENCE and not c.common and (c.governed or c.cue_town or c.near)
+        unsure = sum(told.values()) < MIN_COUNTRY_EVIDENCE and not c.common \
+            and (c.governed or c.cue_town or c.near or c.people)
         pool = [m for m in pool if m.place.source not in VILLAGE_SOURCES or told.get(m.place.iso3, 0.0) > 0
                 or c.within_area and _in_area(m.place, c.within) or unsure]
+        # and, where the name has namesakes far from it, not far from every town the text places in its
+        # country ("a protest by the Kelmo campus of Mumbai University" is at no hamlet Kelmo across the country;
+        # a name nothing else bears is that place wherever it lies)
+        # (not one the text calls an area: "in Kelmo District")
+        # (nor one in a region the text names: "at Kelmo within Dunde County")
+        if anchors and not (c.within_area or c.within_points or c.cue_admin2 or c.cue_region or c.cue_county):
+            spelt = [m.place for m in c.matches if m.quality >= 0.9]
+            pool = [m for m in pool if m.place.source not in VILLAGE_SOURCES or m.place.population > 0
+                    or _near_any(m.place, anchors.towns_in(m.place.iso3, c)) or _in_area(m.place, admin_keys)
+                    or not any(distance_km(m.place.latitude, m.place.longitude, o.latitude, o.longitude) > NEAR_KM
+                               for o in spelt)]
+        # a small town matched only by one of its other names, in a country nothing else in the text points
+        # to, is not where the text's other places are ("at Garuda" in a report from Nepal's plains is no
+        # Italian village of that other name)
+        pool = [m for m in pool if _primary(m.place) or m.place.population >= SELF_EVIDENCE_MAX_POP
+                or m.place.kind != "city" or told.get(m.place.iso3, 0.0) > 0
+                or not {iso for iso, keys in resolved.items() if keys - {light_key(c.text)}} - {m.place.iso3}]
         if not pool:
             c.best, c.confidence = None, 0.0
             continue
@@ -1626,6 +1663,7 @@ def find_places(ctx: Context, gz) -> list:
         c.town_part = bool(_TOWN_PART_AFTER.match(text[c.end:c.end + 120]))
         c.area_of = bool(_AREA_OF_AFTER.match(text, c.end))
         c.governed = bool(_IN_BEFORE.search(before[-20:]))
+        c.people = bool(_PEOPLE_OF_BEFORE.search(before) or _PEOPLE_AFTER.match(after))
         c.address_tail = bool(_BRACKET_TAIL_BEFORE.search(before) and _BRACKET_CLOSE_AFTER.match(after))
         # (a country only: a town someone was taken to is mostly in the country of the text)
         c.moved = bool(MOVED_BEFORE.search(before[-30:])) and any(
