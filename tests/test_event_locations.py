@@ -1109,3 +1109,10 @@ def test_a_guess_among_namesakes_none_of_them_by_the_front_is_the_nearest_to_it(
     line = next(z for z in conflict_zones() if z.iso3 == "UKR" and z.line).line
     assert min(distance_km(ev.latitude, ev.longitude, a, b) for a, b in line) < 25
 
+
+
+def test_a_part_of_a_city_named_through_its_police_district_is_the_city(pipeline):
+    # ACLED codes an area of a city's police district (PD) at the city, precision 1, as it codes city districts
+    ev = located(pipeline, "Gunmen shot a shopkeeper dead in the Kelmo Khel area of PD2, Gardez city, on Friday.",
+                 "shot")
+    assert (ev.location, ev.geo_precision) == ("Gardez", 1), (ev.location, ev.geo_precision)

@@ -742,7 +742,9 @@ def test_a_trigger_misspelt_by_one_slip_of_the_keys_is_read(code):
     for text, etype in (("Dozens of hawkers demonstated outside the town hall of Lorvel on Monday over new "
                          "licence fees.", "Protests"),
                         ("Gunmen killled a shopkeeper in Lorvel on Monday.", "Violence against civilians"),
-                        ("Bandits attakced a police post near Lorvel on Monday.", "Battles")):
+                        ("Bandits attakced a police post near Lorvel on Monday.", "Battles"),
+                        # (a word run into the preposition after it)
+                        ("Nurses staged a proteston Tuesday outside the Lorvel clinic over unpaid wages.", "Protests")):
         doc = code(text, published=PUB)
         assert [e["event_type"] for e in doc["events"]] == [etype], text
 

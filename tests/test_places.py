@@ -1369,3 +1369,12 @@ def test_a_word_opening_an_armed_groups_name_is_no_town_abroad(pipeline):
     # Kuki is also the other name of Kukichuo, a Japanese town of 150,000; here it names a people
     ctx = places_of(pipeline, "Cadres of the Kuki National Liberation Front beat two shopkeepers on Monday.")
     assert not [p for p in ctx.places if p.iso3 == "JPN"], [(p.text, p.name, p.iso3) for p in ctx.places]
+
+
+def test_an_english_word_inside_a_longer_capitalised_name_is_no_small_town(pipeline):
+    # Tamil Nadu has a hill town called Highways; "National Highways" is a road network
+    ctx = places_of(pipeline, "Farmer groups stopped traffic on the State Highways crossing western Odisha on Friday.")
+    assert at(ctx, "Odisha").iso3 == "IND"
+    assert not [p for p in ctx.places if p.text == "Highways"], [(p.text, p.admin1) for p in ctx.places]
+    # (a large city keeps its name beside a capitalised word: a day's name is none of a longer name)
+    assert at(places_of(pipeline, "Police said a grenade hit a matatu stage in central Nairobi Monday."), "Nairobi").iso3 == "KEN"

@@ -130,7 +130,9 @@ _CITY_DISTRICT_AFTER = re.compile(r"-[A-Z]")
 # "in Kelmora village of Dunde town", "at Kelmora village in Dunde city", "in Kelmora ward, Dunde town": a place
 # the text puts inside a town it calls a town or a city (ACLED codes such a part at its town, precision 1, as
 # it does a large city's)
+# (and through the number of a police district: "in the Kelmo area of PD4, Dunde city")
 _PART_OF_TOWN_BEFORE = re.compile(r"(?:\b(?i:village|area|locality|neighbou?rhood|quarter|ward)\s+(?:of|in)"
+                                  r"(?:\s+PD-?\s?\d{1,2},)?"
                                   r"|\b[A-Z][\w'-]+\s+in|\b(?i:neighbou?rhood|quarter|ward),)\s+(?:the\s+)?$")
 _TOWN_WORD_AFTER = re.compile(r"\s+(?:city|town)\b(?!\s+(?:of|and|council|hall)\b)", re.I)
 _ROAD_AFTER = re.compile(r"^(?:\s*[-–]\s*[A-Z][\w'-]*(?:\s[A-Z][\w'-]*)?)?\s+(?:national\s+)?"

@@ -311,9 +311,13 @@ def _misspelling_index() -> dict[str, frozenset]:
     return {k: frozenset(v) for k, v in out.items()}
 
 
+_GLUED_PREPOSITION = re.compile(r"(\w{5,}?)(?:on|in|at|of|to|over|against)$")
+
+
 def misspelt_lemma(tok) -> str:
     """The lexicon lemma a lower-case word the model does not know is one slip of the keys away from
-    ("demonstated", "killled", "attakcs"; see `_slip`), when it is one lemma only; else "". Only of an
+    ("demonstated", "killled", "attakcs"; see `_slip`), or is run into the preposition after it
+    ("proteston"), when it is one lemma only; else "". Only of an
     English word the model knows: one letter off a loanword of the lexicon ("bandh") is often an English
     word it does not ("banding")."""
     w = tok.lower_
@@ -323,6 +327,11 @@ def misspelt_lemma(tok) -> str:
     index = _misspelling_index()
     lemmas = {lemma for key in {w} | {w[:i] + w[i + 1:] for i in range(len(w))}
               for form, lemma in index.get(key, ()) if _slip(w, form) and known_word(tok.vocab, lemma)}
+    # or a word run into the preposition after it: "held a proteston Saturday"
+    glued = _GLUED_PREPOSITION.match(w)
+    if not lemmas and glued:
+        lemmas = {lemma for form, lemma in index.get(glued.group(1), ()) if form == glued.group(1)
+                  and known_word(tok.vocab, lemma)}
     return lemmas.pop() if len(lemmas) == 1 else ""
 
 

@@ -805,7 +805,8 @@ def _keep(c: Candidate, ctx: Context, persons: _SpanIndex, actors: _SpanIndex, e
     # ("Nairobis Kibera slum": a possessive written without its apostrophe opens no longer name)
     glued_owner = c.text.endswith("s") and any(light_key(m.place.name) == light_key(c.text[:-1]) for m in usable)
     longer = tok is not None and not curated and "country" not in spelt and not glued_owner \
-        and (_in_longer_name(doc, tok, starts) or bool(_GROUP_NAME_AFTER.match(text, c.end)))
+        and (_in_longer_name(doc, tok, starts) or bool(_GROUP_NAME_AFTER.match(text, c.end))
+             or top < INSIDE_NAME_MIN_POP and not governed and not cued and _english_word_in_name(doc, tok))
     if longer and "region" not in spelt \
             and (top < INSIDE_NAME_MIN_POP or not any(_primary(m.place) for m in usable if m.quality >= 0.9)):
         return False
@@ -892,6 +893,29 @@ def _in_longer_name(doc, tok, starts: frozenset = frozenset()) -> bool:
                 and (k < tok.i or _name_goes_on(doc, k, starts)):
             return True
     return False
+
+
+_DAY_WORDS = frozenset("""monday tuesday wednesday thursday friday saturday sunday january february march april may
+june july august september october november december""".split())
+
+
+def _english_word_in_name(doc, tok) -> bool:
+    """Whether an English word is one word of a longer capitalised name: "National Highways", "the State
+    Red Chilli Growers Union" (not beside a sentence's first word, a compass word, "North Horr", nor
+    a day's name, "central Nairobi Monday")."""
+    if not known_word(doc.vocab, tok.text):
+        return False
+    before = doc[tok.i - 1] if tok.i > 0 and not tok.is_sent_start else None
+    after = doc[tok.i + 1] if tok.i + 1 < len(doc) and not doc[tok.i + 1].is_sent_start else None
+    def runs_on(nb) -> bool:
+        return nb is not None and nb.is_alpha and nb.is_title and not nb.is_sent_start and not nb.is_stop \
+            and nb.lower_ not in _MODIFIERS and nb.lower_ not in _DAY_WORDS \
+            and (nb is before or nb.lower_ not in _SITE_WORDS)
+
+    # (a plural word beside a capitalised one, or any English word between two: a town's name is
+    # neither "Highways" of "State Highways" nor "Red" of "State Red Chilli Growers")
+    plural = tok.tag_ == "NNPS" or tok.lower_.endswith("s") and known_word(doc.vocab, tok.lower_[:-1])
+    return (runs_on(before) or runs_on(after)) if plural else runs_on(before) and runs_on(after)
 
 
 def _name_goes_on(doc, k: int, starts: frozenset) -> bool:
