@@ -1378,3 +1378,11 @@ def test_an_english_word_inside_a_longer_capitalised_name_is_no_small_town(pipel
     assert not [p for p in ctx.places if p.text == "Highways"], [(p.text, p.admin1) for p in ctx.places]
     # (a large city keeps its name beside a capitalised word: a day's name is none of a longer name)
     assert at(places_of(pipeline, "Police said a grenade hit a matatu stage in central Nairobi Monday."), "Nairobi").iso3 == "KEN"
+
+
+@needs_kenya
+def test_the_place_word_opening_a_list_governs_each_name_of_it(pipeline):
+    # Nyali is known only from Kenya's ward table, and nothing else in the text points to Kenya: "in"
+    # governs it through the list, as it governs Kisauni
+    ctx = places_of(pipeline, "Hawkers marched in Kisauni and Nyali on Monday over new market levies.")
+    assert (at(ctx, "Nyali").iso3, at(ctx, "Kisauni").iso3) == ("KEN", "KEN")

@@ -348,6 +348,7 @@ _INSTITUTION_AFTER = re.compile(r"(?:\s+(?:Boys|Girls|Boys'|Girls'|Mixed|Day|Nat
 _COMMUNITY_AFTER = re.compile(r"\s+communit(?:y|ies)\b")
 _PEOPLE_AFTER = re.compile(r"\s+(?:residents|villagers|locals|traders|vendors|hawkers|drivers|farmers|herders|youths?|"
                            r"students|teachers|nurses|doctors|workers|elders|leaders|women|people|police)\b")
+_LIST_GAP = re.compile(r"\s*,?\s*(?:and\s+|&\s*)")  # (not a comma alone: "in Kelmo, Dunde" is an address)
 _PEOPLE_OF_BEFORE = re.compile(r"\b(?:residents|villagers|locals|inhabitants|people|natives)\s+of\s+$", re.I)
 # "the Kelmo National Liberation Front": a word opening an armed group's or a movement's name (a people's,
 # mostly), not a town abroad spelt so
@@ -434,6 +435,7 @@ class Candidate:
     area_of: bool = False  # "the Kelmora area of Dunde district": a part of the place named next
     governed: bool = False  # "in Kelmora", "at Kelmora": a preposition of place governs the name
     people: bool = False  # "residents of Kelmora", "Kelmora villagers": the people of a place name it
+    listed: bool = False  # "in Dunde and Kelmora": a later name of a list a place word governs
     moved: bool = False  # "deported to Kelmoria": a country someone went to or came from (no evidence of it)
     # a word of a longer proper name ("the Kelmora Amman Dundevi area"): a large city abroad only
     # by its spelling
@@ -1477,7 +1479,7 @@ def _resolve(cands, countries, admin_keys, anchors, hints=None, area=None, front
         # Kenyan party is no Turkish village; "in Dandora" is Nairobi's; "Sindhi nationalists" are no
         # village's)
         unsure = sum(told.values()) < MIN_COUNTRY_EVIDENCE and not c.common \
-            and (c.governed or c.cue_town or c.near or c.people)
+            and (c.governed or c.listed or c.cue_town or c.near or c.people)
         pool = [m for m in pool if m.place.source not in VILLAGE_SOURCES or told.get(m.place.iso3, 0.0) > 0
                 or c.within_area and _in_area(m.place, c.within) or unsure]
         # and, where the name has namesakes far from it, not far from every town the text places in its
@@ -1485,7 +1487,8 @@ def _resolve(cands, countries, admin_keys, anchors, hints=None, area=None, front
         # a name nothing else bears is that place wherever it lies)
         # (not one the text calls an area: "in Kelmo District")
         # (nor one in a region the text names: "at Kelmo within Dunde County")
-        if anchors and not (c.within_area or c.within_points or c.cue_admin2 or c.cue_region or c.cue_county):
+        if anchors and not (c.within_area or c.within_points or c.cue_admin2 or c.cue_region or c.cue_county) \
+                and any(m.place.source in VILLAGE_SOURCES and not m.place.population for m in pool):
             spelt = [m.place for m in c.matches if m.quality >= 0.9]
             pool = [m for m in pool if m.place.source not in VILLAGE_SOURCES or m.place.population > 0
                     or _near_any(m.place, anchors.towns_in(m.place.iso3, c)) or _in_area(m.place, admin_keys)
@@ -1494,9 +1497,11 @@ def _resolve(cands, countries, admin_keys, anchors, hints=None, area=None, front
         # a small town matched only by one of its other names, in a country nothing else in the text points
         # to, is not where the text's other places are ("at Garuda" in a report from Nepal's plains is no
         # Italian village of that other name)
-        pool = [m for m in pool if _primary(m.place) or m.place.population >= SELF_EVIDENCE_MAX_POP
-                or m.place.kind != "city" or told.get(m.place.iso3, 0.0) > 0
-                or not {iso for iso, keys in resolved.items() if keys - {light_key(c.text)}} - {m.place.iso3}]
+        key = light_key(c.text)
+        elsewhere = {iso for iso, keys in resolved.items() if keys - {key}}
+        if elsewhere:
+            pool = [m for m in pool if _primary(m.place) or m.place.population >= SELF_EVIDENCE_MAX_POP
+                    or m.place.kind != "city" or told.get(m.place.iso3, 0.0) > 0 or not elsewhere - {m.place.iso3}]
         if not pool:
             c.best, c.confidence = None, 0.0
             continue
@@ -1693,6 +1698,12 @@ def find_places(ctx: Context, gz) -> list:
         c.moved = bool(MOVED_BEFORE.search(before[-30:])) and any(
             m.place.kind == "country" and m.quality >= 0.9 for m in c.matches)
         c.common = all(known_word(ctx.doc.vocab, w) for w in c.text.split())
+    # "in Kelmo and Dunde": the place word governs each name of the list it opens
+    prev = None
+    for c in sorted(cands, key=lambda x: x.start):
+        if prev is not None and (prev.governed or prev.listed) and _LIST_GAP.fullmatch(text, prev.end, c.start):
+            c.listed = True
+        prev = c
     countries = document_countries(cands)
     told: dict = {}  # what the text says of its country besides its place names
     for a in ctx.actors:  # a named group ("Raia Mutomboki", "LNA") says which country; generic
