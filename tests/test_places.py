@@ -1386,3 +1386,12 @@ def test_the_place_word_opening_a_list_governs_each_name_of_it(pipeline):
     # governs it through the list, as it governs Kisauni
     ctx = places_of(pipeline, "Hawkers marched in Kisauni and Nyali on Monday over new market levies.")
     assert (at(ctx, "Nyali").iso3, at(ctx, "Kisauni").iso3) == ("KEN", "KEN")
+
+
+@needs_postal
+def test_a_village_in_an_address_closed_by_a_town_lies_near_that_town(pipeline):
+    # the postal table's Qazaxlar lies in Yevlax district, 116 km from the town of Fuzuli ("Fizuli")
+    ctx = places_of(pipeline, "Artillery hit army positions near Qazaxlar, Fizuli, on Friday, officials in Azerbaijan said.")
+    assert at(ctx, "Fizuli").iso3 == "AZE"
+    assert not [p for p in ctx.places if p.text == "Qazaxlar" and p.admin1 == "Yevlax"], [(p.text, p.admin1) for p in ctx.places]
+

@@ -50,6 +50,7 @@ W_SEAT = 0.5  # the main town of a first-level region of the same name, a provin
 W_MUNICIPAL_SEAT = 0.1  # of two namesakes in one region, the town a second-level area of its name holds (its seat)
 SEAT_REGION_MIN_POP = 500_000  # (not one of Puerto Rico's 78 municipalities, each named like its town)
 NEAR_KM = 150.0
+ADDRESS_TOWN_KM = 50.0  # the most a village lies from the town closing its address ("Kelmo, Dunde")
 VILLAGE_NEAR_KM = 30.0  # a village this close to a place the text names is beside it
 MUNICIPAL_SEAT_KM = 30.0  # the most a seat lies from its second-level area's point (the middle of its towns)
 # A town named as in a first-level region but not in it in the gazetteer is taken when it lies this
@@ -1494,6 +1495,15 @@ def _resolve(cands, countries, admin_keys, anchors, hints=None, area=None, front
                     or _near_any(m.place, anchors.towns_in(m.place.iso3, c)) or _in_area(m.place, admin_keys)
                     or not any(distance_km(m.place.latitude, m.place.longitude, o.latitude, o.longitude) > NEAR_KM
                                for o in spelt)]
+        # nor, in an address closed by a town, more than ADDRESS_TOWN_KM from every town of that name ("near
+        # Kelmo, Dunde" is no hamlet Kelmo 100 km from Dunde)
+        if c.within_by is not None and not (c.within_area or c.within_points or c.within_by.cue_admin2
+                                             or c.within_by.cue_region or c.within_by.cue_county):
+            towns = [m.place for m in c.within_by.matches if m.quality >= 0.9 and m.place.kind == "city"]
+            if towns:
+                pool = [m for m in pool if m.place.source not in VILLAGE_SOURCES or m.place.population > 0
+                        or any(distance_km(m.place.latitude, m.place.longitude, t.latitude, t.longitude)
+                               <= ADDRESS_TOWN_KM for t in towns)]
         # a small town matched only by one of its other names, in a country nothing else in the text points
         # to, is not where the text's other places are ("at Garuda" in a report from Nepal's plains is no
         # Italian village of that other name)
