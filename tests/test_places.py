@@ -1395,3 +1395,10 @@ def test_a_village_in_an_address_closed_by_a_town_lies_near_that_town(pipeline):
     assert at(ctx, "Fizuli").iso3 == "AZE"
     assert not [p for p in ctx.places if p.text == "Qazaxlar" and p.admin1 == "Yevlax"], [(p.text, p.admin1) for p in ctx.places]
 
+
+
+@needs_kenya
+def test_a_site_named_after_a_village_names_the_village(pipeline):
+    # Kisauni is known only from Kenya's ward table, and nothing else in the text points to Kenya
+    ctx = places_of(pipeline, "Officers searched three Kisauni mosques overnight and held 40 suspects.")
+    assert at(ctx, "Kisauni").iso3 == "KEN"

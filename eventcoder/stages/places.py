@@ -252,6 +252,11 @@ FACILITY_WORDS = (r"press\s*club|club|airport|air\s*base|office|offices|jail|pri
 _PRESS_CLUB_AFTER = re.compile(r"\s+press\s*club\b", re.I)
 _SITE_OF = r"^(?:'s)?\s+(?:[A-Z][\w'-]*\s+)?"  # (between a town's name and a site bearing it)
 _FACILITY_AFTER = re.compile(_SITE_OF + r"(?:" + FACILITY_WORDS + r")\b", re.I)
+# "Kelmo mosques", "Kelmo Sugar Company": a site named after its place (a village the villages extra knows
+# is taken by it as by "in")
+# (not a university's or a court's, which bear a region's name as often: "Andhra University")
+_NAMED_SITE_AFTER = re.compile(_SITE_OF + r"(?:mosque|church|temple|market|bazaar|police\s+station|company|factory|mill|"
+                               r"estate)s?\b", re.I)
 # sites that lie outside the town they are named after: "near Kelmora Airport" is near the town
 # (ACLED's precision 2), though "near the Kelmora press club" is in it
 _OUTLYING_SITE_AFTER = re.compile(_SITE_OF + r"(?:airport|air\s*base)\b", re.I)
@@ -437,6 +442,7 @@ class Candidate:
     governed: bool = False  # "in Kelmora", "at Kelmora": a preposition of place governs the name
     people: bool = False  # "residents of Kelmora", "Kelmora villagers": the people of a place name it
     listed: bool = False  # "in Dunde and Kelmora": a later name of a list a place word governs
+    site: bool = False  # "Kelmora mosques", "Kelmora Sugar Company": a site bears the place's name
     moved: bool = False  # "deported to Kelmoria": a country someone went to or came from (no evidence of it)
     # a word of a longer proper name ("the Kelmora Amman Dundevi area"): a large city abroad only
     # by its spelling
@@ -1480,7 +1486,7 @@ def _resolve(cands, countries, admin_keys, anchors, hints=None, area=None, front
         # Kenyan party is no Turkish village; "in Dandora" is Nairobi's; "Sindhi nationalists" are no
         # village's)
         unsure = sum(told.values()) < MIN_COUNTRY_EVIDENCE and not c.common \
-            and (c.governed or c.listed or c.cue_town or c.near or c.people)
+            and (c.governed or c.listed or c.cue_town or c.near or c.people or c.site)
         pool = [m for m in pool if m.place.source not in VILLAGE_SOURCES or told.get(m.place.iso3, 0.0) > 0
                 or c.within_area and _in_area(m.place, c.within) or unsure]
         # and, where the name has namesakes far from it, not far from every town the text places in its
@@ -1703,6 +1709,7 @@ def find_places(ctx: Context, gz) -> list:
         c.area_of = bool(_AREA_OF_AFTER.match(text, c.end))
         c.governed = bool(_IN_BEFORE.search(before[-20:]))
         c.people = bool(_PEOPLE_OF_BEFORE.search(before) or _PEOPLE_AFTER.match(after))
+        c.site = bool(_NAMED_SITE_AFTER.match(after))
         c.address_tail = bool(_BRACKET_TAIL_BEFORE.search(before) and _BRACKET_CLOSE_AFTER.match(after))
         # (a country only: a town someone was taken to is mostly in the country of the text)
         c.moved = bool(MOVED_BEFORE.search(before[-30:])) and any(
