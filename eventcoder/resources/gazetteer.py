@@ -768,6 +768,16 @@ class Zone:
     also: re.Pattern | None = None  # words one of which the text must also hold, for names used elsewhere
     box: tuple[float, float, float, float] = ()  # (south, north, west, east): the front widened by line_km
 
+    @property
+    def admin1_keys(self) -> frozenset:
+        """The light keys of its first-level regions."""
+        return _zone_keys(self.admin1)
+
+
+@lru_cache(maxsize=64)
+def _zone_keys(admin1: tuple[str, ...]) -> frozenset:
+    return frozenset(light_key(r) for r in admin1)
+
 
 def _front_box(line: list, line_km: float) -> tuple[float, float, float, float]:
     """The box of a front widened by line_km (south, north, west, east), with a tenth to spare: a town

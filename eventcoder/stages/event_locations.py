@@ -728,7 +728,7 @@ _GOVERNED_NAME = re.compile(r"\b(?i:in|at|(?P<near>near|outside|around))\s+(?:th
 
 def _in_zone(p, zone) -> bool:
     """Whether a place lies in one of a conflict zone's first-level regions."""
-    return p.iso3 == zone.iso3 and p.admin1 is not None and light_key(p.admin1) in {light_key(r) for r in zone.admin1}
+    return p.iso3 == zone.iso3 and p.admin1 is not None and light_key(p.admin1) in zone.admin1_keys
 
 
 def _front_rank(p, zones) -> tuple:

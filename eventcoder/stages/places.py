@@ -1030,6 +1030,11 @@ def _evidence(c, dominant: bool = False) -> tuple[str, float] | None:
     return None
 
 
+def _village(p) -> bool:
+    """Whether the entry is a village known only from the villages extra (no population of its own)."""
+    return p.source in VILLAGE_SOURCES and not p.population
+
+
 def _near_any(p, points, km: float = NEAR_KM) -> bool:
     """Whether the place lies within `km` of one of the points, or there are none."""
     return not points or any(distance_km(p.latitude, p.longitude, a, b) <= km for a, b in points)
@@ -1495,21 +1500,18 @@ def _resolve(cands, countries, admin_keys, anchors, hints=None, area=None, front
         # (not one the text calls an area: "in Kelmo District")
         # (nor one in a region the text names: "at Kelmo within Dunde County")
         if anchors and not (c.within_area or c.within_points or c.cue_admin2 or c.cue_region or c.cue_county) \
-                and any(m.place.source in VILLAGE_SOURCES and not m.place.population for m in pool):
-            spelt = [m.place for m in c.matches if m.quality >= 0.9]
-            pool = [m for m in pool if m.place.source not in VILLAGE_SOURCES or m.place.population > 0
+                and any(_village(m.place) for m in pool):
+            spelt = [(m.place.latitude, m.place.longitude) for m in c.matches if m.quality >= 0.9]
+            pool = [m for m in pool if not _village(m.place)
                     or _near_any(m.place, anchors.towns_in(m.place.iso3, c)) or _in_area(m.place, admin_keys)
-                    or not any(distance_km(m.place.latitude, m.place.longitude, o.latitude, o.longitude) > NEAR_KM
-                               for o in spelt)]
+                    or not any(distance_km(m.place.latitude, m.place.longitude, a, b) > NEAR_KM for a, b in spelt)]
         # nor, in an address closed by a town, more than ADDRESS_TOWN_KM from every town of that name ("near
         # Kelmo, Dunde" is no hamlet Kelmo 100 km from Dunde)
         if c.within_by is not None and not (c.within_area or c.within_points or c.within_by.cue_admin2
                                              or c.within_by.cue_region or c.within_by.cue_county):
-            towns = [m.place for m in c.within_by.matches if m.quality >= 0.9 and m.place.kind == "city"]
-            if towns:
-                pool = [m for m in pool if m.place.source not in VILLAGE_SOURCES or m.place.population > 0
-                        or any(distance_km(m.place.latitude, m.place.longitude, t.latitude, t.longitude)
-                               <= ADDRESS_TOWN_KM for t in towns)]
+            towns = [(m.place.latitude, m.place.longitude) for m in c.within_by.matches
+                     if m.quality >= 0.9 and m.place.kind == "city"]
+            pool = [m for m in pool if not _village(m.place) or _near_any(m.place, towns, ADDRESS_TOWN_KM)]
         # a small town matched only by one of its other names, in a country nothing else in the text points
         # to, is not where the text's other places are ("at Garuda" in a report from Nepal's plains is no
         # Italian village of that other name)
@@ -1741,7 +1743,7 @@ def find_places(ctx: Context, gz) -> list:
                  if zone.pattern.search(text) and (zone.also is None or zone.also.search(text))]
     for zone in ctx.zones:
         told[zone.iso3] = told.get(zone.iso3, 0.0) + ACTOR_COUNTRY_WEIGHT
-        zone_regions |= {light_key(r) for r in zone.admin1}
+        zone_regions |= zone.admin1_keys
         if zone.line:
             fronts.append(zone)
     for iso, w in told.items():
