@@ -1402,3 +1402,36 @@ def test_a_site_named_after_a_village_names_the_village(pipeline):
     # Kisauni is known only from Kenya's ward table, and nothing else in the text points to Kenya
     ctx = places_of(pipeline, "Officers searched three Kisauni mosques overnight and held 40 suspects.")
     assert at(ctx, "Kisauni").iso3 == "KEN"
+
+
+def test_the_score_remembered_between_passes_is_worked_out_again_for_other_countries():
+    # `_score` keeps each entry's score before the anchors' for the second pass of `_resolve`; a
+    # call with other country weights (another document's, or a changed dict) must not reuse it
+    from eventcoder.resources.gazetteer import Match, Place
+    from eventcoder.stages.places import Candidate, _Anchors, _score
+
+    town = Place(1, "Kelmora", 10.0, 20.0, "KE", "KEN", "Kenya", "Nairobi", 5000, "city", None, "cities500", "Kelmora")
+    m = Match(town, 1.0)
+    c = Candidate(0, 7, "Kelmora", [m], "scan")
+    anchors = _Anchors([])
+    kenya = {"KEN": 1.0}
+    elsewhere = {"UGA": 1.0}
+    first = _score(c, m, kenya, 1.0, set(), anchors)
+    assert _score(c, m, kenya, 1.0, set(), anchors) == first
+    assert _score(c, m, elsewhere, 1.0, set(), anchors) < first
+    # and the anchors' nearness is added to the remembered part
+    near = _Anchors([(10.01, 20.01, object(), None, town)])
+    assert _score(c, m, kenya, 1.0, set(), near) > first
+
+
+def test_a_zone_remembers_which_points_lie_by_its_front():
+    from eventcoder.resources.gazetteer import Place, conflict_zones
+    from eventcoder.stages.places import _by_front_memo, by_front
+
+    zone = next(z for z in conflict_zones() if z.line)
+    lat, lon = zone.line[len(zone.line) // 2]
+    by, far = (Place(i, "X", a, b, None, zone.iso3, None, None, 0, "city", None, "postal")
+               for i, (a, b) in enumerate(((lat, lon), (lat + 3.0, lon))))
+    assert _by_front_memo(by, zone) is by_front(by, zone) is True
+    assert _by_front_memo(far, zone) is by_front(far, zone) is False
+    assert zone.front_memo[(lat, lon)] is True and _by_front_memo(by, zone) is True

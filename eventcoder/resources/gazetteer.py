@@ -40,7 +40,7 @@ import unicodedata
 import zipfile
 from collections import Counter
 from contextlib import contextmanager
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from datetime import date
 from functools import lru_cache
 from pathlib import Path
@@ -767,6 +767,8 @@ class Zone:
     line_km: float = 0.0  # how near the front a place must lie to be favoured
     also: re.Pattern | None = None  # words one of which the text must also hold, for names used elsewhere
     box: tuple[float, float, float, float] = ()  # (south, north, west, east): the front widened by line_km
+    # (lat, lon) -> whether a point lies by the front (see stages.places.by_front), as asked
+    front_memo: dict = field(default_factory=dict, compare=False, repr=False)
 
     @property
     def admin1_keys(self) -> frozenset:
@@ -1761,10 +1763,10 @@ class Gazetteer:
                 "WHERE n.key = ? OR n.fold = ?", (key, fold)).fetchall()
             best: dict[int, Match] = {}
             for row in rows:
-                place = _place(row[:-2], matched=row[-2])
                 q = 1.0 if plain(row[-2]) == surface else 0.9 if row[-1] == key else 0.75
-                if place.id not in best or best[place.id].quality < q:
-                    best[place.id] = Match(place, q)
+                old = best.get(row[0])  # (a place matched by two of its names: the better spelling)
+                if old is None or old.quality < q:
+                    best[row[0]] = Match(_place(row[:-2], matched=row[-2]), q)
             out = sorted(best.values(), key=lambda m: (-m.quality, -m.place.population))
             # postal villages fill in names the gazetteer lacks, spelt as the text spells them (no fold
             # of "Bria Youth" is a French village); they add no namesakes to names it knows (those are

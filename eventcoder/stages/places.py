@@ -437,6 +437,11 @@ class Candidate:
     cue_town: bool = False
     village_of: bool = False  # "the village of X": no country, whatever its name (not "the capital of X")
     seats: frozenset | None = None  # _municipal_seats, once worked out
+    # what does not change between the two passes of `_resolve`, worked out once: `_evidence` by its
+    # `dominant` flag, `_seat_of_namesakes`, and each entry's score before the anchors' (`_score`)
+    evidence_memo: dict = field(default_factory=dict)
+    seat_memo: list = field(default_factory=list)
+    score_memo: dict = field(default_factory=dict)
     town_part: bool = False  # "in Boa Viagem neighborhood": a part of a town the text names
     area_of: bool = False  # "the Kelmora area of Dunde district": a part of the place named next
     governed: bool = False  # "in Kelmora", "at Kelmora": a preposition of place governs the name
@@ -986,6 +991,13 @@ def _evidence(c, dominant: bool = False) -> tuple[str, float] | None:
     place found in one country only 0.5 (by its own name, not an alternate one: "Chardara" is
     also an alternate name of a Kazakh town); with `dominant`, a city of millions with only small
     namesakes 0.5 too (a hint rather than evidence: "Paris" is also a Texas town's name)."""
+    if dominant not in c.evidence_memo:
+        c.evidence_memo[dominant] = _evidence_of(c, dominant)
+    return c.evidence_memo[dominant]
+
+
+def _evidence_of(c, dominant: bool) -> tuple[str, float] | None:
+    """`_evidence`, worked out (from the candidate's matches and cue words, all set before it is first asked)."""
     if c.demonym:
         if c.demonym == "continent" or c.nationals:
             return None
@@ -1074,6 +1086,22 @@ def by_front(p, zone) -> bool:
         for a, b in zone.line)
 
 
+# points whose nearness to a zone's front the zone keeps (for every document of the process: the reports
+# of one war name the same villages again and again)
+FRONT_MEMO_SIZE = 100_000
+
+
+def _by_front_memo(p, zone) -> bool:
+    """by_front, remembered by the zone for the point."""
+    key = (p.latitude, p.longitude)
+    found = zone.front_memo.get(key)
+    if found is None:
+        if len(zone.front_memo) > FRONT_MEMO_SIZE:
+            zone.front_memo.clear()
+        found = zone.front_memo[key] = by_front(p, zone)
+    return found
+
+
 class _Anchors:
     """Confidently resolved places, in bands of latitude NEAR_KM wide: a place within NEAR_KM of
     one lies in its band or the next (a degree of latitude is 111.19 km on the sphere distance_km
@@ -1085,7 +1113,6 @@ class _Anchors:
         for a in anchors:
             self.bands.setdefault(math.floor(a[0] / _NEAR_DEGREES), []).append(a)
         self.fronts = fronts  # the conflict zones with a front the text places it in (data/zones.json)
-        self._front_memo: dict = {}  # (iso3, lat, lon) -> at_front
         self.parts = parts  # (area entry, its compass words) the text names: "northern Mexico"
 
     def in_part(self, p) -> bool:
@@ -1103,10 +1130,7 @@ class _Anchors:
     def at_front(self, p) -> bool:
         """Whether a town lies by the front of a zone the text is in ("the OSCE SMM recorded explosions
         near Kelmorivka": of two villages of that name in Donetsk oblast, the one by the contact line)."""
-        key = (p.iso3, p.latitude, p.longitude)
-        if key not in self._front_memo:
-            self._front_memo[key] = any(p.iso3 == z.iso3 and by_front(p, z) for z in self.fronts)
-        return self._front_memo[key]
+        return any(p.iso3 == z.iso3 and _by_front_memo(p, z) for z in self.fronts)
 
     def __bool__(self) -> bool:
         return bool(self.bands)
@@ -1145,6 +1169,27 @@ class _Anchors:
 
 
 def _score(c, m, countries, total, admin_keys, anchors: _Anchors, seat_town=None) -> float:
+    """How well the entry fits the candidate and the text. The part the anchors do not touch is the
+    same in both passes of `_resolve` (the same countries, region keys, fronts and compass parts): it
+    is worked out once per entry, and the nearness to the anchors added."""
+    basis = (id(countries), total, id(admin_keys), id(anchors.fronts), id(anchors.parts))
+    memo = c.score_memo.get(id(m))
+    if memo is None or memo[0] is not m or memo[1] is not seat_town or memo[2] != basis:
+        memo = (m, seat_town, basis, _base_score(c, m, countries, total, admin_keys, anchors, seat_town))
+        c.score_memo[id(m)] = memo
+    s = memo[3]
+    p = m.place
+    if anchors and p.kind != "country" and anchors.near(p.latitude, p.longitude, c):
+        s += W_NEAR
+        # of two villages of a name, the one beside a town the text names ("Kelmo village, Dunde
+        # Township": not the Kelmo of the next township)
+        if p.source in VILLAGE_SOURCES and anchors.near(p.latitude, p.longitude, c, VILLAGE_NEAR_KM):
+            s += W_NEAR
+    return s
+
+
+def _base_score(c, m, countries, total, admin_keys, anchors: _Anchors, seat_town=None) -> float:
+    """`_score` without the nearness to the anchors."""
     p = m.place
     s = W_QUALITY * m.quality + W_POP * math.log10(p.population + 10) / 7
     if p.iso3 and total:
@@ -1205,12 +1250,6 @@ def _score(c, m, countries, total, admin_keys, anchors: _Anchors, seat_town=None
         s += W_CUE / 2
     if c.cue_town and p.kind == "city":
         s += W_CUE
-    if anchors and p.kind != "country" and anchors.near(p.latitude, p.longitude, c):
-        s += W_NEAR
-        # of two villages of a name, the one beside a town the text names ("Kelmo village, Dunde
-        # Township": not the Kelmo of the next township)
-        if p.source in VILLAGE_SOURCES and anchors.near(p.latitude, p.longitude, c, VILLAGE_NEAR_KM):
-            s += W_NEAR
     return s
 
 
@@ -1235,6 +1274,13 @@ def _seat_of_namesakes(c):
     namesake does not rival; "Odessa" is the region's name and an old spelling of its main town Odesa,
     which a Texan town's own name does not outweigh. Only the largest town of the name is one (San
     Juan, Argentina, a province's seat, is no match for Puerto Rico's capital)."""
+    if not c.seat_memo:
+        c.seat_memo.append(_seat_among(c))
+    return c.seat_memo[0]
+
+
+def _seat_among(c):
+    """`_seat_of_namesakes`, worked out."""
     spelt = [o.place for o in c.matches if o.quality >= 0.9]
     towns = [p for p in spelt if p.kind == "city"]
     if not towns:
@@ -1772,7 +1818,10 @@ def find_places(ctx: Context, gz) -> list:
     anchors = [(c.best.place.latitude, c.best.place.longitude, c,
                 light_key(c.text) if c.best.place.kind == "region" else None, c.best.place) for c in cands
                if c.best and c.confidence >= 0.5 and c.best.place.kind != "country"]
-    _resolve(cands, countries, admin_keys, anchors, hints, area, fronts, parts, groups)
+    if any(c.best is not None and c.confidence >= 0.5 for c in cands):
+        # (the second pass reads the first's places only where they reached 0.5: with none, it would
+        # resolve every name as the first did)
+        _resolve(cands, countries, admin_keys, anchors, hints, area, fronts, parts, groups)
     out = []
     for c in cands:
         if c.best is None or c.confidence < MIN_CONFIDENCE:
