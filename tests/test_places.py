@@ -1435,3 +1435,26 @@ def test_a_zone_remembers_which_points_lie_by_its_front():
     assert _by_front_memo(by, zone) is by_front(by, zone) is True
     assert _by_front_memo(far, zone) is by_front(far, zone) is False
     assert zone.front_memo[(lat, lon)] is True and _by_front_memo(by, zone) is True
+
+
+def test_a_town_after_a_quarter_nothing_knows_is_the_town(pipeline):
+    # Sopore is an other spelling of Sopur (70,000 people, Kashmir); the quarter before it is unknown
+    ctx = places_of(pipeline, "A shopkeeper was stabbed at Kelmobagh Sopore late on Friday, police said.")
+    assert at(ctx, "Sopore").iso3 == "IND"
+    # not an English word after the quarter ("The Colony" is a Texan town), nor a name after a word for
+    # a kind of place (there are many barangays called Pilar, and a town of the name in another province)
+    ctx = places_of(pipeline, "Nine men were held at Kelmobagh Colony on Friday.")
+    assert not [p for p in ctx.places if p.iso3 == "USA"], [(p.text, p.name) for p in ctx.places]
+    ctx = places_of(pipeline, "A councillor was shot in Barangay Pilar near Kabankalan on Sunday.")
+    assert not [p for p in ctx.places if p.text == "Pilar"], [(p.text, p.name, p.admin1) for p in ctx.places]
+
+
+def test_a_town_kept_by_its_own_name_though_unsure_makes_another_name_abroad_yield(pipeline):
+    # "Gaur" is a Nepali town of 27,000 and also an other name of Le Havre, so it is resolved with little
+    # confidence; "Garuda" is only an other name of Garda, a village of 3,600 in Veneto
+    ctx = places_of(pipeline, "Traders shut their shops in Gaur, Garuda and Chandranigahapur on Friday.")
+    assert at(ctx, "Gaur").iso3 == "NPL"
+    assert not [p for p in ctx.places if p.iso3 == "ITA"], [(p.text, p.name, p.iso3) for p in ctx.places]
+    # a name that matches a town only without its article ("El Ali": India's Ali) does not count
+    ctx = places_of(pipeline, "An elder was shot near the El Ali Mire wells, a day's walk from Dhusamareb.")
+    assert at(ctx, "Dhusamareb").iso3 == "SOM"

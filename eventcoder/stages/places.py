@@ -799,17 +799,25 @@ def _keep(c: Candidate, ctx: Context, persons: _SpanIndex, actors: _SpanIndex, e
     # town's (not "Harvard University": a name the language model knows may be a person's)
     town_cued = town_cued or bool(_INSTITUTION_AFTER.match(text, c.end)) and not known_word(doc.vocab, c.text)
     town_cued = town_cued or road
+    # "at Kelmobagh Dunde": a town after a quarter of it that neither the gazetteer nor the language model
+    # knows, "at" or "in" governing both, as ACLED's notes address a quarter (a town of some size, whose
+    # name is no English word: "at Kelmobagh Colony" is no Texan town)
+    one = token_at(doc, c.start) if len(words) == 1 else None
+    quarter = one is not None and _after_quarter(doc, one, starts) and not known_word(doc.vocab, one.text) and any(
+        m.quality >= 0.9 and m.place.kind == "city" and m.place.population >= LONE_TOWN_MIN_POP
+        for m in usable)
     for e in ents.around(c.start, c.end):
         if "(" in e.text or ")" in e.text or "," in e.text:
             # "Kelmora (Kelmora": the tagger ran on into an aside; "Kelmora, Madhya Pradesh": into the
             # rest of an address; no name holds the place
             continue
-        if e.label_ in _NAME_LABELS and not governed and not cued and not town_cued and e.start_char <= c.start and c.end <= e.end_char \
+        if e.label_ in _NAME_LABELS and not governed and not cued and not town_cued and not quarter \
+                and e.start_char <= c.start and c.end <= e.end_char \
                 and (e.end_char - e.start_char) > (c.end - c.start) and top < INSIDE_NAME_MIN_POP \
                 and not kinds & {"country", "region"} and not curated:
             return False
     spelt = {m.place.kind for m in usable if m.quality >= 0.9} or kinds  # (not "Tonga" for "Tunga")
-    tok = token_at(doc, c.start) if len(words) == 1 else None
+    tok = one
     if tok is not None and not curated and not spelt & {"country", "region"}:
         if tok.i >= 2 and not tok.is_sent_start and doc[tok.i - 1].lower_ in _NAME_LINKS \
                 and doc[tok.i - 2].text[:1].isupper() and not doc[tok.i - 1].is_sent_start:
@@ -818,7 +826,7 @@ def _keep(c: Candidate, ctx: Context, persons: _SpanIndex, actors: _SpanIndex, e
     # (a large town's too when the word is only an alternate name of it)
     # ("Nairobis Kibera slum": a possessive written without its apostrophe opens no longer name)
     glued_owner = c.text.endswith("s") and any(light_key(m.place.name) == light_key(c.text[:-1]) for m in usable)
-    longer = tok is not None and not curated and "country" not in spelt and not glued_owner \
+    longer = tok is not None and not curated and "country" not in spelt and not glued_owner and not quarter \
         and (_in_longer_name(doc, tok, starts) or bool(_GROUP_NAME_AFTER.match(text, c.end))
              or top < INSIDE_NAME_MIN_POP and not governed and not cued and _english_word_in_name(doc, tok))
     if longer and "region" not in spelt \
@@ -907,6 +915,19 @@ def _in_longer_name(doc, tok, starts: frozenset = frozenset()) -> bool:
                 and (k < tok.i or _name_goes_on(doc, k, starts)):
             return True
     return False
+
+
+def _after_quarter(doc, tok, starts: frozenset) -> bool:
+    """Whether the one-word name closes a two-word name that "at" or "in" governs, after a word that is
+    neither a place the text names, nor a word the language model knows, nor a word for a kind of place:
+    "at Kelmobagh Dunde" (not "in Barangay Dunde", a barangay named like a town elsewhere)."""
+    if tok.i < 2 or tok.is_sent_start:
+        return False
+    prev, gov = doc[tok.i - 1], doc[tok.i - 2]
+    nxt = doc[tok.i + 1] if tok.i + 1 < len(doc) else None
+    return gov.lower_ in ("at", "in") and prev.is_alpha and prev.text[:1].isupper() and not prev.is_sent_start \
+        and prev.idx not in starts and not known_word(doc.vocab, prev.text) and prev.lower_ not in _SITE_WORDS \
+        and (nxt is None or not nxt.text[:1].isupper())
 
 
 _DAY_WORDS = frozenset("""monday tuesday wednesday thursday friday saturday sunday january february march april may
@@ -1368,9 +1389,15 @@ def _resolve(cands, countries, admin_keys, anchors, hints=None, area=None, front
     # the countries of the places a previous pass resolved with confidence ("Crete" beside "Libya"
     # lets Souda be Crete's town)
     resolved: dict = {}
+    # and of the towns it kept by their own names spelt as the text spells them, however unsure ("Gaur",
+    # also an old name of Le Havre; not "El Ali", which drops its article to be an Indian town's name)
+    own_named: dict = {}
     for c in cands:
         if c.best is not None and c.confidence >= 0.5 and c.best.place.kind != "country" and c.best.place.iso3:
             resolved.setdefault(c.best.place.iso3, set()).add(light_key(c.text))
+        if c.best is not None and c.confidence >= MIN_CONFIDENCE and c.best.place.kind == "city" \
+                and c.best.place.iso3 and c.best.quality == 1.0 and _primary(c.best.place):
+            own_named.setdefault(c.best.place.iso3, set()).add(light_key(c.text))
     for c in cands:
         if c.demonym or c.source == "abbreviation":
             c.best, c.confidence = c.matches[0], 0.9
@@ -1560,9 +1587,10 @@ def _resolve(cands, countries, admin_keys, anchors, hints=None, area=None, front
             pool = [m for m in pool if not _village(m.place) or _near_any(m.place, towns, ADDRESS_TOWN_KM)]
         # a small town matched only by one of its other names, in a country nothing else in the text points
         # to, is not where the text's other places are ("at Garuda" in a report from Nepal's plains is no
-        # Italian village of that other name)
+        # Italian village of that other name; nor in "Gaur, Garuda and Shivanagar", where Gaur is only
+        # a likely Nepali town)
         key = light_key(c.text)
-        elsewhere = {iso for iso, keys in resolved.items() if keys - {key}}
+        elsewhere = {iso for named in (resolved, own_named) for iso, keys in named.items() if keys - {key}}
         if elsewhere:
             pool = [m for m in pool if _primary(m.place) or m.place.population >= SELF_EVIDENCE_MAX_POP
                     or m.place.kind != "city" or told.get(m.place.iso3, 0.0) > 0 or not elsewhere - {m.place.iso3}]
@@ -1818,9 +1846,9 @@ def find_places(ctx: Context, gz) -> list:
     anchors = [(c.best.place.latitude, c.best.place.longitude, c,
                 light_key(c.text) if c.best.place.kind == "region" else None, c.best.place) for c in cands
                if c.best and c.confidence >= 0.5 and c.best.place.kind != "country"]
-    if any(c.best is not None and c.confidence >= 0.5 for c in cands):
-        # (the second pass reads the first's places only where they reached 0.5: with none, it would
-        # resolve every name as the first did)
+    if any(c.best is not None and c.confidence >= MIN_CONFIDENCE for c in cands):
+        # (the second pass reads the first's places only where they reached MIN_CONFIDENCE: with none,
+        # it would resolve every name as the first did)
         _resolve(cands, countries, admin_keys, anchors, hints, area, fronts, parts, groups)
     out = []
     for c in cands:
