@@ -488,14 +488,36 @@ GROUP_ACTIVITY = [
      [("Strategic developments", "Change to group/activity")]),
     ("Security has been beefed up along the border ahead of the vote on Friday.",
      [("Strategic developments", "Change to group/activity")]),
+    # after an address of a town and its state, the parser hangs the subject on the state as an apposition
+    ("On 3 May 2023, in Kiri, Lurin, members of the Dabalo Gang distributed parcels of groceries among "
+     "poor households.", [("Strategic developments", "Change to group/activity")]),
     # the same acts by anyone else, or a curfew named as a time, are no development
     ("Volunteers delivered food packages to families in Kiri during the lockdown.", []),
+    ("On 3 May 2023, in Kiri, Lurin, volunteers of a church distributed parcels of groceries among poor households.",
+     []),
     ("Police patrolled the streets of Kiri during the curfew on Monday.", []),
 ]
 
 
 @pytest.mark.parametrize("text,expected", GROUP_ACTIVITY)
 def test_armed_group_activity_and_security_measures(code, text, expected):
+    doc = code(text, published=PUB)
+    assert [(e["event_type"], e["sub_event_type"]) for e in doc["events"]] == expected
+
+
+DEMANDS = [
+    # ACLED's notes give a peaceful protest as a crowd's demand, in a text that tells of nothing else
+    ("On 5 May 2023, in Kiri, Lurin, workers of a textile mill demanded the arrears of their salaries.",
+     [("Protests", "Peaceful protest")]),
+    # not an official's demand, nor one beside another event's trigger (here a shooting told only as the
+    # demand's cause, which is no event of its own either)
+    ("The minister demanded an apology from the opposition leader on Monday.", []),
+    ("Residents of Lado demanded justice after police shot a teenager dead on Sunday.", []),
+]
+
+
+@pytest.mark.parametrize("text,expected", DEMANDS)
+def test_a_crowds_demand_alone_is_a_peaceful_protest(code, text, expected):
     doc = code(text, published=PUB)
     assert [(e["event_type"], e["sub_event_type"]) for e in doc["events"]] == expected
 

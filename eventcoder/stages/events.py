@@ -710,6 +710,11 @@ def _protesters_arrested(cues: dict) -> bool:
     return False
 
 
+# how many words a subject the parser left on an address before the verb may have ("members of the
+# Kelmo Gang"); a guess from ACLED's notes, not tuned
+SUBJECT_AFTER_COMMA_MAX = 8
+
+
 def _agent_words(tok) -> set[str]:
     verb = verb_of(tok)
     words: set[str] = set()
@@ -723,6 +728,19 @@ def _agent_words(tok) -> set[str]:
         for c in verb.children:
             if c.dep_ == "conj":
                 words |= {w for g in c.children if g.dep_ == "agent" for w in _subtree_words(g)}
+    if not words and verb.tag_ == "VBD" and not any(c.dep_ in ("nsubj", "nsubjpass", "csubj", "expl")
+                                                   for c in verb.children):
+        # "On 5 May, in Kelmo, Dunde, members of the Kelmo Gang delivered ...": after an address the parser
+        # hangs the subject on the address (as an apposition, or as another object of "in"); the noun
+        # phrase between the last comma and the finite verb is its subject (not before a participle: "the
+        # third envoy of the party shot this month")
+        doc, lo = verb.doc, verb.i
+        while lo > verb.sent.start and doc[lo - 1].text not in (",", ";") and verb.i - lo < SUBJECT_AFTER_COMMA_MAX:
+            lo -= 1
+        phrase = doc[lo:verb.i]
+        if lo > verb.sent.start and doc[lo - 1].text == "," and any(t.pos_ in ("NOUN", "PROPN") for t in phrase) \
+                and not any(t.pos_ in ("VERB", "AUX") for t in phrase):
+            words |= {w for t in phrase for w in (t.lower_, t.lemma_.lower())}
     if not words and verb.dep_ == "acl" and verb.tag_ in ("VBD", "VBG"):
         # "On 7 May, in X, 90 migrants returned from Y": a finite verb hung on the noun before it as a
         # clause; that noun is its subject, as it is of "supporters marching"; a passive participle's
@@ -1365,23 +1383,49 @@ def detect_sentence(ctx: Context, s: Sentence) -> list[Event]:
         # ACLED codes once, at the violent type ("seized rifles in a raid" keeps its seizure)
         chosen = [c for c in chosen if c[4][1] not in _INCIDENT_PARTS
                   or not any(_same_clause(c[3], v) for v in violent_acts)]
-    events = []
-    for depth, i, fam, tok, (etype, sub) in chosen:
-        support = supporting_mention(ctx, s, tok, depth) if fam != "DISCOVERY" else (
-            "quote" if _inside_quote(s, tok.idx) else "")
-        conf = FAMILY_CONFIDENCE.get(fam, 0.5)
-        if '"' in s.text or "“" in s.text:
-            conf -= 0.05  # quoted speech
-        conf -= min(depth, 4) * 0.02
-        events.append(Event(
-            event_type=etype, sub_event_type=sub, sentences=[s.index], trigger=tok.text,
-            trigger_start=tok.idx, disorder_type=disorder_type(sub), plover=PLOVER.get(sub),
-            confidence=max(0.05, min(0.99, conf)),
-        ))
-        events[-1].support_only = support  # not a contract field: read by the merge stage
-        # nor is this, read by _promote_lone_reference: a cause, or a topic ("spoke about the attack")
-        events[-1].aside = "topic" if tok.head.lower_ in _TOPIC_PREPS else _background(tok)
-    return events
+    return [_event(ctx, s, tok, fam, depth, etype, sub) for depth, i, fam, tok, (etype, sub) in chosen]
+
+
+def _event(ctx: Context, s: Sentence, tok, fam: str, depth: int, etype: str, sub: str) -> Event:
+    """The event a trigger of the sentence reports, its confidence from its family, quotes and depth."""
+    support = supporting_mention(ctx, s, tok, depth) if fam != "DISCOVERY" else (
+        "quote" if _inside_quote(s, tok.idx) else "")
+    conf = FAMILY_CONFIDENCE.get(fam, 0.5)
+    if '"' in s.text or "“" in s.text:
+        conf -= 0.05  # quoted speech
+    conf -= min(depth, 4) * 0.02
+    ev = Event(
+        event_type=etype, sub_event_type=sub, sentences=[s.index], trigger=tok.text,
+        trigger_start=tok.idx, disorder_type=disorder_type(sub), plover=PLOVER.get(sub),
+        confidence=max(0.05, min(0.99, conf)),
+    )
+    ev.support_only = support  # not a contract field: read by the merge stage
+    # nor is this, read by _promote_lone_reference: a cause, or a topic ("spoke about the attack")
+    ev.aside = "topic" if tok.head.lower_ in _TOPIC_PREPS else _background(tok)
+    return ev
+
+
+# people whose demand, in a text that tells of nothing else, is a protest: those who gather to make one
+# (not officials, parties or lawmakers, whose demands are statements)
+_DEMANDING_PEOPLE = frozenset("""workers employees staff labourers laborers residents villagers locals neighbours
+neighbors traders vendors merchants shopkeepers hawkers farmers students teachers nurses doctors drivers miners
+tenants relatives parents communities""".split())
+
+
+def _demand_protest(ctx: Context, kinds: tuple) -> list[Event]:
+    """A peaceful protest where a text that tells of no other event says a crowd demanded something, as
+    ACLED's notes do ("workers of a brick kiln demanded the arrears of their pay"); not in a sentence with
+    a trigger of another event, told as its cause ("demanded justice after police shot a boy")."""
+    lex = lexicon()
+    for s in ctx.sentences:
+        span = sentence_span(ctx, s) if s.kind in kinds else None
+        if span is None or any(lex[fam].trigger for fam in find_cues(span)):
+            continue
+        for tok in span:
+            if tok.lemma_.lower() == "demand" and tok.pos_ == "VERB" and tok.tag_ == "VBD" \
+                    and not blocked(tok, span) and _agent_words(tok) & _DEMANDING_PEOPLE:
+                return [_event(ctx, s, tok, "PROTEST", sum(1 for _ in tok.ancestors), "Protests", "Peaceful protest")]
+    return []
 
 
 _INCIDENT_PARTS = frozenset({"Arrests", "Looting/property destruction", "Disrupted weapons use"})
@@ -1442,6 +1486,8 @@ def make_events(settings):
             events.extend(detect_sentence(ctx, s))
         ctx.events = [e for e in events if e.confidence >= settings.min_event_confidence]
         _promote_lone_reference(ctx, ctx.events)
+        if not ctx.events:
+            ctx.events = [e for e in _demand_protest(ctx, kinds) if e.confidence >= settings.min_event_confidence]
         for ev in ctx.events:
             _intervention_in_next_sentence(ctx, ev)
             _fire_returned_in_next_sentence(ctx, ev)
