@@ -33,6 +33,11 @@ TYPED = [
      "Strategic developments", "Other"),
     ("Rebels shelled government positions around Tamu on Monday.",
      "Explosions/Remote violence", "Shelling/artillery/missile attack"),
+    # a relative clause tells a fact, whatever the verb above its noun does ("denied" entry, not an act)
+    ("A visiting cleric denied entry to Lurin which sparked violent protests across the region",
+     "Riots", "Violent demonstration"),
+    ("The governor condemned the gang that attacked a bus near Lado on Monday.",
+     "Violence against civilians", "Attack"),
     # an attack on an armed post is a battle, whatever the place around it
     ("Militants attacked a police post at the central market in Wela on Monday.",
      "Battles", "Armed clash"),
@@ -132,6 +137,13 @@ def test_typing(code, text, etype, sub):
 def test_not_events(code, text):
     doc = code(text, published=PUB)
     assert doc["events"] == [], [(e["event_type"], e["evidence"][0]["text"]) for e in doc["events"]]
+
+
+def test_a_crowds_grievance_told_in_a_relative_clause_is_no_event_of_its_own(code):
+    # the beating is why the parents gathered, as they demand justice for it: one event, the protest
+    doc = code("Parents gathered outside a school in Lado to demand justice for two boys who were beaten by "
+               "police during a strike.", published=PUB)
+    assert [(e["event_type"], e["sub_event_type"]) for e in doc["events"]] == [("Protests", "Peaceful protest")]
 
 
 def test_violence_against_civilians_puts_victims_in_actor2(code):

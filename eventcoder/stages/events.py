@@ -553,8 +553,13 @@ def blocked(tok, span) -> str | None:
             if child.dep_ == "mark" and child.lower_ in ("if", "unless", "whether"):
                 return "conditional"
     anc = [] if held else [verb] + list(verb.ancestors)[:3]
-    for a in anc:
-        if a.lemma_.lower() in HYPOTHETICAL_HEADS and a != tok and not _reporting_use(a):
+    # (a relative clause tells a fact of its noun, whatever the verb above that noun does: "a preacher
+    # denied entry to the country, which sparked violent protests", "condemned the group that attacked";
+    # but a crowd's demand makes it the grievance: "demanding justice for a girl who was raped")
+    told = next((k + 1 for k, a in enumerate(anc) if a.dep_ == "relcl"), len(anc))
+    for k, a in enumerate(anc):
+        if a.lemma_.lower() in HYPOTHETICAL_HEADS and a != tok and not _reporting_use(a) \
+                and (k < told or a.lower_ in _PROTESTERS_VERBS):
             return f"governed by '{a.text}'"
     if tok.lemma_.lower() in _STRUGGLE_WORDS:
         # "measures to fight the pandemic", "the fight against corruption": a campaign, not a battle
