@@ -1458,3 +1458,10 @@ def test_a_town_kept_by_its_own_name_though_unsure_makes_another_name_abroad_yie
     # a name that matches a town only without its article ("El Ali": India's Ali) does not count
     ctx = places_of(pipeline, "An elder was shot near the El Ali Mire wells, a day's walk from Dhusamareb.")
     assert at(ctx, "Dhusamareb").iso3 == "SOM"
+
+
+def test_a_village_closing_the_address_of_a_place_nothing_knows_is_taken(pipeline):
+    # Bomorenda is a ward of Kisii County in Kenya's table of the villages extra; "Kelmobi" is unknown, and
+    # the text names no country: the ward closing the address "in" governs is where the riot was
+    ctx = places_of(pipeline, "Party supporters rioted in Kelmobi, Bomorenda, when the results came in.")
+    assert at(ctx, "Bomorenda").iso3 == "KEN"

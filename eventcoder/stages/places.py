@@ -287,6 +287,8 @@ _MEDIA_NAME = re.compile(r"\b(?:Agence\s+France[-\s]Presse|Radio\s+France(?:\s+I
                          r"Voice\s+of\s+America|Radio\s+Free\s+Europe|Press\s+Trust\s+of\s+India|Times\s+of\s+India|"
                          r"Associated\s+Press\s+of\s+Pakistan|Sudan\s+Tribune|China\s+Daily|Kenya\s+News\s+Agency)\b")
 _IN_BEFORE = re.compile(r"\b(?:in|at|near)\s+(?:the\s+)?$", re.I)
+# "in Dundebi, " before a name: the address of a one-word place that "in" or "at" governs
+_UNKNOWN_ADDRESS_BEFORE = re.compile(r"\b(?:in|at)\s+[A-Z][\w'’-]+,\s*$")
 _NUMBERED_PART = re.compile(r"([A-Z][a-z'’]+)-[0-9]{1,2}")
 # ACLED's interaction code of foreign forces ("Operation Barkhane"), which act outside their own country
 FOREIGN_FORCES = "External/Other forces"
@@ -445,6 +447,8 @@ class Candidate:
     town_part: bool = False  # "in Boa Viagem neighborhood": a part of a town the text names
     area_of: bool = False  # "the Kelmora area of Dunde district": a part of the place named next
     governed: bool = False  # "in Kelmora", "at Kelmora": a preposition of place governs the name
+    # "in Dundebi, Kelmora": the name closes the address of a place nothing knows, which "in" or "at" governs
+    closes_unknown: bool = False
     people: bool = False  # "residents of Kelmora", "Kelmora villagers": the people of a place name it
     listed: bool = False  # "in Dunde and Kelmora": a later name of a list a place word governs
     site: bool = False  # "Kelmora mosques", "Kelmora Sugar Company": a site bears the place's name
@@ -1564,7 +1568,7 @@ def _resolve(cands, countries, admin_keys, anchors, hints=None, area=None, front
         # Kenyan party is no Turkish village; "in Dandora" is Nairobi's; "Sindhi nationalists" are no
         # village's)
         unsure = sum(told.values()) < MIN_COUNTRY_EVIDENCE and not c.common \
-            and (c.governed or c.listed or c.cue_town or c.near or c.people or c.site)
+            and (c.governed or c.listed or c.cue_town or c.near or c.people or c.site or c.closes_unknown)
         pool = [m for m in pool if m.place.source not in VILLAGE_SOURCES or told.get(m.place.iso3, 0.0) > 0
                 or c.within_area and _in_area(m.place, c.within) or unsure]
         # and, where the name has namesakes far from it, not far from every town the text places in its
@@ -1784,6 +1788,7 @@ def find_places(ctx: Context, gz) -> list:
         c.town_part = bool(_TOWN_PART_AFTER.match(text[c.end:c.end + 120]))
         c.area_of = bool(_AREA_OF_AFTER.match(text, c.end))
         c.governed = bool(_IN_BEFORE.search(before[-20:]))
+        c.closes_unknown = bool(_UNKNOWN_ADDRESS_BEFORE.search(before))
         c.people = bool(_PEOPLE_OF_BEFORE.search(before) or _PEOPLE_AFTER.match(after))
         c.site = bool(_NAMED_SITE_AFTER.match(after))
         c.address_tail = bool(_BRACKET_TAIL_BEFORE.search(before) and _BRACKET_CLOSE_AFTER.match(after))
@@ -1791,6 +1796,11 @@ def find_places(ctx: Context, gz) -> list:
         c.moved = bool(MOVED_BEFORE.search(before[-30:])) and any(
             m.place.kind == "country" and m.quality >= 0.9 for m in c.matches)
         c.common = all(known_word(ctx.doc.vocab, w) for w in c.text.split())
+    # (not after a name the text's places hold: "in Kisumu, Kelmora" is an address or a list of two places)
+    ends = {c.end for c in cands}
+    for c in cands:
+        if c.closes_unknown and any(e in ends for e in range(c.start - 3, c.start)):
+            c.closes_unknown = False
     # "in Kelmo and Dunde": the place word governs each name of the list it opens
     prev = None
     for c in sorted(cands, key=lambda x: x.start):
