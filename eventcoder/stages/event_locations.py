@@ -31,9 +31,9 @@ from ..pipeline import stage
 from ..resources.gazetteer import continent_adjectives, get_gazetteer, light_key
 from .event_dates import dateline, tells_the_incident
 from .sentences import next_in_paragraph
-from .places import (CAUSE_OF_BEFORE, DEMONYM_SHAPE, FACILITY_WORDS, FOREIGNERS_AFTER, GOVERNMENT_AFTER, KM_BEFORE,
-                     LOCAL_DISTRICT_WORDS, MOVED_BEFORE, NEAR_BEFORE, NEAR_KM, POSSESSIVE, REGION_LIST_AFTER,
-                     STOP_NAMES, by_front, distance_km)
+from .places import (ADDRESS_GOVERNED, CAUSE_OF_BEFORE, DEMONYM_SHAPE, FACILITY_WORDS, FOREIGNERS_AFTER,
+                     GOVERNMENT_AFTER, KM_BEFORE, LOCAL_DISTRICT_WORDS, MOVED_BEFORE, NEAR_BEFORE, NEAR_KM,
+                     POSSESSIVE, REGION_LIST_AFTER, STOP_NAMES, by_front, distance_km)
 from .times import MONTHS, WEEKDAYS
 
 _SPECIFIC = {"city": 0, "feature": 1, "region": 2, "country": 3}
@@ -119,8 +119,6 @@ _AREA_WORD_AFTER = re.compile(r"^\s+(?:district|division|" + _WIDE_WORDS + r")\b
 # "near Kelmora (Central Darfur state)", "the villages of Kelmora and Dunde (Kalehe, Sud-Kivu)": a name the
 # gazetteer lacks right before a region, in the same address
 _UNKNOWN_BEFORE = re.compile(r"([A-Z][\w'-]+(?:[ -][A-Z][\w'-]+){0,3})\s*[(,]\s*$")
-# "in Kelmora, Manila": the name after an unresolved first part of an address is governed as well
-_ADDRESS_GOVERNED = re.compile(r"\b(?:in|at)\s+(?:the\s+)?([A-Z][\w'-]*(?:\s+[A-Z][\w'-]*){0,3}),\s*$")
 # A city at least this large is split into districts by ACLED, an event in one still precision 1.
 LARGE_CITY_POP = 1_000_000
 # "... Dunde Gate in Ahmedabad", "Kelmorivskyi district of Kyiv" (not "... village, in Lahore": a
@@ -243,7 +241,7 @@ def _governed(ctx: Context, p: PlaceMention) -> int:
         return 0
     if before[-1].endswith(","):
         lo = max(0, p.start - 45)
-        m = _ADDRESS_GOVERNED.search(ctx.text[lo:p.start])
+        m = ADDRESS_GOVERNED.search(ctx.text[lo:p.start])
         if m and not any(q.start < lo + m.end() and lo + m.start(1) < q.end for q in ctx.places if q is not p):
             return 1.5  # "in Kelmora, Manila": the first part is no known place (a direct "in X" wins)
     words = [w.strip("()") for w in before if w.strip("()")]

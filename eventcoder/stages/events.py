@@ -1424,11 +1424,11 @@ def _demand_protest(ctx: Context, kinds: tuple) -> list[Event]:
     lex = lexicon()
     for s in ctx.sentences:
         span = sentence_span(ctx, s) if s.kind in kinds else None
-        if span is None or any(lex[fam].trigger for fam in find_cues(span)):
-            continue
-        for tok in span:
+        for tok in span if span is not None else ():
             if tok.lemma_.lower() == "demand" and tok.pos_ == "VERB" and tok.tag_ == "VBD" \
                     and not blocked(tok, span) and _agent_words(tok) & _DEMANDING_PEOPLE:
+                if any(lex[fam].trigger for fam in find_cues(span)):
+                    break  # (the cues only where a demand is found: most sentences hold none)
                 return [_event(ctx, s, tok, "PROTEST", sum(1 for _ in tok.ancestors), "Protests", "Peaceful protest")]
     return []
 

@@ -287,8 +287,8 @@ _MEDIA_NAME = re.compile(r"\b(?:Agence\s+France[-\s]Presse|Radio\s+France(?:\s+I
                          r"Voice\s+of\s+America|Radio\s+Free\s+Europe|Press\s+Trust\s+of\s+India|Times\s+of\s+India|"
                          r"Associated\s+Press\s+of\s+Pakistan|Sudan\s+Tribune|China\s+Daily|Kenya\s+News\s+Agency)\b")
 _IN_BEFORE = re.compile(r"\b(?:in|at|near)\s+(?:the\s+)?$", re.I)
-# "in Dundebi, " before a name: the address of a one-word place that "in" or "at" governs
-_UNKNOWN_ADDRESS_BEFORE = re.compile(r"\b(?:in|at)\s+[A-Z][\w'’-]+,\s*$")
+# "in Kelmora, " before a name: the first part of an address that "in" or "at" governs (group 1)
+ADDRESS_GOVERNED = re.compile(r"\b(?:in|at)\s+(?:the\s+)?([A-Z][\w'-]*(?:\s+[A-Z][\w'-]*){0,3}),\s*$")
 _NUMBERED_PART = re.compile(r"([A-Z][a-z'’]+)-[0-9]{1,2}")
 # ACLED's interaction code of foreign forces ("Operation Barkhane"), which act outside their own country
 FOREIGN_FORCES = "External/Other forces"
@@ -447,7 +447,7 @@ class Candidate:
     town_part: bool = False  # "in Boa Viagem neighborhood": a part of a town the text names
     area_of: bool = False  # "the Kelmora area of Dunde district": a part of the place named next
     governed: bool = False  # "in Kelmora", "at Kelmora": a preposition of place governs the name
-    # "in Dundebi, Kelmora": the name closes the address of a place nothing knows, which "in" or "at" governs
+    # "in Dundebi, Kelmora": the name closes an address "in" or "at" governs, whose first part no candidate holds
     closes_unknown: bool = False
     people: bool = False  # "residents of Kelmora", "Kelmora villagers": the people of a place name it
     listed: bool = False  # "in Dunde and Kelmora": a later name of a list a place word governs
@@ -1788,7 +1788,6 @@ def find_places(ctx: Context, gz) -> list:
         c.town_part = bool(_TOWN_PART_AFTER.match(text[c.end:c.end + 120]))
         c.area_of = bool(_AREA_OF_AFTER.match(text, c.end))
         c.governed = bool(_IN_BEFORE.search(before[-20:]))
-        c.closes_unknown = bool(_UNKNOWN_ADDRESS_BEFORE.search(before))
         c.people = bool(_PEOPLE_OF_BEFORE.search(before) or _PEOPLE_AFTER.match(after))
         c.site = bool(_NAMED_SITE_AFTER.match(after))
         c.address_tail = bool(_BRACKET_TAIL_BEFORE.search(before) and _BRACKET_CLOSE_AFTER.match(after))
@@ -1796,11 +1795,13 @@ def find_places(ctx: Context, gz) -> list:
         c.moved = bool(MOVED_BEFORE.search(before[-30:])) and any(
             m.place.kind == "country" and m.quality >= 0.9 for m in c.matches)
         c.common = all(known_word(ctx.doc.vocab, w) for w in c.text.split())
-    # (not after a name the text's places hold: "in Kisumu, Kelmora" is an address or a list of two places)
-    ends = {c.end for c in cands}
+    # "in Dundebi, Kelmora": the name closes the address of a first part no candidate holds ("in Kisumu,
+    # Kelmora" is an address or a list of two places)
     for c in cands:
-        if c.closes_unknown and any(e in ends for e in range(c.start - 3, c.start)):
-            c.closes_unknown = False
+        lo = max(0, c.start - 60)
+        m = ADDRESS_GOVERNED.search(text, lo, c.start)
+        c.closes_unknown = m is not None and not any(
+            q.start < m.end(1) and m.start(1) < q.end for q in cands if q is not c)
     # "in Kelmo and Dunde": the place word governs each name of the list it opens
     prev = None
     for c in sorted(cands, key=lambda x: x.start):
