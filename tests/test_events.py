@@ -525,6 +525,14 @@ DEMANDS = [
     # demand's cause, which is no event of its own either)
     ("The minister demanded an apology from the opposition leader on Monday.", []),
     ("Residents of Lado demanded justice after police shot a teenager dead on Sunday.", []),
+    # a crowd's act told with the demand it made: its purpose ("to demand") or its manner ("demanding that")
+    ("On 6 May 2023, nurses locked the gates of the Kiri clinic to protect themselves and to demand gloves.",
+     [("Protests", "Peaceful protest")]),
+    ("On 7 May 2023, at a memorial gathering in Lurin, people began chanting slogans, praising the old flag and "
+     "demanding that the governor leave the town.", [("Protests", "Peaceful protest")]),
+    # not an official's purpose, nor a demand no past act of the crowd carries
+    ("The minister travelled to Kiri on Monday to demand an apology from the opposition leader.", []),
+    ("Nurses in Kiri want to demand gloves from the new director.", []),
 ]
 
 

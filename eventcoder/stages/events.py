@@ -1414,23 +1414,53 @@ def _event(ctx: Context, s: Sentence, tok, fam: str, depth: int, etype: str, sub
 # (not officials, parties or lawmakers, whose demands are statements)
 _DEMANDING_PEOPLE = frozenset("""workers employees staff labourers laborers residents villagers locals neighbours
 neighbors traders vendors merchants shopkeepers hawkers farmers students teachers nurses doctors drivers miners
-tenants relatives parents communities""".split())
+tenants relatives parents communities people""".split())
 
 
 def _demand_protest(ctx: Context, kinds: tuple) -> list[Event]:
     """A peaceful protest where a text that tells of no other event says a crowd demanded something, as
-    ACLED's notes do ("workers of a brick kiln demanded the arrears of their pay"); not in a sentence with
-    a trigger of another event, told as its cause ("demanded justice after police shot a boy")."""
+    ACLED's notes do ("workers of a brick kiln demanded the arrears of their pay"), or did something to
+    demand or denounce something ("nurses padlocked the offices to demand masks", "people shouted
+    slogans, demanding that ..."); not in a sentence with a trigger of another event, told as its cause
+    ("demanded justice after police shot a boy")."""
     lex = lexicon()
     for s in ctx.sentences:
         span = sentence_span(ctx, s) if s.kind in kinds else None
         for tok in span if span is not None else ():
-            if tok.lemma_.lower() == "demand" and tok.pos_ == "VERB" and tok.tag_ == "VBD" \
-                    and not blocked(tok, span) and _agent_words(tok) & _DEMANDING_PEOPLE:
+            act = _demanding_act(tok)
+            if act is not None and not blocked(act, span) and _agent_words(act) & _DEMANDING_PEOPLE:
                 if any(lex[fam].trigger for fam in find_cues(span)):
                     break  # (the cues only where a demand is found: most sentences hold none)
-                return [_event(ctx, s, tok, "PROTEST", sum(1 for _ in tok.ancestors), "Protests", "Peaceful protest")]
+                return [_event(ctx, s, act, "PROTEST", sum(1 for _ in act.ancestors), "Protests", "Peaceful protest")]
     return []
+
+
+DEMAND_LEMMAS = frozenset({"demand", "denounce"})
+# how far up the clauses a purpose or a manner of demanding is looked for its act ("padlocked the offices
+# to report abuses and to demand masks": demand, report, padlocked)
+DEMAND_ACT_DEPTH = 4
+
+
+def _demanding_act(tok):
+    """The past-tense act of a crowd that `tok` tells as a demand: "demanded" itself, or the finite verb a
+    purpose ("to demand") or a manner ("demanding that") hangs on, through clauses and conjuncts; else
+    None."""
+    if tok.pos_ != "VERB" or tok.lemma_.lower() not in DEMAND_LEMMAS:
+        return None
+    if tok.tag_ == "VBD":
+        return tok if tok.lemma_.lower() == "demand" else None
+    if tok.tag_ == "VB" and not any(c.dep_ == "aux" and c.lower_ == "to" for c in tok.children):
+        return None
+    if tok.tag_ not in ("VB", "VBG"):
+        return None
+    head = tok
+    for _ in range(DEMAND_ACT_DEPTH):
+        if head.dep_ not in ("xcomp", "advcl", "conj", "ccomp") or head.head is head:
+            return None
+        head = head.head
+        if head.tag_ == "VBD":
+            return head
+    return None
 
 
 _INCIDENT_PARTS = frozenset({"Arrests", "Looting/property destruction", "Disrupted weapons use"})
