@@ -688,6 +688,15 @@ def test_a_protest_its_own_participle_tells_as_held_is_not_negated_by_the_verb_i
     assert code("No protest was held in Wela on Monday.", published=PUB)["events"] == []
 
 
+def test_a_protest_held_is_held_whatever_clause_the_parser_hangs_it_on(code):
+    # the parser reads "protest" as the subject of the passive verb after it, a verb of denial
+    doc = code("Supporters of Lado county ODM aspirant held protest after candidate was denied nomination certificate",
+               published=PUB)
+    assert [e["event_type"] for e in doc["events"]] == ["Protests"]
+    # (a protest only planned to be held stays unreal)
+    assert code("Traders in Wela had planned to hold protest after the market was closed.", published=PUB)["events"] == []
+
+
 def test_pots_banged_are_a_protest(code):
     doc = code("On Monday residents of Wela banged pots against the mayor as he toured the market.", published=PUB)
     assert [e["event_type"] for e in doc["events"]] == ["Protests"]

@@ -539,8 +539,8 @@ def blocked(tok, span) -> str | None:
     # (a noun the parse leaves loose takes no negation from the verb it hangs on: "post-election riots -
     # details not given"; nor does a noun its own participle tells as done: "urged them not to close the
     # clinic, at a sit-in staged outside Kelmora's town hall")
-    held = tok.pos_ in ("NOUN", "PROPN") and any(
-        c.dep_ == "acl" and c.tag_ == "VBN" and c.lemma_.lower() in _HELD for c in tok.children)
+    held = tok.pos_ in ("NOUN", "PROPN") and (any(
+        c.dep_ == "acl" and c.tag_ == "VBN" and c.lemma_.lower() in _HELD for c in tok.children) or _held_before(tok))
     loose = tok.pos_ in ("NOUN", "PROPN") and tok.dep_ in ("dep", "appos", "npadvmod") or held
     for t in ([tok] if tok == verb or loose else [tok, verb]):
         for child in t.children:
@@ -585,6 +585,16 @@ def blocked(tok, span) -> str | None:
 
 # the participles that tell a protest or a meeting as held: "a rally staged in Kelmora"
 _HELD = frozenset("hold stage organise organize".split())
+
+
+def _held_before(tok) -> bool:
+    """Whether the past tense of a verb of _HELD comes right before the noun (a determiner between):
+    "supporters held protest after their candidate was denied nomination", which the parser may read
+    as the subject of the next clause's verb; the noun is that verb's object, told as done."""
+    i = tok.i - 1
+    if i >= 0 and tok.doc[i].dep_ == "det":
+        i -= 1
+    return i >= 0 and tok.doc[i].tag_ in ("VBD", "VBN") and tok.doc[i].lemma_.lower() in _HELD
 _STRUGGLE_WORDS = frozenset("fight battle combat".split())
 # what a government or a crew fights that is no armed foe
 _ABSTRACT_FOES = frozenset("""coronavirus covid covid-19 virus pandemic epidemic outbreak disease malaria cholera
