@@ -142,6 +142,28 @@ def find_actor_mentions(ctx: Context) -> list[ActorMention]:
     return mentions
 
 
+# How firmly the resolved places must point to a country (the places stage's weights: 1.0 a country's
+# name, 0.5 a place) for the aliases that hold only there to be matched again
+CONTEXT_COUNTRY_MIN_WEIGHT = 1.0
+
+
+def add_context_actors(ctx: Context) -> None:
+    """The aliases that name an actor only in a country ("NDS" in Afghanistan), matched again once the
+    places stage has found the document's country where this stage could not ("NDS members were shot in
+    Ghoryan district, Herat"): the dictionary's mentions that overlap none already found join the actors."""
+    if not ctx.countries:
+        return
+    top, weight = next(iter(ctx.countries.items()))
+    if weight < CONTEXT_COUNTRY_MIN_WEIGHT:
+        return
+    taken = [(a.start, a.end) for a in ctx.actors]
+    added = [ActorMention(ctx.text[m.start:m.end], m.start, m.end, m.name, m.inter, m.country, m.source)
+             for m in dictionary.find_matches(ctx.text, [top], ctx.published, accept=_acronym_check(ctx.doc))
+             if m.source == "dictionary" and all(m.end <= a or m.start >= b for a, b in taken)]
+    if added:
+        ctx.actors = sorted(ctx.actors + added, key=lambda m: m.start)
+
+
 @stage("actors", requires=("sentences",), assigns=("actors",))
 def make_actors(settings):
     def run(ctx: Context) -> None:

@@ -26,6 +26,7 @@ from functools import lru_cache
 from ..document import Context, PlaceMention
 from ..pipeline import stage
 from ..nlp import known_word
+from .actors import add_context_actors
 from .syntax import token_at
 from ..resources.gazetteer import (VILLAGE_SOURCES, Match, admin1_abbreviations, conflict_zones, continent_adjectives,
                                    distance_km, fold_key, get_gazetteer, light_key)
@@ -1911,5 +1912,6 @@ def make_places(settings):
     def run(ctx: Context) -> None:
         ctx.places = sorted(find_places(ctx, get_gazetteer(settings)), key=lambda p: p.start)
         recountry_generic_actors(ctx)
+        add_context_actors(ctx)
 
     return run
