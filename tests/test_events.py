@@ -697,6 +697,16 @@ def test_a_protest_held_is_held_whatever_clause_the_parser_hangs_it_on(code):
     assert code("Traders in Wela had planned to hold protest after the market was closed.", published=PUB)["events"] == []
 
 
+@pytest.mark.parametrize("text,expected", [
+    # a headline's participle without its auxiliary: the subject is the one shot, not the shooter
+    ("Police officer shot dead by unknown gunmen in Wela", "Battles"),
+    ("Village elder shot dead by unknown gunmen in Wela", "Violence against civilians"),
+])
+def test_the_subject_of_a_headlines_participle_is_the_victim(code, text, expected):
+    doc = code(text, published=PUB)
+    assert [e["event_type"] for e in doc["events"]] == [expected]
+
+
 def test_pots_banged_are_a_protest(code):
     doc = code("On Monday residents of Wela banged pots against the mayor as he toured the market.", published=PUB)
     assert [e["event_type"] for e in doc["events"]] == ["Protests"]

@@ -620,13 +620,27 @@ def _subtree_words(tok) -> set[str]:
     return {t.lemma_.lower() for t in tok.subtree} | {t.lower_ for t in tok.subtree}
 
 
+def _headline_passive(t) -> bool:
+    """A participle told without its auxiliary, as headlines and short notes tell it ("Police officer shot
+    dead by unknown gunmen"): a by-phrase of the agent and no auxiliary, where the parser reads the one
+    acted on as the subject."""
+    return t.pos_ == "VERB" and t.tag_ in ("VBN", "VBD") and any(c.dep_ == "agent" for c in t.children) \
+        and any(c.dep_ == "nsubj" for c in t.children) and not any(c.dep_ in ("aux", "auxpass") for c in t.children)
+
+
+def _acted_on(child) -> bool:
+    """Whether a dependent names the one acted on: an object, a passive subject, or the subject of a
+    participle told without its auxiliary (_headline_passive)."""
+    return child.dep_ in ("dobj", "nsubjpass") or child.dep_ == "nsubj" and _headline_passive(child.head)
+
+
 def _patient_words(tok) -> set[str]:
     """Words in the trigger's object, passive subject, or 'on/against' phrase."""
     verb = verb_of(tok) if tok.pos_ not in ("VERB",) else tok
     words: set[str] = set()
     for t in (tok, verb):
         for child in t.children:
-            if child.dep_ in ("dobj", "nsubjpass", "attr", "pobj", "oprd"):
+            if child.dep_ in ("attr", "pobj", "oprd") or _acted_on(child):
                 words |= _subtree_words(child)
             elif child.dep_ == "prep" and child.lower_ in ("on", "against", "at", "of"):
                 words |= _subtree_words(child)
@@ -657,7 +671,7 @@ def _object_holders(tok, verb) -> list:
     """The tokens whose objects are the trigger's: itself and its verb, and, when neither has an object,
     the verb coordinated after it that shares one ("shot and killed two soldiers")."""
     holders = [tok] if tok == verb else [tok, verb]
-    if not any(c.dep_ in ("dobj", "nsubjpass") for t in holders for c in t.children):
+    if not any(_acted_on(c) for t in holders for c in t.children):
         holders += [c for c in verb.children if c.dep_ == "conj" and c.pos_ == "VERB"][:1]
         if verb.dep_ == "conj" and verb.head.pos_ == "VERB":
             # "two officers were shot and killed": the second verb shares the first one's passive subject
@@ -670,9 +684,9 @@ def _patient_core(tok) -> set[str]:
     verb = verb_of(tok) if tok.pos_ not in ("VERB",) else tok
     words: set[str] = set()
     for t in _object_holders(tok, verb):
-        has_object = any(c.dep_ in ("dobj", "nsubjpass") for c in t.children)
+        has_object = any(_acted_on(c) for c in t.children)
         for child in t.children:
-            if child.dep_ in ("dobj", "nsubjpass", "attr", "oprd"):
+            if child.dep_ in ("attr", "oprd") or _acted_on(child):
                 words |= _core_words(child)
             elif child.dep_ == "prep" and child.lower_ in ("on", "against", "at", "of") and not (
                     has_object and child.lower_ == "at"):  # "attacked a post at the market": a place
@@ -692,7 +706,7 @@ def _patient_inters(ctx: Context, tok, span) -> set[str]:
     """ACLED types of the actor mentions that are the trigger's object or passive subject."""
     verb = verb_of(tok) if tok.pos_ not in ("VERB",) else tok
     holders = _object_holders(tok, verb)
-    heads = [c for t in holders for c in t.children if c.dep_ in ("dobj", "nsubjpass")]
+    heads = [c for t in holders for c in t.children if _acted_on(c)]
     heads += [g for t in holders for c in t.children if c.dep_ == "prep" and c.lower_ in ("on", "against")
               for g in c.children if g.dep_ == "pobj"]
     out: set[str] = set()
@@ -736,7 +750,7 @@ def _agent_words(tok) -> set[str]:
     heads = [verb] + ([verb.head] if verb.dep_ in ("xcomp", "conj", "advcl") else [])
     for v in heads:
         for child in v.children:
-            if child.dep_ in ("nsubj", "agent"):
+            if child.dep_ == "agent" or child.dep_ == "nsubj" and not _headline_passive(v):
                 words |= _subtree_words(child)
     if not words:
         # "was attacked and injured by a mob": the agent of the coordinated passive verb
