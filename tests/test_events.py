@@ -707,6 +707,21 @@ def test_the_subject_of_a_headlines_participle_is_the_victim(code, text, expecte
     assert [e["event_type"] for e in doc["events"]] == [expected]
 
 
+@pytest.mark.parametrize("text,expected", [
+    # ACLED: a way barricaded with something set on fire is a violent demonstration, as burning tyres are
+    ("About forty traders blocked the Wela bypass with tyres and branches on fire to demand a new market.",
+     ("Riots", "Violent demonstration")),
+    ("Students blocked the road to Wela with a burning van after their teacher was transferred.",
+     ("Riots", "Violent demonstration")),
+    # (fire carried on a march is no barricade)
+    ("Students marched through Wela with burning torches to remember the victims of the flood.",
+     ("Protests", "Peaceful protest")),
+])
+def test_a_blockade_with_things_set_on_fire_is_a_violent_demonstration(code, text, expected):
+    doc = code(text, published=PUB)
+    assert [(e["event_type"], e["sub_event_type"]) for e in doc["events"]] == [expected]
+
+
 def test_pots_banged_are_a_protest(code):
     doc = code("On Monday residents of Wela banged pots against the mayor as he toured the market.", published=PUB)
     assert [e["event_type"] for e in doc["events"]] == ["Protests"]

@@ -458,6 +458,10 @@ def _background(tok) -> bool:
     return False
 
 
+# a way blocked with something set on fire ("blocked the highway with tires and branches on fire", "with a
+# burning vehicle"): ACLED's violent demonstration, as burning tyres are (not "marched with burning torches")
+_BURNING_BLOCKADE = re.compile(r"\b(?:block|barricad)\w*\b[^.;]{0,80}?\bwith\s+(?:[\w'-]+\s+){0,5}?"
+                               r"(?:burning|on fire|ablaze|alight)\b")
 # damage done by the demonstrators themselves ("burned tyres", "smashed windows")
 _DESTRUCTION = re.compile(r"\b(burn(ed|t)|torched|smashed|looted|vandali[sz]ed|destroyed) "
                           r"(the|a|an|their|several|two|three|four|\d+)\b")
@@ -1036,7 +1040,7 @@ def type_trigger(ctx: Context, fam: str, tok, span, cues: dict) -> tuple[str, st
                 return None  # "troops marched into the town"
         if has("RIOT") or any(c.dep_ == "amod" and c.lower_ == "violent" for c in tok.children) \
                 or re.search(r"\b(protesters|demonstrators)\b[^.]{0,40}\b(clashed|stoned|attacked|torched|burn)", low) \
-                or _destruction_in(span, low):
+                or _destruction_in(span, low) or _BURNING_BLOCKADE.search(low):
             return ("Riots", "Violent demonstration")
         if _kills_at_protest(cues) or re.search(r"live (rounds|ammunition|bullets)|opened fire on (protesters|demonstrators)", low):
             return ("Protests", "Excessive force against protesters")
