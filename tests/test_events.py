@@ -722,6 +722,19 @@ def test_a_blockade_with_things_set_on_fire_is_a_violent_demonstration(code, tex
     assert [(e["event_type"], e["sub_event_type"]) for e in doc["events"]] == [expected]
 
 
+@pytest.mark.parametrize("text,expected", [
+    # a crowd that attacks the police is a mob (ACLED's Riots), the police named first as the ones attacked
+    ("A police team was attacked by a mob in Wela during an argument over the curfew.", "Riots"),
+    ("Two police officers were injured in an attack by a mob who tried to free a suspect from police custody "
+     "in Wela.", "Riots"),
+    # gang members are an armed group's men, not a crowd
+    ("A retired soldier was shot and killed by gang members in Wela on Monday.", "Violence against civilians"),
+])
+def test_a_mob_attacking_the_police_is_a_riot(code, text, expected):
+    doc = code(text, published=PUB)
+    assert [e["event_type"] for e in doc["events"]][:1] == [expected]
+
+
 def test_pots_banged_are_a_protest(code):
     doc = code("On Monday residents of Wela banged pots against the mayor as he toured the market.", published=PUB)
     assert [e["event_type"] for e in doc["events"]] == ["Protests"]

@@ -683,6 +683,37 @@ def _object_holders(tok, verb) -> list:
     return holders
 
 
+# the members of a gang or a cartel are an organised armed group's, not a crowd ("gang members")
+_GANG_WORDS = frozenset("gang gangs gangster gangsters cartel cartels pandillero pandilleros".split())
+
+
+def _words_but_clauses(tok) -> set[str]:
+    """A phrase's words without its relative clauses ("a mob who tried to snatch a suspect from police
+    custody" is a mob, not the police)."""
+    words: set[str] = set()
+    stack = [tok]
+    while stack:
+        t = stack.pop()
+        if t.dep_ == "relcl":
+            continue
+        words.add(t.lemma_.lower())
+        words.add(t.lower_)
+        stack.extend(t.children)
+    return words
+
+
+# the acts a victim suffers "in" ("injured in an attack by a mob")
+_ACT_NOUNS = frozenset("attack attacks assault raid raids ambush clash clashes fight violence shooting "
+                       "firing beating lynching".split())
+
+
+def _acted_on_spans(tok) -> list[tuple[int, int]]:
+    """The character spans of the phrases the trigger acts on (objects and passive subjects)."""
+    verb = verb_of(tok) if tok.pos_ not in ("VERB",) else tok
+    return [(c.left_edge.idx, c.right_edge.idx + len(c.right_edge)) for t in _object_holders(tok, verb)
+            for c in t.children if _acted_on(c)]
+
+
 def _patient_core(tok) -> set[str]:
     """Like _patient_words, but only the heads of the phrases (see _core_words)."""
     verb = verb_of(tok) if tok.pos_ not in ("VERB",) else tok
@@ -1078,12 +1109,25 @@ def type_trigger(ctx: Context, fam: str, tok, span, cues: dict) -> tuple[str, st
     agent_words = _agent_words(tok)
     if tok.pos_ == "NOUN":
         # "killed in a mob-style raid by masked strangers": the noun's own agent names the attackers
+        # (not the clause that tells more of them: "a mob who tried to snatch a suspect from police custody")
         agent_words |= {w for c in tok.children if c.dep_ in ("prep", "agent") and c.lower_ == "by"
-                        for g in c.children for w in _subtree_words(g)}
+                        for g in c.children for w in _words_but_clauses(g)}
+    elif tok.pos_ == "VERB" and not agent_words:
+        # "two policemen were injured in an attack by a mob": the agent of the act the verb's victims
+        # suffered in
+        agent_words |= {w for p in tok.children if p.dep_ == "prep" and p.lower_ == "in"
+                        for n in p.children if n.dep_ == "pobj" and n.lemma_.lower() in _ACT_NOUNS
+                        for c in n.children if c.dep_ in ("prep", "agent") and c.lower_ == "by"
+                        for g in c.children for w in _words_but_clauses(g)}
     # ACLED: vigilante and lynch mobs are rioters (Mob violence), though a standing vigilante group is a militia
-    crowd_agent = bool(agent_words & CROWD_WORDS) and not (agent_words & (ARMED_WORDS | _UNKNOWN_ATTACKERS)) and not any(
-        a.inter in ORGANISED_ARMED_INTERS and not a.name.startswith("Vigilante")
-        for a in ctx.actors if span.start_char <= a.start < tok.idx)
+    # (an armed group named before the trigger makes the crowd its men, unless it is the one acted on: "a
+    # police team was attacked by a mob")
+    acted_on = _acted_on_spans(tok)
+    crowd_agent = bool(agent_words & CROWD_WORDS) \
+        and not agent_words & (ARMED_WORDS | _UNKNOWN_ATTACKERS | _GANG_WORDS) \
+        and not any(a.inter in ORGANISED_ARMED_INTERS and not a.name.startswith("Vigilante")
+                    for a in ctx.actors if span.start_char <= a.start < tok.idx
+                    and not any(lo <= a.start < hi for lo, hi in acted_on))
     if fam == "ATTACK" and tok.lemma_.lower() == "strike" and any(c.lower_ == "hunger" for c in tok.children):
         return None  # a hunger strike: the protest phrase tells it
     if fam in ("KILL", "HARM", "ATTACK", "FIGHT", "LOOT") and crowd_agent and not weapon:
