@@ -205,6 +205,8 @@ class Context:
     # iso3 -> weight: what the text says of its country besides place names (named groups, "LGA")
     country_hints: dict[str, float] = field(default_factory=dict)
     zones: list = field(default_factory=list)  # the conflict zones the text places it in (data/zones.json)
+    # the countries some alias of the text names an actor in only ("NDS": Afghanistan), set by the actors stage
+    alias_countries: frozenset = frozenset()
     error: str | None = None
     done: set[str] = field(default_factory=set)  # names of stages that have run
     _text: str | None = field(default=None, repr=False)

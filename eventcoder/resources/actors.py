@@ -453,6 +453,11 @@ def _city_countries() -> dict[str, str]:
     return {k: v[1] for k, v in best.items()}
 
 
+def context_countries(text: str) -> frozenset[str]:
+    """The countries some alias in `text` names an actor in only (its context: "NDS" in Afghanistan)."""
+    return frozenset(c for _s, _e, _a, _cs, t in _raw_hits(text) for c in t.context)
+
+
 def document_countries(text: str, places: Iterable[str] = ()) -> list[tuple[str, float]]:
     """The document's countries with weights, heaviest first, from country names, demonyms, named
     actors and (given as `places`, e.g. spaCy GPE entities) city names."""

@@ -151,10 +151,10 @@ def add_context_actors(ctx: Context) -> None:
     """The aliases that name an actor only in a country ("NDS" in Afghanistan), matched again once the
     places stage has found the document's country where this stage could not ("NDS members were shot in
     Ghoryan district, Herat"): the dictionary's mentions that overlap none already found join the actors."""
-    if not ctx.countries:
+    if not ctx.countries or not ctx.alias_countries:
         return
     top, weight = next(iter(ctx.countries.items()))
-    if weight < CONTEXT_COUNTRY_MIN_WEIGHT:
+    if weight < CONTEXT_COUNTRY_MIN_WEIGHT or top not in ctx.alias_countries:
         return
     taken = [(a.start, a.end) for a in ctx.actors]
     added = [ActorMention(ctx.text[m.start:m.end], m.start, m.end, m.name, m.inter, m.country, m.source)
@@ -168,6 +168,7 @@ def add_context_actors(ctx: Context) -> None:
 def make_actors(settings):
     def run(ctx: Context) -> None:
         ctx.actors = find_actor_mentions(ctx)
+        ctx.alias_countries = dictionary.context_countries(ctx.text)
 
     return run
 
