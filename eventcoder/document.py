@@ -209,6 +209,8 @@ class Context:
     alias_countries: frozenset = frozenset()
     error: str | None = None
     done: set[str] = field(default_factory=set)  # names of stages that have run
+    # what a stage works out once per document and reads many times (keyed by the stage's own names)
+    memo: dict = field(default_factory=dict, repr=False)
     _text: str | None = field(default=None, repr=False)
 
     @property

@@ -222,13 +222,21 @@ def _clause_bounds(ctx: Context, event: Event) -> tuple[int, int] | None:
     head = tok
     while head.pos_ not in ("VERB", "AUX") and head.head.i != head.i:
         head = head.head
-    sub = list(head.subtree)
-    return sub[0].idx, sub[-1].idx + len(sub[-1].text)
+    # (the subtree's first and last tokens, without listing it)
+    return head.left_edge.idx, head.right_edge.idx + len(head.right_edge.text)
 
 
 def _governed(ctx: Context, p: PlaceMention) -> int:
     """2 when "in/at/near ..." governs the place, 1 for the weaker "of/on" ("workers of Paris
-    Confectionery"), else 0."""
+    Confectionery"), else 0 (worked out once per mention: the stage asks again and again)."""
+    key = ("governed", id(p))
+    got = ctx.memo.get(key)
+    if got is None or got[0] is not p:
+        got = ctx.memo[key] = (p, _governed_by(ctx, p))
+    return got[1]
+
+
+def _governed_by(ctx: Context, p: PlaceMention) -> int:
     # (room for the words before a place noun: "into the remote hill village Kelmora")
     lo = max(0, p.start - 45)
     window = ctx.text[lo:p.start]
