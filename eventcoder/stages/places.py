@@ -894,8 +894,12 @@ _NAME_BEFORE_BRACKET = re.compile(r"((?:[A-Z][\w'’-]*\s+(?:(?:of|for|and|the|d
 def _spelt_out_before(text: str, c) -> bool:
     """Whether a bracketed word is the initials of the name right before the bracket: "Rural Armed
     Brigade (Rab)", "Kelmora Youth League (KYL)"."""
-    m = _NAME_BEFORE_BRACKET.search(text[max(0, c.start - 120):c.start])
-    if not m or not 2 <= len(c.text) <= 8:
+    if not 2 <= len(c.text) <= 8:
+        return False
+    window = text[max(0, c.start - 120):c.start]
+    # (the pattern ends at an opening bracket: most names have none before them)
+    m = _NAME_BEFORE_BRACKET.search(window) if window.rstrip().endswith("(") else None
+    if not m:
         return False
     initials = "".join(w[0] for w in m.group(1).split() if w[:1].isupper())
     short = re.sub(r"[^A-Za-z]", "", c.text).lower()
