@@ -1465,3 +1465,20 @@ def test_a_village_closing_the_address_of_a_place_nothing_knows_is_taken(pipelin
     # the text names no country: the ward closing the address "in" governs is where the riot was
     ctx = places_of(pipeline, "Party supporters rioted in Kelmobi, Bomorenda, when the results came in.")
     assert at(ctx, "Bomorenda").iso3 == "KEN"
+
+
+@pytest.mark.parametrize("window", [
+    "shot near ", "fighting nearby the ", "on the outskirts of ", "in the vicinity of ", "close to ", "outside ",
+    "outside of the ", "camped around ", "20 km north of ", "in the southern of ", "at the edge of ",
+    "on the periphery of ", "in the general area of ", "the rural areas of ", "in the surroundings of ",
+    "in the direction of ", "in several villages of ", "between ", "between the villages of ",
+    "between Kelmo and ", "near the town of ", "on the outskirts of Kelmoria's ", "NEAR THE ",
+    # none of them: the pattern says no too
+    "killed in ", "at least ten were killed in the ", "the western ", "in the arrest of ", "",
+])
+def test_the_quick_test_of_near_before_answers_as_the_pattern(window):
+    from eventcoder.stages.places import NEAR_BEFORE, near_before
+
+    assert near_before(window) is (NEAR_BEFORE.search(window) is not None)
+    text = "On Monday, police said that " + window
+    assert near_before(text, 10, len(text)) is (NEAR_BEFORE.search(text, 10, len(text)) is not None)

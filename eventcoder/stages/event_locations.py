@@ -33,7 +33,7 @@ from .event_dates import dateline, tells_the_incident
 from .sentences import next_in_paragraph
 from .places import (ADDRESS_GOVERNED, CAUSE_OF_BEFORE, DEMONYM_SHAPE, FACILITY_WORDS, FOREIGNERS_AFTER,
                      GOVERNMENT_AFTER, KM_BEFORE, LOCAL_DISTRICT_WORDS, MOVED_BEFORE, NEAR_BEFORE, NEAR_KM,
-                     POSSESSIVE, REGION_LIST_AFTER, STOP_NAMES, by_front, distance_km)
+                     POSSESSIVE, REGION_LIST_AFTER, STOP_NAMES, by_front, distance_km, near_before)
 from .times import MONTHS, WEEKDAYS
 
 _SPECIFIC = {"city": 0, "feature": 1, "region": 2, "country": 3}
@@ -574,7 +574,7 @@ def locate(ctx: Context, event: Event, gz=None, view: PlaceView | None = None) -
         # ACLED's "City-District" names ("a Kelmora village of the Mogadishu-Hodan district"): the event is in
         # the city, precision 1, wherever in the district (unless the near-word governs the name itself)
         district_of_city = chosen.population >= LARGE_CITY_POP and bool(_CITY_DISTRICT_AFTER.match(ctx.text, chosen.end)) \
-            and not NEAR_BEFORE.search(ctx.text[max(0, chosen.start - 25):chosen.start])
+            and not near_before(ctx.text[max(0, chosen.start - 25):chosen.start])
         precision = 1 if district_of_city else \
             2 if chosen.near or _near_again(ctx, chosen) or (inside and not city_part) else 1
     elif chosen.kind == "region" and (chosen.population < SMALL_REGION_POP or chosen.admin2
@@ -668,7 +668,7 @@ def _between(ctx: Context, p: PlaceMention) -> bool:
 
 def _near_word_before(ctx: Context, p: PlaceMention) -> bool:
     """Whether a near-word ("near", "on the outskirts of") stands in the 60 characters before the place."""
-    return bool(NEAR_BEFORE.search(ctx.text, max(0, p.start - 60), p.start))
+    return near_before(ctx.text, max(0, p.start - 60), p.start)
 
 
 def _town_before(ctx: Context, sents: list[int], places: list[PlaceMention], keep) -> PlaceMention | None:
