@@ -292,12 +292,12 @@ def test_a_capitalised_word_before_a_groups_name_makes_it_another_group(text, fo
 def test_a_context_alias_is_matched_once_the_places_name_the_country(code):
     # nothing but the places says the text is Afghan: "NDS" is matched once they are resolved, and its
     # members killed by gunmen are an armed side (a clash), not civilians
-    doc = code("On 3 May 2023, two NDS members were shot and killed by unknown gunmen in Ghoryan district, Herat.",
+    doc = code("On 3 May 2023, gunmen on a motorbike killed two NDS members at a bazaar in Ghoryan district, Herat.",
                published=date(2023, 5, 4))
     assert any(a["name"].endswith("National Directorate of Security") for a in doc["actors"])
     assert [e["event_type"] for e in doc["events"]] == ["Battles"]
     assert doc["events"][0]["actor2"].startswith("Police Forces of Afghanistan")
     assert doc["events"][0]["actor2"].endswith("National Directorate of Security")
     # (a text whose places point nowhere in particular matches no such alias)
-    doc = code("On 3 May 2023, two NDS members were shot and killed by unknown gunmen.", published=date(2023, 5, 4))
+    doc = code("On 3 May 2023, gunmen on a motorbike killed two NDS members at a bazaar.", published=date(2023, 5, 4))
     assert not any("Directorate" in a["name"] for a in doc["actors"])

@@ -690,7 +690,7 @@ def test_a_protest_its_own_participle_tells_as_held_is_not_negated_by_the_verb_i
 
 def test_a_protest_held_is_held_whatever_clause_the_parser_hangs_it_on(code):
     # the parser reads "protest" as the subject of the passive verb after it, a verb of denial
-    doc = code("Supporters of Lado county ODM aspirant held protest after candidate was denied nomination certificate",
+    doc = code("Supporters of Wela ward hopeful held protest after hopeful was denied party ticket",
                published=PUB)
     assert [e["event_type"] for e in doc["events"]] == ["Protests"]
     # (a protest only planned to be held stays unreal)
@@ -699,8 +699,8 @@ def test_a_protest_held_is_held_whatever_clause_the_parser_hangs_it_on(code):
 
 @pytest.mark.parametrize("text,expected", [
     # a headline's participle without its auxiliary: the subject is the one shot, not the shooter
-    ("Police officer shot dead by unknown gunmen in Wela", "Battles"),
-    ("Village elder shot dead by unknown gunmen in Wela", "Violence against civilians"),
+    ("Police sergeant gunned down by masked raiders in Wela", "Battles"),
+    ("Village elder gunned down by masked raiders in Wela", "Violence against civilians"),
 ])
 def test_the_subject_of_a_headlines_participle_is_the_victim(code, text, expected):
     doc = code(text, published=PUB)
@@ -709,7 +709,7 @@ def test_the_subject_of_a_headlines_participle_is_the_victim(code, text, expecte
 
 @pytest.mark.parametrize("text,expected", [
     # ACLED: a way barricaded with something set on fire is a violent demonstration, as burning tyres are
-    ("About forty traders blocked the Wela bypass with tyres and branches on fire to demand a new market.",
+    ("About forty traders blocked the main road to Wela with logs and old tyres on fire, asking for a new market.",
      ("Riots", "Violent demonstration")),
     ("Students blocked the road to Wela with a burning van after their teacher was transferred.",
      ("Riots", "Violent demonstration")),
@@ -724,11 +724,11 @@ def test_a_blockade_with_things_set_on_fire_is_a_violent_demonstration(code, tex
 
 @pytest.mark.parametrize("text,expected", [
     # a crowd that attacks the police is a mob (ACLED's Riots), the police named first as the ones attacked
-    ("A police team was attacked by a mob in Wela during an argument over the curfew.", "Riots"),
-    ("Two police officers were injured in an attack by a mob who tried to free a suspect from police custody "
-     "in Wela.", "Riots"),
+    ("A police squad was attacked by an angry mob at Wela market over the curfew.", "Riots"),
+    ("Two police constables were hurt in a raid by a mob that wanted to free a thief held in police cells at Wela.",
+     "Riots"),
     # gang members are an armed group's men, not a crowd
-    ("A retired soldier was shot and killed by gang members in Wela on Monday.", "Violence against civilians"),
+    ("A former army officer was gunned down by gang members outside his shop in Wela.", "Violence against civilians"),
 ])
 def test_a_mob_attacking_the_police_is_a_riot(code, text, expected):
     doc = code(text, published=PUB)

@@ -884,7 +884,7 @@ def _add_villages(b: _Builder, postal: "_PostalReader", by_cc: dict, keyed: list
     offices, Bangladesh's upazilas, Kenya's constituencies and wards, and the Countries States Cities
     table of every country), as `postal` reads them, whose names cities500 lacks in their
     region: population 0, source 'postal' or the national table's, each filed under the region its table
-    names where that is one of the country's (`region_names`: (country, code) -> its names), else under
+    names where the country has it (`region_names`: (country, code) -> its names), else under
     its nearest town's region; then the settlements of Ukraine's codifier the index still lacks (_add_katottg).
     Returns how many were added (0 without the packages)."""
     katottg = _katottg_path()

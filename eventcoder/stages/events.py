@@ -458,8 +458,8 @@ def _background(tok) -> bool:
     return False
 
 
-# a way blocked with something set on fire ("blocked the highway with tires and branches on fire", "with a
-# burning vehicle"): ACLED's violent demonstration, as burning tyres are (not "marched with burning torches")
+# a way blocked with something set on fire ("blocked the main road with logs and old tyres on fire", "with
+# a burning van"): ACLED's violent demonstration, as burning tyres are (not "marched with burning torches")
 _BURNING_BLOCKADE = re.compile(r"\b(?:block|barricad)\w*\b[^.;]{0,80}?\bwith\s+(?:[\w'-]+\s+){0,5}?"
                                r"(?:burning|on fire|ablaze|alight)\b")
 # damage done by the demonstrators themselves ("burned tyres", "smashed windows")
@@ -593,7 +593,7 @@ _HELD = frozenset("hold stage organise organize".split())
 
 def _held_before(tok) -> bool:
     """Whether the past tense of a verb of _HELD comes right before the noun (a determiner between):
-    "supporters held protest after their candidate was denied nomination", which the parser may read
+    "supporters of a ward hopeful held protest after he was denied a party ticket", which the parser may read
     as the subject of the next clause's verb; the noun is that verb's object, told as done."""
     i = tok.i - 1
     if i >= 0 and tok.doc[i].dep_ == "det":
@@ -625,8 +625,8 @@ def _subtree_words(tok) -> set[str]:
 
 
 def _headline_passive(t) -> bool:
-    """A participle told without its auxiliary, as headlines and short notes tell it ("Police officer shot
-    dead by unknown gunmen"): a by-phrase of the agent and no auxiliary, where the parser reads the one
+    """A participle told without its auxiliary, as headlines and short notes tell it ("Police sergeant
+    gunned down by masked raiders"): a by-phrase of the agent and no auxiliary, where the parser reads the one
     acted on as the subject."""
     return t.pos_ == "VERB" and t.tag_ in ("VBN", "VBD") and any(c.dep_ == "agent" for c in t.children) \
         and any(c.dep_ == "nsubj" for c in t.children) and not any(c.dep_ in ("aux", "auxpass") for c in t.children)
@@ -688,8 +688,8 @@ _GANG_WORDS = frozenset("gang gangs gangster gangsters cartel cartels pandillero
 
 
 def _words_but_clauses(tok) -> set[str]:
-    """A phrase's words without its relative clauses ("a mob who tried to snatch a suspect from police
-    custody" is a mob, not the police)."""
+    """A phrase's words without its relative clauses ("a mob that wanted to free a thief held in police
+    cells" is a mob, not the police)."""
     words: set[str] = set()
     stack = [tok]
     while stack:
@@ -702,7 +702,7 @@ def _words_but_clauses(tok) -> set[str]:
     return words
 
 
-# the acts a victim suffers "in" ("injured in an attack by a mob")
+# the acts a victim suffers "in" ("hurt in a raid by a mob")
 _ACT_NOUNS = frozenset("attack attacks assault raid raids ambush clash clashes fight violence shooting "
                        "firing beating lynching".split())
 
@@ -1109,11 +1109,11 @@ def type_trigger(ctx: Context, fam: str, tok, span, cues: dict) -> tuple[str, st
     agent_words = _agent_words(tok)
     if tok.pos_ == "NOUN":
         # "killed in a mob-style raid by masked strangers": the noun's own agent names the attackers
-        # (not the clause that tells more of them: "a mob who tried to snatch a suspect from police custody")
+        # (not the clause that tells more of them: "a mob that wanted to free a thief held in police cells")
         agent_words |= {w for c in tok.children if c.dep_ in ("prep", "agent") and c.lower_ == "by"
                         for g in c.children for w in _words_but_clauses(g)}
     elif tok.pos_ == "VERB" and not agent_words:
-        # "two policemen were injured in an attack by a mob": the agent of the act the verb's victims
+        # "two constables were hurt in a raid by a mob": the agent of the act the verb's victims
         # suffered in
         agent_words |= {w for p in tok.children if p.dep_ == "prep" and p.lower_ == "in"
                         for n in p.children if n.dep_ == "pobj" and n.lemma_.lower() in _ACT_NOUNS
@@ -1121,7 +1121,7 @@ def type_trigger(ctx: Context, fam: str, tok, span, cues: dict) -> tuple[str, st
                         for g in c.children for w in _words_but_clauses(g)}
     # ACLED: vigilante and lynch mobs are rioters (Mob violence), though a standing vigilante group is a militia
     # (an armed group named before the trigger makes the crowd its men, unless it is the one acted on: "a
-    # police team was attacked by a mob")
+    # police squad was attacked by an angry mob")
     acted_on = _acted_on_spans(tok)
     crowd_agent = bool(agent_words & CROWD_WORDS) \
         and not agent_words & (ARMED_WORDS | _UNKNOWN_ATTACKERS | _GANG_WORDS) \
