@@ -885,7 +885,8 @@ def _add_villages(b: _Builder, postal: "_PostalReader", by_cc: dict, keyed: list
     table of every country), as `postal` reads them, whose names cities500 lacks in their
     region: population 0, source 'postal' or the national table's, each filed under the region its table
     names where the country has it (`region_names`: (country, code) -> its names), else under
-    its nearest town's region; then the settlements of Ukraine's codifier the index still lacks (_add_katottg).
+    its nearest town's region; then the settlements of Ukraine's codifier the index still lacks
+    (_add_katottg).
     Returns how many were added (0 without the packages)."""
     katottg = _katottg_path()
     if postal.path is None and not any(postal.national_paths.values()) and katottg is None:
@@ -1064,8 +1065,9 @@ def _add_katottg(b: _Builder, rows: list, twins: dict, countries: dict, admin_na
 def village_rows(postal_path: Path | None, countries, national_paths: dict):
     """The rows of the postal table (postal_rows) and of the national tables (national_rows) that the
     builder is to place, in its order, each as (country code, source, name, lat, lon, light key, name
-    keys, the region its table names or None): a place repeated (its key, at its point to a tenth of a degree), a key too short, a name with
-    no usable key and a country the index does not hold are left out here. The nearest town and its
+    keys, the region its table names or None): a place repeated (its key, at its point to a tenth of a
+    degree), a key too short, a name with no usable key and a country the index does not hold are left
+    out here. The nearest town and its
     namesakes in the index are left to the builder."""
     seen: set = set()
 
@@ -1232,10 +1234,11 @@ theta township uppersavannah lowersavannah zimmerman""".split())
 def read_kenya_rows(path: Path | None) -> list[tuple[str, float, float, str | None]]:
     """Kenya's constituencies at their points, and its wards at their constituency's point (the table gives
     wards none), as (name, lat, lon, county), the county being the one the database files the constituency
-    under (the builder files the place under it: the nearest town may lie over the county line); a ward named "A/B" gives both names, a ward's closing compass or
-    town word is dropped and a constituency with one is left out (_KENYA_PART), as are names of English
-    words or of people (_KENYA_NOT_NAMES) and names of under four letters ("Mua", "Kee": too often a
-    word of another language). [] without the database."""
+    under (the builder files the place under it: the nearest town may lie over the county line); a ward
+    named "A/B" gives both names, a ward's closing compass or town word is dropped and a constituency
+    with one is left out (_KENYA_PART), as are names of English words or of people (_KENYA_NOT_NAMES)
+    and names of under four letters ("Mua", "Kee": too often a word of another language). [] without
+    the database."""
     if path is None:
         return []
     try:

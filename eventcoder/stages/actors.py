@@ -150,7 +150,8 @@ CONTEXT_COUNTRY_MIN_WEIGHT = 1.0
 def add_context_actors(ctx: Context) -> None:
     """The aliases that name an actor only in a country ("NDS" in Afghanistan), matched again once the
     places stage has found the document's country where this stage could not ("gunmen killed two NDS
-    members at a bazaar in Ghoryan district, Herat"): the dictionary's mentions that overlap none already found join the actors."""
+    members at a bazaar in Ghoryan district, Herat"): the dictionary's mentions that overlap none already
+    found join the actors."""
     if not ctx.countries or not ctx.alias_countries:
         return
     top, weight = next(iter(ctx.countries.items()))

@@ -32,7 +32,7 @@ from ..resources.gazetteer import continent_adjectives, get_gazetteer, light_key
 from .event_dates import dateline, tells_the_incident
 from .sentences import next_in_paragraph
 from .places import (ADDRESS_GOVERNED, CAUSE_OF_BEFORE, DEMONYM_SHAPE, FACILITY_WORDS, FOREIGNERS_AFTER,
-                     GOVERNMENT_AFTER, KM_BEFORE, LOCAL_DISTRICT_WORDS, MOVED_BEFORE, NEAR_BEFORE, NEAR_KM,
+                     GOVERNMENT_AFTER, KM_BEFORE, LOCAL_DISTRICT_WORDS, MOVED_BEFORE, NEAR_KM,
                      POSSESSIVE, REGION_LIST_AFTER, STOP_NAMES, by_front, distance_km, near_before)
 from .times import MONTHS, WEEKDAYS
 

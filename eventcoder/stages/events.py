@@ -593,12 +593,14 @@ _HELD = frozenset("hold stage organise organize".split())
 
 def _held_before(tok) -> bool:
     """Whether the past tense of a verb of _HELD comes right before the noun (a determiner between):
-    "supporters of a ward hopeful held protest after he was denied a party ticket", which the parser may read
-    as the subject of the next clause's verb; the noun is that verb's object, told as done."""
+    "supporters of a ward hopeful held protest after he was denied a party ticket", which the parser may
+    read as the subject of the next clause's verb; the noun is that verb's object, told as done."""
     i = tok.i - 1
     if i >= 0 and tok.doc[i].dep_ == "det":
         i -= 1
     return i >= 0 and tok.doc[i].tag_ in ("VBD", "VBN") and tok.doc[i].lemma_.lower() in _HELD
+
+
 _STRUGGLE_WORDS = frozenset("fight battle combat".split())
 # what a government or a crew fights that is no armed foe
 _ABSTRACT_FOES = frozenset("""coronavirus covid covid-19 virus pandemic epidemic outbreak disease malaria cholera
