@@ -735,6 +735,21 @@ def test_a_mob_attacking_the_police_is_a_riot(code, text, expected):
     assert [e["event_type"] for e in doc["events"]][:1] == [expected]
 
 
+@pytest.mark.parametrize("text,expected", [
+    # bursts of fire from heavy machineguns, as monitors count them from afar, are shelling (ACLED's
+    # Explosions/Remote violence); with small arms they are a clash
+    ("On 6 May 2023, monitors counted 12 bursts of fire from heavy machineguns near Kelmivka.",
+     ("Explosions/Remote violence", "Shelling/artillery/missile attack")),
+    ("On 6 May 2023, monitors counted 33 explosions and bursts of fire from heavy machineguns near Kelmivka.",
+     ("Explosions/Remote violence", "Shelling/artillery/missile attack")),
+    ("On 6 May 2023, monitors counted 33 shots and bursts of fire from small arms and heavy machineguns near "
+     "Kelmivka.", ("Battles", "Armed clash")),
+])
+def test_bursts_of_heavy_machinegun_fire_are_shelling(code, text, expected):
+    doc = code(text, published=PUB)
+    assert [(e["event_type"], e["sub_event_type"]) for e in doc["events"]] == [expected]
+
+
 def test_pots_banged_are_a_protest(code):
     doc = code("On Monday residents of Wela banged pots against the mayor as he toured the market.", published=PUB)
     assert [e["event_type"] for e in doc["events"]] == ["Protests"]

@@ -526,9 +526,10 @@ def _refine_weapons(found: dict) -> None:
             found.setdefault("SHELL", []).extend(toks)
 
 
-# FIGHT cues that only say where fire went ("at the positions of"): with mortars, artillery or
-# grenade launchers that is shelling, not a clash (fire "in both directions" is a clash)
-_WEAK_FIGHT = {"position", "positions", "at", "on", "of"}
+# FIGHT cues that only say where fire went ("at the positions of"), or that it came in bursts ("bursts of
+# fire" from heavy machineguns): with mortars, artillery, heavy machineguns or grenade launchers that is
+# shelling, not a clash (fire "in both directions", or with small arms, is a clash)
+_WEAK_FIGHT = {"position", "positions", "at", "on", "of", "burst", "bursts"}
 
 
 def _real_fight(cues: dict) -> bool:
@@ -1418,7 +1419,10 @@ def detect_sentence(ctx: Context, s: Sentence) -> list[Event]:
                         tok.pos_ != "VERB" and verb.lemma_.lower() in WEAPON_EVENT_VERBS and not (
                             verb.lemma_.lower() == "set" and not any(c.lower_ == "off" for c in verb.children)))) \
                         and not blocked(tok, span):
-                    typed = (("Battles", "Armed clash") if "FIGHT" in cues and w != "AIR"
+                    # (as type_trigger reads a weapon beside a fight cue: shelling whose fire only came in
+                    # bursts or went "at the positions of" is no clash)
+                    typed = (("Battles", "Armed clash")
+                             if "FIGHT" in cues and w != "AIR" and not (w == "SHELL" and not _real_fight(cues))
                              else ("Explosions/Remote violence", WEAPON_SUB[w]))
                     candidates.append((sum(1 for _ in tok.ancestors), tok.i, "ATTACK", tok, typed))
                     added = True
