@@ -750,6 +750,18 @@ def test_bursts_of_heavy_machinegun_fire_are_shelling(code, text, expected):
     assert [(e["event_type"], e["sub_event_type"]) for e in doc["events"]] == [expected]
 
 
+@pytest.mark.parametrize("text,expected", [
+    # a grenade answered with gunfire, however the answer is put, was a fight between armed sides
+    ("On 6 May 2023, two gunmen lobbed a grenade over the wall of a police post in Kelmo. The officers responded "
+     "with gunfire.", ("Battles", "Armed clash")),
+    ("On 6 May 2023, two gunmen lobbed a grenade into a crowded market in Kelmo, wounding four traders.",
+     ("Explosions/Remote violence", "Grenade")),
+])
+def test_a_grenade_answered_with_gunfire_is_a_clash(code, text, expected):
+    doc = code(text, published=PUB)
+    assert [(e["event_type"], e["sub_event_type"]) for e in doc["events"]] == [expected]
+
+
 def test_pots_banged_are_a_protest(code):
     doc = code("On Monday residents of Wela banged pots against the mayor as he toured the market.", published=PUB)
     assert [e["event_type"] for e in doc["events"]] == ["Protests"]
