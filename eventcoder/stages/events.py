@@ -660,13 +660,16 @@ _SETTING_PREPS = frozenset("in at near around outside inside within along during
                            "from across behind through".split())
 
 
-def _core_words(tok) -> set[str]:
-    """A noun phrase's words without its place or time phrases and parentheses."""
+def _core_words(tok, clauses_only: bool = False) -> set[str]:
+    """A noun phrase's words without its place or time phrases and parentheses (`clauses_only`: without
+    its relative clauses only, "a mob that wanted to free a thief held in police cells" is a mob, not the
+    police, while "a group armed with machetes" keeps its arms)."""
     words: set[str] = set()
     stack = [tok]
     while stack:
         t = stack.pop()
-        if t.dep_ == "prep" and t.lower_ in _SETTING_PREPS or t.dep_ in ("relcl", "acl", "advcl", "punct"):
+        if t.dep_ == "relcl" or not clauses_only and (
+                t.dep_ == "prep" and t.lower_ in _SETTING_PREPS or t.dep_ in ("acl", "advcl", "punct")):
             continue
         words.add(t.lemma_.lower())
         words.add(t.lower_)
@@ -690,19 +693,11 @@ def _object_holders(tok, verb) -> list:
 _GANG_WORDS = frozenset("gang gangs gangster gangsters cartel cartels pandillero pandilleros".split())
 
 
-def _words_but_clauses(tok) -> set[str]:
-    """A phrase's words without its relative clauses ("a mob that wanted to free a thief held in police
-    cells" is a mob, not the police)."""
-    words: set[str] = set()
-    stack = [tok]
-    while stack:
-        t = stack.pop()
-        if t.dep_ == "relcl":
-            continue
-        words.add(t.lemma_.lower())
-        words.add(t.lower_)
-        stack.extend(t.children)
-    return words
+def _by_words(noun) -> set[str]:
+    """The words of a noun's "by" phrase, its agent ("a raid by masked strangers"), without the clause
+    that tells more of them ("a mob that wanted to free a thief held in police cells")."""
+    return {w for c in noun.children if c.dep_ in ("prep", "agent") and c.lower_ == "by"
+            for g in c.children for w in _core_words(g, clauses_only=True)}
 
 
 # the acts a victim suffers "in" ("hurt in a raid by a mob")
@@ -1112,16 +1107,13 @@ def type_trigger(ctx: Context, fam: str, tok, span, cues: dict) -> tuple[str, st
     agent_words = _agent_words(tok)
     if tok.pos_ == "NOUN":
         # "killed in a mob-style raid by masked strangers": the noun's own agent names the attackers
-        # (not the clause that tells more of them: "a mob that wanted to free a thief held in police cells")
-        agent_words |= {w for c in tok.children if c.dep_ in ("prep", "agent") and c.lower_ == "by"
-                        for g in c.children for w in _words_but_clauses(g)}
+        agent_words |= _by_words(tok)
     elif tok.pos_ == "VERB" and not agent_words:
         # "two constables were hurt in a raid by a mob": the agent of the act the verb's victims
         # suffered in
         agent_words |= {w for p in tok.children if p.dep_ == "prep" and p.lower_ == "in"
                         for n in p.children if n.dep_ == "pobj" and n.lemma_.lower() in _ACT_NOUNS
-                        for c in n.children if c.dep_ in ("prep", "agent") and c.lower_ == "by"
-                        for g in c.children for w in _words_but_clauses(g)}
+                        for w in _by_words(n)}
     # ACLED: vigilante and lynch mobs are rioters (Mob violence), though a standing vigilante group is a militia
     # (an armed group named before the trigger makes the crowd its men, unless it is the one acted on: "a
     # police squad was attacked by an angry mob")
@@ -1527,9 +1519,8 @@ def _demanding_act(tok):
         return None
     if tok.tag_ == "VBD":
         return tok if tok.lemma_.lower() == "demand" else None
-    if tok.tag_ == "VB" and not any(c.dep_ == "aux" and c.lower_ == "to" for c in tok.children):
-        return None
-    if tok.tag_ not in ("VB", "VBG"):
+    purpose = tok.tag_ == "VB" and any(c.dep_ == "aux" and c.lower_ == "to" for c in tok.children)
+    if not (purpose or tok.tag_ == "VBG"):
         return None
     head = tok
     for _ in range(DEMAND_ACT_DEPTH):
