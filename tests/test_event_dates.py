@@ -158,6 +158,18 @@ def test_a_relative_clause_with_its_own_subject_tells_another_act(pipe):
     assert (ev.event_date, ev.time_precision) == ("2021-03-15", 2)
 
 
+def test_a_clause_whose_subject_is_the_blast_dates_the_event(pipe):
+    # the small parser reads "others injured" as a participle on "others", so the "after" clause
+    # hangs under a noun modifier; its subject is the blast itself, not another actor's act
+    ev = dated(pipe, "Two traders died and eight others injured after a mine went off inside a minibus "
+                     "at the Kelmora depot on 13/03.", "died")
+    assert ev.event_date == "2021-03-13"
+    # but not under a relative clause telling a person's earlier story
+    ev = dated(pipe, "Traders marched to press for freeing a mayor who was detained after riots broke out "
+                     "in Kelmora on 12/03.", "marched")
+    assert ev.event_date == "2021-03-15"
+
+
 def test_the_date_records_what_it_rests_on(pipe):
     own = dated(pipe, "Rebels attacked the base on Thursday, the army said on Sunday.", "attacked")
     report = dated(pipe, "The army said on Saturday that rebels had attacked the base.", "attacked")

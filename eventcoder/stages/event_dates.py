@@ -98,13 +98,13 @@ def _ancestors(tok) -> list:
     return out
 
 
-def _up_through_modifier(tok, stop=(), limit: int = 30) -> bool:
+def _up_through_modifier(tok, stop=(), limit: int = 30, deps=("relcl", "acl")) -> bool:
     """True when the way up from `tok` (to the root, or to a token of `stop`) passes a clause that
-    modifies a noun (a relative clause or a participle: dep relcl/acl)."""
+    modifies a noun (a relative clause or a participle: dep relcl/acl; or only those of `deps`)."""
     for _ in range(limit):
         if tok is None or tok in stop or tok.head.i == tok.i:
             return False
-        if tok.dep_ in ("relcl", "acl"):
+        if tok.dep_ in deps:
             return True
         tok = tok.head
     return False
@@ -149,6 +149,12 @@ def _own_subject(verb) -> bool:
     """The clause of `verb` has a subject that is not a relative pronoun ("they kidnapped")."""
     return verb is not None and any(
         c.dep_ in ("nsubj", "nsubjpass") and c.tag_ not in ("WDT", "WP", "WP$") for c in verb.children)
+
+
+def _incident_subject(verb) -> bool:
+    """A subject of `verb` is an incident or a weapon ("a blast ripped through", "a bomb went off")."""
+    return verb is not None and any(
+        c.dep_ in ("nsubj", "nsubjpass") and c.lemma_.lower() in EVENT_NOUNS | WEAPON_NOUNS for c in verb.children)
 
 
 PERSON_RELATIVES = frozenset("who whom whose".split())
@@ -235,11 +241,15 @@ def _pick_in_trigger_sentence(ctx: Context, event: Event, cands: list[TimeMentio
             # "an activist, who was detained on 2 May, said police beat him": what was done to the
             # person before; used only when nothing else in the sentence or after it dates the event
             person.append(t)
-        elif _recent(t, ctx.published) and not _own_subject(v):
+        elif _recent(t, ctx.published) and (not _own_subject(v) or _incident_subject(v)
+                                            and not _up_through_modifier(v, above, deps=("relcl",))):
             # "fighting that erupted on Sunday", and the small parser's "30 others injured on
             # Friday night" (a participle read as a relative clause); an old date in a relative
             # clause ("soldiers rebels kidnapped in 2014") does not date this event, nor does a clause
-            # with a subject of its own ("miners they kidnapped last week": another act)
+            # with a subject of its own ("miners they kidnapped last week": another act), unless
+            # that subject is the incident or its weapon under a participle ("two others hurt once a
+            # mine exploded on Friday", the participle read as a noun's modifier again; not "a
+            # leader who was held after riots broke out on Monday", a person's earlier story)
             recent.append(t)
     # times of relative clauses ("soldiers rebels kidnapped in 2014") do not date this event
     def nested(t: TimeMention) -> bool:
