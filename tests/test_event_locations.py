@@ -162,6 +162,21 @@ def test_the_capital_of_the_texts_one_country_is_its_capital_city(pipeline, text
     assert (ev.location, ev.iso3, ev.geo_precision) == ("Nairobi", "KEN", 1), (ev.location, ev.geo_precision)
 
 
+@pytest.mark.parametrize("text,word,where,precision", [
+    ("Nurses rallied at Uhuru Park on Friday over allowances the Laikipia County government owes them.",
+     "rallied", ("Nairobi", "KEN"), 1),
+    ("Hundreds of porters began a sit-in at Azad Maidan on Tuesday.", "sit-in", ("Mumbai", "IND"), 1),
+    ("Students gathered in Tahrir Square on Friday, chanting against the Egyptian government.", "gathered",
+     ("Cairo", "EGY"), 1),
+    ("Youths camped in Tahrir Square for a third night, defying Iraqi riot police.", "camped",
+     ("Baghdad", "IRQ"), 1),
+    ("Mortar rounds landed near Aden Adde International Airport on Sunday.", "landed", ("Mogadishu", "SOM"), 2),
+])
+def test_a_landmark_is_coded_at_its_town(pipeline, text, word, where, precision):
+    ev = located(pipeline, text, word)
+    assert ((ev.location, ev.iso3), ev.geo_precision) == (where, precision), (ev.location, ev.geo_precision)
+
+
 def test_the_capital_of_a_province_is_not_the_countrys(pipeline):
     ev = located(pipeline, "Kenyan police fired on marchers in the capital of Xqorak county on Friday.", "fired")
     assert ev.geo_precision != 1, (ev.location, ev.geo_precision)

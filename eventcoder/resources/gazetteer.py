@@ -1606,9 +1606,10 @@ def _add_curated(b: _Builder, countries) -> None:
         pid = b.add(e["name"], float(e["lat"]), float(e["lon"]), iso2, e.get("iso3"), None, e.get("admin1"),
                     e.get("population", CURATED_POPULATION), e.get("kind", "region"), e.get("geonameid"),
                     "curated", None, name_keys([e["name"], *e.get("variants", [])], reviewed=True))
-        if e.get("capital"):
-            # a province's entry stands at its capital: ACLED names the capital as the location
-            b.mains.append((pid, e["capital"], float(e["lat"]), float(e["lon"]), None))
+        if e.get("capital") or e.get("town"):
+            # a province's entry stands at its capital, a landmark's at its town: ACLED names that town
+            # as the location
+            b.mains.append((pid, e.get("capital") or e["town"], float(e["lat"]), float(e["lon"]), None))
 
 
 # ---------------------------------------------------------------- GeoNames dumps
@@ -1812,8 +1813,8 @@ class Gazetteer:
         return iso3
 
     def main_town(self, place: Place, on: date | None = None) -> tuple[str, float, float, int | None] | None:
-        """The main town of a country or admin1 region (name, lat, lon, geonameid): ACLED codes a
-        region-level event at it. A country's is its capital on the day `on` (a text's publication
+        """The main town of a country, an admin1 region or a curated landmark (name, lat, lon,
+        geonameid): ACLED codes a region-level event, or one at the landmark, at it. A country's is its capital on the day `on` (a text's publication
         day: Bujumbura was Burundi's before Gitega), where countries.json gives a former one."""
         if on is not None and place.kind == "country" and place.iso3:
             for until, gid in former_capitals().get(place.iso3, ()):

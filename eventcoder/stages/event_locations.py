@@ -600,8 +600,10 @@ def locate(ctx: Context, event: Event, gz=None, view: PlaceView | None = None) -
             precision = 2 if chosen.near or _compass_part(ctx, chosen) else 1
         elif chosen.kind == "region" and _compass_part(ctx, chosen):
             precision = 2  # "in Kelmora East": a part of the region
-    if chosen.kind in ("region", "country") and not chosen.admin2 and gz is not None and town is None:
-        main = _main_town(gz, chosen, ctx.published)  # where ACLED codes a region or a country
+    if (chosen.kind in ("region", "country") and not chosen.admin2 or chosen.kind == "feature") \
+            and gz is not None and town is None:
+        # where ACLED codes a region or a country (and a landmark: "at Uhuru Park" is coded Nairobi)
+        main = _main_town(gz, chosen, ctx.published)
         if main is not None:
             name, lat, lon, gid = main
     if precision < 3 and _capital_stand_in(ctx, chosen):
