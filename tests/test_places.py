@@ -1467,6 +1467,21 @@ def test_a_village_closing_the_address_of_a_place_nothing_knows_is_taken(pipelin
     assert at(ctx, "Bomorenda").iso3 == "KEN"
 
 
+@pytest.mark.parametrize("text", [
+    "Gunmen shot a village councillor in Barangay Roxas, Matalam, Cotabato, on Sunday.",
+    "Gunmen shot a village councillor in Brgy. Roxas, Matalam, Cotabato, on Sunday.",
+])
+def test_a_barangay_addressed_by_its_town_is_no_large_city_of_its_name_elsewhere(pipeline, text):
+    # Roxas City (Capiz) lies some 500 km from Matalam; the barangay is one of Matalam's, which the
+    # gazetteer lacks
+    ctx = places_of(pipeline, text)
+    assert all(p.name != "Roxas City" for p in ctx.places)
+    assert at(ctx, "Matalam").iso3 == "PHL"
+    # without the cue word, the name of the large city is still taken
+    ctx = places_of(pipeline, "Gunmen shot a councillor in Roxas, Matalam, Cotabato, on Sunday.")
+    assert at(ctx, "Roxas").name == "Roxas City"
+
+
 @pytest.mark.parametrize("window", [
     "shot near ", "fighting nearby the ", "on the outskirts of ", "in the vicinity of ", "close to ", "outside ",
     "outside of the ", "camped around ", "20 km north of ", "in the southern of ", "at the edge of ",

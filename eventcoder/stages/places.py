@@ -358,6 +358,9 @@ _TOWN_AFTER = re.compile(r"^\s+(?:city|town|village|metropolis)\b")
 _SEAT_AFTER = re.compile(r"\s+district\s+(?:center|centre|headquarters)\b", re.I)
 # "the village of Kelmora": a village, whatever country shares its name
 _VILLAGE_OF_BEFORE = re.compile(r"\bvillages?\s+of\s+(?:the\s+)?$", re.I)
+# "Barangay Kelmora", "Brgy. Kelmora", "Kelmora village": the name is a village's
+_HAMLET_BEFORE = re.compile(r"\b(?:[Bb]arangays?|[Bb]rgy\.?)\s+$")
+_HAMLET_AFTER = re.compile(r"\s+(?:village|hamlet)\b", re.I)
 # "the Kelmora-Dunde road": the towns a road joins are places (which yield to any other place the
 # event's sentence names: see event_locations)
 _COMPOUND_ROAD_AFTER = re.compile(r"(?:[-–][A-Z][\w'’]*(?:\s[A-Z][\w'’]*)?)?\s+(?:road|highway)\b", re.I)
@@ -451,6 +454,7 @@ class Candidate:
     cue_township: bool = False
     cue_town: bool = False
     village_of: bool = False  # "the village of X": no country, whatever its name (not "the capital of X")
+    hamlet: bool = False  # "Barangay X", "X village", "the village of X": a village, never a large town
     seats: frozenset | None = None  # _municipal_seats, once worked out
     # what does not change between the two passes of `_resolve`, worked out once: `_evidence` by its
     # `dominant` flag, `_seat_of_namesakes`, and each entry's score before the anchors' (`_score`)
@@ -1496,8 +1500,9 @@ def _resolve(cands, countries, admin_keys, anchors, hints=None, area=None, front
             # (a second-level area stands in with a population of its own: not a large town)
             # (nor is a place whose address names its district and region: "Kelmora sector (Dunde district,
             # J&K)" is no large town of another state)
+            # (nor is a village: "Barangay Kelmora, Dunde" is no large town of another province)
             pool = inside or [m for m in pool if m.place.population >= WITHIN_OUTSIDE_MIN_POP
-                              and m.place.source != "admin2" and not c.within_district
+                              and m.place.source != "admin2" and not c.within_district and not c.hamlet
                               and (not only or m.place.iso3 in only) and c.within_km > CITY_PART_KM]
         if c.town_part:
             # "in Recife, Pernambuco ... in Boa Viagem neighborhood": the neighbourhood lies near a
@@ -1802,6 +1807,7 @@ def find_places(ctx: Context, gz) -> list:
             c.cue_region = c.cue_admin2 = True
         c.cue_town = bool(_TOWN_BEFORE.search(before) or _TOWN_AFTER.match(after) or _SEAT_AFTER.match(after))
         c.village_of = bool(_VILLAGE_OF_BEFORE.search(before))
+        c.hamlet = c.village_of or bool(_HAMLET_BEFORE.search(before) or _HAMLET_AFTER.match(after))
         c.town_part = bool(_TOWN_PART_AFTER.match(text[c.end:c.end + 120]))
         c.area_of = bool(_AREA_OF_AFTER.match(text, c.end))
         c.governed = bool(_IN_BEFORE.search(before[-20:]))
