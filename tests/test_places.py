@@ -1482,6 +1482,19 @@ def test_a_barangay_addressed_by_its_town_is_no_large_city_of_its_name_elsewhere
     assert at(ctx, "Roxas").name == "Roxas City"
 
 
+def test_a_name_the_text_once_addresses_is_that_place_wherever_it_is_named(pipeline):
+    # "Islamabad" is also an old name of Anantnag, in the Kashmir the text names; the address in
+    # brackets says which Islamabad it is, for the bare mention before it too
+    ctx = places_of(pipeline, "Kashmiri students marched to the Islamabad Press Club on Monday. The march, in "
+                              "Islamabad (Islamabad, FCT), denounced Indian rule in Jammu and Kashmir.")
+    named = [p for p in ctx.places if p.text == "Islamabad"]
+    assert len(named) == 3 and {p.iso3 for p in named} == {"PAK"}, [(p.name, p.iso3) for p in named]
+
+
+def test_fct_is_the_capital_territory_of_the_country_the_text_points_to(pipeline):
+    assert at(places_of(pipeline, "Gunmen kidnapped two farmers in Bwari, FCT, on Sunday."), "FCT").iso3 == "NGA"
+
+
 @pytest.mark.parametrize("window", [
     "shot near ", "fighting nearby the ", "on the outskirts of ", "in the vicinity of ", "close to ", "outside ",
     "outside of the ", "camped around ", "20 km north of ", "in the southern of ", "at the edge of ",

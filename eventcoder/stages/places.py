@@ -484,6 +484,7 @@ class Candidate:
     within_only: frozenset = frozenset()
     within_by: "Candidate | None" = None  # the candidate naming that area
     within_district: bool = False  # the address runs on through a second-level area or a town to a region
+    addressed: bool = False  # the last pass found the place inside the area its address names
     # the last name of a bracketed address ("Kelmo (Dunde, Lurin)"): an area, of the first or second level
     address_tail: bool = False
     cause_of: bool = False  # the cause a group names itself after ("... for the Liberation of Kelmoria")
@@ -1504,6 +1505,7 @@ def _resolve(cands, countries, admin_keys, anchors, hints=None, area=None, front
             pool = inside or [m for m in pool if m.place.population >= WITHIN_OUTSIDE_MIN_POP
                               and m.place.source != "admin2" and not c.within_district and not c.hamlet
                               and (not only or m.place.iso3 in only) and c.within_km > CITY_PART_KM]
+        c.addressed = addressed
         if c.town_part:
             # "in Recife, Pernambuco ... in Boa Viagem neighborhood": the neighbourhood lies near a
             # town the text names, not at a namesake across the continent ("a suburb of Nairobi" is a
@@ -1884,6 +1886,7 @@ def find_places(ctx: Context, gz) -> list:
         # (the second pass reads the first's places only where they reached MIN_CONFIDENCE: with none,
         # it would resolve every name as the first did)
         _resolve(cands, countries, admin_keys, anchors, hints, area, fronts, parts, groups)
+    _addressed_sense(cands)
     out = []
     for c in cands:
         if c.best is None or c.confidence < MIN_CONFIDENCE:
@@ -1903,6 +1906,27 @@ def find_places(ctx: Context, gz) -> list:
             final[pm.iso3] = final.get(pm.iso3, 0.0) + (1.0 if pm.kind == "country" else 0.5)
     ctx.countries = dict(sorted(final.items(), key=lambda kv: -kv[1]))
     return out
+
+
+def _addressed_sense(cands) -> None:
+    """A name the text once gives with its address ("in Kelmora (Kelmora, Dunde)") is the place that
+    address found wherever else the text names it bare ("outside the Kelmora Press Club"), not a
+    namesake the text's other places point to. A town's only: not an area the text names by a town's
+    name ("Kelmora province (Kelmora, Kelmora)"), nor the address itself ("Kelmora (Kelmora)", whose
+    brackets name the area of the town's name)."""
+    addresses = {id(c.within_by) for c in cands if c.within_by is not None}
+    for a in cands:
+        if not a.addressed or a.best is None or a.confidence < 0.5 or a.best.place.kind != "city":
+            continue
+        key = light_key(a.text)
+        for c in cands:
+            if c.addressed or c.demonym or id(c) in addresses or light_key(c.text) != key \
+                    or c.cue_region or c.cue_admin2 or c.cue_county or c.cue_township \
+                    or c.best is not None and c.best.place.id == a.best.place.id:
+                continue
+            same = next((m for m in c.matches if m.place.id == a.best.place.id), None)
+            if same is not None:
+                c.best, c.confidence = same, max(c.confidence, a.confidence)
 
 
 def recountry_generic_actors(ctx: Context) -> None:
