@@ -275,6 +275,11 @@ TYPED_2 = [
      "Strategic developments", "Looting/property destruction"),
     ("Two engineers were taken as hostages by armed men in Tarn on Monday.",
      "Violence against civilians", "Abduction/forced disappearance"),
+    # an armed man seized is a clash (ACLED); but not one rioters hold
+    ("Bandits abducted two police constables at a roadblock outside Tarn on Monday.", "Battles", "Armed clash"),
+    ("Masked gunmen kidnapped a soldier near Dobe on Sunday.", "Battles", "Armed clash"),
+    ("Traders rioted in Dobe on Monday and held three policemen hostage for hours.",
+     "Riots", "Violent demonstration"),
     # an earlier riot given as the reason for a protest is not the protesters' violence
     ("Residents banged pots in Tarn on Monday to protest against the release of convicts after riots in two jails.",
      "Protests", "Peaceful protest"),

@@ -1234,6 +1234,10 @@ def type_trigger(ctx: Context, fam: str, tok, span, cues: dict) -> tuple[str, st
     if fam == "ABDUCT":
         if tok.lemma_.lower() in ("hijack", "hijacking") and not {t.lower_ for t in span} & _HIJACKED:
             return None  # "hijacked the website", "hijacked the debate": only people and their vehicles
+        if armed_victim and not civilian_victim and not (crowd_agent or protest_ctx or has("RIOT")):
+            # "gunmen abducted a police officer": ACLED codes the seizure of an armed man as a clash
+            # (not by rioters: "fishermen rioted and held two policemen hostage")
+            return ("Battles", "Armed clash")
         return ("Violence against civilians", "Abduction/forced disappearance")
     if fam == "SEXUAL":
         return ("Violence against civilians", "Sexual violence")
