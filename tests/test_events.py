@@ -280,6 +280,9 @@ TYPED_2 = [
     ("Masked gunmen kidnapped a soldier near Dobe on Sunday.", "Battles", "Armed clash"),
     ("Traders rioted in Dobe on Monday and held three policemen hostage for hours.",
      "Riots", "Violent demonstration"),
+    # arson by people called armed is no demonstration, whatever they demand
+    ("A band of armed men set fire to three lorries of a timber firm near Dobe on Monday, leaving leaflets "
+     "that demanded the release of jailed activists.", "Strategic developments", "Looting/property destruction"),
     # an earlier riot given as the reason for a protest is not the protesters' violence
     ("Residents banged pots in Tarn on Monday to protest against the release of convicts after riots in two jails.",
      "Protests", "Peaceful protest"),

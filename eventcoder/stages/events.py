@@ -898,9 +898,16 @@ _ONE_PERSON = frozenset("man woman boy girl person suspect husband wife he she".
 
 
 def _armed_agent(tok) -> bool:
-    """Whether the trigger's subject or agent is an armed group ("militants", "militiamen") and no crowd."""
+    """Whether the trigger's subject or agent is an armed group ("militants", "militiamen") and no crowd
+    (or people called armed: "armed herders", "a band of armed men")."""
     words = _agent_words(tok)
-    return bool(words & (ARMED_SUBJECT_WORDS | _ARMED_PARTICIPANTS)) and not words & CROWD_WORDS
+    return bool(words & (ARMED_SUBJECT_WORDS | _ARMED_PARTICIPANTS)) and not words & CROWD_WORDS \
+        or _armed_word(words)
+
+
+def _armed_word(words: set) -> bool:
+    """The words call someone armed ("armed herders"), not unarmed."""
+    return "armed" in words and "unarmed" not in words
 
 
 # what is intercepted when a weapon's use is disrupted ("intercepted two rockets", "an arms shipment")
@@ -1079,10 +1086,11 @@ def type_trigger(ctx: Context, fam: str, tok, span, cues: dict) -> tuple[str, st
     if fam == "RIOT":
         if tok.lemma_.lower() in _ARSON_LEMMAS and _lone_person_agent(tok):
             return None  # "the man set the bed on fire": a crime, no riot
-        if tok.lemma_.lower() in _ARSON_LEMMAS and not (protest_ctx or _PROTEST_PURPOSE.search(low)) \
-                and _armed_agent(tok):
+        if tok.lemma_.lower() in _ARSON_LEMMAS and _armed_agent(tok) and (
+                not (protest_ctx or _PROTEST_PURPOSE.search(low)) or _armed_word(_agent_words(tok))):
             # "militants set the houses alight": an armed group's arson is an attack (coded from its
-            # other cues) or, alone, the destruction of property, not a riot
+            # other cues) or, alone, the destruction of property, not a riot (and so is one by armed
+            # men who leave a demand behind: no demonstration)
             if {"KILL", "ATTACK", "FIGHT", "HARM"} & set(cues) or weapon:
                 return None
             return ("Strategic developments", "Looting/property destruction")
