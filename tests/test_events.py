@@ -716,6 +716,23 @@ def test_the_subject_of_a_headlines_participle_is_the_victim(code, text, expecte
 
 
 @pytest.mark.parametrize("text,expected", [
+    # a verb of harm told with no object and no auxiliary: the subject is the one harmed
+    ("Five border guards wounded near Wela on Monday.", ("Battles", None, "Military Forces")),
+    ("Six border guards injured.", ("Battles", None, "Military Forces")),
+    ("Three herders killed near Wela on Monday.", ("Violence against civilians", "Unidentified Armed Group",
+                                                   "Civilians")),
+    # and a headline's shooters are actor1, its victims actor2
+    ("Police corporal gunned down by masked raiders in Wela", ("Battles", "Unidentified Armed Group", "Police Forces")),
+])
+def test_a_headlines_victims_are_actor2(code, text, expected):
+    doc = code(text, published=PUB)
+    ev = doc["events"][0]
+    assert len(doc["events"]) == 1 and ev["event_type"] == expected[0], doc["events"]
+    for got, want in ((ev["actor1"], expected[1]), (ev["actor2"], expected[2])):
+        assert (got is None) if want is None else want in (got or ""), (ev["actor1"], ev["actor2"])
+
+
+@pytest.mark.parametrize("text,expected", [
     # ACLED: a way barricaded with something set on fire is a violent demonstration, as burning tyres are
     ("About forty traders blocked the main road to Wela with logs and old tyres on fire, asking for a new market.",
      ("Riots", "Violent demonstration")),

@@ -20,7 +20,7 @@ from ..document import Context, Event, Sentence
 from ..pipeline import stage
 from .roles import NAMED_ARMED_INTERS
 from .sentences import next_in_paragraph
-from .syntax import verb_of
+from .syntax import headline_passive, participle_noun, verb_of
 from ..nlp import known_word
 from ..resources.taxonomy import PLOVER, VIOLENT_TYPES, disorder_type, type_rank
 
@@ -627,18 +627,10 @@ def _subtree_words(tok) -> set[str]:
     return {t.lemma_.lower() for t in tok.subtree} | {t.lower_ for t in tok.subtree}
 
 
-def _headline_passive(t) -> bool:
-    """A participle told without its auxiliary, as headlines and short notes tell it ("Police sergeant
-    gunned down by masked raiders"): a by-phrase of the agent and no auxiliary, where the parser reads the one
-    acted on as the subject."""
-    return t.pos_ == "VERB" and t.tag_ in ("VBN", "VBD") and any(c.dep_ == "agent" for c in t.children) \
-        and any(c.dep_ == "nsubj" for c in t.children) and not any(c.dep_ in ("aux", "auxpass") for c in t.children)
-
-
 def _acted_on(child) -> bool:
     """Whether a dependent names the one acted on: an object, a passive subject, or the subject of a
-    participle told without its auxiliary (_headline_passive)."""
-    return child.dep_ in ("dobj", "nsubjpass") or child.dep_ == "nsubj" and _headline_passive(child.head)
+    participle told without its auxiliary (headline_passive)."""
+    return child.dep_ in ("dobj", "nsubjpass") or child.dep_ == "nsubj" and headline_passive(child.head)
 
 
 def _patient_words(tok) -> set[str]:
@@ -724,6 +716,9 @@ def _patient_core(tok) -> set[str]:
             elif child.dep_ == "prep" and child.lower_ in ("on", "against", "at", "of") and not (
                     has_object and child.lower_ == "at"):  # "attacked a post at the market": a place
                 words |= {w for c in child.children for w in _core_words(c)}
+    noun = participle_noun(tok)
+    if noun is not None:
+        words |= _core_words(noun)  # "five soldiers wounded near the town"
     if words & _OFF_DUTY:
         words.add("civilian")  # ACLED: an off-duty or unarmed soldier or policeman is a civilian
     return words
@@ -742,10 +737,13 @@ def _patient_inters(ctx: Context, tok, span) -> set[str]:
     heads = [c for t in holders for c in t.children if _acted_on(c)]
     heads += [g for t in holders for c in t.children if c.dep_ == "prep" and c.lower_ in ("on", "against")
               for g in c.children if g.dep_ == "pobj"]
+    spans = [(h.left_edge.idx, h.right_edge.idx + len(h.right_edge)) for h in heads]
+    noun = participle_noun(tok)
+    if noun is not None:
+        # ("two NDS officers wounded in the blast"; not "a preacher close to Al Shabaab slain by ...")
+        spans.append((noun.left_edge.idx, noun.idx + len(noun)))
     out: set[str] = set()
-    for h in heads:
-        lo = h.left_edge.idx
-        hi = h.right_edge.idx + len(h.right_edge)
+    for lo, hi in spans:
         # "a government employee" is a civilian: the Government actor is not an armed side; nor are
         # "members of the Fulani community", a people rather than its militia
         out |= {a.inter for a in ctx.actors if lo <= a.start < hi and a.inter and not a.name.startswith("Government")
@@ -783,7 +781,7 @@ def _agent_words(tok) -> set[str]:
     heads = [verb] + ([verb.head] if verb.dep_ in ("xcomp", "conj", "advcl") else [])
     for v in heads:
         for child in v.children:
-            if child.dep_ == "agent" or child.dep_ == "nsubj" and not _headline_passive(v):
+            if child.dep_ == "agent" or child.dep_ == "nsubj" and not headline_passive(v):
                 words |= _subtree_words(child)
     if not words:
         # "was attacked and injured by a mob": the agent of the coordinated passive verb

@@ -13,7 +13,7 @@ from functools import lru_cache
 
 from ..document import ActorMention, Context, Event
 from ..pipeline import stage
-from .syntax import token_at
+from .syntax import headline_passive, participle_noun, token_at
 
 AGENT_DEPS = frozenset({"nsubj", "agent", "csubj", "compound", "amod", "poss", "nmod"})
 PATIENT_DEPS = frozenset({"dobj", "nsubjpass", "attr", "oprd", "dative", "appos"})
@@ -170,6 +170,9 @@ def _role(ctx: Context, mention: ActorMention, trig, verbs) -> str | None:
     r = _mention_root(span)
     if r == trig or any(r == v for v in verbs):
         return None
+    noun = participle_noun(trig) if trig is not None else None
+    if noun is not None and r.i == noun.i:
+        return "patient"  # "five soldiers wounded near the town"
     path = [r] + list(r.ancestors)
     for i, node in enumerate(path[1:], 1):
         if node == trig or any(node == v for v in verbs):
@@ -187,8 +190,9 @@ def _role(ctx: Context, mention: ActorMention, trig, verbs) -> str | None:
                 return None
             if dep == "pobj":
                 return None
-            if dep == "nsubj" and node.tag_ == "VBN" and any(c.dep_ == "auxpass" for c in node.children):
-                return "patient"
+            if dep == "nsubj" and (node.tag_ == "VBN" and any(c.dep_ == "auxpass" for c in node.children)
+                                   or headline_passive(node)):
+                return "patient"  # (or a headline's: "Police sergeant gunned down by raiders", "Four officers killed")
             if dep == "nsubj" and node.lemma_.lower() in _UNDERGOER_VERBS:
                 return "patient"  # "three soldiers died when a bomb hit their truck": the dead are its victims
             if dep in AGENT_DEPS:

@@ -30,3 +30,36 @@ def verb_of(tok):
             return tok
         tok = tok.head
     return tok
+
+
+# harm done to someone, whom these verbs take as their object: told with no object and no
+# auxiliary ("Four security officers killed"), the subject is the one harmed
+OBJECT_HARM_LEMMAS = frozenset("kill injure wound hurt kidnap abduct behead lynch murder massacre execute".split())
+
+
+def headline_passive(t) -> bool:
+    """A participle told without its auxiliary, as headlines and short notes tell it, where the parser reads
+    the one acted on as the subject: with a by-phrase of the agent ("Police sergeant gunned down by masked
+    raiders"), or a verb of harm with no object ("Four security officers killed")."""
+    if not (t.pos_ == "VERB" and t.tag_ in ("VBN", "VBD") and any(c.dep_ == "nsubj" for c in t.children)
+            and not any(c.dep_ in ("aux", "auxpass") for c in t.children)):
+        return False
+    if any(c.dep_ == "agent" for c in t.children):
+        return True
+    # (as a sentence of its own: not "gunmen killed and injured six people", whose object hangs on the
+    # second verb, nor "the gunmen who killed", nor "... and 16 others injured", told with a clause before)
+    return t.dep_ == "ROOT" and t.lemma_.lower() in OBJECT_HARM_LEMMAS and not any(
+        c.dep_ in ("dobj", "dative", "ccomp", "xcomp", "conj", "prt", "acomp", "oprd")
+        or c.dep_ == "nsubj" and c.tag_ in ("WDT", "WP") for c in t.children)
+
+
+def participle_noun(t):
+    """The noun a past participle modifies, its patient ("five soldiers wounded near the town"), where
+    the participle takes no object of its own; else None."""
+    # (tagged VBD too, as the small model tags some participles, when its agent follows: "Police corporal
+    # gunned down by ..."; not "a thief shot at two guards", a finite verb the parser hung on its subject)
+    if t.pos_ == "VERB" and t.dep_ == "acl" and t.head.pos_ in ("NOUN", "PROPN") \
+            and (t.tag_ == "VBN" or t.tag_ == "VBD" and any(c.dep_ == "agent" for c in t.children)) \
+            and not any(c.dep_ in ("dobj", "nsubjpass", "nsubj") for c in t.children):
+        return t.head
+    return None
