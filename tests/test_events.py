@@ -280,6 +280,11 @@ TYPED_2 = [
     ("Masked gunmen kidnapped a soldier near Dobe on Sunday.", "Battles", "Armed clash"),
     ("Traders rioted in Dobe on Monday and held three policemen hostage for hours.",
      "Riots", "Violent demonstration"),
+    # harm done in fire between two armed sides is their clash, whoever it struck
+    ("A shepherd was wounded in firing by Kelmorian and Dundish troops along the border near Tarn on Monday.",
+     "Battles", "Armed clash"),
+    ("A shepherd was wounded in firing by Dundish troops along the border near Tarn on Monday.",
+     "Violence against civilians", "Attack"),
     # arson by people called armed is no demonstration, whatever they demand
     ("A band of armed men set fire to three lorries of a timber firm near Dobe on Monday, leaving leaflets "
      "that demanded the release of jailed activists.", "Strategic developments", "Looting/property destruction"),

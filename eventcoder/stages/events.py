@@ -903,6 +903,28 @@ def _armed_agent(tok) -> bool:
         or _armed_word(words)
 
 
+_CROSSFIRE_NOUNS = frozenset("fire firing gunfire crossfire shelling exchange".split())
+
+
+def _caught_in_crossfire(tok) -> bool:
+    """The harm came in fire by or between two armed sides ("a farmer was hurt in firing by Kelmorian and
+    Dundish troops", "... in firing between the army and the rebels"): ACLED codes the exchange, a clash,
+    whoever it struck."""
+    verb = verb_of(tok) if tok.pos_ != "VERB" else tok
+    for p in verb.children:
+        if p.dep_ != "prep" or p.lower_ not in ("in", "during", "amid"):
+            continue
+        for f in p.children:
+            if f.dep_ not in ("pobj", "pcomp") or f.lemma_.lower() not in _CROSSFIRE_NOUNS:
+                continue
+            sides = [side for q in f.subtree if q.dep_ in ("prep", "agent") and q.lower_ in ("by", "between")
+                     for side in q.children if side.dep_ == "pobj"]
+            if any(side.lemma_.lower() in ARMED_WORDS | ARMED_SUBJECT_WORDS
+                   and any(t.dep_ == "conj" for t in side.subtree) for side in sides):
+                return True
+    return False
+
+
 def _armed_word(words: set) -> bool:
     """The words call someone armed ("armed herders"), not unarmed."""
     return "armed" in words and "unarmed" not in words
@@ -1167,7 +1189,8 @@ def type_trigger(ctx: Context, fam: str, tok, span, cues: dict) -> tuple[str, st
             return ("Explosions/Remote violence", WEAPON_SUB[weapon])
         if lemma in ("bomb", "bombing") and not _petrol(tok):
             return ("Explosions/Remote violence", "Remote explosive/landmine/IED")
-        if any(not _one_sided(ctx, t, span) for t in cues.get("FIGHT", ())) or (armed_victim and not civilian_victim):
+        if any(not _one_sided(ctx, t, span) for t in cues.get("FIGHT", ())) or (armed_victim and not civilian_victim) \
+                or _caught_in_crossfire(tok):
             return ("Battles", "Armed clash")
         if lemma in ("attack", "raid") and not civilian_victim and not _conjunct_patients(tok) & CIVILIAN_WORDS:
             # two organised armed sides in the sentence; civilians, protesters and rioters are not one
