@@ -158,6 +158,14 @@ def test_a_relative_clause_with_its_own_subject_tells_another_act(pipe):
     assert (ev.event_date, ev.time_precision) == ("2021-03-15", 2)
 
 
+def test_a_weekday_the_text_puts_in_last_week_is_not_read_as_the_reports_lag(pipe):
+    # six days before a Monday report: a bare "Tuesday" may be a lagging wire date, "last week Tuesday" not
+    ev = dated(pipe, "The chief of Kelmora was last week Tuesday shot dead in his compound.", "shot")
+    assert ev.event_date == "2021-03-09"
+    ev = dated(pipe, "The chief of Kelmora was shot dead in his compound on Tuesday.", "shot")
+    assert ev.event_date == "2021-03-15"
+
+
 def test_a_clause_whose_subject_is_the_blast_dates_the_event(pipe):
     # the small parser reads "others injured" as a participle on "others", so the "after" clause
     # hangs under a noun modifier; its subject is the blast itself, not another actor's act

@@ -575,7 +575,12 @@ def _lagging_weekday(ctx: Context, t: TimeMention, d: date) -> bool:
     publication day itself: "on Monday ... on Tuesday" in a Monday report is last week's Tuesday."""
     pub = ctx.published
     return pub is not None and (pub - d).days == 6 and bool(_BARE_WEEKDAY.match(t.text)) and not any(
-        x.value == pub.isoformat() and x.precision == "day" for x in ctx.times)
+        x.value == pub.isoformat() and x.precision == "day" for x in ctx.times) \
+        and not _LAST_WEEK_BEFORE.search(ctx.text, max(0, t.start - 15), t.start)
+
+
+# "was last week Tuesday shot dead": the text itself puts the weekday in the week before
+_LAST_WEEK_BEFORE = re.compile(r"\blast\s+week\s+(?:on\s+)?$", re.I)
 
 
 def date_event(ctx: Context, event: Event) -> None:
