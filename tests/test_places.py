@@ -1491,6 +1491,13 @@ def test_a_name_the_text_once_addresses_is_that_place_wherever_it_is_named(pipel
     assert len(named) == 3 and {p.iso3 for p in named} == {"PAK"}, [(p.name, p.iso3) for p in named]
 
 
+def test_an_area_named_with_its_territory_word_is_that_second_level_area(pipeline):
+    # the DR Congo's territories are its second-level areas; the name spelt with its word is one
+    ctx = places_of(pipeline, "The chief of Kelmo area in Dunde, Rutshuru Territory, died when raiders "
+                              "stormed his home in the eastern DR Congo.")
+    assert at(ctx, "Rutshuru Territory").iso3 == "COD"
+
+
 def test_fct_is_the_capital_territory_of_the_country_the_text_points_to(pipeline):
     assert at(places_of(pipeline, "Gunmen kidnapped two farmers in Bwari, FCT, on Sunday."), "FCT").iso3 == "NGA"
 

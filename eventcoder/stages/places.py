@@ -294,7 +294,7 @@ _PART_OF_GAP = re.compile(
     r"(?:of|in)\s+(?:the\s+)?$", re.I)  # ("the Kelmora Town area of Dunde" too)
 _NAME_RUNS_ON = re.compile(r"[ \t]+[A-Z]")
 _CITY_PART_WORD = re.compile(r"\b(?:neighbou?rhood|quarter|suburb)\b", re.I)
-_ADMIN2_WORD = re.compile(r"\b(?:district|county|lga|municipality|parish|borough)\b", re.I)
+_ADMIN2_WORD = re.compile(r"\b(?:district|county|lga|municipality|parish|borough|territory)\b", re.I)
 # news services named after a country or a region (their names are no place of the story)
 _MEDIA_NAME = re.compile(r"\b(?:Agence\s+France[-\s]Presse|Radio\s+France(?:\s+Internationale)?|France\s*24|"
                          r"Voice\s+of\s+America|Radio\s+Free\s+Europe|Press\s+Trust\s+of\s+India|Times\s+of\s+India|"
