@@ -1814,8 +1814,9 @@ class Gazetteer:
 
     def main_town(self, place: Place, on: date | None = None) -> tuple[str, float, float, int | None] | None:
         """The main town of a country, an admin1 region or a curated landmark (name, lat, lon,
-        geonameid): ACLED codes a region-level event, or one at the landmark, at it. A country's is its capital on the day `on` (a text's publication
-        day: Bujumbura was Burundi's before Gitega), where countries.json gives a former one."""
+        geonameid): ACLED codes a region-level event, or one at the landmark, at it. A country's is its
+        capital on the day `on` (a text's publication day: Bujumbura was Burundi's before Gitega), where
+        countries.json gives a former one."""
         if on is not None and place.kind == "country" and place.iso3:
             for until, gid in former_capitals().get(place.iso3, ()):
                 if on.isoformat() < until:

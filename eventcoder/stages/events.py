@@ -1189,8 +1189,8 @@ def type_trigger(ctx: Context, fam: str, tok, span, cues: dict) -> tuple[str, st
             return ("Explosions/Remote violence", WEAPON_SUB[weapon])
         if lemma in ("bomb", "bombing") and not _petrol(tok):
             return ("Explosions/Remote violence", "Remote explosive/landmine/IED")
-        if any(not _one_sided(ctx, t, span) for t in cues.get("FIGHT", ())) or (armed_victim and not civilian_victim) \
-                or _caught_in_crossfire(tok):
+        if any(not _one_sided(ctx, t, span) for t in cues.get("FIGHT", ())) \
+                or (armed_victim and not civilian_victim) or _caught_in_crossfire(tok):
             return ("Battles", "Armed clash")
         if lemma in ("attack", "raid") and not civilian_victim and not _conjunct_patients(tok) & CIVILIAN_WORDS:
             # two organised armed sides in the sentence; civilians, protesters and rioters are not one

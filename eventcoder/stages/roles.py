@@ -190,9 +190,10 @@ def _role(ctx: Context, mention: ActorMention, trig, verbs) -> str | None:
                 return None
             if dep == "pobj":
                 return None
+            # (or a headline's: "Police sergeant gunned down by raiders", "Four officers killed")
             if dep == "nsubj" and (node.tag_ == "VBN" and any(c.dep_ == "auxpass" for c in node.children)
                                    or headline_passive(node)):
-                return "patient"  # (or a headline's: "Police sergeant gunned down by raiders", "Four officers killed")
+                return "patient"
             if dep == "nsubj" and node.lemma_.lower() in _UNDERGOER_VERBS:
                 return "patient"  # "three soldiers died when a bomb hit their truck": the dead are its victims
             if dep in AGENT_DEPS:
