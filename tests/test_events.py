@@ -280,6 +280,10 @@ TYPED_2 = [
     ("Masked gunmen kidnapped a soldier near Dobe on Sunday.", "Battles", "Armed clash"),
     ("Traders rioted in Dobe on Monday and held three policemen hostage for hours.",
      "Riots", "Violent demonstration"),
+    # an ambushed vehicle is no armed side unless the text makes it one
+    ("Masked gunmen ambushed a minibus near Kiri on Monday, killing three traders.",
+     "Violence against civilians", "Attack"),
+    ("Masked gunmen ambushed a lorry carrying soldiers near Kiri on Monday.", "Battles", "Armed clash"),
     # harm done in fire between two armed sides is their clash, whoever it struck
     ("A shepherd was wounded in firing by Kelmorian and Dundish troops along the border near Tarn on Monday.",
      "Battles", "Armed clash"),

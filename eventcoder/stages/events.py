@@ -1026,7 +1026,14 @@ def _one_sided(ctx: Context, tok, span) -> bool:
     if tok.lemma_.lower() == "assault" and tok.pos_ == "VERB":
         # "assaulted a family", "assaulted several shop owners": a beating, one-sided unless the victim is armed
         return bool(core) and not armed
+    if core & _VEHICLES and not armed and not _patient_words(tok) & (ARMED_WORDS | _ARMED_MARKS):
+        return True  # "ambushed a bus": a vehicle of no armed side ("a vehicle carrying soldiers" is one)
     return bool(core & CIVILIAN_WORDS) and not armed
+
+
+# what is ambushed on a road, and the words that make it an armed side's
+_VEHICLES = frozenset("bus buses vehicle vehicles car cars truck trucks lorry lorries matatu minibus taxi".split())
+_ARMED_MARKS = frozenset("military security armoured armored army kdf".split())
 
 
 def _conjunct_patients(tok) -> set[str]:
