@@ -280,6 +280,17 @@ TYPED_2 = [
     ("Masked gunmen kidnapped a soldier near Dobe on Sunday.", "Battles", "Armed clash"),
     ("Traders rioted in Dobe on Monday and held three policemen hostage for hours.",
      "Riots", "Violent demonstration"),
+    # violence a protest is about is no violence of the protesters; a sit-in behind barricades is no riot
+    ("Villagers protested in Dobe on Monday over a spate of mob killings.", "Protests", "Peaceful protest"),
+    ("Nurses marched in Dobe on Monday, demanding the arrest of youths who torched a clinic.",
+     "Protests", "Peaceful protest"),
+    ("Teachers barricaded themselves inside the education office in Dobe on Monday to protest unpaid salaries.",
+     "Protests", "Peaceful protest"),
+    ("Traders barricaded the highway to Dobe with rocks on Monday over a new tax.", "Riots", "Violent demonstration"),
+    ("Protesters torched a police post in Dobe on Monday, calling for their jailed chief to be freed.",
+     "Riots", "Violent demonstration"),
+    ("Members of the vendors union protested in Dobe on Monday, some getting into a scuffle with council workers.",
+     "Riots", "Violent demonstration"),
     # an ambushed vehicle is no armed side unless the text makes it one
     ("Masked gunmen ambushed a minibus near Kiri on Monday, killing three traders.",
      "Violence against civilians", "Attack"),

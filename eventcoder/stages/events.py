@@ -470,7 +470,7 @@ _DESTRUCTION = re.compile(r"\b(burn(ed|t)|torched|smashed|looted|vandali[sz]ed|d
 def _destruction_in(span, low: str) -> bool:
     for m in _DESTRUCTION.finditer(low):
         tok = span.doc.char_span(span.start_char + m.start(), span.start_char + m.end(1), alignment_mode="expand")
-        if tok is None or not len(tok) or not _background(tok[0]):
+        if tok is None or not len(tok) or not (_background(tok[0]) or _grievance(tok[0])):
             return True
     return False
 
@@ -925,6 +925,36 @@ def _caught_in_crossfire(tok) -> bool:
     return False
 
 
+# the verbs whose object or clause says what a protest is against ("protested the killing of ...")
+_GRIEVANCE_LEMMAS = frozenset("protest demand denounce condemn decry oppose".split())
+
+
+def _grievance(t) -> bool:
+    """A riot cue told as what a protest is about, not as what the protesters did: "marched over a spate
+    of mob killings", "demanding the arrest of youths who torched a clinic", "protested the lynching of
+    a porter by a mob"."""
+    node = t
+    for _ in range(12):
+        if node.head.i == node.i:
+            return False
+        # (not any relative clause: "boys who kept hurling rocks" tells the protesters' own acts)
+        if node.dep_ == "pobj" and node.head.lower_ in ("over", "against", "about"):
+            return True
+        # (what they protested or demanded; not a clause told beside the protest, "protested, some
+        # getting into a scuffle with the guards", the protesters' own act)
+        if node.dep_ == "dobj" and node.head.lemma_.lower() in _GRIEVANCE_LEMMAS \
+                or node.dep_ in ("xcomp", "ccomp") and node.head.lemma_.lower() in _GRIEVANCE_LEMMAS - {"protest"}:
+            return True
+        node = node.head
+    return False
+
+
+def _self_barricade(t) -> bool:
+    """"Barricaded themselves into the office": a sit-in, not a barricade thrown up in the street."""
+    return t.lemma_.lower().startswith("barricad") and any(
+        c.lower_ in ("themselves", "himself", "herself") for c in t.children)
+
+
 def _armed_word(words: set) -> bool:
     """The words call someone armed ("armed herders"), not unarmed."""
     return "armed" in words and "unarmed" not in words
@@ -1101,7 +1131,8 @@ def type_trigger(ctx: Context, fam: str, tok, span, cues: dict) -> tuple[str, st
             if who & ARMED_SUBJECT_WORDS or not (who | patient) & (
                     CIVILIAN_WORDS | CROWD_WORDS | {"supporter", "opposition", "hundreds", "thousands", "dozens"}):
                 return None  # "troops marched into the town"
-        if has("RIOT") or any(c.dep_ == "amod" and c.lower_ == "violent" for c in tok.children) \
+        if any(not _grievance(t) and not _self_barricade(t) for t in cues.get("RIOT", ())) \
+                or any(c.dep_ == "amod" and c.lower_ == "violent" for c in tok.children) \
                 or re.search(r"\b(protesters|demonstrators)\b[^.]{0,40}\b(clashed|stoned|attacked|torched|burn)", low) \
                 or _destruction_in(span, low) or _BURNING_BLOCKADE.search(low):
             return ("Riots", "Violent demonstration")
@@ -1111,6 +1142,10 @@ def type_trigger(ctx: Context, fam: str, tok, span, cues: dict) -> tuple[str, st
             return ("Protests", "Protest with intervention")
         return ("Protests", "Peaceful protest")
     if fam == "RIOT":
+        if _self_barricade(tok) or protest_ctx and _grievance(tok):
+            # "barricaded themselves into the office": a sit-in, which the protest cue tells; "protested,
+            # demanding the arrest of youths who torched a clinic": the grievance, no riot
+            return None
         if tok.lemma_.lower() in _ARSON_LEMMAS and _lone_person_agent(tok):
             return None  # "the man set the bed on fire": a crime, no riot
         if tok.lemma_.lower() in _ARSON_LEMMAS and _armed_agent(tok) and (
