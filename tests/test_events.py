@@ -120,6 +120,8 @@ NOT_EVENTS = [
     "The senate blocked the budget bill on Tuesday.",
     "Thousands gathered in the cathedral for the funeral of the archbishop on Sunday.",
     "The striker was shot down by critics after the final.",
+    # one man throwing a stone is a crime, no riot
+    "A man threw a stone at a bus in Dobe on Monday.",
 ]
 
 
@@ -291,6 +293,11 @@ TYPED_2 = [
      "Riots", "Violent demonstration"),
     ("Members of the vendors union protested in Dobe on Monday, some getting into a scuffle with council workers.",
      "Riots", "Violent demonstration"),
+    # stones and bricks thrown, whatever words come between the verb and them
+    ("The marchers threw bottles and bricks at shops in Dobe on Monday.", "Riots", "Violent demonstration"),
+    ("Youths hurled several bricks at a police van in Dobe on Monday.", "Riots", "Violent demonstration"),
+    # one man throwing stones at a person attacks that person
+    ("In Dobe on Monday a drunk man hurled bricks at a nurse.", "Violence against civilians", "Attack"),
     # an ambushed vehicle is no armed side unless the text makes it one
     ("Masked gunmen ambushed a minibus near Kiri on Monday, killing three traders.",
      "Violence against civilians", "Attack"),

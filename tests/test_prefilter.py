@@ -32,6 +32,14 @@ def test_cues_cover_the_lexicon_and_death_words():
     assert "tear gas" in phrases or any("tear gas" in p for p in phrases)
 
 
+def test_what_a_crowd_throws_lets_a_text_be_parsed():
+    from eventcoder.nlp import may_hold_event
+
+    # no word of the lexicon but the bricks: the throwing verb tells the riot only in a parsed text
+    assert may_hold_event("Youths hurled several bricks at a police van in Kelmora on Monday.")
+    assert not may_hold_event("Youths hurled several insults at a referee in Kelmora on Monday.")
+
+
 def test_only_documents_with_cues_are_parsed():
     from eventcoder.nlp import load_model, pipe_with_prefilter
 

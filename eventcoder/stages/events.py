@@ -127,6 +127,17 @@ def families_by_lemma() -> dict[str, tuple[str, ...]]:
     return {k: tuple(v) for k, v in out.items()}
 
 
+# what a crowd throws ("stones", "rocks", "bricks", "bottles"; the parser's pre-filter holds them too)
+MISSILES = frozenset("stone stones rock rocks brick bricks bottle bottles".split())
+
+
+def _throws_missiles(verb) -> bool:
+    """The verb's object, or one coordinated with it, is a stone, a rock, a brick or a bottle."""
+    objs = [c for c in verb.children if c.dep_ == "dobj"]
+    objs += [g for o in objs for g in o.conjuncts]
+    return any(o.lower_ in MISSILES or o.lemma_.lower() in MISSILES for o in objs)
+
+
 def sentence_span(ctx: Context, s: Sentence):
     return ctx.doc.char_span(s.start, s.end, alignment_mode="expand")
 
@@ -156,6 +167,9 @@ def find_cues(span) -> dict[str, list]:
                 for c in tok.children):
             # "set three cars ablaze", "set a bus on fire" (the parse may hang "on fire" on the bus):
             # the phrase split by its object
+            found.setdefault("RIOT", []).append(tok)
+        elif lem in ("throw", "hurl") and tok.pos_ == "VERB" and _throws_missiles(tok):
+            # "threw bottles and bricks at shops", "hurled several bricks": the phrase split by its object
             found.setdefault("RIOT", []).append(tok)
         elif lem in ("take", "hold") and tok.pos_ == "VERB" and any(
                 c.lower_ in _HOSTAGE and c.dep_ != "nsubj"
@@ -892,7 +906,11 @@ def _lone_person_agent(tok) -> bool:
         subj[0].ent_type_ == "PERSON" or subj[0].lower_ in _ONE_PERSON)
 
 
-_ONE_PERSON = frozenset("man woman boy girl person suspect husband wife he she".split())
+_ONE_PERSON = frozenset("man woman boy girl person individual suspect husband wife he she".split())
+
+
+def _has_subject(tok) -> bool:
+    return any(c.dep_ in ("nsubj", "nsubjpass") for c in tok.children)
 
 
 def _armed_agent(tok) -> bool:
@@ -1148,6 +1166,12 @@ def type_trigger(ctx: Context, fam: str, tok, span, cues: dict) -> tuple[str, st
             return None
         if tok.lemma_.lower() in _ARSON_LEMMAS and _lone_person_agent(tok):
             return None  # "the man set the bed on fire": a crime, no riot
+        if tok.lemma_.lower() in ("throw", "hurl") and _lone_person_agent(
+                tok.head if tok.dep_ in ("pcomp", "advcl") and not _has_subject(tok) else tok):
+            # one man throwing stones: an attack on the person he aims at ("a drunk man hurled bricks at
+            # a nurse"; "after hurling a brick, the man fled"), no riot
+            target = {w for p in tok.children if p.dep_ == "prep" and p.lower_ == "at" for w in _subtree_words(p)}
+            return ("Violence against civilians", "Attack") if target & CIVILIAN_WORDS else None
         if tok.lemma_.lower() in _ARSON_LEMMAS and _armed_agent(tok) and (
                 not (protest_ctx or _PROTEST_PURPOSE.search(low)) or _armed_word(_agent_words(tok))):
             # "militants set the houses alight": an armed group's arson is an attack (coded from its
