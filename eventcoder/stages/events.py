@@ -910,6 +910,7 @@ _ONE_PERSON = frozenset("man woman boy girl person individual suspect husband wi
 
 
 def _has_subject(tok) -> bool:
+    """The token has a subject of its own (not a participle that borrows its clause's)."""
     return any(c.dep_ in ("nsubj", "nsubjpass") for c in tok.children)
 
 
@@ -960,8 +961,9 @@ def _grievance(t) -> bool:
             return True
         # (what they protested or demanded; not a clause told beside the protest, "protested, some
         # getting into a scuffle with the guards", the protesters' own act)
-        if node.dep_ == "dobj" and node.head.lemma_.lower() in _GRIEVANCE_LEMMAS \
-                or node.dep_ in ("xcomp", "ccomp") and node.head.lemma_.lower() in _GRIEVANCE_LEMMAS - {"protest"}:
+        head = node.head.lemma_.lower()
+        if node.dep_ == "dobj" and head in _GRIEVANCE_LEMMAS \
+                or node.dep_ in ("xcomp", "ccomp") and head in _GRIEVANCE_LEMMAS - {"protest"}:
             return True
         node = node.head
     return False
