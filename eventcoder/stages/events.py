@@ -1625,7 +1625,7 @@ def _demanding_act(tok):
         return None
     head = tok
     for _ in range(DEMAND_ACT_DEPTH):
-        if head.dep_ not in ("xcomp", "advcl", "conj", "ccomp") or head.head is head:
+        if head.dep_ not in ("xcomp", "advcl", "conj", "ccomp") or head.head.i == head.i:
             return None
         head = head.head
         if head.tag_ == "VBD":
