@@ -117,6 +117,26 @@ def test_lookup_finds_variant_spellings_of_the_same_town(shared_settings):
     assert abu == {174448}
 
 
+def test_one_slip_keeps_the_first_letter_and_makes_no_runs():
+    slips = gzmod._one_slip("kakaminga")
+    assert {"kakamiga", "kakamina", "kakmainga", "kakamingua", "kukaminga"} <= slips
+    assert not any(s[0] != "k" for s in slips)  # (the first letter is kept)
+    assert "suri" not in gzmod._one_slip("usuri")
+    # a slip that leaves a letter twice in a row is no fold key: "ubulu" is not two slips from "ulu"
+    assert "ulu" not in gzmod._one_slip("ubulu") and "uulu" in gzmod._one_slip("ubulu")
+
+
+def test_a_misspelt_name_finds_the_towns_one_slip_away_in_the_countries_asked(tiny):
+    gz = get_gazetteer(tiny[0])
+    assert not gz.lookup("Zahile")
+    assert [m.place.name for m in gz.misspelt("Zahile", ("LBN",))] == ["Zahle"]
+    assert all(m.quality < 0.75 for m in gz.misspelt("Zahile", ("LBN",)))
+    assert gz.misspelt("Zahile", ("SYR",)) == []  # (not in a country the text does not point to)
+    assert gz.misspelt("Zahile", ("LBN",), min_population=100_000) == []  # (nor a town too small)
+    assert gz.misspelt("Zahle", ("LBN",)) == []  # (the spelling itself is no slip)
+    assert gz.misspelt("Zale", ("LBN",)) == []  # (too short a name to guess at)
+
+
 def test_curated_border_regions_are_in_the_index(shared_settings):
     gz = get_gazetteer(shared_settings)
     for name, iso3 in (("Jurud Arsal", "LBN"), ("Jroud Ras Baalbek", "LBN"), ("western Qalamoun", "SYR"),

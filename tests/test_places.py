@@ -1517,3 +1517,12 @@ def test_the_quick_test_of_near_before_answers_as_the_pattern(window):
     assert near_before(window) is (NEAR_BEFORE.search(window) is not None)
     text = "On Monday, police said that " + window
     assert near_before(text, 10, len(text)) is (NEAR_BEFORE.search(text, 10, len(text)) is not None)
+
+
+def test_a_name_one_slip_from_a_town_of_the_texts_country_is_that_town(pipeline):
+    ctx = places_of(pipeline, "Kenyan police used tear gas on traders who marched through Kakamenga on Tuesday.")
+    assert at(ctx, "Kakamenga").name == "Kakamega" and at(ctx, "Kakamenga").iso3 == "KEN"
+    # only in the country the text points to, and only in a text that points to one
+    ctx = places_of(pipeline, "Pakistani troops raided a hideout in Kakamenga on Sunday night.")
+    assert [p.iso3 for p in ctx.places] == ["PAK"]
+    assert not places_of(pipeline, "Protesters marched in Kakamenga on Tuesday.").places

@@ -57,6 +57,12 @@ CURATED = DATA_DIR / "places.json"
 COUNTRY_NAMES = DATA_DIR / "countries.json"  # ACLED names, adjectives, aliases (shared file)
 ADMIN_NAMES = DATA_DIR / "admin_names.json"  # GeoNames admin1 names, admin2 areas, country centres
 
+# A name one slip from a known one (`Gazetteer.misspelt`): its fold at least this long, the towns at least
+# this large, and its matches this good (below the fold's 0.75).
+MISSPELT_MIN_KEY = 5
+MISSPELT_MIN_POP = 5000
+MISSPELT_QUALITY = 0.6
+
 # Names shorter than this (after normalisation) are not indexed: too many collisions.
 MIN_KEY_LEN = 3
 # Pseudo-population of a curated region, and the most an admin1 region gets as its least (its own
@@ -164,6 +170,23 @@ def _fold_tokens(toks: list[str]) -> str:
 
 
 _QC = str.maketrans({"q": "k", "c": "k"})
+_FOLDED_VOWELS = "aiu"
+
+
+def _one_slip(key: str) -> set[str]:
+    """The fold keys one slip from `key` past its first letter: a letter dropped, a vowel put in or
+    for another, two letters swapped. (A slip that leaves a letter twice in a row makes no fold key,
+    whose runs are one letter: "uulu" is no slip from "ubulu" to "ulu".)"""
+    out = set()
+    for i in range(1, len(key)):
+        out.add(key[:i] + key[i + 1:])
+        if key[i] in _FOLDED_VOWELS:
+            out.update(key[:i] + v + key[i + 1:] for v in _FOLDED_VOWELS)
+        if i + 1 < len(key):
+            out.add(key[:i] + key[i + 1] + key[i] + key[i + 2:])
+    for i in range(1, len(key) + 1):
+        out.update(key[:i] + v + key[i:] for v in _FOLDED_VOWELS)
+    return out
 
 
 def _first_of_run(m: re.Match) -> str:
@@ -1801,6 +1824,28 @@ class Gazetteer:
             self._cache.clear()
         self._cache[name] = out, hidden
         return out, hidden
+
+    def misspelt(self, name: str, iso3s, min_population: int = MISSPELT_MIN_POP) -> list[Match]:
+        """The towns and areas of the countries `iso3s` whose name is one slip from `name` after the
+        transliteration fold: a letter more or less, a vowel for another, two letters swapped
+        ("Bahawalpure" is Bahawalpur, "Maiduguru" Maiduguri, "Kakamenga" Kakamega). Only towns of at least
+        `min_population` people and first- and second-level areas, never villages: a slip from a
+        name the index lacks finds some village in most countries."""
+        key = fold_key(name)
+        if len(key) < MISSPELT_MIN_KEY or not iso3s:
+            return []
+        variants = _one_slip(key) - {key}
+        marks = ",".join("?" * len(variants))
+        isos = ",".join("?" * len(iso3s))
+        rows = self.con.execute(
+            f"SELECT {_COLS}, n.name FROM names n JOIN places p ON p.id = n.place "
+            f"WHERE n.fold IN ({marks}) AND p.iso3 IN ({isos}) "
+            "AND (p.source IN ('admin1', 'admin2') OR p.kind = 'city' AND p.source = 'cities500' "
+            "AND p.population >= ?)", (*variants, *iso3s, min_population)).fetchall()
+        best: dict[int, Match] = {}
+        for row in rows:
+            best.setdefault(row[0], Match(_place(row[:-1], matched=row[-1]), MISSPELT_QUALITY))
+        return sorted(best.values(), key=lambda m: -m.place.population)
 
     def demonym(self, word: str) -> str | None:
         """The iso3 of a demonym or adjective ('Lebanese' -> 'LBN'), else None."""

@@ -1769,6 +1769,65 @@ def _compass_parts(cands, text: str) -> tuple:
     return tuple(parts)
 
 
+def _cue(c: Candidate, text: str, vocab) -> None:
+    """Set a candidate's cues from the words around it."""
+    before = text[max(0, c.start - 60):c.start]
+    after = text[c.end:c.end + 30]
+    c.near = bool((near_before(before)
+                   and not (_SITE_NEAR_BEFORE.search(before) and _FACILITY_AFTER.match(after)
+                            and not _OUTLYING_SITE_AFTER.match(after)))
+                  or KM_BEFORE.search(before) or _AREA_AFTER.match(after))
+    c.cue_region = bool(_REGION_AFTER.match(after) or REGION_LIST_AFTER.match(text[c.end:c.end + 160])
+                        or _ADDRESS_TAIL_BEFORE.search(before)
+                        or _IN_TAIL_BEFORE.search(before) and not _TOWN_AFTER.match(after)
+                        or _REGION_BEFORE.search(before))
+    c.cue_county = bool(_COUNTY_AFTER.match(after))
+    c.cue_township = bool(_TOWNSHIP_AFTER.match(after))
+    c.cue_admin2 = bool(_ADMIN2_AFTER.match(after)
+                        or _DISTRICT_LIST_AFTER.match(text[c.end:c.end + 160]))
+    # "in Kelmora (Kelmora)", "Kelmora (Kelmora, Dunde)": a name repeated in the brackets after it is
+    # the second-level area of that name holding the town, as ACLED's notes address towns
+    if text[c.start - 1:c.start] == "(" and c.start > 1 \
+            and text[max(0, c.start - 2 - len(c.text)):c.start - 2] == c.text:
+        c.cue_region = c.cue_admin2 = True
+    c.cue_town = bool(_TOWN_BEFORE.search(before) or _TOWN_AFTER.match(after) or _SEAT_AFTER.match(after))
+    c.village_of = bool(_VILLAGE_OF_BEFORE.search(before))
+    c.hamlet = c.village_of or bool(_HAMLET_BEFORE.search(before) or _HAMLET_AFTER.match(after))
+    c.town_part = bool(_TOWN_PART_AFTER.match(text[c.end:c.end + 120]))
+    c.area_of = bool(_AREA_OF_AFTER.match(text, c.end))
+    c.governed = bool(_IN_BEFORE.search(before[-20:]))
+    c.people = bool(_PEOPLE_OF_BEFORE.search(before) or _PEOPLE_AFTER.match(after))
+    c.site = bool(_NAMED_SITE_AFTER.match(after))
+    c.address_tail = bool(_BRACKET_TAIL_BEFORE.search(before) and _BRACKET_CLOSE_AFTER.match(after))
+    # (a country only: a town someone was taken to is mostly in the country of the text)
+    c.moved = bool(MOVED_BEFORE.search(before[-30:])) and any(
+        m.place.kind == "country" and m.quality >= 0.9 for m in c.matches)
+    c.common = all(known_word(vocab, w) for w in c.text.split())
+
+
+def _misspelt(ctx: Context, gz, ents, cands, countries: dict) -> list:
+    """Candidates for the names the index lacks that are one slip from a town or area of a country
+    the text points to ("in Bahawalpure" is Bahawalpur in a Pakistani text): a name the recogniser calls
+    a place, or one a preposition of place governs or an area word follows ("Kelmori district"), of
+    no word the language model knows."""
+    if not countries:
+        return []
+    iso = max(countries, key=countries.get)
+    text, out = ctx.text, []
+    for e in ents:
+        span = e[1:] if e[0].lower_ == "the" and len(e) > 1 else e
+        if any(_overlaps((span.start_char, span.end_char), (c.start, c.end)) for c in cands) \
+                or any(known_word(ctx.doc.vocab, w) for w in span.text.split()) or gz.lookup(span.text):
+            continue
+        c = Candidate(span.start_char, span.end_char, span.text, [], "ner")
+        _cue(c, text, ctx.doc.vocab)
+        if e.label_ in ("GPE", "LOC") or c.governed or c.cue_region or c.cue_admin2 or c.cue_town or c.hamlet:
+            c.matches = gz.misspelt(span.text, (iso,))[:MAX_MATCHES]
+            if c.matches:
+                out.append(c)
+    return out
+
+
 def find_places(ctx: Context, gz) -> list:
     """The resolved place mentions of a parsed document; sets ctx.countries too."""
     text = ctx.text
@@ -1788,38 +1847,7 @@ def find_places(ctx: Context, gz) -> list:
     cands = [c for c in cands if not (c.source == "abbreviation" and text[c.start - 1:c.start] == "("
                                       and c.start - 2 not in ends)]
     for c in cands:
-        before = text[max(0, c.start - 60):c.start]
-        after = text[c.end:c.end + 30]
-        c.near = bool((near_before(before)
-                       and not (_SITE_NEAR_BEFORE.search(before) and _FACILITY_AFTER.match(after)
-                                and not _OUTLYING_SITE_AFTER.match(after)))
-                      or KM_BEFORE.search(before) or _AREA_AFTER.match(after))
-        c.cue_region = bool(_REGION_AFTER.match(after) or REGION_LIST_AFTER.match(text[c.end:c.end + 160])
-                            or _ADDRESS_TAIL_BEFORE.search(before)
-                            or _IN_TAIL_BEFORE.search(before) and not _TOWN_AFTER.match(after)
-                            or _REGION_BEFORE.search(before))
-        c.cue_county = bool(_COUNTY_AFTER.match(after))
-        c.cue_township = bool(_TOWNSHIP_AFTER.match(after))
-        c.cue_admin2 = bool(_ADMIN2_AFTER.match(after)
-                            or _DISTRICT_LIST_AFTER.match(text[c.end:c.end + 160]))
-        # "in Kelmora (Kelmora)", "Kelmora (Kelmora, Dunde)": a name repeated in the brackets after it is
-        # the second-level area of that name holding the town, as ACLED's notes address towns
-        if text[c.start - 1:c.start] == "(" and c.start > 1 \
-                and text[max(0, c.start - 2 - len(c.text)):c.start - 2] == c.text:
-            c.cue_region = c.cue_admin2 = True
-        c.cue_town = bool(_TOWN_BEFORE.search(before) or _TOWN_AFTER.match(after) or _SEAT_AFTER.match(after))
-        c.village_of = bool(_VILLAGE_OF_BEFORE.search(before))
-        c.hamlet = c.village_of or bool(_HAMLET_BEFORE.search(before) or _HAMLET_AFTER.match(after))
-        c.town_part = bool(_TOWN_PART_AFTER.match(text[c.end:c.end + 120]))
-        c.area_of = bool(_AREA_OF_AFTER.match(text, c.end))
-        c.governed = bool(_IN_BEFORE.search(before[-20:]))
-        c.people = bool(_PEOPLE_OF_BEFORE.search(before) or _PEOPLE_AFTER.match(after))
-        c.site = bool(_NAMED_SITE_AFTER.match(after))
-        c.address_tail = bool(_BRACKET_TAIL_BEFORE.search(before) and _BRACKET_CLOSE_AFTER.match(after))
-        # (a country only: a town someone was taken to is mostly in the country of the text)
-        c.moved = bool(MOVED_BEFORE.search(before[-30:])) and any(
-            m.place.kind == "country" and m.quality >= 0.9 for m in c.matches)
-        c.common = all(known_word(ctx.doc.vocab, w) for w in c.text.split())
+        _cue(c, text, ctx.doc.vocab)
     # "in Dundebi, Kelmora": the name closes the address of a first part no candidate holds ("in Kisumu,
     # Kelmora" is an address or a list of two places)
     for c in cands:
@@ -1859,6 +1887,9 @@ def find_places(ctx: Context, gz) -> list:
     for iso, w in told.items():
         countries[iso] = countries.get(iso, 0.0) + w
     ctx.country_hints = told
+    slips = _misspelt(ctx, gz, ents, cands, countries)
+    if slips:
+        cands = sorted(cands + slips, key=lambda x: x.start)
     admin_keys = {light_key(c.text) for c in cands} | zone_regions
     admin_keys |= {light_key(c.matches[0].place.name) for c in cands if c.source == "abbreviation"}
     for c in cands:
