@@ -1526,3 +1526,12 @@ def test_a_name_one_slip_from_a_town_of_the_texts_country_is_that_town(pipeline)
     ctx = places_of(pipeline, "Pakistani troops raided a hideout in Kakamenga on Sunday night.")
     assert [p.iso3 for p in ctx.places] == ["PAK"]
     assert not places_of(pipeline, "Protesters marched in Kakamenga on Tuesday.").places
+
+
+def test_a_named_groups_country_does_not_keep_a_village_the_text_places_it_in_out(pipeline):
+    # groups act abroad: the Somali group's country does not make a Kenyan village a place abroad
+    for text, name in (("Al Shabaab fighters raided a police camp in Liboi on Sunday night.", "Liboi"),
+                       ("Al Shabaab fighters raided a police camp near Kondele on Sunday night.", "Kondele")):
+        assert at(places_of(pipeline, text), name).iso3 == "KEN"
+    # still only where a place word governs the name
+    assert not places_of(pipeline, "Al Shabaab fighters raided a police camp on Sunday, Kondele residents said.").places

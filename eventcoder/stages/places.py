@@ -1558,7 +1558,8 @@ def _resolve(cands, countries, admin_keys, anchors, hints=None, area=None, front
             # where it is: groups act abroad, "Lashkar militants attacked towers in Kelmora")
             spelt = [m for m in pool if m.quality >= 0.9]
             lone_town = len(spelt) == 1 and spelt[0].place.kind == "city" and not c.common \
-                and spelt[0].place.population >= LONE_TOWN_MIN_POP and not c.in_name \
+                and (spelt[0].place.population >= LONE_TOWN_MIN_POP
+                     or spelt[0].place.source in VILLAGE_SOURCES and c.governed) and not c.in_name \
                 and sum(_without(others, groups or {}).values()) < MIN_COUNTRY_EVIDENCE
             # (and so is the one second-level area of the name that closes a bracketed address)
             lone_area = c.address_tail and _admin2_countries(spelt) == 1 \
@@ -1591,7 +1592,7 @@ def _resolve(cands, countries, admin_keys, anchors, hints=None, area=None, front
         # that points to none, when its name is no common word and a place word governs it ("Nasa" of a
         # Kenyan party is no Turkish village; "in Dandora" is Nairobi's; "Sindhi nationalists" are no
         # village's)
-        unsure = sum(told.values()) < MIN_COUNTRY_EVIDENCE and not c.common \
+        unsure = sum(_without(told, groups or {}).values()) < MIN_COUNTRY_EVIDENCE and not c.common \
             and (c.governed or c.listed or c.cue_town or c.near or c.people or c.site or c.closes_unknown)
         pool = [m for m in pool if m.place.source not in VILLAGE_SOURCES or told.get(m.place.iso3, 0.0) > 0
                 or c.within_area and _in_area(m.place, c.within) or unsure]
