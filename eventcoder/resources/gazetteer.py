@@ -1782,6 +1782,7 @@ class Gazetteer:
             self.countries[p.iso3] = p
         self._cache: dict[str, tuple[list[Match], list[Match]]] = {}
         self._demonym_cache: dict[str, str | None] = {}
+        self._slips: dict[tuple, list[Match]] = {}  # (see `misspelt`)
 
     def lookup(self, name: str) -> list[Match]:
         """Every place the name may be, best spelling match first."""
@@ -1834,6 +1835,9 @@ class Gazetteer:
         key = fold_key(name)
         if len(key) < MISSPELT_MIN_KEY or not iso3s:
             return []
+        memo = (key, tuple(iso3s), min_population)
+        if memo in self._slips:
+            return self._slips[memo]
         variants = _one_slip(key) - {key}
         marks = ",".join("?" * len(variants))
         isos = ",".join("?" * len(iso3s))
@@ -1845,7 +1849,10 @@ class Gazetteer:
         best: dict[int, Match] = {}
         for row in rows:
             best.setdefault(row[0], Match(_place(row[:-1], matched=row[-1]), MISSPELT_QUALITY))
-        return sorted(best.values(), key=lambda m: -m.place.population)
+        if len(self._slips) > 50_000:
+            self._slips.clear()
+        out = self._slips[memo] = sorted(best.values(), key=lambda m: -m.place.population)
+        return out
 
     def demonym(self, word: str) -> str | None:
         """The iso3 of a demonym or adjective ('Lebanese' -> 'LBN'), else None."""

@@ -28,7 +28,7 @@ from ..pipeline import stage
 from ..nlp import known_word
 from .actors import add_context_actors
 from .syntax import token_at
-from ..resources.gazetteer import (VILLAGE_SOURCES, Match, admin1_abbreviations, conflict_zones, continent_adjectives,
+from ..resources.gazetteer import (MISSPELT_MIN_KEY, VILLAGE_SOURCES, Match, admin1_abbreviations, conflict_zones, continent_adjectives,
                                    distance_km, fold_key, get_gazetteer, light_key)
 
 # Longest n-gram tried by the scan ("Jurud Arsal", "Democratic Republic of the Congo").
@@ -1817,12 +1817,13 @@ def _misspelt(ctx: Context, gz, ents, cands, countries: dict) -> list:
     text, out = ctx.text, []
     for e in ents:
         span = e[1:] if e[0].lower_ == "the" and len(e) > 1 else e
-        if any(_overlaps((span.start_char, span.end_char), (c.start, c.end)) for c in cands) \
-                or any(known_word(ctx.doc.vocab, w) for w in span.text.split()) or gz.lookup(span.text):
+        if len(span.text) < MISSPELT_MIN_KEY or any(known_word(ctx.doc.vocab, w) for w in span.text.split()) \
+                or any(_overlaps((span.start_char, span.end_char), (c.start, c.end)) for c in cands):
             continue
         c = Candidate(span.start_char, span.end_char, span.text, [], "ner")
         _cue(c, text, ctx.doc.vocab)
-        if e.label_ in ("GPE", "LOC") or c.governed or c.cue_region or c.cue_admin2 or c.cue_town or c.hamlet:
+        if (e.label_ in ("GPE", "LOC") or c.governed or c.cue_region or c.cue_admin2 or c.cue_town or c.hamlet) \
+                and not gz.lookup(span.text):
             c.matches = gz.misspelt(span.text, (iso,))[:MAX_MATCHES]
             if c.matches:
                 out.append(c)
