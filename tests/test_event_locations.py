@@ -1131,3 +1131,8 @@ def test_a_part_of_a_city_named_through_its_police_district_is_the_city(pipeline
     ev = located(pipeline, "Gunmen shot a shopkeeper dead in the Kelmo Khel area of PD2, Gardez city, on Friday.",
                  "shot")
     assert (ev.location, ev.geo_precision) == ("Gardez", 1), (ev.location, ev.geo_precision)
+
+
+def test_a_curated_afghan_district_is_the_events_place_at_precision_2(pipeline):
+    ev = located(pipeline, "Taliban fighters overran a police post in Waghaz district, Ghazni, on Monday.", "overran")
+    assert (ev.location, ev.admin1, ev.geo_precision) == ("Waghaz", "Ghazni", 2)

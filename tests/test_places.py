@@ -1535,3 +1535,12 @@ def test_a_named_groups_country_does_not_keep_a_village_the_text_places_it_in_ou
         assert at(places_of(pipeline, text), name).iso3 == "KEN"
     # still only where a place word governs the name
     assert not places_of(pipeline, "Al Shabaab fighters raided a police camp on Sunday, Kondele residents said.").places
+
+
+def test_afghan_districts_the_rest_of_the_index_lacks_are_curated(pipeline):
+    ctx = places_of(pipeline, "Taliban fighters overran a police post in Waghaz district, Ghazni, on Monday, "
+                              "and clashed with troops in Warsaj.")
+    for surface, admin1, lat, lon in (("Waghaz", "Ghazni", 33.42, 68.29), ("Warsaj", "Takhar", 36.2, 70.0)):
+        p = at(ctx, surface)
+        assert (p.iso3, p.admin1, p.kind) == ("AFG", admin1, "region")
+        assert distance_km(p.latitude, p.longitude, lat, lon) < 5
