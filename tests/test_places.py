@@ -1544,3 +1544,6 @@ def test_afghan_districts_the_rest_of_the_index_lacks_are_curated(pipeline):
         p = at(ctx, surface)
         assert (p.iso3, p.admin1, p.kind) == ("AFG", admin1, "region")
         assert distance_km(p.latitude, p.longitude, lat, lon) < 5
+    # and a district by its usual English name, which GeoNames spells otherwise
+    p = at(places_of(pipeline, "Troops pushed the Taliban out of two villages in Ghorband district on Friday."), "Ghorband")
+    assert (p.iso3, p.admin1) == ("AFG", "Parvan")
