@@ -1547,3 +1547,13 @@ def test_afghan_districts_the_rest_of_the_index_lacks_are_curated(pipeline):
     # and a district by its usual English name, which GeoNames spells otherwise
     p = at(places_of(pipeline, "Troops pushed the Taliban out of two villages in Ghorband district on Friday."), "Ghorband")
     assert (p.iso3, p.admin1) == ("AFG", "Parvan")
+
+
+def test_congolese_territories_are_known_by_their_names(pipeline):
+    # a curated territory at its seat, and GeoNames' "Masisi Territory" by its bare name, as notes address villages
+    ctx = places_of(pipeline, "Militiamen burned six houses in Bugolo (Walungu, South Kivu) and looted a clinic "
+                              "near Lushebere (Masisi, North Kivu).")
+    p = at(ctx, "Walungu")
+    assert (p.iso3, p.admin1) == ("COD", "South Kivu") and distance_km(p.latitude, p.longitude, -2.633, 28.667) < 5
+    p = at(ctx, "Masisi")
+    assert p.iso3 == "COD" and p.name == "Masisi" and p.admin2 == "Masisi"

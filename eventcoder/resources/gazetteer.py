@@ -47,7 +47,7 @@ from pathlib import Path
 
 from ..errors import InputError, ResourceError
 
-INDEX_VERSION = 34  # bump when the index layout or the key functions change
+INDEX_VERSION = 35  # bump when the index layout or the key functions change
 INDEX_NAME = "gazetteer.sqlite"
 INDEX_MMAP_BYTES = 512 * 1024 * 1024  # the most of the index file read through a memory map
 IMPORTS_NAME = "gazetteer-imports.json"
@@ -418,6 +418,10 @@ _SCHWA = re.compile("[əƏǝƎ]")
 _SCHWA_A = str.maketrans({"ə": "a", "Ə": "A", "ǝ": "a", "Ǝ": "A"})
 
 
+# The word closing a second-level area's name that is no town's, left out of the name it is found by and
+# shown by too: a Congolese territory's ("Masisi Territory" is Masisi, as ACLED names it).
+_TERRITORY_WORD = re.compile(r"\s+Territory$")
+
 # Words that name the kind of an admin area, dropped when matching it to its namesake town.
 _ADMIN_WORDS = re.compile(
     r"\b(oblast|province|governorate|region|state|department|district|county|prefecture|"
@@ -684,7 +688,8 @@ def _build_index(path: Path) -> None:
         areas = []  # (country, admin1 name, admin1 code, name, bare name, lat, lon)
         for cc, a1, a2, lat, lon, _towns in admin_data.get("admin2", []):
             a1_display = ascii_fold(a1) or a1
-            bare = _ADMIN_WORDS.sub(" ", a2).strip()
+            # (and a Congolese territory's word: "Masisi Territory" is "Masisi (Masisi, Nord-Kivu)" of the notes)
+            bare = _TERRITORY_WORD.sub("", _ADMIN_WORDS.sub(" ", a2).strip())
             areas.append((cc, a1_display, code_of.get((cc, a1_display)), a2, bare, lat, lon))
         # (an area named after its seat stands at the seat, as ACLED codes it: "Panjgur district" at Panjgur)
         # (only the towns named like an area are kept: a table of every town would hold the build's memory)
@@ -703,7 +708,8 @@ def _build_index(path: Path) -> None:
                         for t in seats.get((cc, a1_code, light_key(bare)), ())), key=lambda x: x[0], default=None)
             if seat is not None and seat[0] <= ADMIN2_SEAT_KM:
                 lat, lon = seat[1]["latitude"], seat[1]["longitude"]
-            b.add(ascii_fold(a2) or a2, lat, lon, cc, iso3, a1_code, admin_names.get((cc, a1_code), a1_display),
+            b.add(_TERRITORY_WORD.sub("", ascii_fold(a2) or a2), lat, lon, cc, iso3, a1_code,
+                  admin_names.get((cc, a1_code), a1_display),
                   ADMIN2_POPULATION, "region", None, "admin2", names)
         for c, keys in keyed:
             cc = c["countrycode"]
