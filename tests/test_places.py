@@ -1557,3 +1557,12 @@ def test_congolese_territories_are_known_by_their_names(pipeline):
     assert (p.iso3, p.admin1) == ("COD", "South Kivu") and distance_km(p.latitude, p.longitude, -2.633, 28.667) < 5
     p = at(ctx, "Masisi")
     assert p.iso3 == "COD" and p.name == "Masisi" and p.admin2 == "Masisi"
+
+
+def test_somali_and_mozambican_district_seats_are_curated(pipeline):
+    ctx = places_of(pipeline, "Fighters stormed a checkpoint outside Jariban, Mudug, and insurgents looted shops in "
+                              "Mabalane district, Gaza province.")
+    p = at(ctx, "Jariban")
+    assert (p.iso3, p.admin1) == ("SOM", "Mudug") and distance_km(p.latitude, p.longitude, 7.217, 48.85) < 5
+    p = at(ctx, "Mabalane")
+    assert (p.iso3, p.admin1) == ("MOZ", "Gaza") and distance_km(p.latitude, p.longitude, -23.633, 32.517) < 5
