@@ -1545,7 +1545,8 @@ def test_afghan_districts_the_rest_of_the_index_lacks_are_curated(pipeline):
         assert (p.iso3, p.admin1, p.kind) == ("AFG", admin1, "region")
         assert distance_km(p.latitude, p.longitude, lat, lon) < 5
     # and a district by its usual English name, which GeoNames spells otherwise
-    p = at(places_of(pipeline, "Troops pushed the Taliban out of two villages in Ghorband district on Friday."), "Ghorband")
+    ctx = places_of(pipeline, "Troops pushed the Taliban out of two villages in Ghorband district on Friday.")
+    p = at(ctx, "Ghorband")
     assert (p.iso3, p.admin1) == ("AFG", "Parvan")
 
 

@@ -688,7 +688,7 @@ def _build_index(path: Path) -> None:
         areas = []  # (country, admin1 name, admin1 code, name, bare name, lat, lon)
         for cc, a1, a2, lat, lon, _towns in admin_data.get("admin2", []):
             a1_display = ascii_fold(a1) or a1
-            # (and a Congolese territory's word: "Masisi Territory" is "Masisi (Masisi, Nord-Kivu)" of the notes)
+            # (and a Congolese territory's word: "Masisi Territory" is the Masisi of an address "(Masisi, Nord-Kivu)")
             bare = _TERRITORY_WORD.sub("", _ADMIN_WORDS.sub(" ", a2).strip())
             areas.append((cc, a1_display, code_of.get((cc, a1_display)), a2, bare, lat, lon))
         # (an area named after its seat stands at the seat, as ACLED codes it: "Panjgur district" at Panjgur)

@@ -28,8 +28,8 @@ from ..pipeline import stage
 from ..nlp import known_word
 from .actors import add_context_actors
 from .syntax import token_at
-from ..resources.gazetteer import (MISSPELT_MIN_KEY, VILLAGE_SOURCES, Match, admin1_abbreviations, conflict_zones, continent_adjectives,
-                                   distance_km, fold_key, get_gazetteer, light_key)
+from ..resources.gazetteer import (MISSPELT_MIN_KEY, VILLAGE_SOURCES, Match, admin1_abbreviations, conflict_zones,
+                                   continent_adjectives, distance_km, fold_key, get_gazetteer, light_key)
 
 # Longest n-gram tried by the scan ("Jurud Arsal", "Democratic Republic of the Congo").
 MAX_NGRAM = 6
@@ -1817,6 +1817,7 @@ def _misspelt(ctx: Context, gz, ents, cands, countries: dict) -> list:
     text, out = ctx.text, []
     for e in ents:
         span = e[1:] if e[0].lower_ == "the" and len(e) > 1 else e
+        # (a name shorter than the shortest key is too short: its fold is no longer than it)
         if len(span.text) < MISSPELT_MIN_KEY or any(known_word(ctx.doc.vocab, w) for w in span.text.split()) \
                 or any(_overlaps((span.start_char, span.end_char), (c.start, c.end)) for c in cands):
             continue
