@@ -1567,3 +1567,12 @@ def test_somali_and_mozambican_district_seats_are_curated(pipeline):
     assert (p.iso3, p.admin1) == ("SOM", "Mudug") and distance_km(p.latitude, p.longitude, 7.217, 48.85) < 5
     p = at(ctx, "Mabalane")
     assert (p.iso3, p.admin1) == ("MOZ", "Gaza") and distance_km(p.latitude, p.longitude, -23.633, 32.517) < 5
+
+
+def test_burkinabe_department_seats_and_south_sudanese_counties_are_curated(pipeline):
+    ctx = places_of(pipeline, "Gunmen torched a school in Tougouri (Tougouri, Namentenga) on Tuesday, and soldiers "
+                              "clashed with rebels in Kajo-Keji county.")
+    p = at(ctx, "Tougouri")
+    assert (p.iso3, p.kind) == ("BFA", "city") and distance_km(p.latitude, p.longitude, 13.316, -0.523) < 5
+    p = at(ctx, "Kajo-Keji")
+    assert p.iso3 == "SSD" and distance_km(p.latitude, p.longitude, 3.849, 31.658) < 5
