@@ -137,6 +137,20 @@ def test_a_misspelt_name_finds_the_towns_one_slip_away_in_the_countries_asked(ti
     assert gz.misspelt("Zale", ("LBN",)) == []  # (too short a name to guess at)
 
 
+def test_a_curated_region_knows_the_admin1_name_geonames_files_its_towns_under(shared_settings):
+    gz = get_gazetteer(shared_settings)
+
+    def curated(name, iso3):
+        return next(m.place for m in gz.lookup(name) if m.place.source == "curated" and m.place.iso3 == iso3)
+
+    assert gz.region_admin1(curated("Uruzgan", "AFG")) == "Oruzgan"
+    assert gz.region_admin1(curated("North Kivu", "COD")) == "Nord Kivu"
+    # (not the old province four new ones split, nor a region filed under GeoNames' own name, nor a town)
+    assert gz.region_admin1(curated("Haut-Katanga", "COD")) is None
+    assert gz.region_admin1(curated("South Kivu", "COD")) is None
+    assert gz.region_admin1(next(m.place for m in gz.lookup("Tarinkot") if m.place.iso3 == "AFG")) is None
+
+
 def test_curated_border_regions_are_in_the_index(shared_settings):
     gz = get_gazetteer(shared_settings)
     for name, iso3 in (("Jurud Arsal", "LBN"), ("Jroud Ras Baalbek", "LBN"), ("western Qalamoun", "SYR"),

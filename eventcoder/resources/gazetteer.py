@@ -62,6 +62,8 @@ ADMIN_NAMES = DATA_DIR / "admin_names.json"  # GeoNames admin1 names, admin2 are
 MISSPELT_MIN_KEY = 5
 MISSPELT_MIN_POP = 5000
 MISSPELT_QUALITY = 0.6
+# How far from a curated region's point its capital town of cities500 may lie (`Gazetteer.region_admin1`).
+CAPITAL_SEAT_KM = 25
 
 # Names shorter than this (after normalisation) are not indexed: too many collisions.
 MIN_KEY_LEN = 3
@@ -1789,6 +1791,7 @@ class Gazetteer:
         self._cache: dict[str, tuple[list[Match], list[Match]]] = {}
         self._demonym_cache: dict[str, str | None] = {}
         self._slips: dict[tuple, list[Match]] = {}  # (see `misspelt`)
+        self._region_aliases: dict[str, dict[int, str]] = {}  # (see `region_admin1`)
 
     def lookup(self, name: str) -> list[Match]:
         """Every place the name may be, best spelling match first."""
@@ -1859,6 +1862,30 @@ class Gazetteer:
             self._slips.clear()
         out = self._slips[memo] = sorted(best.values(), key=lambda m: -m.place.population)
         return out
+
+    def region_admin1(self, place: Place) -> str | None:
+        """GeoNames' admin1 name for a curated region filed under another ("Uruzgan", whose towns GeoNames
+        files under "Oruzgan"; "North Kivu", "Nord Kivu"): the admin1 of its capital town, where that admin1
+        holds the capital of no other curated region of the country (not the old province "Katanga", which
+        four new ones split); else None."""
+        if place.source != "curated" or place.kind != "region" or not place.iso3:
+            return None
+        table = self._region_aliases.get(place.iso3)
+        if table is None:
+            table = self._region_aliases[place.iso3] = self._capital_admin1s(place.iso3)
+        return table.get(place.id)
+
+    def _capital_admin1s(self, iso3: str) -> dict[int, str]:
+        found: dict[int, str] = {}
+        for pid, admin1, town, lat, lon in self.con.execute(
+                "SELECT p.id, p.admin1, m.name, m.lat, m.lon FROM places p JOIN mains m ON m.place = p.id "
+                "WHERE p.iso3 = ? AND p.source = 'curated' AND p.kind = 'region'", (iso3,)):
+            seat = next((m.place for m in self.lookup(town) if m.place.iso3 == iso3 and m.place.source == "cities500"
+                         and distance_km(lat, lon, m.place.latitude, m.place.longitude) <= CAPITAL_SEAT_KM), None)
+            if seat is not None and seat.admin1 and light_key(seat.admin1) != light_key(admin1 or ""):
+                found[pid] = seat.admin1
+        shared = Counter(found.values())
+        return {pid: a1 for pid, a1 in found.items() if shared[a1] == 1}
 
     def demonym(self, word: str) -> str | None:
         """The iso3 of a demonym or adjective ('Lebanese' -> 'LBN'), else None."""

@@ -1637,7 +1637,7 @@ def _resolve(cands, countries, admin_keys, anchors, hints=None, area=None, front
         c.best = best
 
 
-def _mark_addresses(cands, text: str, countries: dict) -> None:
+def _mark_addresses(cands, text: str, countries: dict, gz) -> None:
     """Sets each candidate's `within` fields: the area its address puts it in ("Columbus, Ga.",
     "Kelmora (Biu LGA, Borno)", "the Old Market area of Kelmora", "Kelmora of Dunde district, Herat")."""
     by_start = {x.start: x for x in cands}
@@ -1655,6 +1655,8 @@ def _mark_addresses(cands, text: str, countries: dict) -> None:
             keys |= {light_key(m.place.admin1) for m in nxt.matches
                      if m.place.kind == "region" and m.place.admin1
                      and (m.place.source == "curated" or _first_level(m.place))}
+            # (and the name GeoNames files a curated region's towns under: "Uruzgan" holds Oruzgan's)
+            keys |= {light_key(a1) for m in nxt.matches if (a1 := gz.region_admin1(m.place))}
             keys |= {m.place.iso3 for m in nxt.matches if m.place.kind == "country" and m.place.iso3}
             c.within, c.within_by = frozenset(keys), nxt
             c.within_area = any(m.quality >= 0.9 and (_first_level(m.place) or m.place.kind == "country")
@@ -1898,7 +1900,7 @@ def find_places(ctx: Context, gz) -> list:
     for c in cands:
         if not c.demonym:
             c.postal = gz.postal_namesakes(c.text)
-    _mark_addresses(cands, text, countries)
+    _mark_addresses(cands, text, countries, gz)
     # the evidence with the hints of large cities in full, for doubting a hamlet's claim to its own
     # country; the evidence itself takes each city's hint once, weakly ("Delhi Police" in a text
     # naming no country is Delhi's, not a Californian town's)
