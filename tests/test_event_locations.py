@@ -1136,3 +1136,28 @@ def test_a_part_of_a_city_named_through_its_police_district_is_the_city(pipeline
 def test_a_curated_afghan_district_is_the_events_place_at_precision_2(pipeline):
     ev = located(pipeline, "Taliban fighters overran a police post in Waghaz district, Ghazni, on Monday.", "overran")
     assert (ev.location, ev.admin1, ev.geo_precision) == ("Waghaz", "Ghazni", 2)
+
+
+@pytest.mark.parametrize("text, word, place, admin1, precision", [
+    # the one town of the name in the country, though the address names another region
+    ("Fishermen blocked the port road in Pichilemu (Maule) on Tuesday.", "blocked", "Pichilemu", "O'Higgins", 1),
+    ("Gunmen raided a market in Jakusko (Borno) on Sunday.", "raided", "Jakusko", "Yobe", 1),
+    # the one district of the name, called a district
+    ("Taliban fighters attacked a police post in Sangin district, Paktika, on Monday.", "attacked", "Sangin",
+     "Helmand", 2),
+])
+def test_an_address_naming_the_wrong_region_keeps_the_countrys_one_place_of_the_name(
+        pipeline, text, word, place, admin1, precision):
+    ev = located(pipeline, text, word)
+    assert (ev.location, ev.admin1, ev.geo_precision) == (place, admin1, precision)
+
+
+@pytest.mark.parametrize("text, word, place", [
+    # a region named like a large town may be that town, and the place a part of it: no town elsewhere
+    ("Residents banged pots around Villa Nueva (Mendoza) on Wednesday.", "banged", "Mendoza"),
+    # a name the country gives two places (Khanabad, also Taloqan's other name) is neither of them
+    ("Taliban fighters attacked a police post in Khanabad district, Logar, on Monday.", "attacked", "Pul-e Alam"),
+])
+def test_an_address_whose_region_holds_no_place_of_the_name_keeps_the_region(pipeline, text, word, place):
+    ev = located(pipeline, text, word)
+    assert ev.location == place, (ev.location, ev.admin1)

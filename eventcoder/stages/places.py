@@ -113,6 +113,9 @@ PERSON_PART_MIN_POP = 1_000_000
 # A place said to lie in a region or country ("X, Donetsk") where the gazetteer has no X must be at
 # least this large to be taken from elsewhere (lists of towns: "Kisumu, Nakuru").
 WITHIN_OUTSIDE_MIN_POP = 100_000
+# A region named like a town this large may stand for the town, of which a place named before it is a
+# part ("Kelmora (Dunde)"): an address's region that holds no place of the name is then not wrong.
+AREA_TOWN_MIN_POP = 50_000
 # the farthest a place named before the name of a city of millions ("Kelmora, Dunde City") lies from it
 CITY_PART_KM = 30.0
 CITY_PART_MIN_POP = 1_000_000
@@ -1504,7 +1507,8 @@ def _resolve(cands, countries, admin_keys, anchors, hints=None, area=None, front
             # (nor is a village: "Barangay Kelmora, Dunde" is no large town of another province)
             pool = inside or [m for m in pool if m.place.population >= WITHIN_OUTSIDE_MIN_POP
                               and m.place.source != "admin2" and not c.within_district and not c.hamlet
-                              and (not only or m.place.iso3 in only) and c.within_km > CITY_PART_KM]
+                              and (not only or m.place.iso3 in only) and c.within_km > CITY_PART_KM] \
+                or _misaddressed(c, pool)
         c.addressed = addressed
         if c.town_part:
             # "in Recife, Pernambuco ... in Boa Viagem neighborhood": the neighbourhood lies near a
@@ -1635,6 +1639,33 @@ def _resolve(cands, countries, admin_keys, anchors, hints=None, area=None, front
         # how clearly the best entry wins, times how good a place it is at all
         c.confidence = max(0.0, min(1.0, (0.25 + 0.5 * min(margin, 1.5)) * min(1.0, best_s / 2.0)))
         c.best = best
+
+
+def _misaddressed(c, pool) -> list:
+    """The one town or second-level area of the name in the country of the region its address names,
+    where that region holds none: the address has the wrong region ("in Kelmora, Dunde state" is the
+    Kelmora of the next state, when the country has no other). Not a village known only from the
+    villages extra, nor a name the country has twice."""
+    own = {iso for _, _, iso in c.within_centres if iso}
+    area = c.within_by
+    if not own or area is None or c.hamlet or c.common or c.within_district and c.within_points:
+        return []  # (nor where a second-level area of the address is known and far from it)
+    # (a region named like a large town may be that town, of which the place is a part: "Kelmora
+    # (Dunde)"; not when the text calls the region one, or the place a district: "Kelmora district, Dunde")
+    if not (area.cue_region or c.cue_admin2) and any(
+            m.quality >= 0.9 and m.place.kind == "city" and m.place.iso3 in own
+            and m.place.population >= AREA_TOWN_MIN_POP for m in area.matches):
+        return []
+    same = [m for m in pool if m.place.iso3 in own and m.place.kind != "country"]
+    # (the place by its own name, spelt as the text spells it: not a district matched by another name)
+    if not same or any(m.place.source in VILLAGE_SOURCES or m.quality < 1.0 or not _primary(m.place)
+                       or light_key(m.place.name) != light_key(c.text) for m in same):
+        return []
+    first = same[0].place
+    if any(distance_km(m.place.latitude, m.place.longitude, first.latitude, first.longitude) > MUNICIPAL_SEAT_KM
+           for m in same[1:]):
+        return []
+    return same
 
 
 def _mark_addresses(cands, text: str, countries: dict, gz) -> None:
