@@ -119,9 +119,9 @@ def _inflections(lemma: str) -> set[str]:
 def prefilter_cues() -> tuple[frozenset, tuple[str, ...]]:
     """Words and phrases of which a document must hold one to be parsed: every lemma and phrase
     of the event lexicon, the words of a crowd's demand (a peaceful protest in a text that tells of
-    nothing else), what a crowd throws ("hurled several bricks"), and the death words of the fatality
-    rules."""
-    from .stages.events import DEMAND_LEMMAS, MISSILES, lexicon
+    nothing else), what a crowd throws ("hurled several bricks"), the verbs the event rules read
+    outside the lexicon ("pounded a base"), and the death words of the fatality rules."""
+    from .stages.events import DEMAND_LEMMAS, MISSILES, RULE_CUE_LEMMAS, lexicon
     from .stages.fatalities import DEATH_NOUNS, DIE_VERBS, KILL_VERBS
 
     words: set[str] = set()
@@ -130,7 +130,7 @@ def prefilter_cues() -> tuple[frozenset, tuple[str, ...]]:
         for lemma in fam.lemmas:
             words |= _inflections(lemma)
         phrases.extend(p.lower() for p in fam.phrases)
-    for lemma in KILL_VERBS | DIE_VERBS | DEATH_NOUNS | DEMAND_LEMMAS | MISSILES:
+    for lemma in KILL_VERBS | DIE_VERBS | DEATH_NOUNS | DEMAND_LEMMAS | MISSILES | RULE_CUE_LEMMAS:
         words |= _inflections(lemma)
     return frozenset(words), tuple(phrases)
 

@@ -461,6 +461,14 @@ TYPED_3 = [
     ("Traders disrupted traffic on the Kiri-Lado road over a new market levy.", "Protests", "Peaceful protest"),
     # (a count of the dead beside a verb that tells what happened leaves the typing to the verb)
     ("Five people were dead after gunmen attacked Kiri on Monday.", "Violence against civilians", "Attack"),
+    # a base "pounded": shelling, though no weapon is named
+    ("Insurgents pounded an army outpost near Wela on Tuesday.", "Explosions/Remote violence",
+     "Shelling/artillery/missile attack"),
+    # a body dumped, in the passive: found, with signs of violence
+    ("A dead man was thrown from a pickup near the Kiri bridge on Sunday. His hands were tied.",
+     "Violence against civilians", "Attack"),
+    ("Three sacks holding the remains of two men were left outside a bakery in Lado on Monday. Their hands "
+     "were bound.", "Violence against civilians", "Attack"),
 ]
 
 
@@ -485,6 +493,9 @@ NOT_EVENTS_3 = [
     "Thousands joined the funeral procession of the singer in Lurin on Sunday.",
     "Farmers burned crop stubble in their fields near Wela.",
     "The union said its members may go on strike next month.",
+    "The pound fell against the dollar in Lurin on Monday.",
+    "Hundreds of families were left homeless by the floods in Kiri.",
+    "The minister was thrown out of the meeting in Lado on Monday.",
 ]
 
 

@@ -157,11 +157,17 @@ def find_cues(span) -> dict[str, list]:
             if lem == "march" and tok.text[0].isupper() and tok.i != span.start and not _named_march(tok):
                 continue  # the month
             found.setdefault(name, []).append(tok)
-        if lem in _FIND_VERBS and tok.pos_ == "VERB" and (any(
+        if (lem in _FIND_VERBS or lem in _DUMP_VERBS and any(c.dep_ == "auxpass" for c in tok.children)) \
+                and tok.pos_ == "VERB" and (any(
                 c.dep_ in ("nsubjpass", "dobj") and c.lemma_.lower() in _REMAINS for c in tok.children)
                 or _found_dead(tok) or _remains_before_passive(tok)):
             # "the body of a man was found", "police discovered two bodies": a discovery, however worded
+            # (and "a dead man was thrown from a car", "the remains were left by a road": a body dumped)
             found.setdefault("_FOUND", []).append(tok)
+        elif lem == "pound" and tok.pos_ == "VERB" and any(c.dep_ == "dobj" for c in tok.children):
+            # "militants pounded a military base": shelling, though no weapon is named
+            found.setdefault("ATTACK", []).append(tok)
+            found.setdefault("SHELL", []).append(tok)
         elif lem == "set" and tok.pos_ == "VERB" and any(
                 c.lower_ in _ABLAZE or _on_fire(c) or (c.dep_ == "dobj" and any(_on_fire(g) for g in c.children))
                 for c in tok.children):
@@ -375,6 +381,10 @@ def _on_fire(tok) -> bool:
 
 
 _FIND_VERBS = frozenset({"find", "discover", "recover", "dump", "retrieve"})
+# verbs that tell of a body dumped, in the passive: "a dead man was thrown from a car"
+_DUMP_VERBS = frozenset({"throw", "leave", "abandon"})
+# the lemmas of cues that the rules of `find_cues` read outside the lexicon (for the parser's pre-filter)
+RULE_CUE_LEMMAS = _DUMP_VERBS | {"pound"}
 _REMAINS = frozenset({"body", "bodies", "corpse", "corpses", "remains", "head", "heads"})
 # phrases split by their object: "set three cars ablaze", "took the crew hostage"
 _ABLAZE = frozenset({"ablaze", "afire", "alight"})
@@ -443,8 +453,10 @@ def _found_dead(verb) -> bool:
     if not found and any(c.dep_ == "auxpass" for c in verb.children):
         # a passive "found" whose subject the parser hung elsewhere: the words just before it
         before = verb.doc[max(verb.sent.start, verb.i - FOUND_SUBJECT_WINDOW):verb.i]
-        return any(t.lower_ == "dead" or t.lemma_.lower() in _REMAINS for t in before)
-    if any(t.lower_ == "dead" for c in found for t in c.subtree):
+        # ("remains" the tagger may read as the noun's plural, lemma "remain")
+        return any(t.lower_ == "dead" or t.lemma_.lower() in _REMAINS or t.lower_ in _REMAINS for t in before)
+    # (or holding one: "sacks holding the remains of two men were left by the road")
+    if any(t.lower_ == "dead" or t.lower_ in _REMAINS and t.pos_ == "NOUN" for c in found for t in c.subtree):
         return True
     found = [c for c in found if c.lemma_.lower() in _PERSON_WORDS or c.ent_type_ == "PERSON"]
     return bool(found) and any(c.dep_ in ("xcomp", "oprd", "advcl", "conj", "acomp")
