@@ -469,6 +469,9 @@ TYPED_3 = [
      "Violence against civilians", "Attack"),
     ("Three sacks holding the remains of two men were left outside a bakery in Lado on Monday. Their hands "
      "were bound.", "Violence against civilians", "Attack"),
+    # people hitting people: a crowd's is mob violence, armed men's an attack
+    ("Angry villagers hit a suspected cattle thief with sticks in Wela on Sunday.", "Riots", "Mob violence"),
+    ("Soldiers hit several women queuing for water in Kiri on Monday.", "Violence against civilians", "Attack"),
 ]
 
 
@@ -496,6 +499,8 @@ NOT_EVENTS_3 = [
     "The pound fell against the dollar in Lurin on Monday.",
     "Hundreds of families were left homeless by the floods in Kiri.",
     "The minister was thrown out of the meeting in Lado on Monday.",
+    "A minibus hit a pedestrian on the Kiri road on Monday.",
+    "Rising prices hit families in Lurin hardest this winter.",
 ]
 
 
@@ -579,6 +584,9 @@ DEMANDS = [
     # not an official's purpose, nor a demand no past act of the crowd carries
     ("The minister travelled to Kiri on Monday to demand an apology from the opposition leader.", []),
     ("Nurses in Kiri want to demand gloves from the new director.", []),
+    # a demand beside "to deal with" (no agreement), by a crowd whose long name the parser hangs on the address
+    ("On 8 May 2023, in Kiri, Lurin, cleaning and kitchen staff at the Santa Rosa Regional Hospital padlocked the "
+     "main gate to demand masks and measures to deal with the outbreak.", [("Protests", "Peaceful protest")]),
 ]
 
 

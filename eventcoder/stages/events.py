@@ -156,6 +156,8 @@ def find_cues(span) -> dict[str, list]:
         for name in by_lemma.get(lem, ()) or by_lemma.get(tok.lower_, ()) or by_lemma.get(_stem(tok), ()):
             if lem == "march" and tok.text[0].isupper() and tok.i != span.start and not _named_march(tok):
                 continue  # the month
+            if lem == "deal" and tok.pos_ == "VERB":
+                continue  # "measures to deal with the outbreak": no agreement
             found.setdefault(name, []).append(tok)
         if (lem in _FIND_VERBS or lem in _DUMP_VERBS and any(c.dep_ == "auxpass" for c in tok.children)) \
                 and tok.pos_ == "VERB" and (any(
@@ -164,6 +166,9 @@ def find_cues(span) -> dict[str, list]:
             # "the body of a man was found", "police discovered two bodies": a discovery, however worded
             # (and "a dead man was thrown from a car", "the remains were left by a road": a body dumped)
             found.setdefault("_FOUND", []).append(tok)
+        elif lem == "hit" and tok.pos_ == "VERB" and _hit_people(tok):
+            # "residents hit a man suspected of theft", "police hit several women": harm to people
+            found.setdefault("HARM", []).append(tok)
         elif lem == "pound" and tok.pos_ == "VERB" and any(c.dep_ == "dobj" for c in tok.children):
             # "militants pounded a military base": shelling, though no weapon is named
             found.setdefault("ATTACK", []).append(tok)
@@ -384,7 +389,18 @@ _FIND_VERBS = frozenset({"find", "discover", "recover", "dump", "retrieve"})
 # verbs that tell of a body dumped, in the passive: "a dead man was thrown from a car"
 _DUMP_VERBS = frozenset({"throw", "leave", "abandon"})
 # the lemmas of cues that the rules of `find_cues` read outside the lexicon (for the parser's pre-filter)
-RULE_CUE_LEMMAS = _DUMP_VERBS | {"pound"}
+RULE_CUE_LEMMAS = _DUMP_VERBS | {"pound", "hit"}
+_THIEVES = frozenset({"thief", "burglar", "suspect"})
+
+
+def _hit_people(verb) -> bool:
+    """People hit people: a crowd, armed men or several people the subject, a person the object (not
+    "a car hit a pedestrian", "the storm hit the town", "the man hit his wife")."""
+    if not any(c.dep_ == "dobj" and (c.lemma_.lower() in _PERSON_WORDS | SUSPECT_WORDS | _THIEVES
+                                     or c.ent_type_ == "PERSON") for c in verb.children) \
+            or _lone_person_agent(verb):
+        return False
+    return bool(_agent_words(verb) & (CROWD_WORDS | ARMED_WORDS | _PERSON_WORDS))
 _REMAINS = frozenset({"body", "bodies", "corpse", "corpses", "remains", "head", "heads"})
 # phrases split by their object: "set three cars ablaze", "took the crew hostage"
 _ABLAZE = frozenset({"ablaze", "afire", "alight"})
@@ -797,8 +813,8 @@ def _protesters_arrested(cues: dict) -> bool:
 
 
 # how many words a subject the parser left on an address before the verb may have ("members of the
-# Kelmo Gang"); a guess from ACLED's notes, not tuned
-SUBJECT_AFTER_COMMA_MAX = 8
+# Kelmo Gang", "kitchen and cleaning staff at the Kelmo General Hospital"); read from ACLED's notes, not tuned
+SUBJECT_AFTER_COMMA_MAX = 12
 
 
 def _agent_words(tok) -> set[str]:
@@ -1351,8 +1367,6 @@ def type_trigger(ctx: Context, fam: str, tok, span, cues: dict) -> tuple[str, st
     if fam == "SEXUAL":
         return ("Violence against civilians", "Sexual violence")
     if fam == "AGREE":
-        if tok.pos_ == "VERB" and tok.lemma_.lower() in ("deal",):
-            return None
         if tok.lemma_.lower() in ("deal", "accord") and tok.pos_ not in ("NOUN", "PROPN"):
             return None
         if re.search(r"\b(trade|business|record|book|contract|sponsorship|transfer fee)\b", low):
