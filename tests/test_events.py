@@ -469,6 +469,9 @@ TYPED_3 = [
      "Violence against civilians", "Attack"),
     ("Three sacks holding the remains of two men were left outside a bakery in Lado on Monday. Their hands "
      "were bound.", "Violence against civilians", "Attack"),
+    # a person found, whom the next sentence calls a body
+    ("A man was found beside the road to Wela on Monday. The body was burned.", "Violence against civilians",
+     "Attack"),
     # people hitting people: a crowd's is mob violence, armed men's an attack
     ("Angry villagers hit a suspected cattle thief with sticks in Wela on Sunday.", "Riots", "Mob violence"),
     ("Soldiers hit several women queuing for water in Kiri on Monday.", "Violence against civilians", "Attack"),
@@ -501,6 +504,7 @@ NOT_EVENTS_3 = [
     "The minister was thrown out of the meeting in Lado on Monday.",
     "A minibus hit a pedestrian on the Kiri road on Monday.",
     "Rising prices hit families in Lurin hardest this winter.",
+    "A man was found near Lurin on Monday. The body of water had frozen over.",
 ]
 
 

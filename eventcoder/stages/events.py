@@ -411,6 +411,9 @@ _PERSON_WORDS = CIVILIAN_WORDS - frozenset("village villages home homes house ho
 # length of a short noun phrase ("a dead body bearing gunshot wounds"), not tuned
 FOUND_SUBJECT_WINDOW = 8
 # how a dead person is found: "a man was found wrapped in a blanket", "found floating in the lake"
+# how far into the next sentence its body may be named ("The body", "His charred body"), and by what words
+NEXT_BODY_WINDOW = 4
+_BODY_WORDS = frozenset({"body", "corpse", "remains"})
 _FOUND_STATES = frozenset("wrap float dump bind tie hang bury burn mutilate decapitate behead handcuff strangle "
                           "gag blindfold dismember".split())
 
@@ -475,6 +478,12 @@ def _found_dead(verb) -> bool:
     if any(t.lower_ == "dead" or t.lower_ in _REMAINS and t.pos_ == "NOUN" for c in found for t in c.subtree):
         return True
     found = [c for c in found if c.lemma_.lower() in _PERSON_WORDS or c.ent_type_ == "PERSON"]
+    after = verb.doc[verb.sent.end:verb.sent.end + NEXT_BODY_WINDOW + 1]
+    if found and any(c.dep_ == "auxpass" for c in verb.children) and any(
+            t.lower_ in _BODY_WORDS and t.i < after.end - 1 and t.nbor().lower_ != "of" for t in after):
+        # "a man was found by the road. The body was burned": the next sentence says he was dead (not
+        # "The body of water froze")
+        return True
     return bool(found) and any(c.dep_ in ("xcomp", "oprd", "advcl", "conj", "acomp")
                                and c.lemma_.lower() in _FOUND_STATES for c in verb.children)
 
