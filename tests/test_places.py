@@ -1231,6 +1231,22 @@ def test_a_district_named_after_its_seat_stands_at_the_seat(pipeline):
     assert abs(area.latitude - 29.03) < 0.02 and abs(area.longitude - 66.59) < 0.02, (area.latitude, area.longitude)
 
 
+@pytest.mark.parametrize("area_name, iso3, town_name", [
+    ("Virudhunagar", "IND", "Virudunagar"),  # the town spelt otherwise: a transliteration of the area's name
+    ("Bijapur", "IND", "Vijayapura"),  # the area's name is one of the town's other names
+])
+def test_a_district_stands_at_the_one_town_that_bears_its_name_as_another_of_its_names(area_name, iso3, town_name):
+    from eventcoder.resources.gazetteer import distance_km, get_gazetteer
+    from eventcoder.settings import Settings
+
+    gz = get_gazetteer(Settings.create())
+    area = next(m.place for m in gz.lookup(area_name) if m.place.source == "admin2" and m.place.iso3 == iso3
+                and m.place.admin1 in ("Tamil Nadu", "Karnataka"))
+    town = next(m.place for m in gz.lookup(town_name) if m.place.kind == "city" and m.place.iso3 == iso3
+                and m.place.admin1 == area.admin1)
+    assert distance_km(area.latitude, area.longitude, town.latitude, town.longitude) < 1, (area, town)
+
+
 def test_a_district_outside_the_province_its_address_names_is_not_taken(pipeline):
     # the Baharak district the table knows is Badakhshan's; the address names Takhar (a guard: the old
     # table knew no Baharak district)

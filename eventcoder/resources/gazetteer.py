@@ -47,7 +47,7 @@ from pathlib import Path
 
 from ..errors import InputError, ResourceError
 
-INDEX_VERSION = 35  # bump when the index layout or the key functions change
+INDEX_VERSION = 36  # bump when the index layout or the key functions change
 INDEX_NAME = "gazetteer.sqlite"
 INDEX_MMAP_BYTES = 512 * 1024 * 1024  # the most of the index file read through a memory map
 IMPORTS_NAME = "gazetteer-imports.json"
@@ -77,6 +77,9 @@ ADMIN2_POPULATION = 100_000
 # the farthest from the midpoint of a second-level area's towns that a town of its name may lie and be
 # taken for its seat (districts are some tens of km across); chosen by hand, not tuned
 ADMIN2_SEAT_KM = 50
+# and the farthest the one town may lie that bears the name only as another of its names, or as a
+# transliteration of one (the width of a large district)
+ADMIN2_OTHER_SEAT_KM = 75
 # Share of towns trimmed on each side when an area's centre is estimated from its towns
 # (1%: drops Alaska and Hawaii from the US box but keeps the bulk of every country).
 CENTRE_TRIM = 0.01
@@ -703,6 +706,18 @@ def _build_index(path: Path) -> None:
             if key in wanted:
                 seats.setdefault(key, []).append(c)
         del wanted
+        # (or, where no town bears the area's name as its own, at the one town of its region that bears it as
+        # another of its names or as a transliteration of one: "Virudhunagar" district at GeoNames'
+        # Virudunagar, "Bijapur" at Vijayapura)
+        area_keys = {(cc, a1_code, k) for cc, _, a1_code, _, bare, _, _ in areas
+                     for light, fold, _ in name_keys([bare]) for k in (light, fold)}
+        others: dict[tuple[str, str, str], dict] = {}
+        for c, keys in keyed:
+            for light, fold, _ in keys:
+                for k in (light, fold):
+                    if (c["countrycode"], c["admin1code"], k) in area_keys:
+                        others.setdefault((c["countrycode"], c["admin1code"], k), {})[c["geonameid"]] = c
+        del area_keys
         for cc, a1_display, a1_code, a2, bare, lat, lon in areas:
             iso3 = countries.get(cc, (None,))[0]
             names = [a2] + ([bare] if (cc, light_key(bare)) not in taken else [])
@@ -710,6 +725,13 @@ def _build_index(path: Path) -> None:
                         for t in seats.get((cc, a1_code, light_key(bare)), ())), key=lambda x: x[0], default=None)
             if seat is not None and seat[0] <= ADMIN2_SEAT_KM:
                 lat, lon = seat[1]["latitude"], seat[1]["longitude"]
+            else:
+                near = {t["geonameid"]: t for light, fold, _ in name_keys([bare]) for k in (light, fold)
+                        for t in others.get((cc, a1_code, k), {}).values()
+                        if distance_km(lat, lon, t["latitude"], t["longitude"]) <= ADMIN2_OTHER_SEAT_KM}
+                if len(near) == 1:
+                    town = next(iter(near.values()))
+                    lat, lon = town["latitude"], town["longitude"]
             b.add(_TERRITORY_WORD.sub("", ascii_fold(a2) or a2), lat, lon, cc, iso3, a1_code,
                   admin_names.get((cc, a1_code), a1_display),
                   ADMIN2_POPULATION, "region", None, "admin2", names)
