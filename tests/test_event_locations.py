@@ -1161,3 +1161,10 @@ def test_an_address_naming_the_wrong_region_keeps_the_countrys_one_place_of_the_
 def test_an_address_whose_region_holds_no_place_of_the_name_keeps_the_region(pipeline, text, word, place):
     ev = located(pipeline, text, word)
     assert ev.location == place, (ev.location, ev.admin1)
+
+
+def test_a_district_given_with_its_other_name_keeps_its_province(pipeline):
+    # "(Suki)" is the district's other name, no area of its own: the province after it holds the district,
+    # which the gazetteer knows only by a transliteration (Tsowkey)
+    ev = located(pipeline, "Gunmen stormed a police post in Chawkay (Suki) district, Kunar, on Tuesday.", "stormed")
+    assert (ev.location, ev.admin1, ev.geo_precision) == ("Tsowkey", "Konar", 2), (ev.location, ev.admin1)

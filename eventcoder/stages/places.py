@@ -240,6 +240,8 @@ _DISTRICT_LIST_AFTER = re.compile("^" + _AREA_LIST + r"\b")
 REGION_LIST_AFTER = re.compile(_NAME_LIST + r"\s+(?:provinces|states|regions|governorates|oblasts)\b")
 # ... and the province closing it: "Kelmora (Dunde), Lurin and Tasra districts, Kunar"
 _DISTRICT_LIST_TAIL = re.compile(_ASIDE + _AREA_LIST + r"\s*,\s*")
+# ... and of one district given with its other name: "Kelmora (Dunde) district, Kunar"
+_ALIASED_DISTRICT_TAIL = re.compile(r"\s*\([^()]{1,40}\)\s+(?:district|upazila|commune|LGA|county)\s*,\s*")
 # "Front for the Total Liberation of Kelmoria", "Union for the Independence of Dunde": the cause a group
 # names itself after (capitalised, as a part of its name)
 CAUSE_OF_BEFORE = re.compile(r"\b(?:Liberation|Independence|Emancipation|Salvation|Freedom|Reunification)\s+"
@@ -1673,8 +1675,9 @@ def _mark_addresses(cands, text: str, countries: dict, gz) -> None:
     "Kelmora (Biu LGA, Borno)", "the Old Market area of Kelmora", "Kelmora of Dunde district, Herat")."""
     by_start = {x.start: x for x in cands}
     for c, after in zip(cands, cands[1:]):
-        # (a district of a list closed by its province: "Kelmora (Dunde), Lurin and Tasra districts, Kunar")
-        tail = _DISTRICT_LIST_TAIL.match(text, c.end)
+        # (a district of a list closed by its province: "Kelmora (Dunde), Lurin and Tasra districts, Kunar";
+        # or one given with its other name: "Kelmora (Dunde) district, Kunar")
+        tail = _DISTRICT_LIST_TAIL.match(text, c.end) or _ALIASED_DISTRICT_TAIL.match(text, c.end)
         listed = by_start.get(tail.end()) if tail else None
         nxt = listed or after
         gap = text[c.end:nxt.start]
