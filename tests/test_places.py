@@ -1592,3 +1592,29 @@ def test_burkinabe_department_seats_and_south_sudanese_counties_are_curated(pipe
     assert (p.iso3, p.kind) == ("BFA", "city") and distance_km(p.latitude, p.longitude, 13.316, -0.523) < 5
     p = at(ctx, "Kajo-Keji")
     assert p.iso3 == "SSD" and distance_km(p.latitude, p.longitude, 3.849, 31.658) < 5
+
+
+def test_more_seats_and_counties_are_curated(pipeline):
+    # a Mozambican administrative post's seat, a Burkinabe department's and a South Sudanese county
+    ctx = places_of(pipeline, "Insurgents raided Mucojo on Friday, gunmen shot two traders in Djibasso (Kossi) "
+                              "on Sunday and a cattle camp was attacked in Mayendit county.")
+    p = at(ctx, "Mucojo")
+    assert (p.iso3, p.admin1) == ("MOZ", "Cabo Delgado") and distance_km(p.latitude, p.longitude, -12.065, 40.479) < 5
+    p = at(ctx, "Djibasso")
+    assert (p.iso3, p.kind) == ("BFA", "city") and distance_km(p.latitude, p.longitude, 13.122, -4.156) < 5
+    p = at(ctx, "Mayendit county")
+    assert (p.iso3, p.admin1) == ("SSD", "Unity") and distance_km(p.latitude, p.longitude, 8.198, 29.828) < 5
+
+
+def test_south_sudans_bahr_el_ghazal_states_are_regions(pipeline):
+    # GeoNames' first-level table lacks them: "Western Bahr el Ghazal" is no Chadian region of a like name
+    ctx = places_of(pipeline, "Clashes were reported in Western Bahr el Ghazal state on Monday.")
+    p = at(ctx, "Western Bahr el Ghazal")
+    assert (p.iso3, p.kind) == ("SSD", "region"), (p.iso3, p.kind, p.name)
+
+
+def test_a_clans_name_is_no_place(pipeline):
+    # "Boor" folds to Bor, a town of South Sudan; before "clan" it names a people
+    ctx = places_of(pipeline, "Youths of the Boor clan raided a cattle camp near Wau on Monday.")
+    assert "Boor" not in [p.text for p in ctx.places], [(p.text, p.name) for p in ctx.places]
+    assert "Wau" in [p.text for p in ctx.places]
