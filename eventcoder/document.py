@@ -78,6 +78,9 @@ class PlaceMention:
     confidence: float = 0.5
     population: int = 0
     near: bool = False  # "near X", "outskirts of X": ACLED geo_precision 2
+    # (not in the contract: the gazetteer entry's source, "admin2" for GeoNames' second-level areas, whose
+    # bare names stand for their seats)
+    source: str | None = None
 
     def to_dict(self) -> dict:
         return {"text": self.text, "start": self.start, "end": self.end, "name": self.name,

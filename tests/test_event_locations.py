@@ -1164,7 +1164,18 @@ def test_an_address_whose_region_holds_no_place_of_the_name_keeps_the_region(pip
 
 
 def test_a_district_given_with_its_other_name_keeps_its_province(pipeline):
-    # "(Suki)" is the district's other name, no area of its own: the province after it holds the district,
-    # which the gazetteer knows only by a transliteration (Tsowkey)
-    ev = located(pipeline, "Gunmen stormed a police post in Chawkay (Suki) district, Kunar, on Tuesday.", "stormed")
+    # the bracketed name is the district's other name (though a city elsewhere bears it), no area of its own:
+    # the province after it holds the district, which the gazetteer knows only by a transliteration (Tsowkey)
+    ev = located(pipeline, "Gunmen stormed a police post in Chawkay (Ghaziabad) district, Kunar, on Tuesday.",
+                 "stormed")
     assert (ev.location, ev.admin1, ev.geo_precision) == ("Tsowkey", "Konar", 2), (ev.location, ev.admin1)
+
+
+def test_a_curated_county_is_a_district_before_its_state(pipeline):
+    # a county the curated file adds is a second-level area, more specific than the state "in" governs
+    # (and named bare, still the county at precision 2, as ACLED's notes name counties)
+    ev = located(pipeline, "On 3 May 2020, raiders drove off cattle from a camp of Tonj South county in the "
+                           "Warrap hills.", "drove")
+    assert (ev.location, ev.admin1, ev.geo_precision) == ("Tonj South", "Warrap", 2), (ev.location, ev.admin1)
+    ev = located(pipeline, "Raiders drove off cattle from a camp in Mayendit on Monday.", "drove")
+    assert (ev.location, ev.geo_precision) == ("Mayendit", 2), (ev.location, ev.geo_precision)

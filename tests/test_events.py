@@ -465,9 +465,9 @@ TYPED_3 = [
     ("Insurgents pounded an army outpost near Wela on Tuesday.", "Explosions/Remote violence",
      "Shelling/artillery/missile attack"),
     # a body dumped, in the passive: found, with signs of violence
-    ("A dead man was thrown from a pickup near the Kiri bridge on Sunday. His hands were tied.",
+    ("A dead woman was thrown into a ditch near the Kiri bridge on Sunday. Her hands were tied.",
      "Violence against civilians", "Attack"),
-    ("Three sacks holding the remains of two men were left outside a bakery in Lado on Monday. Their hands "
+    ("Three sacks holding human remains were left outside a bakery in Lado on Monday. The hands "
      "were bound.", "Violence against civilians", "Attack"),
     # a person found, whom the next sentence calls a body
     ("A man was found beside the road to Wela on Monday. The body was burned.", "Violence against civilians",
@@ -590,7 +590,7 @@ DEMANDS = [
     ("Nurses in Kiri want to demand gloves from the new director.", []),
     # a demand beside "to deal with" (no agreement), by a crowd whose long name the parser hangs on the address
     ("On 8 May 2023, in Kiri, Lurin, cleaning and kitchen staff at the Santa Rosa Regional Hospital padlocked the "
-     "main gate to demand masks and measures to deal with the outbreak.", [("Protests", "Peaceful protest")]),
+     "main gate to demand masks and a plan to deal with the outbreak.", [("Protests", "Peaceful protest")]),
 ]
 
 

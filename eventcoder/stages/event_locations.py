@@ -582,10 +582,12 @@ def locate(ctx: Context, event: Event, gz=None, view: PlaceView | None = None) -
                                       or _unknown_before(ctx, chosen)):
         # a district, or a region named after a smaller place the gazetteer lacks ("in Kelmo Dara
         # of Chora district, Urozgan"): ACLED codes a town of the area, precision 2
-        # (a district named bare stands for its seat: "protested in Dharwad", precision 1)
+        # (a district named bare stands for its seat: "protested in Dharwad", precision 1; not a curated
+        # district, county or territory, which ACLED's notes name bare for the area: "clashes in Twic East")
         # (and so does "the Kelmora district centre": the seat itself)
         precision = 1 if chosen.admin2 and not chosen.near and (
-            _bare_seat(ctx, chosen) or _DISTRICT_CENTRE_AFTER.match(ctx.text, chosen.end)) else 2
+            _bare_seat(ctx, chosen) and chosen.source == "admin2"
+            or _DISTRICT_CENTRE_AFTER.match(ctx.text, chosen.end)) else 2
     else:
         # ("Kelmoria's capital", "the Kelmorian capital": the capital itself, precision 1; "near the
         # Kelmorian capital" 2)

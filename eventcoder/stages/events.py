@@ -164,13 +164,13 @@ def find_cues(span) -> dict[str, list]:
                 c.dep_ in ("nsubjpass", "dobj") and c.lemma_.lower() in _REMAINS for c in tok.children)
                 or _found_dead(tok) or _remains_before_passive(tok)):
             # "the body of a man was found", "police discovered two bodies": a discovery, however worded
-            # (and "a dead man was thrown from a car", "the remains were left by a road": a body dumped)
+            # (and "a dead woman was thrown into a ditch", "human remains were left under a bridge": a body dumped)
             found.setdefault("_FOUND", []).append(tok)
         elif lem == "hit" and tok.pos_ == "VERB" and _hit_people(tok):
-            # "residents hit a man suspected of theft", "police hit several women": harm to people
+            # "neighbours hit a suspected burglar", "police hit several women": harm to people
             found.setdefault("HARM", []).append(tok)
         elif lem == "pound" and tok.pos_ == "VERB" and any(c.dep_ == "dobj" for c in tok.children):
-            # "militants pounded a military base": shelling, though no weapon is named
+            # "insurgents pounded an army outpost": shelling, though no weapon is named
             found.setdefault("ATTACK", []).append(tok)
             found.setdefault("SHELL", []).append(tok)
         elif lem == "set" and tok.pos_ == "VERB" and any(
@@ -386,7 +386,7 @@ def _on_fire(tok) -> bool:
 
 
 _FIND_VERBS = frozenset({"find", "discover", "recover", "dump", "retrieve"})
-# verbs that tell of a body dumped, in the passive: "a dead man was thrown from a car"
+# verbs that tell of a body dumped, in the passive: "a dead woman was thrown into a ditch"
 _DUMP_VERBS = frozenset({"throw", "leave", "abandon"})
 # the lemmas of cues that the rules of `find_cues` read outside the lexicon (for the parser's pre-filter)
 RULE_CUE_LEMMAS = _DUMP_VERBS | {"pound", "hit"}
@@ -474,14 +474,14 @@ def _found_dead(verb) -> bool:
         before = verb.doc[max(verb.sent.start, verb.i - FOUND_SUBJECT_WINDOW):verb.i]
         # ("remains" the tagger may read as the noun's plural, lemma "remain")
         return any(t.lower_ == "dead" or t.lemma_.lower() in _REMAINS or t.lower_ in _REMAINS for t in before)
-    # (or holding one: "sacks holding the remains of two men were left by the road")
+    # (or holding one: "a sack holding human remains was left under a bridge")
     if any(t.lower_ == "dead" or t.lower_ in _REMAINS and t.pos_ == "NOUN" for c in found for t in c.subtree):
         return True
     found = [c for c in found if c.lemma_.lower() in _PERSON_WORDS or c.ent_type_ == "PERSON"]
     after = verb.doc[verb.sent.end:verb.sent.end + NEXT_BODY_WINDOW + 1]
     if found and any(c.dep_ == "auxpass" for c in verb.children) and any(
             t.lower_ in _BODY_WORDS and t.i < after.end - 1 and t.nbor().lower_ != "of" for t in after):
-        # "a man was found by the road. The body was burned": the next sentence says he was dead (not
+        # "a farmer was found beside a canal. His body lay in a sack": the next sentence says he was dead (not
         # "The body of water froze")
         return True
     return bool(found) and any(c.dep_ in ("xcomp", "oprd", "advcl", "conj", "acomp")

@@ -28,8 +28,9 @@ from ..pipeline import stage
 from ..nlp import known_word
 from .actors import add_context_actors
 from .syntax import token_at
-from ..resources.gazetteer import (MISSPELT_MIN_KEY, VILLAGE_SOURCES, Match, admin1_abbreviations, conflict_zones,
-                                   continent_adjectives, distance_km, fold_key, get_gazetteer, light_key)
+from ..resources.gazetteer import (ADMIN2_POPULATION, MISSPELT_MIN_KEY, VILLAGE_SOURCES, Match, admin1_abbreviations,
+                                   conflict_zones, continent_adjectives, distance_km, fold_key, get_gazetteer,
+                                   light_key)
 
 # Longest n-gram tried by the scan ("Jurud Arsal", "Democratic Republic of the Congo").
 MAX_NGRAM = 6
@@ -862,7 +863,7 @@ def _keep(c: Candidate, ctx: Context, persons: _SpanIndex, actors: _SpanIndex, e
             and (top < INSIDE_NAME_MIN_POP or not any(_primary(m.place) for m in usable if m.quality >= 0.9)):
         return False
     if _CLAN_AFTER.match(text, c.end) and not spelt & {"country", "region"} and not curated:
-        return False  # "the Boor clan of the Balanda", "Kelmo tribesmen": a people's name, no place
+        return False  # "the Boor clan", "Kelmo tribesmen": a people's name, no place
     # (a large town's or a region's name kept, but not taken from abroad: see `_resolve`; so is the first
     # word of a person's name an airport bears: "near Adan Ade international airport")
     c.in_name = longer or bool(_NAMED_AIRPORT_AFTER.match(text, c.end))
@@ -1969,8 +1970,10 @@ def find_places(ctx: Context, gz) -> list:
         out.append(PlaceMention(
             text=c.text, start=c.start, end=c.end, name=p.name, latitude=p.latitude, longitude=p.longitude,
             country=p.country, iso3=p.iso3, admin1=p.admin1 if p.kind != "country" else None,
-            admin2=p.name if p.source == "admin2" else None,
-            geonameid=p.geonameid, kind=p.kind, confidence=c.confidence, population=p.population,
+            # (a curated district, county or territory is a second-level area too)
+            admin2=p.name if p.source == "admin2" or (p.source == "curated" and p.kind == "region"
+                                                      and p.population == ADMIN2_POPULATION) else None,
+            geonameid=p.geonameid, kind=p.kind, confidence=c.confidence, population=p.population, source=p.source,
             # (a settlement of Ukraine's codifier stands at its hromada's centre: near it, not at it)
             near=c.near or p.source == "katottg" or (p.kind == "city" and (
                 c.cue_admin2 or c.cue_township and p.iso3 in TOWNSHIP_AREA_COUNTRIES))))
