@@ -709,8 +709,9 @@ def _build_index(path: Path) -> None:
         # (or, where no town bears the area's name as its own, at the one town of its region that bears it as
         # another of its names or as a transliteration of one: "Virudhunagar" district at GeoNames'
         # Virudunagar, "Bijapur" at Vijayapura)
-        area_keys = {(cc, a1_code, k) for cc, _, a1_code, _, bare, _, _ in areas
-                     for light, fold, _ in name_keys([bare]) for k in (light, fold)}
+        bare_keys = {bare: {k for light, fold, _ in name_keys([bare]) for k in (light, fold)}
+                     for _, _, _, _, bare, _, _ in areas}
+        area_keys = {(cc, a1_code, k) for cc, _, a1_code, _, bare, _, _ in areas for k in bare_keys[bare]}
         others: dict[tuple[str, str, str], dict] = {}
         for c, keys in keyed:
             for light, fold, _ in keys:
@@ -726,8 +727,7 @@ def _build_index(path: Path) -> None:
             if seat is not None and seat[0] <= ADMIN2_SEAT_KM:
                 lat, lon = seat[1]["latitude"], seat[1]["longitude"]
             else:
-                near = {t["geonameid"]: t for light, fold, _ in name_keys([bare]) for k in (light, fold)
-                        for t in others.get((cc, a1_code, k), {}).values()
+                near = {t["geonameid"]: t for k in bare_keys[bare] for t in others.get((cc, a1_code, k), {}).values()
                         if distance_km(lat, lon, t["latitude"], t["longitude"]) <= ADMIN2_OTHER_SEAT_KM}
                 if len(near) == 1:
                     town = next(iter(near.values()))

@@ -390,15 +390,11 @@ _FIND_VERBS = frozenset({"find", "discover", "recover", "dump", "retrieve"})
 _DUMP_VERBS = frozenset({"throw", "leave", "abandon"})
 # the lemmas of cues that the rules of `find_cues` read outside the lexicon (for the parser's pre-filter)
 RULE_CUE_LEMMAS = _DUMP_VERBS | {"pound", "hit"}
-_THIEVES = frozenset({"thief", "burglar", "suspect"})
-
-
 def _hit_people(verb) -> bool:
     """People hit people: a crowd, armed men or several people the subject, a person the object (not
     "a car hit a pedestrian", "the storm hit the town", "the man hit his wife")."""
-    if not any(c.dep_ == "dobj" and (c.lemma_.lower() in _PERSON_WORDS | SUSPECT_WORDS | _THIEVES
-                                     or c.ent_type_ == "PERSON") for c in verb.children) \
-            or _lone_person_agent(verb):
+    if not any(c.dep_ == "dobj" and (c.lemma_.lower() in _HIT_PEOPLE or c.ent_type_ == "PERSON")
+               for c in verb.children) or _lone_person_agent(verb):
         return False
     return bool(_agent_words(verb) & (CROWD_WORDS | ARMED_WORDS | _PERSON_WORDS))
 _REMAINS = frozenset({"body", "bodies", "corpse", "corpses", "remains", "head", "heads"})
@@ -478,9 +474,10 @@ def _found_dead(verb) -> bool:
     if any(t.lower_ == "dead" or t.lower_ in _REMAINS and t.pos_ == "NOUN" for c in found for t in c.subtree):
         return True
     found = [c for c in found if c.lemma_.lower() in _PERSON_WORDS or c.ent_type_ == "PERSON"]
-    after = verb.doc[verb.sent.end:verb.sent.end + NEXT_BODY_WINDOW + 1]
+    doc = verb.doc
     if found and any(c.dep_ == "auxpass" for c in verb.children) and any(
-            t.lower_ in _BODY_WORDS and t.i < after.end - 1 and t.nbor().lower_ != "of" for t in after):
+            t.lower_ in _BODY_WORDS and t.i + 1 < len(doc) and doc[t.i + 1].lower_ != "of"
+            for t in doc[verb.sent.end:verb.sent.end + NEXT_BODY_WINDOW]):
         # "a farmer was found beside a canal. His body lay in a sack": the next sentence says he was dead (not
         # "The body of water froze")
         return True
@@ -1099,6 +1096,8 @@ ONE_SIDED_FIGHT_LEMMAS = frozenset({"ambush", "assault"})
 # "drug suspect" killed in a raid is not (ACLED: violence against civilians)
 SUSPECT_WORDS = frozenset("robber robbers criminal criminals gangster gangsters carjacker "
                           "carjackers thug thugs".split())
+# (whom people hit, as `_hit_people` reads it: persons, suspects and thieves)
+_HIT_PEOPLE = _PERSON_WORDS | SUSPECT_WORDS | {"thief", "burglar", "suspect"}
 _STATE_AGENT_WORDS = frozenset("police policeman policemen officer officers soldier soldiers troops army "
                                "military forces".split())
 
