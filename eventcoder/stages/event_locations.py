@@ -526,6 +526,11 @@ def locate(ctx: Context, event: Event, gz=None, view: PlaceView | None = None) -
             chosen = _pick([p for p in places if s.start <= p.start < s.end], ctx, s.end, None, [(s.start, s.end)])
             if chosen is not None:
                 break
+    if chosen is not None and chosen.kind == "country" and sents and sents[0] < len(ctx.sentences):
+        # "On 3 May, in Kelmora, Dunde parish, police seized a boat. It was the largest seizure in
+        # Lurinia. Two men were arrested.": a town the paragraph's lead puts its scene in holds an event
+        # a later sentence places only in the town's country
+        chosen = _lead_town(ctx, sents, places, chosen) or chosen
     if chosen is None:
         chosen = _weak_town(ctx, spans, anchor, places, gz)
     if chosen is None and not usable:
@@ -684,6 +689,19 @@ def _town_before(ctx: Context, sents: list[int], places: list[PlaceMention], kee
         return None
     return _pick([p for p in places if before.start <= p.start < before.end and p.kind == "city" and keep(p)],
                  ctx, before.end, None, [(before.start, before.end)])
+
+
+def _lead_town(ctx: Context, sents: list[int], places: list[PlaceMention],
+               country: PlaceMention) -> PlaceMention | None:
+    """The town of `country` fronted in the first sentence of the paragraph the event's sentences open
+    in ("On 3 May, in Kelmora, ..."), when that lead comes before them."""
+    first = ctx.sentences[sents[0]]
+    lead = next((s for s in ctx.sentences if s.paragraph == first.paragraph), None)
+    if lead is None or lead.index >= first.index:
+        return None
+    span = [(lead.start, lead.end)]
+    return _pick([p for p in places if lead.start <= p.start < lead.end and p.kind == "city"
+                  and p.iso3 == country.iso3 and _fronted(ctx, p, span)], ctx, lead.end, None, span)
 
 
 def _dateline_place(ctx: Context, places: list[PlaceMention]) -> PlaceMention | None:
