@@ -1179,3 +1179,19 @@ def test_a_curated_county_is_a_district_before_its_state(pipeline):
     assert (ev.location, ev.admin1, ev.geo_precision) == ("Tonj South", "Warrap", 2), (ev.location, ev.admin1)
     ev = located(pipeline, "Raiders drove off cattle from a camp in Mayendit on Monday.", "drove")
     assert (ev.location, ev.geo_precision) == ("Mayendit", 2), (ev.location, ev.geo_precision)
+
+
+def test_the_leads_fronted_town_holds_an_event_a_later_sentence_places_in_its_country(pipeline):
+    # the arrest's sentence names no place, and the one before names only the country, in passing
+    ev = located(pipeline, "On 3 May 2020, in Mandeville, Manchester parish, customs officers seized a boat laden "
+                           "with cannabis. It was the largest haul ever made in Jamaica. Two men were arrested.",
+                 "arrested")
+    assert (ev.location, ev.geo_precision) == ("Mandeville", 1), (ev.location, ev.geo_precision)
+
+
+def test_a_hamlet_outside_every_region_the_text_names_is_not_the_place(pipeline):
+    # Ghazi is a hamlet of Khyber Pakhtunkhwa that only the postal table knows; the text's towns and
+    # its address are in Punjab, far from it
+    ev = located(pipeline, "Traders staged a sit-in at Ghazi Ghat beside the grain depot in Layyah city "
+                           "(Layyah, Punjab) on Monday.", "staged")
+    assert (ev.location, ev.admin1) == ("Layyah", "Punjab"), (ev.location, ev.admin1)

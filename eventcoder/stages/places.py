@@ -1205,6 +1205,11 @@ class _Anchors:
                 if a[2] is not exclude and a[4].iso3 == iso3 and a[4].kind != "country"
                 and (a[4].kind != "region" or a[4].source == "admin2") and a[4].source not in VILLAGE_SOURCES]
 
+    def regions_in(self, iso3: str | None, exclude) -> bool:
+        """Whether an anchor of the country, other than `exclude`, is a first-level region."""
+        return any(a[2] is not exclude and a[4].iso3 == iso3 and a[4].kind == "region" and _first_level(a[4])
+                   for band in self.bands.values() for a in band)
+
     def countries(self, exclude) -> dict:
         """iso3 -> the light keys of the anchors of that country, other than `exclude`'s."""
         out: dict = {}
@@ -1615,9 +1620,13 @@ def _resolve(cands, countries, admin_keys, anchors, hints=None, area=None, front
         if anchors and not (c.within_area or c.within_points or c.cue_admin2 or c.cue_region or c.cue_county) \
                 and any(_village(m.place) for m in pool):
             spelt = [(m.place.latitude, m.place.longitude) for m in c.matches if m.quality >= 0.9]
+            # (a name nothing else bears is no such place either where the text names its country's regions
+            # and that place lies in none of them: "at Kelmo Ghat near Dunde city (Dunde, Punjab)" is no
+            # hamlet Kelmo of the next province)
             pool = [m for m in pool if not _village(m.place)
                     or _near_any(m.place, anchors.towns_in(m.place.iso3, c)) or _in_area(m.place, admin_keys)
-                    or not any(distance_km(m.place.latitude, m.place.longitude, a, b) > NEAR_KM for a, b in spelt)]
+                    or not any(distance_km(m.place.latitude, m.place.longitude, a, b) > NEAR_KM for a, b in spelt)
+                    and not anchors.regions_in(m.place.iso3, c)]
         # nor, in an address closed by a town, more than ADDRESS_TOWN_KM from every town of that name ("near
         # Kelmo, Dunde" is no hamlet Kelmo 100 km from Dunde)
         if c.within_by is not None and not (c.within_area or c.within_points or c.within_by.cue_admin2
