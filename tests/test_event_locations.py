@@ -1195,3 +1195,15 @@ def test_a_hamlet_outside_every_region_the_text_names_is_not_the_place(pipeline)
     ev = located(pipeline, "Traders staged a sit-in at Ghazi Ghat beside the grain depot in Layyah city "
                            "(Layyah, Punjab) on Monday.", "staged")
     assert (ev.location, ev.admin1) == ("Layyah", "Punjab"), (ev.location, ev.admin1)
+
+
+def test_a_town_in_a_second_level_area_far_from_it_is_not_the_place(pipeline):
+    # the one Malapur the gazetteer knows lies two districts off; "in Dharwad" closes the address
+    ev = located(pipeline, "Youths stoned a police van at Malapur in Dharwad on Sunday.", "stoned")
+    assert (ev.location, ev.admin1) == ("Dharwad", "Karnataka"), (ev.location, ev.admin1)
+
+
+def test_a_town_in_the_region_of_the_next_towns_name_is_the_place(pipeline):
+    # Kiunga lies in Lamu County: "in Lamu" closes its address, though Lamu is also a town
+    ev = located(pipeline, "Gunmen raided Kiunga in Lamu on Friday, killing two.", "raided")
+    assert (ev.location, ev.admin1) == ("Kiunga", "Lamu"), (ev.location, ev.admin1)

@@ -142,6 +142,7 @@ _INNER_GAP = re.compile(r"(?:\s+(?:constituency|sub-?county|ward|division|locati
 _BASED_IN_BEFORE = re.compile(r"\b(?:based|headquartered|stationed)\s+in\s+(?:the\s+)?$", re.I)
 # between a town and the town closing its address: "Kelmora (", "Kelmora, "
 _ADDRESS_GAP = re.compile(r"\s*[(,]\s*")
+_IN_GAP = re.compile(r"\s+in\s+")
 # between an area's word and the place that holds it: "Dunde County in ", "Dunde County, "
 _OUTER_GAP = re.compile(r"\s*(?:,|\(|\bin\b)\s*(?:the\s+)?")
 # "in transit to Kelmoria", "drove a car bomb into Kelmoria from Dunde": a country people were headed to
@@ -353,7 +354,11 @@ def _pick(cands: list[PlaceMention], ctx: Context, anchor: int, clause, spans=()
                            for q in cands)}
     outer_towns = {p.start for p in cands if p.kind == "city" and any(
         q.kind == "city" and q.end <= p.start and light_key(q.name) != light_key(p.name)
-        and _ADDRESS_GAP.fullmatch(ctx.text, q.end, p.start) for q in cands)}
+        and (_ADDRESS_GAP.fullmatch(ctx.text, q.end, p.start)
+             # (or "in" it, when the town before lies in the region of this one's name: "took over Kelmo in
+             # Dunde", a town of Dunde County)
+             or _IN_GAP.fullmatch(ctx.text, q.end, p.start) and q.iso3 == p.iso3 and q.admin1
+             and light_key(q.admin1) == light_key(p.name)) for q in cands)}
     grievances = {p.start for p in cands if protest and _GRIEVANCE_BEFORE.search(
         ctx.text, max([a for a, b in spans if a <= p.start] + [p.start - 150, 0]), p.start)}
     owners = {p.end for p in cands if (m := POSSESSIVE.match(ctx.text, p.end))

@@ -294,6 +294,8 @@ _WITHIN_GAP = re.compile(r"^['’]?(?:(?:\s+(?:community|village|town|(?:forest\
                          r"\s*[,(]\s*(?:" + _WITHIN_MIDDLE + r")?(?:in\s+)?)$")
 # a place named before another of the same address: "Kelmora of Dunde district, Herat"
 _CHAIN_GAP = re.compile(r"^['’]?\s*(?:of|in)\s+$")
+# the end of an address at a second-level area's name: "in Dunde.", "in Dunde district on Monday"
+_ADDRESS_ENDS = re.compile(r"(?:\s+district)?(?![ \t]*[,(])(?![ \t]+(?i:province|state|region|governorate))")
 _PART_OF_GAP = re.compile(
     r"^\s+(?:(?:town|colony)\s+)?(?:areas?|neighbou?rhoods?|localit(?:y|ies)|quarters?|sectors?|suburbs?|colon(?:y|ies)|"
     r"district|township|village)\s+"
@@ -1745,6 +1747,15 @@ def _mark_addresses(cands, text: str, countries: dict, gz) -> None:
                 if city is not None and city.population >= CITY_PART_MIN_POP:
                     c.within_points = tuple((q.latitude, q.longitude) for q in good[:10]
                                             if q.kind == "city" and q.iso3 == city.iso3)
+            districts = [q for q in good if q.kind == "region" and q.source == "admin2"]
+            if not c.within_area and districts and len({q.iso3 for q in districts}) == 1 \
+                    and not any(q.kind != "region" or q.source != "admin2" for q in good) \
+                    and gap.strip() == "in" and _ADDRESS_ENDS.match(text, nxt.end):
+                # "at Kelmora in Dunde.": a second-level area and nothing else closing the address holds the
+                # place, which lies near the area's point, not at a namesake two districts off (not where
+                # the address runs on, "in Dunde (Lurin)", nor an area called a province, as large as one)
+                c.within_points = tuple((q.latitude, q.longitude) for q in districts[:10])
+                c.within_area, c.within_district, c.within_km = True, True, ADDRESS_PART_KM
         nxt, gap = after, text[c.end:after.start]
         if _PART_OF_GAP.match(gap) or gap.strip() in ("(", "in", ", in"):
             # "Old Market area of Kelmora city", "Dunde neighborhood in Barinas": a part of a town lies
