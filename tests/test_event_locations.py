@@ -1207,3 +1207,15 @@ def test_a_town_in_the_region_of_the_next_towns_name_is_the_place(pipeline):
     # Kiunga lies in Lamu County: "in Lamu" closes its address, though Lamu is also a town
     ev = located(pipeline, "Gunmen raided Kiunga in Lamu on Friday, killing two.", "raided")
     assert (ev.location, ev.admin1) == ("Kiunga", "Lamu"), (ev.location, ev.admin1)
+
+
+def test_a_town_addressed_with_the_next_region_is_the_namesake_nearest_it(pipeline):
+    # Fajardo holds no Ceiba; of the island's two towns of the name, the one next to Fajardo is meant,
+    # not the larger barrio across the island
+    ev = located(pipeline, "A man was shot dead in Ceiba, Fajardo, on Friday.", "shot")
+    assert (ev.location, ev.admin1) == ("Ceiba", "Ceiba"), (ev.location, ev.admin1)
+
+
+def test_a_former_kenyan_district_is_no_village_abroad(pipeline):
+    ev = located(pipeline, "Two rival clans clashed in Trans Mara on Monday, injuring six people.", "clashed")
+    assert (ev.location, ev.admin1, ev.country) == ("Trans Mara", "Narok", "Kenya"), (ev.location, ev.country)

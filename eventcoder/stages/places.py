@@ -1481,9 +1481,14 @@ def _resolve(cands, countries, admin_keys, anchors, hints=None, area=None, front
                 <= c.within_km for a, b in c.within_points)]
             # a town addressed with the next state's name, just over the line: a place of the
             # same country near the region named is still the one meant
-            inside = inside or [m for m in pool if any(
-                m.place.iso3 == iso and distance_km(m.place.latitude, m.place.longitude, a, b) <= AREA_SPILL_KM
-                for a, b, iso in c.within_centres)]
+            spill = [(min(distance_km(m.place.latitude, m.place.longitude, a, b) for a, b, iso in c.within_centres
+                          if iso == m.place.iso3), m) for m in pool
+                     if any(m.place.iso3 == iso for _, _, iso in c.within_centres)]
+            spill = [(d, m) for d, m in spill if d <= AREA_SPILL_KM]
+            # (the nearest of several, and those about as near: "Ceiba, Fajardo" is the Ceiba next to
+            # Fajardo, not a larger barrio of the name across the island)
+            nearest = min((d for d, _ in spill), default=0.0)
+            inside = inside or [m for d, m in spill if d <= nearest + MUNICIPAL_SEAT_KM]
             # a transliteration fold inside the area beats a spelling matched abroad ("Murghab
             # district, Badghis" is Bala Morghab, not Tajikistan's Murghob)
             # (not a short word: "Kot" of "Kelmora Kot district" folds to too many names)
