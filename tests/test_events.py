@@ -946,3 +946,14 @@ def test_a_letter_changed_or_added_is_no_slip_of_the_keys():
     assert _slip("rrested", "arrested") and not _slip("arrested", "arrested")
     # other English words: a letter changed, or a different letter added
     assert not _slip("deplored", "deployed") and not _slip("ramping", "raping") and not _slip("marcher", "marched")
+
+
+def test_two_named_sides_that_fought_each_other_are_a_mob(code):
+    # no arms are told of: two parties' men came to blows (ACLED: Riots, Mob violence)
+    doc = code("On 3 May 2020, the UPD and the FNL-Icanzo fought each other in Wela hill.", published=PUB)
+    assert [(e["event_type"], e["sub_event_type"]) for e in doc["events"]] == [("Riots", "Mob violence")]
+    doc = code("Supporters of the two parties fought each other in Lorvel on Sunday.", published=PUB)
+    assert [e["event_type"] for e in doc["events"]] == ["Riots"]
+    # (not private people, nor a fight for one's life)
+    assert code("Two brothers fought each other over a goat in Lorvel.", published=PUB)["events"] == []
+    assert code("The mayor fought for his life in a Lorvel hospital.", published=PUB)["events"] == []

@@ -266,6 +266,19 @@ def _at_each_other(verb) -> bool:
     return False
 
 
+# the words for a side in a fight between groups ("supporters of the two parties fought each other")
+_SIDE_WORDS = frozenset("supporter supporters member members group groups party parties faction factions community "
+                        "communities clan clans youth youths villager villagers student students".split())
+
+
+def _sides(verb) -> bool:
+    """Whether the verb's subjects are groups: named ones ("CNL and CNDD-FDD") or a group's word, not
+    private people ("two brothers")."""
+    subjects = [c for c in verb.children if c.dep_ == "nsubj"]
+    subjects += [g for c in subjects for g in c.conjuncts]
+    return bool(subjects) and all(t.pos_ == "PROPN" or t.lower_ in _SIDE_WORDS for t in subjects)
+
+
 # verbs of custody the ARREST family of the lexicon leaves out, as they also mean other things ("were held")
 _CUSTODY_VERBS = frozenset("hold nab book charge".split())
 
@@ -1320,6 +1333,11 @@ def type_trigger(ctx: Context, fam: str, tok, span, cues: dict) -> tuple[str, st
         if lemma in ("fight", "battle", "engage", "storm", "assault", "encounter") and tok.pos_ == "VERB" and not (
                 patient & (ARMED_WORDS | TERRITORY_WORDS) or _agent_words(tok) & ARMED_WORDS
                 or _actor_inters_in(ctx, span.start_char, span.end_char)):
+            if lemma == "fight" and not weapon and _at_each_other(tok) and _sides(tok) \
+                    and not _agent_words(tok) & _ARMED_PARTICIPANTS:
+                # "the Kelmo party and the Dunde league fought each other": two sides no arms are told of
+                # came to blows, a mob's violence
+                return ("Riots", "Mob violence")
             return None
         if weapon in ("AIR", "SHELL") and (lemma in ("assault",) or not _real_fight(cues)):
             return ("Explosions/Remote violence", WEAPON_SUB[weapon])
