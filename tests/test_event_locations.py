@@ -1219,3 +1219,10 @@ def test_a_town_addressed_with_the_next_region_is_the_namesake_nearest_it(pipeli
 def test_a_former_kenyan_district_is_no_village_abroad(pipeline):
     ev = located(pipeline, "Two rival clans clashed in Trans Mara on Monday, injuring six people.", "clashed")
     assert (ev.location, ev.admin1, ev.country) == ("Trans Mara", "Narok", "Kenya"), (ev.location, ev.country)
+
+
+def test_a_town_geonames_calls_ciudad_goes_by_its_name_without_the_word(pipeline):
+    # Mexico City's borough of the name is larger, but the address names Nuevo Leon, where GeoNames has
+    # the town as "Ciudad Benito Juarez"
+    ev = located(pipeline, "Gunmen shot two men dead on Sunday at a market of Benito Juarez, Nuevo Leon.", "shot")
+    assert (ev.location, ev.admin1) == ("Ciudad Benito Juarez", "Nuevo Leon"), (ev.location, ev.admin1)

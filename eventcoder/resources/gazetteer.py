@@ -1841,6 +1841,16 @@ class Gazetteer:
                 old = best.get(row[0])  # (a place matched by two of its names: the better spelling)
                 if old is None or old.quality < q:
                     best[row[0]] = Match(_place(row[:-2], matched=row[-2]), q)
+            if not surface.lower().startswith("ciudad "):
+                # "Benito Juarez, Nuevo Leon": a town GeoNames names "Ciudad Benito Juarez" goes by its name
+                # without the word (a match short of the spelling: the place so named outright comes first)
+                city = plain("Ciudad " + name)
+                ckey, cfold = _keys("Ciudad " + name)
+                for row in self.con.execute(
+                        f"SELECT {_COLS}, n.name, n.key FROM names n JOIN places p ON p.id = n.place "
+                        "WHERE n.key = ? AND p.kind = 'city'", (ckey,)).fetchall():
+                    if plain(row[-2]) == city and row[0] not in best:
+                        best[row[0]] = Match(_place(row[:-2], matched=row[-2]), 0.9)
             out = sorted(best.values(), key=lambda m: (-m.quality, -m.place.population))
             # postal villages fill in names the gazetteer lacks, spelt as the text spells them (no fold
             # of "Bria Youth" is a French village); they add no namesakes to names it knows (those are
