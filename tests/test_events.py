@@ -950,7 +950,7 @@ def test_a_letter_changed_or_added_is_no_slip_of_the_keys():
 
 def test_two_named_sides_that_fought_each_other_are_a_mob(code):
     # no arms are told of: two parties' men came to blows (ACLED: Riots, Mob violence)
-    doc = code("On 3 May 2020, the UPD and the FNL-Icanzo fought each other in Wela hill.", published=PUB)
+    doc = code("On 14 March 2021, the UPD and the FNL-Icanzo fought each other in Wela hill.", published=PUB)
     assert [(e["event_type"], e["sub_event_type"]) for e in doc["events"]] == [("Riots", "Mob violence")]
     doc = code("Supporters of the two parties fought each other in Lorvel on Sunday.", published=PUB)
     assert [e["event_type"] for e in doc["events"]] == ["Riots"]

@@ -1842,8 +1842,9 @@ class Gazetteer:
                 if old is None or old.quality < q:
                     best[row[0]] = Match(_place(row[:-2], matched=row[-2]), q)
             if not surface.lower().startswith("ciudad "):
-                # "Benito Juarez, Nuevo Leon": a town GeoNames names "Ciudad Benito Juarez" goes by its name
-                # without the word (a match short of the spelling: the place so named outright comes first)
+                # a town GeoNames names "Ciudad Benito Juarez" goes by its name without the word too ("in
+                # Benito Juarez" of a report from Nuevo Leon), a match short of the spelling: the place so named
+                # outright comes first
                 city = plain("Ciudad " + name)
                 ckey, cfold = _keys("Ciudad " + name)
                 for row in self.con.execute(
