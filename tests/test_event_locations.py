@@ -1226,3 +1226,17 @@ def test_a_town_geonames_calls_ciudad_goes_by_its_name_without_the_word(pipeline
     # the town as "Ciudad Benito Juarez"
     ev = located(pipeline, "Gunmen shot two men dead on Sunday at a market of Benito Juarez, Nuevo Leon.", "shot")
     assert (ev.location, ev.admin1) == ("Ciudad Benito Juarez", "Nuevo Leon"), (ev.location, ev.admin1)
+
+
+@pytest.mark.parametrize("text, word, place, admin1", [
+    # curated places the rest of the index lacks: an Afghan district, a valley of Pakistan's former
+    # tribal areas, a Libyan airbase, an eastern Congolese town, a former Kenyan district
+    ("Taliban fighters overran a police post in Maruf district, Kandahar, on Monday.", "overran", "Maruf",
+     "Kandahar"),
+    ("Jets struck militant hideouts in the Tirah Valley on Sunday.", "struck", "Tirah Valley", "Khyber Pakhtunkhwa"),
+    ("Drones struck the Al Watiya airbase on Friday.", "struck", "Al Watiya", "An Nuqat al Khams"),
+    ("Rebels attacked an army camp near Kitchanga on Tuesday.", "attacked", "Kitchanga", "Nord Kivu"),
+])
+def test_a_curated_place_of_a_conflict_zone_is_the_events_place(pipeline, text, word, place, admin1):
+    ev = located(pipeline, text, word)
+    assert (ev.location, ev.admin1) == (place, admin1), (ev.location, ev.admin1)
