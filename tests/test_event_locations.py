@@ -1240,3 +1240,10 @@ def test_a_town_geonames_calls_ciudad_goes_by_its_name_without_the_word(pipeline
 def test_a_curated_place_of_a_conflict_zone_is_the_events_place(pipeline, text, word, place, admin1):
     ev = located(pipeline, text, word)
     assert (ev.location, ev.admin1) == (place, admin1), (ev.location, ev.admin1)
+
+
+def test_the_province_after_a_district_center_is_the_province(pipeline):
+    # "X district center, Y": Y is the province holding the district, not its namesake city
+    ev = located(pipeline, "Two soldiers were shot dead by a sniper outside Arghandab district center, Kandahar, "
+                           "on Monday.", "shot")
+    assert (ev.location, ev.geo_precision) == ("Arghandab", 2), (ev.location, ev.geo_precision)

@@ -253,8 +253,8 @@ _BRACKET_CLOSE_AFTER = re.compile(r"\s*\)")
 # "in Kelmora district, Kandahar", "Dunde LGA, Zamfara": the name closing the address of an area
 # is the region holding it (the province, not its namesake town)
 _ADDRESS_TAIL_BEFORE = re.compile(
-    r"\b(?:districts?|county|lga|upazila|tehsil|taluka|sub-?county|commune|subdivision|township)\s*"
-    r"(?:\([^)]{0,40}\)\s*)?,\s*$", re.I)
+    r"\b(?:districts?(?:\s+(?:cent(?:er|re)|headquarters))?|county|lga|upazila|tehsil|taluka|sub-?county|commune|"
+    r"subdivision|township)\s*(?:\([^)]{0,40}\)\s*)?,\s*$", re.I)  # (and "Kelmora district center, Kandahar")
 # the same with "in": "Kelmora district in Ghazni" (not a commune's: "Kelmora commune in Conakry city" is
 # in the city)
 _IN_TAIL_BEFORE = re.compile(r"\b(?:districts?|lga|upazila|tehsil|taluka)\s+in\s+$", re.I)
@@ -289,7 +289,7 @@ _WITHIN_COMPASS = r"(?:(?:north|south)-?(?:east|west)|north|south|east|west|cent
 _WITHIN_GAP = re.compile(r"^['’]?(?:(?:\s+(?:community|village|town|(?:forest\s+)?area|(?:informal\s+)?settlement))?\s*(?:,|\(|,?\s*in)\s*"
                          r"(?:" + _WITHIN_MIDDLE + r"(?:in\s+)?|(?<=in\s)" + _WITHIN_COMPASS + r")?"
                          r"|(?:\s+(?:area|village|town|locality))?\s+of\s+" + _WITHIN_MIDDLE +
-                         r"|\)?\s+(?i:(?:sub-?)?districts?|lga|county|sub-?county|upazila|tehsil|taluka|municipality|division|ward|constituency|region|province|townships?|"
+                         r"|\)?\s+(?i:(?:sub-?)?districts?(?:\s+(?:cent(?:er|re)|headquarters))?|lga|county|sub-?county|upazila|tehsil|taluka|municipality|division|ward|constituency|region|province|townships?|"
                          r"sector(?:\s+area)?)"
                          r"\s*[,(]\s*(?:" + _WITHIN_MIDDLE + r")?(?:in\s+)?)$")
 # a place named before another of the same address: "Kelmora of Dunde district, Herat"
