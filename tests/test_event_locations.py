@@ -1247,3 +1247,10 @@ def test_the_province_after_a_district_center_is_the_province(pipeline):
     ev = located(pipeline, "Two soldiers were shot dead by a sniper outside Arghandab district center, Kandahar, "
                            "on Monday.", "shot")
     assert (ev.location, ev.geo_precision) == ("Arghandab", 2), (ev.location, ev.geo_precision)
+
+
+def test_an_indian_district_under_the_spelling_indian_news_use(pipeline):
+    # GeoNames names India's district Punch; "Poonch" was only Pakistan's district across the line
+    ev = located(pipeline, "Pakistani troops shelled forward posts in Poonch district of Jammu and Kashmir on "
+                           "Tuesday, and Indian troops returned fire.", "shelled")
+    assert (ev.location, ev.country) == ("Poonch", "India"), (ev.location, ev.country)
