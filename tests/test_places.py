@@ -1618,3 +1618,12 @@ def test_a_clans_name_is_no_place(pipeline):
     ctx = places_of(pipeline, "Youths of the Boor clan raided a cattle camp near Wau on Monday.")
     assert "Boor" not in [p.text for p in ctx.places], [(p.text, p.name) for p in ctx.places]
     assert "Wau" in [p.text for p in ctx.places]
+
+
+def test_a_bodys_initials_are_no_small_town(pipeline):
+    # "A RAB" is no Arab spelt apart, and "RAB" no Croatian Rab; "UAE" and "DRC" stay countries
+    ctx = places_of(pipeline, "A RAB team detained two suspects on Monday. The RAB said they carried bombs.")
+    assert ctx.places == [], [(p.text, p.name) for p in ctx.places]
+    ctx = places_of(pipeline, "Exiles marched in the UAE and in the DRC on Sunday.")
+    assert {p.country for p in ctx.places} == {"United Arab Emirates", "Democratic Republic of Congo"}, \
+        [(p.text, p.name) for p in ctx.places]

@@ -590,6 +590,10 @@ def _scan(ctx: Context, gz, words: _Words) -> list:
                 continue  # "central Delhi" is Delhi (its district Central Delhi counts only by its cue word)
             if matches and matches[0].quality < 0.9 and any(lw in _ENGLISH_LINKS for lw in lower[i + 1:j - 1]):
                 continue  # "the LoC at Uri" is no fold of a name spelt with "at": Uri is the place
+            if matches and size > 1 and low in ("a", "an") and matches[0].quality < 1.0:
+                continue  # "A RAB team" is the article and a name, not Arab spelt apart ("A Coruna" is spelt so)
+            if matches and _initials(words.text[i:j], matches):
+                continue
             if size > 1 and _fold_with_area_word(gz, matches, words.span_text(text, i, j - 1), lower[j - 1]):
                 continue  # (Konar is found next, its cue word after it)
             if matches:
@@ -600,6 +604,16 @@ def _scan(ctx: Context, gz, words: _Words) -> list:
                 break
         i += found or 1
     return out
+
+
+def _initials(words: list, matches) -> bool:
+    """Whether the words are, but for an article, one word of up to four capitals that names only small
+    towns or second-level areas: a body's initials ("the RAB", "KDF"), not a small town spelt so
+    (Croatia's Rab); not a country, a region, a union or a large town ("UAE", "EU")."""
+    core = [w for w in words if w.lower() not in ("a", "an", "the")]
+    return len(core) == 1 and core[0].isalpha() and core[0].isupper() and len(core[0]) <= 4 and all(
+        m.place.source == "admin2" or m.place.kind == "city" and m.place.population < WITHIN_OUTSIDE_MIN_POP
+        for m in matches if m.quality >= 0.9)
 
 
 def _ner(ctx: Context, gz, ents) -> list:
@@ -620,7 +634,7 @@ def _ner(ctx: Context, gz, ents) -> list:
         if len(span) > 1 and _fold_with_area_word(gz, matches, span[:-1].text, span[-1].lower_):
             span = span[:-1]
             matches = gz.lookup(span.text)
-        if matches:
+        if matches and not _initials([t.text for t in span], matches):
             out.append(Candidate(span.start_char, span.end_char, span.text, matches[:MAX_MATCHES], "ner"))
     return out
 
