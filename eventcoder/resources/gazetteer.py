@@ -1845,12 +1845,11 @@ class Gazetteer:
                 # a town GeoNames names "Ciudad Benito Juarez" goes by its name without the word too ("in
                 # Benito Juarez" of a report from Nuevo Leon), a match short of the spelling: the place so named
                 # outright comes first
-                city = plain("Ciudad " + name)
-                ckey, cfold = _keys("Ciudad " + name)
+                spelt = plain("Ciudad " + name)
                 for row in self.con.execute(
                         f"SELECT {_COLS}, n.name, n.key FROM names n JOIN places p ON p.id = n.place "
-                        "WHERE n.key = ? AND p.kind = 'city'", (ckey,)).fetchall():
-                    if plain(row[-2]) == city and row[0] not in best:
+                        "WHERE n.key = ? AND p.kind = 'city'", (_keys("Ciudad " + name)[0],)).fetchall():
+                    if plain(row[-2]) == spelt and row[0] not in best:
                         best[row[0]] = Match(_place(row[:-2], matched=row[-2]), 0.9)
             out = sorted(best.values(), key=lambda m: (-m.quality, -m.place.population))
             # postal villages fill in names the gazetteer lacks, spelt as the text spells them (no fold

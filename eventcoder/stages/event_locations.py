@@ -142,6 +142,7 @@ _INNER_GAP = re.compile(r"(?:\s+(?:constituency|sub-?county|ward|division|locati
 _BASED_IN_BEFORE = re.compile(r"\b(?:based|headquartered|stationed)\s+in\s+(?:the\s+)?$", re.I)
 # between a town and the town closing its address: "Kelmora (", "Kelmora, "
 _ADDRESS_GAP = re.compile(r"\s*[(,]\s*")
+# between a town and the town it lies "in": "Kelmo in Dunde"
 _IN_GAP = re.compile(r"\s+in\s+")
 # between an area's word and the place that holds it: "Dunde County in ", "Dunde County, "
 _OUTER_GAP = re.compile(r"\s*(?:,|\(|\bin\b)\s*(?:the\s+)?")
