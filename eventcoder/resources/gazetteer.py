@@ -1814,6 +1814,10 @@ class Gazetteer:
         self._demonym_cache: dict[str, str | None] = {}
         self._slips: dict[tuple, list[Match]] = {}  # (see `misspelt`)
         self._region_aliases: dict[str, dict[int, str]] = {}  # (see `region_admin1`)
+        # the keys of the towns GeoNames calls "Ciudad ..." (see `_lookup`), read once: a key range
+        self._ciudad = frozenset(k for (k,) in con.execute(
+            "SELECT DISTINCT n.key FROM names n JOIN places p ON p.id = n.place "
+            "WHERE n.key >= 'ciudad' AND n.key < 'ciudae' AND p.kind = 'city'"))
 
     def lookup(self, name: str) -> list[Match]:
         """Every place the name may be, best spelling match first."""
@@ -1841,14 +1845,15 @@ class Gazetteer:
                 old = best.get(row[0])  # (a place matched by two of its names: the better spelling)
                 if old is None or old.quality < q:
                     best[row[0]] = Match(_place(row[:-2], matched=row[-2]), q)
-            if not surface.lower().startswith("ciudad "):
+            ckey = _keys("Ciudad " + name)[0]
+            if ckey in self._ciudad and not surface.lower().startswith("ciudad "):
                 # a town GeoNames names "Ciudad Benito Juarez" goes by its name without the word too ("in
                 # Benito Juarez" of a report from Nuevo Leon), a match short of the spelling: the place so named
                 # outright comes first
                 spelt = plain("Ciudad " + name)
                 for row in self.con.execute(
                         f"SELECT {_COLS}, n.name, n.key FROM names n JOIN places p ON p.id = n.place "
-                        "WHERE n.key = ? AND p.kind = 'city'", (_keys("Ciudad " + name)[0],)).fetchall():
+                        "WHERE n.key = ? AND p.kind = 'city'", (ckey,)).fetchall():
                     if plain(row[-2]) == spelt and row[0] not in best:
                         best[row[0]] = Match(_place(row[:-2], matched=row[-2]), 0.9)
             out = sorted(best.values(), key=lambda m: (-m.quality, -m.place.population))
