@@ -4,6 +4,8 @@ import pytest
 
 from eventcoder.api import get_pipeline
 from eventcoder.document import Document
+from eventcoder.resources.gazetteer import get_gazetteer
+from eventcoder.settings import Settings
 from eventcoder.stages.places import distance_km
 
 
@@ -1236,9 +1238,6 @@ def test_a_district_named_after_its_seat_stands_at_the_seat(pipeline):
     ("Bijapur", "IND", "Vijayapura"),  # the area's name is one of the town's other names
 ])
 def test_a_district_stands_at_the_one_town_that_bears_its_name_as_another_of_its_names(area_name, iso3, town_name):
-    from eventcoder.resources.gazetteer import distance_km, get_gazetteer
-    from eventcoder.settings import Settings
-
     gz = get_gazetteer(Settings.create())
     area = next(m.place for m in gz.lookup(area_name) if m.place.source == "admin2" and m.place.iso3 == iso3
                 and m.place.admin1 in ("Tamil Nadu", "Karnataka"))
@@ -1576,34 +1575,28 @@ def test_congolese_territories_are_known_by_their_names(pipeline):
     assert p.iso3 == "COD" and p.name == "Masisi" and p.admin2 == "Masisi"
 
 
-def test_somali_and_mozambican_district_seats_are_curated(pipeline):
-    ctx = places_of(pipeline, "Fighters stormed a checkpoint outside Jariban, Mudug, and insurgents looted shops in "
-                              "Mabalane district, Gaza province.")
-    p = at(ctx, "Jariban")
-    assert (p.iso3, p.admin1) == ("SOM", "Mudug") and distance_km(p.latitude, p.longitude, 7.217, 48.85) < 5
-    p = at(ctx, "Mabalane")
-    assert (p.iso3, p.admin1) == ("MOZ", "Gaza") and distance_km(p.latitude, p.longitude, -23.633, 32.517) < 5
+_SEATS_TEXT = ("Fighters stormed a checkpoint outside Jariban, Mudug, and insurgents looted shops in Mabalane "
+               "district, Gaza province. Gunmen torched a school in Tougouri (Tougouri, Namentenga) on Tuesday, and "
+               "soldiers clashed with rebels in Kajo-Keji county. Insurgents raided Mucojo on Friday, gunmen shot two "
+               "traders in Djibasso (Kossi) on Sunday and a cattle camp was attacked in Mayendit county.")
 
 
-def test_burkinabe_department_seats_and_south_sudanese_counties_are_curated(pipeline):
-    ctx = places_of(pipeline, "Gunmen torched a school in Tougouri (Tougouri, Namentenga) on Tuesday, and soldiers "
-                              "clashed with rebels in Kajo-Keji county.")
-    p = at(ctx, "Tougouri")
-    assert (p.iso3, p.kind) == ("BFA", "city") and distance_km(p.latitude, p.longitude, 13.316, -0.523) < 5
-    p = at(ctx, "Kajo-Keji")
-    assert p.iso3 == "SSD" and distance_km(p.latitude, p.longitude, 3.849, 31.658) < 5
-
-
-def test_more_seats_and_counties_are_curated(pipeline):
-    # a Mozambican administrative post's seat, a Burkinabe department's and a South Sudanese county
-    ctx = places_of(pipeline, "Insurgents raided Mucojo on Friday, gunmen shot two traders in Djibasso (Kossi) "
-                              "on Sunday and a cattle camp was attacked in Mayendit county.")
-    p = at(ctx, "Mucojo")
-    assert (p.iso3, p.admin1) == ("MOZ", "Cabo Delgado") and distance_km(p.latitude, p.longitude, -12.065, 40.479) < 5
-    p = at(ctx, "Djibasso")
-    assert (p.iso3, p.kind) == ("BFA", "city") and distance_km(p.latitude, p.longitude, 13.122, -4.156) < 5
-    p = at(ctx, "Mayendit county")
-    assert (p.iso3, p.admin1) == ("SSD", "Unity") and distance_km(p.latitude, p.longitude, 8.198, 29.828) < 5
+@pytest.mark.parametrize("surface, iso3, admin1, kind, lat, lon", [
+    # Somali and Mozambican district seats
+    ("Jariban", "SOM", "Mudug", None, 7.217, 48.85),
+    ("Mabalane", "MOZ", "Gaza", None, -23.633, 32.517),
+    # Burkinabe department seats, towns
+    ("Tougouri", "BFA", None, "city", 13.316, -0.523),
+    ("Djibasso", "BFA", None, "city", 13.122, -4.156),
+    # South Sudanese counties, and a Mozambican administrative post's seat
+    ("Kajo-Keji", "SSD", None, None, 3.849, 31.658),
+    ("Mayendit county", "SSD", "Unity", None, 8.198, 29.828),
+    ("Mucojo", "MOZ", "Cabo Delgado", None, -12.065, 40.479),
+])
+def test_seats_districts_and_counties_the_index_lacked_are_curated(pipeline, surface, iso3, admin1, kind, lat, lon):
+    p = at(places_of(pipeline, _SEATS_TEXT), surface)
+    assert p.iso3 == iso3 and admin1 in (None, p.admin1) and kind in (None, p.kind), (p.iso3, p.admin1, p.kind)
+    assert distance_km(p.latitude, p.longitude, lat, lon) < 5, (p.latitude, p.longitude)
 
 
 def test_south_sudans_bahr_el_ghazal_states_are_regions(pipeline):

@@ -403,6 +403,8 @@ _FIND_VERBS = frozenset({"find", "discover", "recover", "dump", "retrieve"})
 _DUMP_VERBS = frozenset({"throw", "leave", "abandon"})
 # the lemmas of cues that the rules of `find_cues` read outside the lexicon (for the parser's pre-filter)
 RULE_CUE_LEMMAS = _DUMP_VERBS | {"pound", "hit"}
+
+
 def _hit_people(verb) -> bool:
     """People hit people: a crowd, armed men or several people the subject, a person the object (not
     "a car hit a pedestrian", "the storm hit the town", "the man hit his wife")."""
@@ -410,6 +412,8 @@ def _hit_people(verb) -> bool:
                for c in verb.children) or _lone_person_agent(verb):
         return False
     return bool(_agent_words(verb) & (CROWD_WORDS | ARMED_WORDS | _PERSON_WORDS))
+
+
 _REMAINS = frozenset({"body", "bodies", "corpse", "corpses", "remains", "head", "heads"})
 # phrases split by their object: "set three cars ablaze", "took the crew hostage"
 _ABLAZE = frozenset({"ablaze", "afire", "alight"})

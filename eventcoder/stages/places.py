@@ -1766,14 +1766,12 @@ def _mark_addresses(cands, text: str, countries: dict, gz) -> None:
                 if city is not None and city.population >= CITY_PART_MIN_POP:
                     c.within_points = tuple((q.latitude, q.longitude) for q in good[:10]
                                             if q.kind == "city" and q.iso3 == city.iso3)
-            districts = [q for q in good if q.kind == "region" and q.source == "admin2"]
-            if not c.within_area and districts and len({q.iso3 for q in districts}) == 1 \
-                    and not any(q.kind != "region" or q.source != "admin2" for q in good) \
-                    and gap.strip() == "in" and _ADDRESS_ENDS.match(text, nxt.end):
+            if not c.within_area and good and all(q.kind == "region" and q.source == "admin2" for q in good) \
+                    and len({q.iso3 for q in good}) == 1 and gap.strip() == "in" and _ADDRESS_ENDS.match(text, nxt.end):
                 # "at Kelmora in Dunde.": a second-level area and nothing else closing the address holds the
                 # place, which lies near the area's point, not at a namesake two districts off (not where
                 # the address runs on, "in Dunde (Lurin)", nor an area called a province, as large as one)
-                c.within_points = tuple((q.latitude, q.longitude) for q in districts[:10])
+                c.within_points = tuple((q.latitude, q.longitude) for q in good[:10])
                 c.within_area, c.within_district, c.within_km = True, True, ADDRESS_PART_KM
         nxt, gap = after, text[c.end:after.start]
         if _PART_OF_GAP.match(gap) or gap.strip() in ("(", "in", ", in"):
