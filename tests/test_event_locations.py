@@ -1236,6 +1236,9 @@ def test_a_town_geonames_calls_ciudad_goes_by_its_name_without_the_word(pipeline
     ("Jets struck militant hideouts in the Tirah Valley on Sunday.", "struck", "Tirah Valley", "Khyber Pakhtunkhwa"),
     ("Drones struck the Al Watiya airbase on Friday.", "struck", "Al Watiya", "An Nuqat al Khams"),
     ("Rebels attacked an army camp near Kitchanga on Tuesday.", "attacked", "Kitchanga", "Nord Kivu"),
+    # a zone of a city that lies far from the city's centre, at its largest neighbourhood
+    ("Police killed two suspects during a raid on a favela of the West Zone of Rio de Janeiro on Sunday.",
+     "killed", "West Zone of Rio de Janeiro", "Rio de Janeiro"),
 ])
 def test_a_curated_place_of_a_conflict_zone_is_the_events_place(pipeline, text, word, place, admin1):
     ev = located(pipeline, text, word)

@@ -1599,6 +1599,29 @@ def test_seats_districts_and_counties_the_index_lacked_are_curated(pipeline, sur
     assert distance_km(p.latitude, p.longitude, lat, lon) < 5, (p.latitude, p.longitude)
 
 
+_FRONTS_TEXT = ("Shelling hit houses in Sokilnyky (Luhansk) and in Myronivskyi (Donetsk) on Monday. Troops traded fire "
+               "near Madagiz (Tartar) and near Jojug Marjanli (Jabrayil). Raiders stole cattle at Lokitaung in Turkana. "
+               "Pickets torched a bus in Sutrapur, Dhaka, and herders clashed with farmers near Gindiri, Plateau.")
+
+
+@pytest.mark.parametrize("surface, iso3, admin1, lat, lon", [
+    # villages and towns of the Donbas contact line, at their own points (not a namesake's postal point)
+    ("Sokilnyky", "UKR", "Luhansk", 48.746, 38.869),
+    ("Myronivskyi", "UKR", "Donetsk", 48.467, 38.277),
+    # villages of the 1994-2020 line of contact in Azerbaijan, one by its Armenian name
+    ("Madagiz", "AZE", "Tartar", 40.326, 46.750),
+    ("Jojug Marjanli", "AZE", "Cabrayil", 39.391, 47.298),
+    # a town of Kenya's north-west, a thana of Dhaka, a town of Nigeria's Plateau state
+    ("Lokitaung", "KEN", "Turkana", 4.270, 35.751),
+    ("Sutrapur", "BGD", "Dhaka", 23.700, 90.421),
+    ("Gindiri", "NGA", "Plateau", 9.594, 9.246),
+])
+def test_front_line_villages_and_city_parts_the_index_lacked_are_curated(pipeline, surface, iso3, admin1, lat, lon):
+    p = at(places_of(pipeline, _FRONTS_TEXT), surface)
+    assert (p.iso3, p.admin1) == (iso3, admin1), (p.iso3, p.admin1, p.name)
+    assert distance_km(p.latitude, p.longitude, lat, lon) < 5, (p.latitude, p.longitude)
+
+
 def test_south_sudans_bahr_el_ghazal_states_are_regions(pipeline):
     # GeoNames' first-level table lacks them: "Western Bahr el Ghazal" is no Chadian region of a like name
     ctx = places_of(pipeline, "Fighting spread across Western Bahr el Ghazal on Monday.")
