@@ -1221,6 +1221,16 @@ def test_a_former_kenyan_district_is_no_village_abroad(pipeline):
     assert (ev.location, ev.admin1, ev.country) == ("Trans Mara", "Narok", "Kenya"), (ev.location, ev.country)
 
 
+def test_the_town_a_statement_was_made_in_is_not_the_events_place(pipeline):
+    # the event's sentence names only a region; the town the group spoke from lies in another country
+    ev = located(pipeline, "Six villagers were shot dead when gunmen raided a market in central Mali on Friday, a "
+                           "rights group said in a message sent to reporters in Dakar.", "shot")
+    assert ev.country == "Mali", (ev.location, ev.country)
+    # the statement town stays the place where the text names no other
+    ev = located(pipeline, "Gunmen shot dead six villagers on Friday, the army told journalists in Maiduguri.", "shot")
+    assert ev.location == "Maiduguri", (ev.location, ev.country)
+
+
 def test_a_town_geonames_calls_ciudad_goes_by_its_name_without_the_word(pipeline):
     # Mexico City's borough of the name is larger, but the address names Nuevo Leon, where GeoNames has
     # the town as "Ciudad Benito Juarez"

@@ -1636,6 +1636,12 @@ def test_a_clans_name_is_no_place(pipeline):
     assert "Wau" in [p.text for p in ctx.places]
 
 
+def test_names_a_plural_clans_closes_are_peoples(pipeline):
+    # each name of "the Jimo and Boor clans" is a people's (Jimo is also a Chinese city, Boor folds to Bor)
+    ctx = places_of(pipeline, "A feud between the Jimo and Boor clans left four dead near Wau on Monday.")
+    assert [p.text for p in ctx.places] == ["Wau"], [(p.text, p.name) for p in ctx.places]
+
+
 def test_a_bodys_initials_are_no_small_town(pipeline):
     # "A RAB" is no Arab spelt apart, and "RAB" no Croatian Rab; "UAE" and "DRC" stay countries
     ctx = places_of(pipeline, "A RAB team detained two suspects on Monday. The RAB said they carried bombs.")

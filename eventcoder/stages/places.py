@@ -380,6 +380,8 @@ _INSTITUTION_AFTER = re.compile(r"(?:\s+(?:Boys|Girls|Boys'|Girls'|Mixed|Day|Nat
 _COMMUNITY_AFTER = re.compile(r"\s+communit(?:y|ies)\b")
 # "the Kelmo clan", "Kelmo sub-clans", "Kelmo tribesmen": the name of a people
 _CLAN_AFTER = re.compile(r"\s+(?:sub-?)?(?:clans?|tribes?|tribesm[ae]n)\b", re.I)
+# ... and each of the names a plural closes: "between the Kelmo and Dunde clans", "Kelmo, Lurin and Dunde tribes"
+_CLANS_AFTER = re.compile(r"(?:\s*,\s*[A-Z][\w'-]+)*\s*,?\s+(?:and|&)\s+[A-Z][\w'-]+\s+(?:sub-?)?(?:clans|tribes)\b")
 _PEOPLE_AFTER = re.compile(r"\s+(?:residents|villagers|locals|traders|vendors|hawkers|drivers|farmers|herders|youths?|"
                            r"students|teachers|nurses|doctors|workers|elders|leaders|women|people|police)\b")
 _LIST_GAP = re.compile(r"\s*,?\s*(?:and\s+|&\s*)")  # (not a comma alone: "in Kelmo, Dunde" is an address)
@@ -878,7 +880,8 @@ def _keep(c: Candidate, ctx: Context, persons: _SpanIndex, actors: _SpanIndex, e
     if longer and "region" not in spelt \
             and (top < INSIDE_NAME_MIN_POP or not any(_primary(m.place) for m in usable if m.quality >= 0.9)):
         return False
-    if _CLAN_AFTER.match(text, c.end) and not spelt & {"country", "region"} and not curated:
+    if (_CLAN_AFTER.match(text, c.end) or _CLANS_AFTER.match(text, c.end)) and not spelt & {"country", "region"} \
+            and not curated:
         return False  # "the Boor clan", "Kelmo tribesmen": a people's name, no place
     # (a large town's or a region's name kept, but not taken from abroad: see `_resolve`; so is the first
     # word of a person's name an airport bears: "near Adan Ade international airport")
