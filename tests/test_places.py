@@ -1642,6 +1642,14 @@ def test_names_a_plural_clans_closes_are_peoples(pipeline):
     assert [p.text for p in ctx.places] == ["Wau"], [(p.text, p.name) for p in ctx.places]
 
 
+def test_a_word_said_twice_is_no_place(pipeline):
+    # East Africa's "boda boda" (motorbike taxis) is no town of the Central African Republic named Boda
+    for text in ("Boda boda riders blocked a road on Monday after a colleague died.",
+                 "Angry Boda Boda riders marched to the police station on Monday."):
+        ctx = places_of(pipeline, text)
+        assert ctx.places == [], [(p.text, p.name) for p in ctx.places]
+
+
 def test_a_bodys_initials_are_no_small_town(pipeline):
     # "A RAB" is no Arab spelt apart, and "RAB" no Croatian Rab; "UAE" and "DRC" stay countries
     ctx = places_of(pipeline, "A RAB team detained two suspects on Monday. The RAB said they carried bombs.")

@@ -380,6 +380,14 @@ _INSTITUTION_AFTER = re.compile(r"(?:\s+(?:Boys|Girls|Boys'|Girls'|Mixed|Day|Nat
 _COMMUNITY_AFTER = re.compile(r"\s+communit(?:y|ies)\b")
 # "the Kelmo clan", "Kelmo sub-clans", "Kelmo tribesmen": the name of a people
 _CLAN_AFTER = re.compile(r"\s+(?:sub-?)?(?:clans?|tribes?|tribesm[ae]n)\b", re.I)
+def _doubled(text: str, c) -> bool:
+    """Whether the one-word candidate is said twice in a row ("Boda boda", "boda Boda"), as a place's name is not
+    (a doubled name the gazetteer knows whole, "Wagga Wagga", is matched whole before its words)."""
+    word = re.escape(c.text)
+    return bool(re.match(r"[ -]" + word + r"\b", text[c.end:c.end + len(c.text) + 1], re.I)
+                or re.search(r"\b" + word + r"[ -]$", text[max(0, c.start - len(c.text) - 1):c.start], re.I))
+
+
 # ... and each of the names a plural closes: "between the Kelmo and Dunde clans", "Kelmo, Lurin and Dunde tribes"
 _CLANS_AFTER = re.compile(r"(?:\s*,\s*[A-Z][\w'-]+)*\s*,?\s+(?:and|&)\s+[A-Z][\w'-]+\s+(?:sub-?)?(?:clans|tribes)\b")
 _PEOPLE_AFTER = re.compile(r"\s+(?:residents|villagers|locals|traders|vendors|hawkers|drivers|farmers|herders|youths?|"
@@ -883,6 +891,8 @@ def _keep(c: Candidate, ctx: Context, persons: _SpanIndex, actors: _SpanIndex, e
     if (_CLAN_AFTER.match(text, c.end) or _CLANS_AFTER.match(text, c.end)) and not spelt & {"country", "region"} \
             and not curated:
         return False  # "the Boor clan", "Kelmo tribesmen": a people's name, no place
+    if " " not in c.text and not curated and _doubled(text, c):
+        return False  # "Boda boda riders": a word said twice (East Africa's motorbike taxis), no place
     # (a large town's or a region's name kept, but not taken from abroad: see `_resolve`; so is the first
     # word of a person's name an airport bears: "near Adan Ade international airport")
     c.in_name = longer or bool(_NAMED_AIRPORT_AFTER.match(text, c.end))
