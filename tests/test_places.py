@@ -1622,6 +1622,30 @@ def test_front_line_villages_and_city_parts_the_index_lacked_are_curated(pipelin
     assert distance_km(p.latitude, p.longitude, lat, lon) < 5, (p.latitude, p.longitude)
 
 
+_TOWNS_TEXT = ("Police fired tear gas at protesters in Taulihawa (Kapilvastu) and in Kohalpur, Banke, on Monday. "
+               "Raiders drove off camels near Kargi, Marsabit, and gunmen attacked a police post in Elwak, Mandera. "
+               "Jihadists ambushed a convoy outside Sevare (Mopti) and a patrol near Inates, Tillaberi, and bandits "
+               "torched a truck at Liboi on Tuesday.")
+
+
+@pytest.mark.parametrize("surface, iso3, admin1, lat, lon", [
+    # Nepali towns the GeoNames table the index is built on lacks
+    ("Taulihawa", "NPL", "Western Region", 27.533, 83.05),
+    ("Kohalpur", "NPL", "Mid Western", 28.199, 81.691),
+    # Kenyan towns the index had only at their constituency's point, 20 to 40 km off
+    ("Kargi", "KEN", "Marsabit", 2.507, 37.576),
+    ("Elwak", "KEN", "Mandera", 2.809, 40.929),
+    ("Liboi", "KEN", "Garissa", 0.351, 40.875),
+    # towns of central Mali and western Niger
+    ("Sevare", "MLI", "Mopti", 14.533, -4.1),
+    ("Inates", "NER", "Tillaberi", 15.231, 1.314),
+])
+def test_towns_the_index_lacked_or_misplaced_are_curated(pipeline, surface, iso3, admin1, lat, lon):
+    p = at(places_of(pipeline, _TOWNS_TEXT), surface)
+    assert (p.iso3, p.admin1) == (iso3, admin1), (p.iso3, p.admin1, p.name)
+    assert distance_km(p.latitude, p.longitude, lat, lon) < 5, (p.latitude, p.longitude)
+
+
 def test_south_sudans_bahr_el_ghazal_states_are_regions(pipeline):
     # GeoNames' first-level table lacks them: "Western Bahr el Ghazal" is no Chadian region of a like name
     ctx = places_of(pipeline, "Fighting spread across Western Bahr el Ghazal on Monday.")
