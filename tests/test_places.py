@@ -1622,7 +1622,7 @@ def test_front_line_villages_and_city_parts_the_index_lacked_are_curated(pipelin
     assert distance_km(p.latitude, p.longitude, lat, lon) < 5, (p.latitude, p.longitude)
 
 
-_TOWNS_TEXT = ("Police fired tear gas at protesters in Taulihawa (Kapilvastu) and in Kohalpur, Banke, on Monday. "
+_TOWNS_TEXT = ("Police used tear gas on protesters in Taulihawa (Kapilvastu) and in Kohalpur, Banke, on Monday. "
                "Raiders drove off camels near Kargi, Marsabit, and gunmen attacked a police post in Elwak, Mandera. "
                "Jihadists ambushed a convoy outside Sevare (Mopti) and a patrol near Inates, Tillaberi, and bandits "
                "torched a truck at Liboi on Tuesday.")
@@ -1667,7 +1667,7 @@ def test_names_a_plural_clans_closes_are_peoples(pipeline):
 
 
 def test_a_word_said_twice_is_no_place(pipeline):
-    # East Africa's "boda boda" (motorbike taxis) is no town of the Central African Republic named Boda
+    # East Africa's "boda boda" (motorbike taxis) is no Central African town named Boda
     for text in ("Boda boda riders blocked a road on Monday after a colleague died.",
                  "Angry Boda Boda riders marched to the police station on Monday."):
         ctx = places_of(pipeline, text)

@@ -273,7 +273,7 @@ def _fronted(ctx: Context, p: PlaceMention, spans) -> bool:
 
 
 # "the Kelmora Phosphate Company", "Dunde Cement Ltd": a firm that carries a town's name
-# "..., a rights group said in a message sent to reporters in Dunde", "the army told journalists in Dunde":
+# "..., the group's message to reporters in Dunde said", "the army told journalists in Dunde":
 # the town where a statement was made or sent is not where the event happened
 _STATEMENT_BEFORE = re.compile(r"\b(?:said|says|spoke|speaking|told\s+(?:the\s+)?\w+|(?:statement|message|briefing|"
                                r"(?:press|news)\s+conference)(?:\s+(?:issued|released|sent|posted|given|held))?"
