@@ -304,9 +304,12 @@ def test_a_governed_name_left_out_for_its_alike_namesakes_is_guessed(pipeline):
     ev = event_at(ctx, "explosions")
     locate(ctx, ev, get_gazetteer(pipeline.settings))
     assert ev.iso3 == "UKR" and ev.location == "Novoselivka" and ev.geo_precision == 2
-    # "Novoselivka-2": a part of the village, by the name before the hyphen
-    ev2 = located(pipeline, "On 9 May 2020, monitors recorded 12 explosions near Novoselivka-2.", "explosions")
+    # "Novoselivka-3": a part of the village, by the name before the hyphen (Novoselivka-2 is a village of its
+    # own, Novoselivka Druha, that the curated file holds)
+    ev2 = located(pipeline, "On 9 May 2020, monitors recorded 12 explosions near Novoselivka-3.", "explosions")
     assert ev2.iso3 == "UKR" and ev2.location == "Novoselivka"
+    ev2 = located(pipeline, "On 9 May 2020, monitors recorded 12 explosions near Novoselivka-2.", "explosions")
+    assert ev2.iso3 == "UKR" and ev2.location == "Novoselivka Druha"
     # a governed word that is no place is not guessed
     ev3 = located(pipeline, "On 9 May 2020, monitors recorded 12 explosions in March.", "explosions")
     assert ev3.location is None
