@@ -1599,56 +1599,48 @@ def test_seats_districts_and_counties_the_index_lacked_are_curated(pipeline, sur
     assert distance_km(p.latitude, p.longitude, lat, lon) < 5, (p.latitude, p.longitude)
 
 
-_FRONTS_TEXT = ("Shelling hit houses in Sokilnyky (Luhansk) and in Myronivskyi (Donetsk) on Monday. Troops traded fire "
-               "near Madagiz (Tartar) and near Jojug Marjanli (Jabrayil). Raiders stole cattle at Lokitaung in Turkana. "
-               "Pickets torched a bus in Sutrapur, Dhaka, and herders clashed with farmers near Gindiri, Plateau.")
+_CURATED_TEXTS = {
+    "fronts": "Shelling hit houses in Sokilnyky (Luhansk) and in Myronivskyi (Donetsk) on Monday. Troops traded fire "
+              "near Madagiz (Tartar) and near Jojug Marjanli (Jabrayil). Raiders stole cattle at Lokitaung in Turkana. "
+              "Pickets torched a bus in Sutrapur, Dhaka, and herders clashed with farmers near Gindiri, Plateau.",
+    "towns": "Police used tear gas on protesters in Taulihawa (Kapilvastu) and in Kohalpur, Banke, on Monday. "
+             "Raiders drove off camels near Kargi, Marsabit, and gunmen attacked a police post in Elwak, Mandera. "
+             "Jihadists ambushed a convoy outside Sevare (Mopti) and a patrol near Inates, Tillaberi, and bandits "
+             "torched a truck at Liboi on Tuesday. Shells fell on Wadi al-Rabi, south of Tripoli, youths threw "
+             "stones at police in Nowhatta, Srinagar.",
+    "east": "Rebels raided Kamango, near Beni, North Kivu, and soldiers clashed near Nimule in South Sudan.",
+}
 
 
-@pytest.mark.parametrize("surface, iso3, admin1, lat, lon", [
+@pytest.mark.parametrize("text, surface, iso3, admin1, lat, lon", [
     # villages and towns of the Donbas contact line, at their own points (not a namesake's postal point)
-    ("Sokilnyky", "UKR", "Luhansk", 48.746, 38.869),
-    ("Myronivskyi", "UKR", "Donetsk", 48.467, 38.277),
+    ("fronts", "Sokilnyky", "UKR", "Luhansk", 48.746, 38.869),
+    ("fronts", "Myronivskyi", "UKR", "Donetsk", 48.467, 38.277),
     # villages of the 1994-2020 line of contact in Azerbaijan, one by its Armenian name
-    ("Madagiz", "AZE", "Tartar", 40.326, 46.750),
-    ("Jojug Marjanli", "AZE", "Cabrayil", 39.391, 47.298),
+    ("fronts", "Madagiz", "AZE", "Tartar", 40.326, 46.750),
+    ("fronts", "Jojug Marjanli", "AZE", "Cabrayil", 39.391, 47.298),
     # a town of Kenya's north-west, a thana of Dhaka, a town of Nigeria's Plateau state
-    ("Lokitaung", "KEN", "Turkana", 4.270, 35.751),
-    ("Sutrapur", "BGD", "Dhaka", 23.700, 90.421),
-    ("Gindiri", "NGA", "Plateau", 9.594, 9.246),
-])
-def test_front_line_villages_and_city_parts_the_index_lacked_are_curated(pipeline, surface, iso3, admin1, lat, lon):
-    p = at(places_of(pipeline, _FRONTS_TEXT), surface)
-    assert (p.iso3, p.admin1) == (iso3, admin1), (p.iso3, p.admin1, p.name)
-    assert distance_km(p.latitude, p.longitude, lat, lon) < 5, (p.latitude, p.longitude)
-
-
-_TOWNS_TEXT = ("Police used tear gas on protesters in Taulihawa (Kapilvastu) and in Kohalpur, Banke, on Monday. "
-               "Raiders drove off camels near Kargi, Marsabit, and gunmen attacked a police post in Elwak, Mandera. "
-               "Jihadists ambushed a convoy outside Sevare (Mopti) and a patrol near Inates, Tillaberi, and bandits "
-               "torched a truck at Liboi on Tuesday. Shells fell on Wadi al-Rabi, south of Tripoli, youths threw "
-               "stones at police in Nowhatta, Srinagar.")
-_TOWNS_TEXT_2 = "Rebels raided Kamango, near Beni, North Kivu, and soldiers clashed near Nimule in South Sudan."
-
-
-@pytest.mark.parametrize("surface, iso3, admin1, lat, lon", [
+    ("fronts", "Lokitaung", "KEN", "Turkana", 4.270, 35.751),
+    ("fronts", "Sutrapur", "BGD", "Dhaka", 23.700, 90.421),
+    ("fronts", "Gindiri", "NGA", "Plateau", 9.594, 9.246),
     # Nepali towns the GeoNames table the index is built on lacks
-    ("Taulihawa", "NPL", "Western Region", 27.533, 83.05),
-    ("Kohalpur", "NPL", "Mid Western", 28.199, 81.691),
-    # Kenyan towns the index had only at their constituency's point, 20 to 40 km off
-    ("Kargi", "KEN", "Marsabit", 2.507, 37.576),
-    ("Elwak", "KEN", "Mandera", 2.809, 40.929),
-    ("Liboi", "KEN", "Garissa", 0.351, 40.875),
+    ("towns", "Taulihawa", "NPL", "Western Region", 27.533, 83.05),
+    ("towns", "Kohalpur", "NPL", "Mid Western", 28.199, 81.691),
+    # Kenyan towns the index had only at their constituency's point, 20 to 70 km off
+    ("towns", "Kargi", "KEN", "Marsabit", 2.507, 37.576),
+    ("towns", "Elwak", "KEN", "Mandera", 2.809, 40.929),
+    ("towns", "Liboi", "KEN", "Garissa", 0.351, 40.875),
     # towns of central Mali and western Niger
-    ("Sevare", "MLI", "Mopti", 14.533, -4.1),
-    ("Inates", "NER", "Tillaberi", 15.231, 1.314),
+    ("towns", "Sevare", "MLI", "Mopti", 14.533, -4.1),
+    ("towns", "Inates", "NER", "Tillaberi", 15.231, 1.314),
     # a suburb of Tripoli, a neighbourhood of Srinagar, towns of eastern Congo and of South Sudan's border
-    ("Wadi al-Rabi", "LBY", "Tripoli", None, None),
-    ("Nowhatta", "IND", "Kashmir", None, None),
-    ("Kamango", "COD", "Nord Kivu", None, None),   # (in _TOWNS_TEXT_2)
-    ("Nimule", "SSD", "Eastern Equatoria", None, None),
+    ("towns", "Wadi al-Rabi", "LBY", "Tripoli", None, None),
+    ("towns", "Nowhatta", "IND", "Kashmir", None, None),
+    ("east", "Kamango", "COD", "Nord Kivu", None, None),
+    ("east", "Nimule", "SSD", "Eastern Equatoria", None, None),
 ])
-def test_towns_the_index_lacked_or_misplaced_are_curated(pipeline, surface, iso3, admin1, lat, lon):
-    p = at(places_of(pipeline, _TOWNS_TEXT_2 if surface in _TOWNS_TEXT_2 else _TOWNS_TEXT), surface)
+def test_villages_and_towns_the_index_lacked_or_misplaced_are_curated(pipeline, text, surface, iso3, admin1, lat, lon):
+    p = at(places_of(pipeline, _CURATED_TEXTS[text]), surface)
     assert (p.iso3, p.admin1) == (iso3, admin1), (p.iso3, p.admin1, p.name)
     assert lat is None or distance_km(p.latitude, p.longitude, lat, lon) < 5, (p.latitude, p.longitude)
 
