@@ -272,12 +272,12 @@ def _fronted(ctx: Context, p: PlaceMention, spans) -> bool:
         and not _AREA_WORD_AFTER.match(ctx.text[p.end:p.end + 20])  # "In Bungoma County, riots erupted in Kimilili"
 
 
-# "the Kelmora Phosphate Company", "Dunde Cement Ltd": a firm that carries a town's name
 # "..., the group's message to reporters in Dunde said", "the army told journalists in Dunde":
 # the town where a statement was made or sent is not where the event happened
 _STATEMENT_BEFORE = re.compile(r"\b(?:said|says|spoke|speaking|told\s+(?:the\s+)?\w+|(?:statement|message|briefing|"
                                r"(?:press|news)\s+conference)(?:\s+(?:issued|released|sent|posted|given|held))?"
                                r"(?:\s+(?:to|by)\s+(?:the\s+)?\w+)?)\s+in\s+$", re.I)
+# "the Kelmora Phosphate Company", "Dunde Cement Ltd": a firm that carries a town's name
 _FIRM_AFTER = re.compile(r"(?:\s+[A-Z][\w&'-]*){0,3}\s+(?:Company|Corporation|Corp|Ltd|Limited|Inc|Industries|"
                          r"Enterprises|Mills)\b")
 # "a campaigner for Kelmora Governor Ali Dunde", "Dunde County Commissioner": an office named after a
@@ -444,8 +444,9 @@ class PlaceView:
             or _BASED_IN_BEFORE.search(ctx.text, max(0, p.start - 30), p.start)
             or _OFFICE_AFTER.match(ctx.text, p.end) or GOVERNMENT_AFTER.match(ctx.text, p.end)}
         # (nor a town where a statement about the event was made or sent)
-        self.elsewhere |= {p.start for p in self.places if p.kind == "city" and _STATEMENT_BEFORE.search(
-            ctx.text, max(0, p.start - 60), p.start)}
+        self.elsewhere |= {p.start for p in self.places if p.kind == "city"
+                           and ctx.text[max(0, p.start - 6):p.start].rstrip().lower().endswith("in")
+                           and _STATEMENT_BEFORE.search(ctx.text, max(0, p.start - 60), p.start)}
         self._places = sorted(self.places, key=lambda p: p.start)
         self._starts = [p.start for p in self._places]
 

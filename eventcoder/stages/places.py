@@ -380,14 +380,6 @@ _INSTITUTION_AFTER = re.compile(r"(?:\s+(?:Boys|Girls|Boys'|Girls'|Mixed|Day|Nat
 _COMMUNITY_AFTER = re.compile(r"\s+communit(?:y|ies)\b")
 # "the Kelmo clan", "Kelmo sub-clans", "Kelmo tribesmen": the name of a people
 _CLAN_AFTER = re.compile(r"\s+(?:sub-?)?(?:clans?|tribes?|tribesm[ae]n)\b", re.I)
-def _doubled(text: str, c) -> bool:
-    """Whether the one-word candidate is said twice in a row ("Boda boda", "boda Boda"), as a place's name is not
-    (a doubled name the gazetteer knows whole, "Wagga Wagga", is matched whole before its words)."""
-    word = re.escape(c.text)
-    return bool(re.match(r"[ -]" + word + r"\b", text[c.end:c.end + len(c.text) + 1], re.I)
-                or re.search(r"\b" + word + r"[ -]$", text[max(0, c.start - len(c.text) - 1):c.start], re.I))
-
-
 # ... and each of the names a plural closes: "between the Kelmo and Dunde clans", "Kelmo, Lurin and Dunde tribes"
 _CLANS_AFTER = re.compile(r"(?:\s*,\s*[A-Z][\w'-]+)*\s*,?\s+(?:and|&)\s+[A-Z][\w'-]+\s+(?:sub-?)?(?:clans|tribes)\b")
 _PEOPLE_AFTER = re.compile(r"\s+(?:residents|villagers|locals|traders|vendors|hawkers|drivers|farmers|herders|youths?|"
@@ -742,6 +734,14 @@ class _SpanIndex:
         hi = bisect_left(self.starts, e)
         return self.spans[lo:hi]
 
+
+def _doubled(text: str, c) -> bool:
+    """Whether the one-word candidate is said twice in a row ("Boda boda", "boda Boda"), as a place's name is not
+    (a doubled name the gazetteer knows whole, "Wagga Wagga", is matched whole before its words)."""
+    n, word = len(c.text), c.text.lower()
+    after, before = text[c.end:c.end + n + 2], text[max(0, c.start - n - 2):c.start]
+    return (after[:1] in (" ", "-") and after[1:n + 1].lower() == word and not after[n + 1:].isalnum()
+            or before[-1:] in (" ", "-") and before[-n - 1:-1].lower() == word and not before[:-n - 1][-1:].isalnum())
 
 
 def _keep(c: Candidate, ctx: Context, persons: _SpanIndex, actors: _SpanIndex, ents: _SpanIndex,
