@@ -1609,6 +1609,7 @@ _CURATED_TEXTS = {
              "torched a truck at Liboi on Tuesday. Shells fell on Wadi al-Rabi, south of Tripoli, youths threw "
              "stones at police in Nowhatta, Srinagar.",
     "east": "Rebels raided Kamango, near Beni, North Kivu, and soldiers clashed near Nimule in South Sudan.",
+    "coast": "Gunmen torched houses in Milimani, Lamu county, and traders blocked a road in Sohrab Goth, Karachi.",
 }
 
 
@@ -1638,6 +1639,9 @@ _CURATED_TEXTS = {
     ("towns", "Nowhatta", "IND", "Kashmir", None, None),
     ("east", "Kamango", "COD", "Nord Kivu", None, None),
     ("east", "Nimule", "SSD", "Eastern Equatoria", None, None),
+    # a village of Lamu the index lacked, a town of Karachi's outskirts
+    ("coast", "Milimani", "KEN", "Lamu", -1.795, 40.808),
+    ("coast", "Sohrab Goth", "PAK", "Sindh", 24.95, 67.083),
 ])
 def test_villages_and_towns_the_index_lacked_or_misplaced_are_curated(pipeline, text, surface, iso3, admin1, lat, lon):
     p = at(places_of(pipeline, _CURATED_TEXTS[text]), surface)
