@@ -992,6 +992,28 @@ def test_a_rare_name_opening_an_institutions_name_is_its_town(pipeline):
     assert at(ctx, "Kabarnet").iso3 == "KEN"
 
 
+@pytest.mark.parametrize("text, town", [
+    ("05 March. Kericho Boys' High School was shut after students went on strike.", "Kericho"),
+    ("12 June. Migori Girls' National School sent students home.", "Migori"),
+])
+def test_a_town_opening_a_school_the_tagger_reads_as_a_person_is_its_town(pipeline, text, town):
+    # the small model tags "Kericho Boys' High School" and "Migori Girls'" as a person
+    ctx = places_of(pipeline, text)
+    assert at(ctx, town).iso3 == "KEN"
+
+
+@pytest.mark.parametrize("text, name, admin1", [
+    ("Two traders were abducted at Omoku market in Ogba/Egbema/Ndoni LGA on Friday.", "Ogba/Egbema/Ndoni", "Rivers"),
+    ("Police dispersed traders in Oshodi/Isolo on Monday.", "Oshodi/Isolo", "Lagos"),
+])
+def test_a_name_spelt_with_slashes_is_one_place(pipeline, text, name, admin1):
+    # Nigerian local government areas join their towns' names with slashes; the first alone is another
+    # place ("Ogba" of Lagos)
+    ctx = places_of(pipeline, text)
+    assert at(ctx, name).admin1 == admin1
+    assert all(p.text != name.split("/")[0] for p in ctx.places), [p.text for p in ctx.places]
+
+
 def test_the_towns_a_road_joins_are_places(pipeline):
     ctx = places_of(pipeline, "Motorcycle riders blocked the Kapsabet-Kabarnet road on Monday.")
     assert {p.text for p in ctx.places} >= {"Kapsabet", "Kabarnet"}, [p.text for p in ctx.places]

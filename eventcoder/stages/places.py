@@ -536,6 +536,11 @@ class _Words:
         return doc_text[self.idx[i]:self.idx[j - 1] + len(self.text[j - 1])]
 
 
+def _joined(words: _Words, k: int) -> bool:
+    """Whether token k is written with no space on either side."""
+    return words.idx[k - 1] + len(words.text[k - 1]) == words.idx[k] and words.idx[k] + len(words.text[k]) == words.idx[k + 1]
+
+
 def _glued_name(words: _Words, k: int, step: int) -> bool:
     """Whether token k is a hyphen written without spaces between the n-gram and a capitalised word
     (k = the token before the n-gram with step -1, the token after it with step 1)."""
@@ -557,10 +562,15 @@ def _scan(ctx: Context, gz, words: _Words) -> list:
     """Longest gazetteer names over capitalised token n-grams, left to right."""
     text = ctx.text
     lower, caps = words.lower, words.caps
+    n = len(lower)
     # tokens that may stand inside a name: capitalised, a connector ("of", "al"), a hyphen
     inner = [c or lw in _CONNECTORS or w in "-'’&" for c, lw, w in zip(caps, lower, words.text)]
+    # a slash written between two names: "Ogba/Egbema/Ndoni", "Oshodi/Isolo" (Nigerian areas' names)
+    slashes = {k for k, w in enumerate(words.text) if w == "/" and 0 < k < n - 1 and _joined(words, k)}
+    for k in slashes:
+        inner[k] = True
     out = []
-    i, n = 0, len(lower)
+    i = 0
     while i < n:
         low = lower[i]
         lead = low in _MODIFIERS or low in ("al", "el", "ad", "ar", "as")
@@ -584,6 +594,8 @@ def _scan(ctx: Context, gz, words: _Words) -> list:
             if "\n" in name or name.lower() in STOP_NAMES or size == 1 and low in STOP_NAMES:
                 continue
             matches = gz.lookup(name)
+            if "/" in name and not any(m.quality >= 1.0 for m in matches):
+                continue  # (only a name spelt so as a whole: "Kelmora/Dunde" is two towns)
             numbered = _NUMBERED_PART.fullmatch(name) if size == 1 and not matches else None
             if numbered and not known_word(ctx.doc.vocab, numbered.group(1)):  # (not "Covid-19", "God-2")
                 # "Zolote-5": a numbered part of a town (a mine's settlement, a sector) is in the town
@@ -819,7 +831,12 @@ def _keep(c: Candidate, ctx: Context, persons: _SpanIndex, actors: _SpanIndex, e
     # "the Kelmora-Dunde road": the towns a road joins, though the tagger reads the road's name as one
     # (a person's or an organisation's)
     road = c.glued and bool(_COMPOUND_ROAD_AFTER.match(text, c.end))
+    # "Kelmora Girls' High School", which the tagger splits into a person ("Kelmora Girls'") and an
+    # organisation: a rare name opening an institution's is its town's, as below
+    school = _INSTITUTION_AFTER.match(text, c.end) is not None and not known_word(doc.vocab, c.text)
     for ps in persons.around(c.start, c.end):
+        if school and ps[0] == c.start:
+            continue
         if _overlaps((c.start, c.end), ps) and not (c.start <= ps[0] and c.end >= ps[1]):
             # (a large place too when the word is only another spelling of its name: "Dunde Adan")
             alternate = all(light_key(m.place.matched or m.place.name) != light_key(m.place.name) for m in usable)
@@ -853,7 +870,7 @@ def _keep(c: Candidate, ctx: Context, persons: _SpanIndex, actors: _SpanIndex, e
     town_cued = town_cued or bool(_INSTITUTION_BEFORE.search(text, max(0, c.start - 14), c.start))
     # "Kelmora University students", "Dunde Boys High School": a rare name opening an institution's is its
     # town's (not "Harvard University": a name the language model knows may be a person's)
-    town_cued = town_cued or bool(_INSTITUTION_AFTER.match(text, c.end)) and not known_word(doc.vocab, c.text)
+    town_cued = town_cued or school
     town_cued = town_cued or road
     # "at Kelmobagh Dunde": a town after a quarter of it that neither the gazetteer nor the language model
     # knows, "at" or "in" governing both, as ACLED's notes address a quarter (a town of some size, whose
