@@ -1632,6 +1632,9 @@ _CURATED_TEXTS = {
              "stones at police in Nowhatta, Srinagar.",
     "east": "Rebels raided Kamango, near Beni, North Kivu, and soldiers clashed near Nimule in South Sudan.",
     "coast": "Gunmen torched houses in Milimani, Lamu county, and traders blocked a road in Sohrab Goth, Karachi.",
+    "lake": "Insurgents burnt houses in Mainok, Borno, and in Gashigar by the Niger border, and soldiers beat off "
+            "raids on Waza in Cameroon's Far North and on Ngouboua in Chad. Gunmen shot a trader in North "
+            "Nazimabad, Karachi, and herders fought near Markounda, Ouham.",
 }
 
 
@@ -1664,6 +1667,14 @@ _CURATED_TEXTS = {
     # a village of Lamu the index lacked, a town of Karachi's outskirts
     ("coast", "Milimani", "KEN", "Lamu", -1.795, 40.808),
     ("coast", "Sohrab Goth", "PAK", "Sindh", 24.95, 67.083),
+    # villages of Borno, Cameroon's Far North and Chad's shore of Lake Chad, a town of north-west Central
+    # Africa, a neighbourhood of Karachi
+    ("lake", "Mainok", "NGA", "Borno", 11.830, 12.631),
+    ("lake", "Gashigar", "NGA", "Borno", 13.373, 12.792),
+    ("lake", "Waza", "CMR", "Far North", 11.401, 14.567),
+    ("lake", "Ngouboua", "TCD", "Lac", 13.527, 14.017),
+    ("lake", "Markounda", "CAF", "Ouham", 7.617, 16.967),
+    ("lake", "North Nazimabad", "PAK", "Sindh", 24.943, 67.047),
 ])
 def test_villages_and_towns_the_index_lacked_or_misplaced_are_curated(pipeline, text, surface, iso3, admin1, lat, lon):
     p = at(places_of(pipeline, _CURATED_TEXTS[text]), surface)
