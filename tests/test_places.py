@@ -1014,6 +1014,14 @@ def test_a_name_spelt_with_slashes_is_one_place(pipeline, text, name, admin1):
     assert all(p.text != name.split("/")[0] for p in ctx.places), [p.text for p in ctx.places]
 
 
+def test_a_district_seat_filed_under_an_old_name_counts_as_spelt_so(pipeline):
+    # GeoNames files Madhya Pradesh's Sagar (275,000 people) as "Saugor", and "Sagar" only as an
+    # alternate name of it; its district Sagar stands at its point. Karnataka's Sagar (55,000) bears the
+    # name as its own, which alone must not outweigh a town five times its size
+    ctx = places_of(pipeline, "Activists in Sagar burnt an effigy of the chief minister on Monday.")
+    assert at(ctx, "Sagar").admin1 == "Madhya Pradesh"
+
+
 def test_the_towns_a_road_joins_are_places(pipeline):
     ctx = places_of(pipeline, "Motorcycle riders blocked the Kapsabet-Kabarnet road on Monday.")
     assert {p.text for p in ctx.places} >= {"Kapsabet", "Kabarnet"}, [p.text for p in ctx.places]

@@ -1160,6 +1160,21 @@ def _primary(p) -> bool:
     return p.kind != "city" or light_key(p.matched or p.name) == light_key(p.name)
 
 
+def _district_seat(c, p) -> bool:
+    """Whether a town matched by an alternate name is the seat of a second-level area the text's name
+    spells (GeoNames files Madhya Pradesh's Sagar as "Saugor"; its district Sagar stands at its point), where
+    the name is no first-level region's (the state Sinaloa, not the seat of its municipality Sinaloa) and the
+    town is at least twice the size of every town bearing the name as its own (Karnataka's Sagar, 55,000)."""
+    if p.kind != "city" or any(m.place.source == "admin1" and m.quality == 1.0 for m in c.matches):
+        return False
+    if any(m.place.kind == "city" and m.quality == 1.0 and _primary(m.place) and m.place.population * 2 > p.population
+           for m in c.matches):
+        return False
+    return any(m.place.source == "admin2" and m.quality == 1.0 and m.place.iso3 == p.iso3 and m.place.admin1 == p.admin1
+               and abs(m.place.latitude - p.latitude) < 0.01 and abs(m.place.longitude - p.longitude) < 0.01
+               for m in c.matches)
+
+
 def document_countries(cands) -> dict:
     """iso3 -> weight: the sum of the candidates' evidence (see `_evidence`)."""
     weights: dict = {}
@@ -1311,7 +1326,7 @@ def _base_score(c, m, countries, total, admin_keys, anchors: _Anchors, seat_town
     if p.source == "curated":
         s += W_CURATED
     seat = p is seat_town
-    if _primary(p) or seat:
+    if _primary(p) or seat or _district_seat(c, p):
         s += W_PRIMARY
     if seat:
         s += W_SEAT
