@@ -538,7 +538,8 @@ class _Words:
 
 def _joined(words: _Words, k: int) -> bool:
     """Whether token k is written with no space on either side."""
-    return words.idx[k - 1] + len(words.text[k - 1]) == words.idx[k] and words.idx[k] + len(words.text[k]) == words.idx[k + 1]
+    idx, text = words.idx, words.text
+    return idx[k - 1] + len(text[k - 1]) == idx[k] and idx[k] + len(text[k]) == idx[k + 1]
 
 
 def _glued_name(words: _Words, k: int, step: int) -> bool:
@@ -566,9 +567,9 @@ def _scan(ctx: Context, gz, words: _Words) -> list:
     # tokens that may stand inside a name: capitalised, a connector ("of", "al"), a hyphen
     inner = [c or lw in _CONNECTORS or w in "-'’&" for c, lw, w in zip(caps, lower, words.text)]
     # a slash written between two names: "Ogba/Egbema/Ndoni", "Oshodi/Isolo" (Nigerian areas' names)
-    slashes = {k for k, w in enumerate(words.text) if w == "/" and 0 < k < n - 1 and _joined(words, k)}
-    for k in slashes:
-        inner[k] = True
+    for k in range(1, n - 1):
+        if words.text[k] == "/" and _joined(words, k):
+            inner[k] = True
     out = []
     i = 0
     while i < n:
@@ -1167,10 +1168,10 @@ def _district_seat(c, p) -> bool:
     town is at least twice the size of every town bearing the name as its own (Karnataka's Sagar, 55,000)."""
     if p.kind != "city" or any(m.place.source == "admin1" and m.quality == 1.0 for m in c.matches):
         return False
-    if any(m.place.kind == "city" and m.quality == 1.0 and _primary(m.place) and m.place.population * 2 > p.population
-           for m in c.matches):
+    if any(m.place.kind == "city" and m.quality == 1.0 and _primary(m.place)
+           and m.place.population * 2 > p.population for m in c.matches):
         return False
-    return any(m.place.source == "admin2" and m.quality == 1.0 and m.place.iso3 == p.iso3 and m.place.admin1 == p.admin1
+    return any(m.place.source == "admin2" and m.quality == 1.0 and (m.place.iso3, m.place.admin1) == (p.iso3, p.admin1)
                and abs(m.place.latitude - p.latitude) < 0.01 and abs(m.place.longitude - p.longitude) < 0.01
                for m in c.matches)
 
