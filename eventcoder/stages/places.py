@@ -438,7 +438,7 @@ mountains mountain river lake island bay gate port park centre center city town 
 press pressclub club office offices hall court house colony mandi bazar
 """.split())
 # the site words that name a building or a site in a town, not an area or a settlement ("Dadaab
-# Refugee Camp" is in Dadaab; "Bria Ngakobo District" is a district of that name)
+# Refugee Camp" is in Dadaab; "Bria Ndakoubo District" is a district of that name)
 _FACILITY_WORDS = _SITE_WORDS - frozenset("""
 province governorate region state district districts county oblast prefecture department countryside
 valley lga sub-county subcounty municipality tehsil constituency division upazila taluka commune cercle
@@ -983,7 +983,7 @@ def _spelt_out_before(text: str, c) -> bool:
 def _in_longer_name(doc, tok, starts: frozenset = frozenset()) -> bool:
     """Whether a one-word name follows or precedes another proper noun that is neither a place word
     nor a place of its own (`starts`: where the candidate places begin): "Paper Mills", "Bria
-    Ngakobo". A town's name often opens a longer name of common words, "Dadaab Refugee Camp", and
+    Ndakoubo". A town's name often opens a longer name of common words, "Dadaab Refugee Camp", and
     is then still the place."""
     for k in (tok.i - 1, tok.i + 1):
         if k < 0 or k >= len(doc) or (tok.is_sent_start if k < tok.i else doc[k].is_sent_start):
@@ -1038,7 +1038,7 @@ def _english_word_in_name(doc, tok) -> bool:
 
 def _name_goes_on(doc, k: int, starts: frozenset) -> bool:
     """Whether the proper noun at k, right after a one-word name, goes on with that name: a rare
-    foreign word ("Bria Ngakobo", not "Kelmora Teachers College" nor "Kelmora Shia groups"), no
+    foreign word ("Bria Ndakoubo", not "Kelmora Teachers College" nor "Kelmora Shia groups"), no
     place of its own ("Gao Mali"), and not opening the name of a site at the place ("Kelmora Hamey
     Patrol Base")."""
     nb = doc[k]
