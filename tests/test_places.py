@@ -1685,7 +1685,7 @@ _CURATED_TEXTS = {
     ("lake", "Ngouboua", "TCD", "Lac", 13.527, 14.017),
     ("lake", "Markounda", "CAF", "Ouham", 7.617, 16.967),
     ("lake", "North Nazimabad", "PAK", "Sindh", 24.943, 67.047),
-    # a district seat the index knew only at a post office of the name 400 km off; a Venezuelan hill town
+    # a district seat the index knew only at a post office of the name 516 km off; a Venezuelan hill town
     ("hills", "Paderu", "IND", "Andhra Pradesh", 18.083, 82.667),
     ("hills", "Colonia Tovar", "VEN", "Aragua", 10.417, -67.283),
 ])

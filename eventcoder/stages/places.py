@@ -468,6 +468,7 @@ class Candidate:
     village_of: bool = False  # "the village of X": no country, whatever its name (not "the capital of X")
     hamlet: bool = False  # "Barangay X", "X village", "the village of X": a village, never a large town
     seats: frozenset | None = None  # _municipal_seats, once worked out
+    district_seats: frozenset | None = None  # _district_seats, once worked out
     # what does not change between the two passes of `_resolve`, worked out once: `_evidence` by its
     # `dominant` flag, `_seat_of_namesakes`, and each entry's score before the anchors' (`_score`)
     evidence_memo: dict = field(default_factory=dict)
@@ -1161,21 +1162,6 @@ def _primary(p) -> bool:
     return p.kind != "city" or light_key(p.matched or p.name) == light_key(p.name)
 
 
-def _district_seat(c, p) -> bool:
-    """Whether a town matched by an alternate name is the seat of a second-level area the text's name
-    spells (GeoNames files Madhya Pradesh's Sagar as "Saugor"; its district Sagar stands at its point), where
-    the name is no first-level region's (the state Sinaloa, not the seat of its municipality Sinaloa) and the
-    town is at least twice the size of every town bearing the name as its own (Karnataka's Sagar, 55,000)."""
-    if p.kind != "city" or any(m.place.source == "admin1" and m.quality == 1.0 for m in c.matches):
-        return False
-    if any(m.place.kind == "city" and m.quality == 1.0 and _primary(m.place)
-           and m.place.population * 2 > p.population for m in c.matches):
-        return False
-    return any(m.place.source == "admin2" and m.quality == 1.0 and (m.place.iso3, m.place.admin1) == (p.iso3, p.admin1)
-               and abs(m.place.latitude - p.latitude) < 0.01 and abs(m.place.longitude - p.longitude) < 0.01
-               for m in c.matches)
-
-
 def document_countries(cands) -> dict:
     """iso3 -> weight: the sum of the candidates' evidence (see `_evidence`)."""
     weights: dict = {}
@@ -1327,7 +1313,7 @@ def _base_score(c, m, countries, total, admin_keys, anchors: _Anchors, seat_town
     if p.source == "curated":
         s += W_CURATED
     seat = p is seat_town
-    if _primary(p) or seat or _district_seat(c, p):
+    if _primary(p) or seat or p.id in _district_seats(c):
         s += W_PRIMARY
     if seat:
         s += W_SEAT
@@ -1390,6 +1376,24 @@ def _municipal_seats(c) -> frozenset:
         c.seats = frozenset(t.id for a in areas for t in towns[(a.iso3, a.admin1)]
                             if distance_km(t.latitude, t.longitude, a.latitude, a.longitude) <= MUNICIPAL_SEAT_KM)
     return c.seats
+
+
+def _district_seats(c) -> frozenset:
+    """The ids of the candidate's towns matched by an alternate name that are the seat of a second-level
+    area the text's name spells (GeoNames files Madhya Pradesh's Sagar as "Saugor"; its district Sagar
+    stands at its point), where the name is no first-level region's (the state Sinaloa, not the seat of
+    its municipality Sinaloa) and the town is at least twice the size of every town bearing the name as its
+    own (Karnataka's Sagar, 55,000). Worked out once per candidate."""
+    if c.district_seats is None:
+        spelt = [m.place for m in c.matches if m.quality == 1.0]
+        own = max((q.population for q in spelt if q.kind == "city" and _primary(q)), default=0)
+        areas = [(q.iso3, q.admin1, q.latitude, q.longitude) for q in spelt if q.source == "admin2"]
+        c.district_seats = frozenset() if any(q.source == "admin1" for q in spelt) else frozenset(
+            m.place.id for m in c.matches if m.place.kind == "city" and m.place.population >= 2 * own
+            and not _primary(m.place) and any(
+                (iso3, admin1) == (m.place.iso3, m.place.admin1) and abs(lat - m.place.latitude) < 0.01
+                and abs(lon - m.place.longitude) < 0.01 for iso3, admin1, lat, lon in areas))
+    return c.district_seats
 
 
 def _seat_of_namesakes(c):
