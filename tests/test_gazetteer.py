@@ -151,6 +151,24 @@ def test_a_curated_region_knows_the_admin1_name_geonames_files_its_towns_under(s
     assert gz.region_admin1(next(m.place for m in gz.lookup("Tarinkot") if m.place.iso3 == "AFG")) is None
 
 
+def test_the_towns_of_a_split_province_are_filed_under_the_new_province_of_their_code(shared_settings):
+    # GeoNames' older table names DR Congo's four codes of Katanga (and Chile's of Los Lagos) all by the old
+    # province; the code holding a curated region's capital takes that region's name
+    gz = get_gazetteer(shared_settings)
+
+    def town(name, iso3):
+        return max((m.place for m in gz.lookup(name) if m.place.iso3 == iso3 and m.place.kind == "city"),
+                   key=lambda p: p.population)
+
+    assert [town(n, "COD").admin1 for n in ("Kalemie", "Lubumbashi", "Bunia", "Kisangani")] == [
+        "Tanganyika", "Haut-Katanga", "Ituri", "Tshopo"]
+    assert town("Valdivia", "CHL").admin1 == "Los Rios"
+    assert town("Puerto Montt", "CHL").admin1 == "Los Lagos"  # (the code keeping the old name keeps it)
+    # (the old name still finds the regions it named)
+    assert {m.place.name for m in gz.lookup("Katanga") if m.place.iso3 == "COD" and m.place.kind == "region"} \
+        >= {"Haut-Katanga", "Tanganyika"}
+
+
 def test_curated_border_regions_are_in_the_index(shared_settings):
     gz = get_gazetteer(shared_settings)
     for name, iso3 in (("Jurud Arsal", "LBN"), ("Jroud Ras Baalbek", "LBN"), ("western Qalamoun", "SYR"),

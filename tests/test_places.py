@@ -1730,3 +1730,24 @@ def test_a_bodys_initials_are_no_small_town(pipeline):
     ctx = places_of(pipeline, "Exiles marched in the UAE and in the DRC on Sunday.")
     assert {p.country for p in ctx.places} == {"United Arab Emirates", "Democratic Republic of Congo"}, \
         [(p.text, p.name) for p in ctx.places]
+
+
+def test_a_town_of_a_split_province_lies_in_the_new_province_its_address_names(pipeline):
+    # GeoNames' table of admin1 names files Moba under the old province Katanga; the address names the new
+    # province Tanganyika, whose point (Kalemie) lies 137 km off
+    ctx = places_of(pipeline, "Fighting broke out in Moba, Tanganyika province, on Monday.")
+    moba = at(ctx, "Moba")
+    assert (moba.iso3, moba.admin1, moba.kind) == ("COD", "Tanganyika", "city")
+    assert distance_km(moba.latitude, moba.longitude, -7.04, 29.78) < 10
+
+
+def test_a_name_its_address_rules_out_everywhere_is_no_namesake_where_named_bare(pipeline):
+    # no Kembangan lies in Papua: neither mention is the village of East Java ("coded as" names the
+    # district a coder filed the village under)
+    ctx = places_of(pipeline, "Villagers fought police in Kembangan town, coded as Arso district, Papua province, "
+                              "on Sunday. The police later raided Kembangan.")
+    assert [(p.name, p.iso3) for p in ctx.places if p.kind == "city"] == [("Arso", "IDN")]
+    # (where the address holds the place, the bare mention is that place)
+    ctx = places_of(pipeline, "Villagers of Kembangan village, East Java province, fought police on Sunday. "
+                              "The police later raided Kembangan.")
+    assert [(p.name, p.admin1) for p in ctx.places if p.kind == "city"] == [("Kembangan", "East Java")] * 2

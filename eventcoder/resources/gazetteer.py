@@ -47,7 +47,7 @@ from pathlib import Path
 
 from ..errors import InputError, ResourceError
 
-INDEX_VERSION = 37  # bump when the index layout or the key functions change
+INDEX_VERSION = 38  # bump when the index layout or the key functions change
 INDEX_NAME = "gazetteer.sqlite"
 INDEX_MMAP_BYTES = 512 * 1024 * 1024  # the most of the index file read through a memory map
 IMPORTS_NAME = "gazetteer-imports.json"
@@ -631,6 +631,7 @@ def _build_index(path: Path) -> None:
             for code, name in codes.items():
                 if code in codes_of.get(cc, ()):
                     region_names[(cc, code)] = [name]
+        split = _split_provinces(region_names, by_light, countries)
         subs = [sub for sub in pycountry.subdivisions if not sub.parent_code]
         bare_subs: dict[str, list[str]] = {}
         for sub in subs:
@@ -693,9 +694,14 @@ def _build_index(path: Path) -> None:
         areas = []  # (country, admin1 name, admin1 code, name, bare name, lat, lon)
         for cc, a1, a2, lat, lon, _towns in admin_data.get("admin2", []):
             a1_display = ascii_fold(a1) or a1
+            code = code_of.get((cc, a1_display))
+            if (cc, a1) in split:
+                # (an area of a split province lies in the new province of its nearest town)
+                code = min(((distance_km(lat, lon, t["latitude"], t["longitude"]), t["admin1code"])
+                            for k in split[(cc, a1)] for t in towns_of[(cc, k)]), default=(0.0, code))[1]
             # (and a Congolese territory's word: "Masisi Territory" is the Masisi of an address "(Masisi, Nord-Kivu)")
             bare = _TERRITORY_WORD.sub("", _ADMIN_WORDS.sub(" ", a2).strip())
-            areas.append((cc, a1_display, code_of.get((cc, a1_display)), a2, bare, lat, lon))
+            areas.append((cc, a1_display, code, a2, bare, lat, lon))
         # (an area named after its seat stands at the seat, as ACLED codes it: "Panjgur district" at Panjgur)
         # (only the towns named like an area are kept: a table of every town would hold the build's memory)
         wanted = {(cc, a1_code, light_key(bare)) for cc, _, a1_code, _, bare, _, _ in areas}
@@ -771,6 +777,38 @@ def _build_index(path: Path) -> None:
         if postal is not None:
             postal.close()
     os.replace(tmp, path)
+
+
+def _split_provinces(region_names: dict, by_light: dict, countries: dict) -> dict:
+    """The first-level regions GeoNames' newer codes split and admin_names.json still names by the old
+    province (it names each code by its towns in an older table: DR Congo's four codes of Katanga are all
+    "Katanga"). Each code whose towns hold the capital of one curated region of the country is renamed
+    after that region ("Tanganyika", whose capital is Kalemie), the old name kept as another of its
+    names. `region_names` ((country, code) -> names) is changed in place.
+    Returns (country, old name) -> the codes that shared it."""
+    shared: dict[tuple[str, str], list[str]] = {}
+    for (cc, code), names in region_names.items():
+        shared.setdefault((cc, names[0]), []).append(code)
+    shared = {key: codes for key, codes in shared.items() if len(codes) > 1}
+    if not shared or not CURATED.exists():
+        return shared
+    by3 = {v[0]: cc for cc, v in countries.items()}
+    claims: dict[tuple[str, str], list[str]] = {}
+    for e in json.loads(CURATED.read_text(encoding="utf-8")).get("places", []):
+        cc = by3.get(e.get("iso3"))
+        if e.get("kind") != "region" or not e.get("capital") or cc is None:
+            continue
+        town = by_light.get((cc, light_key(e["capital"])))
+        if town is None or distance_km(float(e["lat"]), float(e["lon"]), town["latitude"],
+                                       town["longitude"]) > CAPITAL_SEAT_KM:
+            continue
+        key = (cc, town["admin1code"])
+        if key in region_names and (cc, region_names[key][0]) in shared:
+            claims.setdefault(key, []).append(e["name"])
+    for key, names in claims.items():
+        if len(names) == 1:
+            region_names[key] = names + region_names[key]
+    return shared
 
 
 @lru_cache(maxsize=1)

@@ -285,8 +285,9 @@ _WITHIN_MIDDLE = r"[A-Z][\w'-]*(?:\s+[A-Z][\w'-]*)?(?:\s+(?:LGA|district|county|
 # ("Kelmora of Dunde district, Herat", "Kelmora district, Herat")
 # ("Kelmora informal settlement, Dunde district, in Cape Town")
 # ("Kelmora, in northwest Delhi": a compass word before the area)
+# ("Kelmora village, coded as Dunde district, Lurin": a note naming the area a coder filed it under)
 _WITHIN_COMPASS = r"(?:(?:north|south)-?(?:east|west)|north|south|east|west|central)(?:ern)?\s+"
-_WITHIN_GAP = re.compile(r"^['’]?(?:(?:\s+(?:community|village|town|(?:forest\s+)?area|(?:informal\s+)?settlement))?\s*(?:,|\(|,?\s*in)\s*"
+_WITHIN_GAP = re.compile(r"^['’]?(?:(?:\s+(?:community|village|town|(?:forest\s+)?area|(?:informal\s+)?settlement))?\s*(?:,(?:\s*coded(?:\s+as)?\b)?|\(|,?\s*in)\s*"
                          r"(?:" + _WITHIN_MIDDLE + r"(?:in\s+)?|(?<=in\s)" + _WITHIN_COMPASS + r")?"
                          r"|(?:\s+(?:area|village|town|locality))?\s+of\s+" + _WITHIN_MIDDLE +
                          r"|\)?\s+(?i:(?:sub-?)?districts?(?:\s+(?:cent(?:er|re)|headquarters))?|lga|county|sub-?county|upazila|tehsil|taluka|municipality|division|ward|constituency|region|province|townships?|"
@@ -498,6 +499,7 @@ class Candidate:
     within_by: "Candidate | None" = None  # the candidate naming that area
     within_district: bool = False  # the address runs on through a second-level area or a town to a region
     addressed: bool = False  # the last pass found the place inside the area its address names
+    ruled_out: bool = False  # the last pass found no place of the name in or near that area
     # the last name of a bracketed address ("Kelmo (Dunde, Lurin)"): an area, of the first or second level
     address_tail: bool = False
     cause_of: bool = False  # the cause a group names itself after ("... for the Liberation of Kelmoria")
@@ -1536,7 +1538,7 @@ def _resolve(cands, countries, admin_keys, anchors, hints=None, area=None, front
             pool = [m for m in pool if m.place.source != "admin2"] or [
                 m for m in pool if c.within_area and _in_area(m.place, c.within)] or [
                 m for m in pool if c.governed and len({q.place.iso3 for q in c.matches}) == 1]
-        addressed = False
+        addressed = c.ruled_out = False
         if c.within_area:
             # "Kelmora (Tripoli)", "Dunde, Donetsk": the text says which area holds the place;
             # a small namesake elsewhere is not it
@@ -1592,6 +1594,7 @@ def _resolve(cands, countries, admin_keys, anchors, hints=None, area=None, front
                               and m.place.source != "admin2" and not c.within_district and not c.hamlet
                               and (not only or m.place.iso3 in only) and c.within_km > CITY_PART_KM] \
                 or _misaddressed(c, pool)
+            c.ruled_out = not pool
         c.addressed = addressed
         if c.town_part:
             # "in Recife, Pernambuco ... in Boa Viagem neighborhood": the neighbourhood lies near a
@@ -2077,8 +2080,17 @@ def _addressed_sense(cands) -> None:
     address found wherever else the text names it bare ("outside the Kelmora Press Club"), not a
     namesake the text's other places point to. A town's only: not an area the text names by a town's
     name ("Kelmora province (Kelmora, Kelmora)"), nor the address itself ("Kelmora (Kelmora)", whose
-    brackets name the area of the town's name)."""
+    brackets name the area of the town's name). Nor, where its address rules out every place of the name,
+    is it any of them where named bare."""
     addresses = {id(c.within_by) for c in cands if c.within_by is not None}
+    # (and a name whose address rules out every place of the name is none of them where the text names it
+    # bare: "in Kelmo village, Dunde province ... villagers of Kelmo" with no Kelmo of Dunde)
+    # (a first-level region's or country's address: a town closing it may be a namesake the address meant
+    # no place near, "After Kelmo, London is ...")
+    ruled_out = {light_key(c.text) for c in cands if c.ruled_out and c.best is None and c.within_centres}
+    for c in cands:
+        if c.best is not None and not c.within and light_key(c.text) in ruled_out and c.best.place.kind == "city":
+            c.best, c.confidence = None, 0.0
     for a in cands:
         if not a.addressed or a.best is None or a.confidence < 0.5 or a.best.place.kind != "city":
             continue
