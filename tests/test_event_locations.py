@@ -171,6 +171,12 @@ def test_the_capital_of_the_texts_one_country_is_its_capital_city(pipeline, text
     ("Youths camped in Tahrir Square for a third night, defying Iraqi riot police.", "camped",
      ("Baghdad", "IRQ"), 1),
     ("Mortar rounds landed near Aden Adde International Airport on Sunday.", "landed", ("Mogadishu", "SOM"), 2),
+    # a university names its town: Moi University's main campus lies outside Eldoret; "Mara" is no
+    # Tanzanian region, "Andhra" no Indian state
+    ("Students of Moi University boycotted classes on Monday over fees.", "boycotted", ("Eldoret", "KEN"), 1),
+    ("Students at Maasai Mara University rioted overnight.", "rioted", ("Narok", "KEN"), 1),
+    ("Andhra University students staged a sit-in against the fee rise.", "sit-in", ("Visakhapatnam", "IND"), 1),
+    ("Students of Jomo Kenyatta University blocked the highway on Tuesday.", "blocked", ("Juja", "KEN"), 1),
 ])
 def test_a_landmark_is_coded_at_its_town(pipeline, text, word, where, precision):
     ev = located(pipeline, text, word)

@@ -1751,3 +1751,12 @@ def test_a_name_its_address_rules_out_everywhere_is_no_namesake_where_named_bare
     ctx = places_of(pipeline, "Villagers of Kembangan village, East Java province, fought police on Sunday. "
                               "The police later raided Kembangan.")
     assert [(p.name, p.admin1) for p in ctx.places if p.kind == "city"] == [("Kembangan", "East Java")] * 2
+
+
+def test_an_english_word_only_a_lower_case_alternate_name_makes_a_large_town_is_no_place(pipeline):
+    # GeoNames files "guru" (lower case) among Gulu's other names; a college named after a guru is not in Uganda
+    ctx = places_of(pipeline, "Teachers of Guru Kashi College marched against pay cuts on Monday.")
+    assert [p.name for p in ctx.places] == []
+    # (a large town's other name spelt as a name still counts: Bombay is Mumbai)
+    ctx = places_of(pipeline, "Lawyers protested outside the Bombay High Court on Monday.")
+    assert at(ctx, "Bombay").name == "Mumbai"
