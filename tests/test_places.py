@@ -1760,3 +1760,8 @@ def test_an_english_word_only_a_lower_case_alternate_name_makes_a_large_town_is_
     # (a large town's other name spelt as a name still counts: Bombay is Mumbai)
     ctx = places_of(pipeline, "Lawyers protested outside the Bombay High Court on Monday.")
     assert at(ctx, "Bombay").name == "Mumbai"
+
+
+def test_an_english_word_only_a_transliteration_fold_or_a_small_towns_other_name_makes_a_place_is_none(pipeline):
+    # "the Fort" is Augusta's other name (a town of 19,000) and a fold of Germany's Fürth
+    assert [p.name for p in places_of(pipeline, "Veterans paraded at the Fort on Monday.").places] == []
