@@ -178,6 +178,7 @@ def test_the_capital_of_the_texts_one_country_is_its_capital_city(pipeline, text
     ("Andhra University students staged a sit-in against the fee rise.", "sit-in", ("Visakhapatnam", "IND"), 1),
     ("Students of Jomo Kenyatta University blocked the highway on Tuesday.", "blocked", ("Juja", "KEN"), 1),
     ("Opposition supporters rallied at Fort Railway Station on Tuesday.", "rallied", ("Colombo", "LKA"), 1),
+    ("Gunmen shot dead a lecturer of SIMAD University on Monday.", "shot", ("Mogadishu", "SOM"), 1),
 ])
 def test_a_landmark_is_coded_at_its_town(pipeline, text, word, where, precision):
     ev = located(pipeline, text, word)
