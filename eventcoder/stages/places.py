@@ -285,7 +285,8 @@ _WITHIN_MIDDLE = r"[A-Z][\w'-]*(?:\s+[A-Z][\w'-]*)?(?:\s+(?:LGA|district|county|
 # ("Kelmora of Dunde district, Herat", "Kelmora district, Herat")
 # ("Kelmora informal settlement, Dunde district, in Cape Town")
 # ("Kelmora, in northwest Delhi": a compass word before the area)
-# ("Kelmora village, coded as Dunde district, Lurin": a note naming the area a coder filed it under)
+# ("Kelmora village, coded as Dunde district, Lurin": a note naming the area a coder filed it under; "coded"
+# alone where the tagger takes "as" into the next name)
 _WITHIN_COMPASS = r"(?:(?:north|south)-?(?:east|west)|north|south|east|west|central)(?:ern)?\s+"
 _WITHIN_GAP = re.compile(r"^['’]?(?:(?:\s+(?:community|village|town|(?:forest\s+)?area|(?:informal\s+)?settlement))?\s*(?:,(?:\s*coded(?:\s+as)?\b)?|\(|,?\s*in)\s*"
                          r"(?:" + _WITHIN_MIDDLE + r"(?:in\s+)?|(?<=in\s)" + _WITHIN_COMPASS + r")?"
@@ -2088,10 +2089,9 @@ def _addressed_sense(cands) -> None:
     brackets name the area of the town's name). Nor, where its address rules out every place of the name,
     is it any of them where named bare."""
     addresses = {id(c.within_by) for c in cands if c.within_by is not None}
-    # (and a name whose address rules out every place of the name is none of them where the text names it
-    # bare: "in Kelmo village, Dunde province ... villagers of Kelmo" with no Kelmo of Dunde)
-    # (a first-level region's or country's address: a town closing it may be a namesake the address meant
-    # no place near, "After Kelmo, London is ...")
+    # ("in Kelmo village, Dunde province ... villagers of Kelmo", with no Kelmo in Dunde; only where a
+    # first-level region or a country closes the address: a town closing it may be a namesake the text
+    # meant no place near, "After Kelmo, London is ...")
     ruled_out = {light_key(c.text) for c in cands if c.ruled_out and c.best is None and c.within_centres}
     for c in cands:
         if c.best is not None and not c.within and light_key(c.text) in ruled_out and c.best.place.kind == "city":
