@@ -695,6 +695,10 @@ def test_a_protest_is_where_it_is_held_not_where_its_grievance_is(code, text, pl
     ("Sudanese-Toposa raiders attacked Kenyan herders on Tuesday.", "KEN"),
     # the country attackers came from is not where they struck, nor is any other country named
     ("Gunmen from Sudan shot two herders on Monday.", None),
+    # (each country of a list they came from: the place is the previous sentence's)
+    ("Farmers in Bokkos district of Plateau State feared more unrest on Sunday. Gunmen, hired "
+     "fighters from Chad and Niger according to police, shot dead 20 people.", "NGA"),
+    ("Mercenaries from Libya raided a market on Monday.", None),
     # a country's embassy is in another country
     ("A rights group picketed the Ugandan Embassy on Monday against new laws.", None),
     # alone, the attackers' demonym is still the best clue

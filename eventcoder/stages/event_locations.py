@@ -174,11 +174,14 @@ _GRIEVANCE_BEFORE = re.compile(r"\b(?:against|over(?!\s+\d)|condemning|protestin
                                r"abduction|kidnapping|beating|eviction|torture)\b[^.;!?]*$", re.I)
 # "raiders from Kelmoria", "an armed group from Dundistan": the country attackers came from
 _ATTACKERS = (r"(?:raiders?|militias?|militiamen|soldiers|troops|forces|fighters|gunmen|bandits|rebels|insurgents|"
-              r"militants|pirates|attackers|rustlers)")
-# ("aid officials from Kelmoria", "a delegation from Dundistan": where visitors came from)
-_ORIGIN_BEFORE = re.compile(r"\b(?:" + _ATTACKERS + r"|herders|refugees?|group|men|officials|delegates|delegation|"
+              r"militants|pirates|attackers|rustlers|mercenaries)")
+# ("aid officials from Kelmoria", "a delegation from Dundistan": where visitors came from; and each country
+# of a list: "mercenaries from Kelmoria and Dundistan")
+_ORIGIN_BEFORE = re.compile(r"\b(?:" + _ATTACKERS + r"|herders|herdsmen|refugees?|group|men|officials|delegates|delegation|"
                             r"visitors|envoys|diplomats|engineers|tourists|pilgrims|traders|migrants|nationals|"
-                            r"citizens|workers)\s+from\s+(?:the\s+)?(?:neighbou?ring\s+)?$", re.I)
+                            r"citizens|workers)\s+from\s+(?:the\s+)?(?:neighbou?ring\s+)?"
+                            r"(?:(?-i:[A-Z])[\w'-]*(?:\s+(?-i:[A-Z])[\w'-]*)?(?:\s*,\s*|\s+and\s+|\s*,\s*and\s+))*$",
+                            re.I)
 # "Kelmorian raiders attacked Dundish villages", "Kelmorian-Pokot raiders": the demonym tells whose the
 # attackers are, not where they struck
 _ATTACKERS_AFTER = re.compile(r"(?:-[A-Z][\w]*)?\s+(?:[a-z]+\s+)?" + _ATTACKERS + r"\b")
@@ -425,7 +428,7 @@ class PlaceView:
         continents = set(adjectives.values())
         self.sited = [p for p in self.usable if not (p.kind == "country" and (
             _at_border(ctx, p) or MOVED_BEFORE.search(ctx.text, max(0, p.start - 30), p.start)
-            or _ORIGIN_BEFORE.search(ctx.text, max(0, p.start - 40), p.start) or _MISSION_AFTER.match(ctx.text, p.end)
+            or _ORIGIN_BEFORE.search(ctx.text, max(0, p.start - 60), p.start) or _MISSION_AFTER.match(ctx.text, p.end)
             or CAUSE_OF_BEFORE.search(ctx.text, max(0, p.start - 40), p.start)
             or _is_demonym(gz, p) and (FOREIGNERS_AFTER.match(ctx.text, p.end)
                                        or _DEMONYM_COMPOUND_BEFORE.search(ctx.text, max(0, p.start - 20), p.start))))
