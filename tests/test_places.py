@@ -1765,3 +1765,21 @@ def test_an_english_word_only_a_lower_case_alternate_name_makes_a_large_town_is_
 def test_an_english_word_only_a_transliteration_fold_or_a_small_towns_other_name_makes_a_place_is_none(pipeline):
     # "the Fort" is Augusta's other name (a town of 19,000) and a fold of Germany's Fürth
     assert [p.name for p in places_of(pipeline, "Veterans paraded at the Fort on Monday.").places] == []
+
+
+def test_a_curated_town_no_other_place_is_spelt_like_is_that_town_whatever_country_the_text_names(pipeline):
+    # Liboi, on Kenya's side of the Somali border, is a curated town: a text naming only Somalia does not
+    # make it a namesake abroad
+    ctx = places_of(pipeline, "Liboi hosts a police camp that supplies the troops sent into Somalia.")
+    liboi = at(ctx, "Liboi")
+    assert (liboi.iso3, liboi.admin1) == ("KEN", "Garissa")
+
+
+def test_in_governs_each_name_of_a_list_whose_first_name_no_index_holds(pipeline):
+    # "in Kelmoru and Nyali": Nyali is as governed as it would be after a known name, so the Kenyan
+    # village is taken in a text that names no country
+    ctx = places_of(pipeline, "Traders marched in Kelmoru and Nyali on Friday over the killings.")
+    assert (at(ctx, "Nyali").iso3, at(ctx, "Nyali").admin1) == ("KEN", "Mombasa")
+    # (not where no place word opens the list)
+    ctx = places_of(pipeline, "Traders from Kelmoru and Nyali marched on Friday over the killings.")
+    assert [p.name for p in ctx.places if p.name == "Nyali"] == []

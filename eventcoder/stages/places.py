@@ -312,6 +312,9 @@ _MEDIA_NAME = re.compile(r"\b(?:Agence\s+France[-\s]Presse|Radio\s+France(?:\s+I
 _IN_BEFORE = re.compile(r"\b(?:in|at|near)\s+(?:the\s+)?$", re.I)
 # "in Kelmora, " before a name: the first part of an address that "in" or "at" governs (group 1)
 ADDRESS_GOVERNED = re.compile(r"\b(?:in|at)\s+(?:the\s+)?([A-Z][\w'-]*(?:\s+[A-Z][\w'-]*){0,3}),\s*$")
+# "in Kelmora, Dunde and ": a list of names that "in" or "at" governs, up to the next one
+_LIST_GOVERNED = re.compile(r"\b(?:in|at)\s+(?:the\s+)?[A-Z][\w'-]*(?:\s+[A-Z][\w'-]*){0,2}"
+                            r"(?:\s*,\s*[A-Z][\w'-]*(?:\s+[A-Z][\w'-]*){0,2}){0,4}\s*,?\s+and\s+$")
 _NUMBERED_PART = re.compile(r"([A-Z][a-z'’]+)-[0-9]{1,2}")
 # ACLED's interaction code of foreign forces ("Operation Barkhane"), which act outside their own country
 FOREIGN_FORCES = "External/Other forces"
@@ -1657,13 +1660,18 @@ def _resolve(cands, countries, admin_keys, anchors, hints=None, area=None, front
                 and (spelt[0].place.population >= LONE_TOWN_MIN_POP
                      or spelt[0].place.source in VILLAGE_SOURCES and c.governed) and not c.in_name \
                 and sum(_without(others, groups or {}).values()) < MIN_COUNTRY_EVIDENCE
+            # (as is a curated town nothing else is spelt like, whatever country the text names: a
+            # border town is named with the country across the border, "Kelmora hosts troops sent to Dunde")
+            curated = len(spelt) == 1 and spelt[0].place.source == "curated" and spelt[0].place.kind == "city" \
+                and not c.common and not c.in_name \
+                and sum(1 for m in c.matches if m.quality >= 0.9) == 1
             # (and so is the one second-level area of the name that closes a bracketed address)
             lone_area = c.address_tail and _admin2_countries(spelt) == 1 \
                 and sum(_without(others, groups or {}).values()) < MIN_COUNTRY_EVIDENCE
             pool = [m for m in pool if m.place.kind == "country" or m.place.iso3 is None
                     or others.get(m.place.iso3, 0.0) > 0 or resolved.get(m.place.iso3, {key}) - {key}
                     or (m.place.population >= OUTSIDE_MIN_POP and m.quality >= 0.9 and _primary(m.place)
-                        and not c.in_name) or lone_town and m is spelt[0]
+                        and not c.in_name) or (lone_town or curated) and m is spelt[0]
                     or lone_area and m.place.source == "admin2"]
             if not pool:
                 c.best, c.confidence = None, 0.0
@@ -1995,10 +2003,12 @@ def find_places(ctx: Context, gz) -> list:
         m = ADDRESS_GOVERNED.search(text, lo, c.start)
         c.closes_unknown = m is not None and not any(
             q.start < m.end(1) and m.start(1) < q.end for q in cands if q is not c)
-    # "in Kelmo and Dunde": the place word governs each name of the list it opens
+    # "in Kelmo and Dunde": the place word governs each name of the list it opens (also where no
+    # candidate holds the names before: "in Dundebi and Kelmo")
     prev = None
     for c in sorted(cands, key=lambda x: x.start):
-        if prev is not None and (prev.governed or prev.listed) and _LIST_GAP.fullmatch(text, prev.end, c.start):
+        if prev is not None and (prev.governed or prev.listed) and _LIST_GAP.fullmatch(text, prev.end, c.start) \
+                or _LIST_GOVERNED.search(text, max(0, c.start - 80), c.start):
             c.listed = True
         prev = c
     countries = document_countries(cands)
