@@ -1282,3 +1282,13 @@ def test_an_indian_district_under_the_spelling_indian_news_use(pipeline):
     ev = located(pipeline, "Pakistani troops shelled forward posts in Poonch district of Jammu and Kashmir on "
                            "Tuesday, and Indian troops returned fire.", "shelled")
     assert (ev.location, ev.country) == ("Poonch", "India"), (ev.location, ev.country)
+
+
+def test_a_notes_location_label_gives_the_place_of_its_events(pipeline):
+    # an old ACLED note tells the incident first and its place after a "LOCATION:" label; the district
+    # capital it gives makes it ACLED's precision 3
+    text = ("Armed raiders attacked a cattle camp and drove off 200 goats. Two herders died in the Turkana area. "
+            "LOCATION: Kakuma town in Turkana District (district capital = Lodwar)")
+    for word in ("attacked", "died"):
+        ev = located(pipeline, text, word)
+        assert (ev.location, ev.geo_precision) == ("Kakuma", 3), word

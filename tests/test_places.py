@@ -1783,3 +1783,22 @@ def test_in_governs_each_name_of_a_list_whose_first_name_no_index_holds(pipeline
     # (not where no place word opens the list)
     ctx = places_of(pipeline, "Traders from Kelmoru and Nyali marched on Friday over the killings.")
     assert [p.name for p in ctx.places if p.name == "Nyali"] == []
+
+
+def test_a_town_named_for_the_border_crossing_it_stands_at_is_that_town_whatever_country_the_text_names(pipeline):
+    # Birgunj (Nepal's Birganj) in a text that names only India: border towns are named beside the
+    # country across the border
+    ctx = places_of(pipeline, "Indian lorry drivers waited near the Birgunj border crossing as India's "
+                              "officials met on Monday.")
+    birgunj = at(ctx, "Birgunj")
+    assert (birgunj.name, birgunj.iso3) == ("Birganj", "NPL")
+
+
+def test_a_peoples_name_told_as_a_people_is_not_its_namesake_town(pipeline):
+    # Kisii and Kikuyu are Kenyan towns named after their peoples
+    for text in ("Youths of the Kisii and Kikuyu communities fought with clubs near the market on Monday.",
+                 "Elders said the feud of the Kalenjin vs. Kikuyu & Kisii had flared again on Monday."):
+        assert [p.text for p in places_of(pipeline, text).places if p.text in ("Kisii", "Kikuyu")] == [], text
+    # (a place word still makes them the towns: "in Kisii")
+    ctx = places_of(pipeline, "Traders protested in Kisii and Kikuyu people joined them on Monday.")
+    assert at(ctx, "Kisii").iso3 == "KEN"

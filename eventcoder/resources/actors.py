@@ -257,6 +257,12 @@ def _dictionary() -> Dictionary:
     return Dictionary(automaton, data["generic"], periods, set(data["member_nouns"]))
 
 
+@lru_cache(maxsize=1)
+def ethnic_names() -> frozenset[str]:
+    """The peoples' names of the dictionary, lower case ("kikuyu", "pokot")."""
+    return frozenset(g.lower() for groups in _data("actors.json")["ethnic_groups"].values() for g in groups)
+
+
 # Nouns after a people's name that make it a militia ("Pokot raiders", "Fulani herdsmen").
 ETHNIC_TRIGGERS = ("militia", "militias", "militiamen", "raiders", "herders", "herdsmen", "herder", "gunmen",
                    "youths", "youth", "warriors", "tribesmen", "fighters", "attackers", "bandits", "community",

@@ -290,6 +290,9 @@ _OFFICE_AFTER = re.compile(r"(?:\s+(?:County|State|Provincial|Province|District|
                            r"Member\s+of\s+Parliament|Assembly\s+Member|lawmaker|legislator)\b(?!'s)")
 # the most characters between a dateline's place and its date ("Kelmora, Dunde State, ")
 DATELINE_PLACE_GAP = 40
+# a note's "LOCATION:" label (in capitals: not "the location: a field"), and how far after it its place starts
+_LOCATION_LABEL = re.compile(r"\bLOCATION\s*:\s*")
+LABEL_REACH = 3
 
 
 def _pick(cands: list[PlaceMention], ctx: Context, anchor: int, clause, spans=(),
@@ -452,6 +455,17 @@ class PlaceView:
                            and _STATEMENT_BEFORE.search(ctx.text, max(0, p.start - 60), p.start)}
         self._places = sorted(self.places, key=lambda p: p.start)
         self._starts = [p.start for p in self._places]
+        # "LOCATION: Kelmora town in Dunde District": a note's label gives the place of what it tells
+        # (in the text's main country: "LOCATION: Kelmora Village in Dunde District" is no namesake abroad)
+        label = _LOCATION_LABEL.search(ctx.text)
+        top = next(iter(ctx.countries), None)
+        self.labelled = next((p for p in self._places if label is not None and label.end() <= p.start
+                              <= label.end() + LABEL_REACH and p.kind != "country" and p.iso3 == top), None)
+        # ("(district capital = Lurin)" after it: the note's coder placed it only by its district, ACLED's
+        # precision 3)
+        self.label_capital = self.labelled is not None and any(
+            _CAPITAL_NOTE_BEFORE.search(ctx.text, max(0, q.start - 40), q.start) for q in self._places
+            if q.start > self.labelled.start)
 
     def within(self, spans) -> list[PlaceMention]:
         """The places that start inside one of the spans (spans in text order, not overlapping)."""
@@ -573,6 +587,8 @@ def locate(ctx: Context, event: Event, gz=None, view: PlaceView | None = None) -
     if chosen is None:
         chosen = _main_place(ctx, places) or _main_place(ctx, view.placed) or _main_place(ctx, view.struck) \
             or _main_place(ctx, view.sited)
+    if view.labelled is not None:
+        chosen = view.labelled
     if (chosen is None or chosen.kind == "country") and gz is not None and _at_capital(ctx, event, gz, chosen, spans):
         return
     if chosen is None:
@@ -631,7 +647,7 @@ def locate(ctx: Context, event: Event, gz=None, view: PlaceView | None = None) -
         main = _main_town(gz, chosen, ctx.published)
         if main is not None:
             name, lat, lon, gid = main
-    if precision < 3 and _capital_stand_in(ctx, chosen):
+    if precision < 3 and (_capital_stand_in(ctx, chosen) or chosen is view.labelled and view.label_capital):
         precision = 3
     event.country, event.iso3 = chosen.country, chosen.iso3
     event.admin1, event.admin2 = chosen.admin1, chosen.admin2

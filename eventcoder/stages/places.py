@@ -28,6 +28,7 @@ from ..pipeline import stage
 from ..nlp import known_word
 from .actors import add_context_actors
 from .syntax import token_at
+from ..resources.actors import ethnic_names
 from ..resources.gazetteer import (ADMIN2_POPULATION, MISSPELT_MIN_KEY, VILLAGE_SOURCES, Match, admin1_abbreviations,
                                    conflict_zones, continent_adjectives, distance_km, fold_key, get_gazetteer,
                                    light_key)
@@ -315,6 +316,16 @@ ADDRESS_GOVERNED = re.compile(r"\b(?:in|at)\s+(?:the\s+)?([A-Z][\w'-]*(?:\s+[A-Z
 # "in Kelmora, Dunde and ": a list of names that "in" or "at" governs, up to the next one
 _LIST_GOVERNED = re.compile(r"\b(?:in|at)\s+(?:the\s+)?[A-Z][\w'-]*(?:\s+[A-Z][\w'-]*){0,2}"
                             r"(?:\s*,\s*[A-Z][\w'-]*(?:\s+[A-Z][\w'-]*){0,2}){0,4}\s*,?\s+and\s+$")
+_BORDER_NAME_AFTER = re.compile(r"^\s+(?:border|frontier)\s+(?:crossing|point|post|town|gate)s?\b", re.I)
+# after a people's name: a noun for its members, maybe after other peoples' names it serves too ("Kisii and
+# Kikuyu people")
+_ETHNIC_PEOPLE_AFTER = re.compile(r"(?:\s*(?:,|&|and|or)\s*[A-Z][a-z]+)*\s+(?:people|peoples|communit(?:y|ies)|"
+                                  r"tribes?|clans?|youths?|militias?|militiamen|raiders|herders|herdsmen|elders|"
+                                  r"warriors|tribesmen|pastoralists|ethnic)\b", re.I)
+# two sides of a fight named by their peoples ("Kalenjin vs. Kikuyu & Kisii"): the other side's name
+_SIDE_AFTER = re.compile(r"\s*(?:&|and|vs\.?|versus)\s*([A-Z][a-z]+)\b(?!\s+(?:count|district|region|province|"
+                         r"state|town|village|sub-count|constituenc|division|area))", re.I)
+_SIDE_BEFORE = re.compile(r"\b([A-Z][a-z]+)\s*(?:&|and|vs\.?|versus)\s*$")
 _NUMBERED_PART = re.compile(r"([A-Z][a-z'’]+)-[0-9]{1,2}")
 # ACLED's interaction code of foreign forces ("Operation Barkhane"), which act outside their own country
 FOREIGN_FORCES = "External/Other forces"
@@ -487,6 +498,7 @@ class Candidate:
     people: bool = False  # "residents of Kelmora", "Kelmora villagers": the people of a place name it
     listed: bool = False  # "in Dunde and Kelmora": a later name of a list a place word governs
     site: bool = False  # "Kelmora mosques", "Kelmora Sugar Company": a site bears the place's name
+    border: bool = False  # "the Kelmora border crossing": a town named for the border it stands at
     moved: bool = False  # "deported to Kelmoria": a country someone went to or came from (no evidence of it)
     # a word of a longer proper name ("the Kelmora Amman Dundevi area"): a large city abroad only
     # by its spelling
@@ -788,6 +800,11 @@ def _keep(c: Candidate, ctx: Context, persons: _SpanIndex, actors: _SpanIndex, e
         return False  # ("The Congress" as well)
     if _PARTY_AFTER.match(text[c.end:c.end + 20]) and not any(m.place.kind == "country" for m in c.matches):
         return False
+    if c.text.lower() in ethnic_names() and not _IN_BEFORE.search(text, max(0, c.start - 20), c.start) and (
+            _ETHNIC_PEOPLE_AFTER.match(text, c.end)
+            or (m := _SIDE_AFTER.match(text, c.end)) and m.group(1).lower() in ethnic_names()
+            or (m := _SIDE_BEFORE.search(text, max(0, c.start - 30), c.start)) and m.group(1).lower() in ethnic_names()):
+        return False  # "Kisii and Kikuyu people", "Kalenjin vs. Kikuyu & Kisii": peoples, not their towns
     if _SEA_AFTER.match(text, c.end) and not any(m.place.source == "curated" for m in c.matches):
         return False  # "the Azov Sea city of Berdiansk": a sea, not the Russian town of Azov
     if (_HOLIDAY_AFTER.match(text[c.end:c.end + 10]) or c.text.endswith(" Day")) \
@@ -1659,7 +1676,9 @@ def _resolve(cands, countries, admin_keys, anchors, hints=None, area=None, front
             lone_town = len(spelt) == 1 and spelt[0].place.kind == "city" and not c.common \
                 and (spelt[0].place.population >= LONE_TOWN_MIN_POP
                      or spelt[0].place.source in VILLAGE_SOURCES and c.governed) and not c.in_name \
-                and sum(_without(others, groups or {}).values()) < MIN_COUNTRY_EVIDENCE
+                and (sum(_without(others, groups or {}).values()) < MIN_COUNTRY_EVIDENCE or c.border)
+            # (and a town named for the border it stands at, which a text names with the country across:
+            # "Kelmorian drivers stranded at the Dunde border crossing")
             # (as is a curated town nothing else is spelt like, whatever country the text names: a
             # border town is named with the country across the border, "Kelmora hosts troops sent to Dunde")
             curated = len(spelt) == 1 and spelt[0].place.source == "curated" and spelt[0].place.kind == "city" \
@@ -1944,6 +1963,7 @@ def _cue(c: Candidate, text: str, vocab) -> None:
     c.governed = bool(_IN_BEFORE.search(before[-20:]))
     c.people = bool(_PEOPLE_OF_BEFORE.search(before) or _PEOPLE_AFTER.match(after))
     c.site = bool(_NAMED_SITE_AFTER.match(after))
+    c.border = bool(_BORDER_NAME_AFTER.match(after))
     c.address_tail = bool(_BRACKET_TAIL_BEFORE.search(before) and _BRACKET_CLOSE_AFTER.match(after))
     # (a country only: a town someone was taken to is mostly in the country of the text)
     c.moved = bool(MOVED_BEFORE.search(before[-30:])) and any(
