@@ -1292,3 +1292,15 @@ def test_a_notes_location_label_gives_the_place_of_its_events(pipeline):
     for word in ("attacked", "died"):
         ev = located(pipeline, text, word)
         assert (ev.location, ev.geo_precision) == ("Kakuma", 3), word
+
+
+def test_road_towns_do_not_yield_to_a_state_opening_an_institutions_name(pipeline):
+    ev = located(pipeline, "A lecturer who taught at the Niger State Polytechnic was shot dead on Monday along the "
+                           "Zungeru-Tegina highway.", "shot")
+    assert ev.location == "Zungeru", ev.location
+
+
+def test_a_town_whose_address_is_the_district_is_not_named_in_passing(pipeline):
+    ev = located(pipeline, "News from Gajiram town in Nganzai local government area said gunmen killed 12 farmers "
+                           "on Sunday.", "killed")
+    assert ev.location == "Gajiram", ev.location

@@ -144,6 +144,9 @@ _BASED_IN_BEFORE = re.compile(r"\b(?:based|headquartered|stationed)\s+in\s+(?:th
 _ADDRESS_GAP = re.compile(r"\s*[(,]\s*")
 # between a town and the town it lies "in": "Kelmo in Dunde"
 _IN_GAP = re.compile(r"\s+in\s+")
+# "the Kelmora State Polytechnic": a region opening an institution's name
+_INSTITUTION_AFTER = re.compile(r"(?:\s+State)?\s+(?:Polytechnic|University|College|School|Hospital|Academy)\b")
+_TOWN_IN_GAP = re.compile(r"(?:\s+(?:town|city|village))?\s+in\s+(?:the\s+)?")
 # between an area's word and the place that holds it: "Dunde County in ", "Dunde County, "
 _OUTER_GAP = re.compile(r"\s*(?:,|\(|\bin\b)\s*(?:the\s+)?")
 # "in transit to Kelmoria", "drove a car bomb into Kelmoria from Dunde": a country people were headed to
@@ -335,21 +338,28 @@ def _pick(cands: list[PlaceMention], ctx: Context, anchor: int, clause, spans=()
         # "militants were killed as police raided a hideout in Kelmora district": a district "in" governs is
         # more specific than a town named in passing ("seven Dunde separatists")
         specific = _SPECIFIC.get(p.kind, 3)
-        if p.kind == "city" and not governed and not fronted and governed_district:
+        if p.kind == "city" and not governed and not fronted and governed_district and p.start not in addressed:
             specific = _SPECIFIC["region"] + 0.5
         return (road, firm, landmark, specific, grievance, wide_town, not district, owner, near,
                 -fronted, -(governed if in_clause else 0), -governed, abs(p.start - anchor))
 
     provinces = {q.iso3 for q in cands if q.kind == "region" and not q.admin2}
     governed_district = any(q.admin2 and _governed(ctx, q) == 2 for q in cands)
+    # (a town whose address is that district is no town named in passing: "reports from Kelmora town in
+    # Dunde local government area")
+    addressed = {p.start for p in cands if p.kind == "city" and any(
+        q.admin2 and _TOWN_IN_GAP.fullmatch(ctx.text, p.end, q.start) for q in cands if q.start > p.end)}
     roads, road_states = set(), set()
     for q in cands:
         if m := _ROAD_AFTER.match(ctx.text[q.end:q.end + 40]):
             roads.add(q.start)
             road_states |= {r.start for r in cands if _wide(r) and _ROAD_ADDRESS.match(
                 ctx.text[q.end + m.end():r.start])}
-    # (to a place of the text, not to its country: "a sit-in on the Kelmora road, the All India union said")
-    roads_yield = any(q.start not in roads and q.start not in road_states and q.kind != "country" for q in cands)
+    # (to a place of the text, not to its country: "a sit-in on the Kelmora road, the All India union said";
+    # nor to a state opening an institution's name: "a lecturer at the Dunde State Polytechnic was killed on
+    # the Kelmora-Lurin highway")
+    roads_yield = any(q.start not in roads and q.start not in road_states and q.kind != "country"
+                      and not (_wide(q) and _INSTITUTION_AFTER.match(ctx.text, q.end)) for q in cands)
     firms = {q.start for q in cands if _FIRM_AFTER.match(ctx.text, q.end)}
     firms_yield = any(q.start not in firms and q.kind != "country" for q in cands)
     governed_ends = [q.end for q in cands if _governed(ctx, q) == 2]
