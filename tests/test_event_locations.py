@@ -1304,3 +1304,22 @@ def test_a_town_whose_address_is_the_district_is_not_named_in_passing(pipeline):
     ev = located(pipeline, "News from Gajiram town in Nganzai local government area said gunmen killed 12 farmers "
                            "on Sunday.", "killed")
     assert ev.location == "Gajiram", ev.location
+
+
+def test_the_first_example_of_the_places_in_governs_is_the_events_place(pipeline):
+    # "in municipalities of the north of Oaxaca like Tuxtepec": not the city of Oaxaca; an example stands in
+    # for the area (precision 2)
+    ev = located(pipeline, "Gunmen attacked shops in municipalities of the north of Oaxaca like Tuxtepec, Loma "
+                           "Bonita and Acatlan on Monday.", "attacked")
+    assert (ev.location, ev.geo_precision) == ("Tuxtepec", 2)
+
+
+def test_a_town_someone_was_sent_back_towards_is_not_the_events_place(pipeline):
+    ev = located(pipeline, "Gunmen seized a truck on the road from Kaya and sent it back in the direction of "
+                           "Ouagadougou.", "seized")
+    assert ev.location == "Kaya"
+
+
+def test_a_stretch_between_two_towns_is_coded_at_the_first(pipeline):
+    ev = located(pipeline, "Travelling between Kaya and Pissila, a bus was attacked by gunmen on Tuesday.", "attacked")
+    assert (ev.location, ev.geo_precision) == ("Kaya", 2)

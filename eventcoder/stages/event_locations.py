@@ -144,6 +144,16 @@ _BASED_IN_BEFORE = re.compile(r"\b(?:based|headquartered|stationed)\s+in\s+(?:th
 _ADDRESS_GAP = re.compile(r"\s*[(,]\s*")
 # between a town and the town it lies "in": "Kelmo in Dunde"
 _IN_GAP = re.compile(r"\s+in\s+")
+# "in municipalities of the north of Dunde like ", "in towns such as ": the places after it are examples of
+# the places "in" governs
+# (an example of areas is a part of a town, ACLED's precision 1: "in some areas of the city, including Kelmora")
+_EXAMPLES_OF = re.compile(r"\b(?:in|at|across)\s+(?:several\s+|various\s+|some\s+|the\s+)?(?:(?P<areas>areas)|"
+                          r"municipalities|towns|villages|cities|districts|communities|localities|counties|provinces|"
+                          r"states)\b"
+                          r"[^.;]*\b(?:like|including|such\s+as)\s+$", re.I)
+# "between Kelmora (Dunde, Lurin) and ": the first end of a stretch, before the second (group 1)
+_BETWEEN_SECOND_BEFORE = re.compile(r"\bbetween\s+(?:the\s+)?([A-Z][^.;]{0,70}?)\s+and\s+(?:the\s+)?$")
+_DIRECTION_OF_BEFORE = re.compile(r"\bdirection\s+of\s+(?:the\s+)?$", re.I)
 # "the Kelmora State Polytechnic": a region opening an institution's name
 _INSTITUTION_AFTER = re.compile(r"(?:\s+State)?\s+(?:Polytechnic|University|College|School|Hospital|Academy)\b")
 _TOWN_IN_GAP = re.compile(r"(?:\s+(?:town|city|village))?\s+in\s+(?:the\s+)?")
@@ -263,6 +273,9 @@ def _governed_by(ctx: Context, p: PlaceMention) -> int:
     words = [w.strip("()") for w in before if w.strip("()")]
     while len(words) > 1 and words[-1] in _LEAD_WORDS:
         words = words[:-1]  # "in the neighbouring Kelmoria" ("the town of Dunde": "of" after a place noun)
+    if words and (words[-1] in ("like", "including") or words[-2:] == ["such", "as"]) \
+            and _EXAMPLES_OF.search(ctx.text, max(0, p.start - 100), p.start):
+        return 2  # "in municipalities of the north of Dunde like Kelmora": an example of the places "in" governs
     if not words or words[-1] not in _GOVERNING:
         return 0
     if words[-1] in _WEAK_GOVERNING and not (len(words) > 1 and words[-2] in _PLACE_NOUNS):
@@ -340,10 +353,14 @@ def _pick(cands: list[PlaceMention], ctx: Context, anchor: int, clause, spans=()
         specific = _SPECIFIC.get(p.kind, 3)
         if p.kind == "city" and not governed and not fronted and governed_district and p.start not in addressed:
             specific = _SPECIFIC["region"] + 0.5
-        return (road, firm, landmark, specific, grievance, wide_town, not district, owner, near,
+        # "between Kelmora (Dunde) and Lurin": the stretch starts at the first (ACLED's place, precision 2)
+        later = p.start in seconds
+        return (road, firm, landmark, specific, grievance, wide_town, not district, owner, near, later,
                 -fronted, -(governed if in_clause else 0), -governed, abs(p.start - anchor))
 
     provinces = {q.iso3 for q in cands if q.kind == "region" and not q.admin2}
+    seconds = {p.start for p in cands if (m := _BETWEEN_SECOND_BEFORE.search(ctx.text, max(0, p.start - 80), p.start))
+               and any(q.kind == p.kind and m.start(1) <= q.start < m.end(1) for q in cands)}
     governed_district = any(q.admin2 and _governed(ctx, q) == 2 for q in cands)
     # (a town whose address is that district is no town named in passing: "reports from Kelmora town in
     # Dunde local government area")
@@ -459,6 +476,10 @@ class PlaceView:
             ctx.text, max(0, p.start - 20), p.start) or _CARRIED_TO_BEFORE.search(ctx.text, max(0, p.start - 60), p.start)
             or _BASED_IN_BEFORE.search(ctx.text, max(0, p.start - 30), p.start)
             or _OFFICE_AFTER.match(ctx.text, p.end) or GOVERNMENT_AFTER.match(ctx.text, p.end)}
+        # (nor a town someone was sent off in the direction of: "forced the truck back in the direction of
+        # Kelmora")
+        self.elsewhere |= {p.start for p in self.places if p.kind == "city"
+                           and _DIRECTION_OF_BEFORE.search(ctx.text, max(0, p.start - 30), p.start)}
         # (nor a town where a statement about the event was made or sent)
         self.elsewhere |= {p.start for p in self.places if p.kind == "city"
                            and ctx.text[max(0, p.start - 6):p.start].rstrip().lower().endswith("in")
@@ -615,7 +636,7 @@ def locate(ctx: Context, event: Event, gz=None, view: PlaceView | None = None) -
             or _UNSPECIFIED_BEFORE.search(ctx.text, max(0, chosen.start - 120), chosen.start) \
             or _AREA_ADDRESS_BEFORE.search(window) or _AREA_OF_BEFORE.search(window) \
             or _IN_AREA_OF_BEFORE.search(window) or _AROUND_BEFORE.search(window) or _between(ctx, chosen) \
-            or _FOREST_BEFORE.search(window)
+            or _FOREST_BEFORE.search(window) or _example(ctx, chosen)
         city_part = chosen.population >= LARGE_CITY_POP \
             and bool(_CITY_PART_BEFORE.search(ctx.text[max(0, chosen.start - 25):chosen.start])) \
             or bool(_TOWN_WORD_AFTER.match(ctx.text, chosen.end)
@@ -710,6 +731,13 @@ def _at_capital(ctx: Context, event: Event, gz, country_place: PlaceMention | No
     event.location, event.latitude, event.longitude, event.geonameid = name, lat, lon, gid
     event.geo_precision = 1
     return True
+
+
+def _example(ctx: Context, p: PlaceMention) -> bool:
+    """Whether the place is the first example of several towns or areas an event is in ("in municipalities of
+    Dunde like Kelmora"): ACLED codes it for them all, precision 2."""
+    m = _EXAMPLES_OF.search(ctx.text, max(0, p.start - 100), p.start)
+    return m is not None and m.group("areas") is None
 
 
 def _between(ctx: Context, p: PlaceMention) -> bool:
