@@ -1323,3 +1323,11 @@ def test_a_town_someone_was_sent_back_towards_is_not_the_events_place(pipeline):
 def test_a_stretch_between_two_towns_is_coded_at_the_first(pipeline):
     ev = located(pipeline, "Travelling between Kaya and Pissila, a bus was attacked by gunmen on Tuesday.", "attacked")
     assert (ev.location, ev.geo_precision) == ("Kaya", 2)
+
+
+def test_a_district_kept_with_low_confidence_places_an_event_in_an_unknown_village_of_it(pipeline):
+    # the text names no country, so Morang district (Nepal) is kept unsure; the village is unknown
+    ctx = context(pipeline, "Three men tried to burn a trader in Kelmoragachh village of Morang district on Friday.")
+    ev = event_at(ctx, "burn")
+    locate(ctx, ev, get_gazetteer(pipeline.settings))
+    assert (ev.location, ev.country, ev.geo_precision) == ("Morang", "Nepal", 2)

@@ -811,7 +811,9 @@ def _weak_town(ctx: Context, spans, anchor: int, places, gz, governed: bool = Tr
     namesake elsewhere scores close), when the event's own sentence puts the event "in/at/near" it and
     the text names no confident place in another country (without `governed`, any such town: the last
     resort of a text that names no usable place, "Kelmora traders marched ...")."""
-    weak = [p for p in ctx.places if p.confidence < MIN_PLACE_CONFIDENCE and p.kind in ("city", "feature")
+    # (or a second-level area the text calls one: "in Kelmora village of Dunde district")
+    weak = [p for p in ctx.places if p.confidence < MIN_PLACE_CONFIDENCE
+            and (p.kind in ("city", "feature") or p.admin2 and _DISTRICT_WORD_AFTER.match(ctx.text, p.end))
             and any(a <= p.start < b for a, b in spans) and (not governed or _governed(ctx, p) == 2)]
     if not weak:
         return None
