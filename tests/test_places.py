@@ -1802,3 +1802,16 @@ def test_a_peoples_name_told_as_a_people_is_not_its_namesake_town(pipeline):
     # (a place word still makes them the towns: "in Kisii")
     ctx = places_of(pipeline, "Traders protested in Kisii and Kikuyu people joined them on Monday.")
     assert at(ctx, "Kisii").iso3 == "KEN"
+
+
+def test_a_second_level_area_the_text_calls_a_region_is_that_area(pipeline):
+    # Swat is a district of Khyber Pakhtunkhwa, the only place the index spells so
+    ctx = places_of(pipeline, "Gunmen from Khyber Pakhtunkhwa's Swat region attacked a checkpoint on Monday.")
+    swat = at(ctx, "Swat")
+    assert (swat.iso3, swat.admin1) == ("PAK", "Khyber Pakhtunkhwa")
+
+
+def test_a_town_in_a_named_district_lies_near_towns_of_the_countries_with_that_district(pipeline):
+    # Nepal has a Banke district; Azerbaijan's "Banke" (a large town's other name) is no town Kohalpur lies near
+    ctx = places_of(pipeline, "Protesters from Kohalpur in Banke district burned tyres on Friday.")
+    assert at(ctx, "Kohalpur").iso3 == "NPL"

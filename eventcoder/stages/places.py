@@ -316,6 +316,7 @@ ADDRESS_GOVERNED = re.compile(r"\b(?:in|at)\s+(?:the\s+)?([A-Z][\w'-]*(?:\s+[A-Z
 # "in Kelmora, Dunde and ": a list of names that "in" or "at" governs, up to the next one
 _LIST_GOVERNED = re.compile(r"\b(?:in|at)\s+(?:the\s+)?[A-Z][\w'-]*(?:\s+[A-Z][\w'-]*){0,2}"
                             r"(?:\s*,\s*[A-Z][\w'-]*(?:\s+[A-Z][\w'-]*){0,2}){0,4}\s*,?\s+and\s+$")
+_CALLED_REGION_AFTER = re.compile(r"^\s+region\b", re.I)
 _BORDER_NAME_AFTER = re.compile(r"^\s+(?:border|frontier)\s+(?:crossing|point|post|town|gate)s?\b", re.I)
 # after a people's name: a noun for its members, maybe after other peoples' names it serves too ("Kisii and
 # Kikuyu people")
@@ -499,6 +500,7 @@ class Candidate:
     listed: bool = False  # "in Dunde and Kelmora": a later name of a list a place word governs
     site: bool = False  # "Kelmora mosques", "Kelmora Sugar Company": a site bears the place's name
     border: bool = False  # "the Kelmora border crossing": a town named for the border it stands at
+    called_region: bool = False  # "the Kelmora region": the word "region" itself follows the name
     moved: bool = False  # "deported to Kelmoria": a country someone went to or came from (no evidence of it)
     # a word of a longer proper name ("the Kelmora Amman Dundevi area"): a large city abroad only
     # by its spelling
@@ -1561,9 +1563,12 @@ def _resolve(cands, countries, admin_keys, anchors, hints=None, area=None, front
             # Lerdo, Durango", a municipality named after its seat)
             # (or, when the name is a second-level area's in one country only and nothing else
             # anywhere, the place "in" governs: "a march in Dharwad", a district named after its seat)
+            # (nor where the text calls it a region and it is a second-level area's name in one country only:
+            # "in Dunde's Kelmora region"; not "the Kelmora River Valley", a river's)
             pool = [m for m in pool if m.place.source != "admin2"] or [
                 m for m in pool if c.within_area and _in_area(m.place, c.within)] or [
-                m for m in pool if c.governed and len({q.place.iso3 for q in c.matches}) == 1]
+                m for m in pool if c.governed and len({q.place.iso3 for q in c.matches}) == 1] or [
+                m for m in pool if c.called_region and len({q.place.iso3 for q in c.matches if q.quality >= 0.9}) == 1]
         addressed = c.ruled_out = False
         if c.within_area:
             # "Kelmora (Tripoli)", "Dunde, Donetsk": the text says which area holds the place;
@@ -1871,6 +1876,11 @@ def _mark_addresses(cands, text: str, countries: dict, gz) -> None:
             told = _without(countries, {mine[0]: mine[1]}) if mine else countries
             towns = [m.place for m in nxt.matches if m.quality >= 0.9 and m.place.kind == "city"
                      and (not told or told.get(m.place.iso3, 0.0) > 0)]
+            # (where the text calls the next name an area, the towns of the countries that have an area of that
+            # name: "Kelmora in Banke district" is not near Azerbaijan's Banke, a large town's other name)
+            areas = {m.place.iso3 for m in nxt.matches if m.quality >= 0.9 and m.place.kind == "region"}
+            if areas and _REGION_AFTER.match(text[nxt.end:nxt.end + 30]):
+                towns = [q for q in towns if q.iso3 in areas]
             if towns and not c.within_area:
                 c.within_points = tuple((q.latitude, q.longitude) for q in towns[:10])
                 c.within_area = True
@@ -1964,6 +1974,7 @@ def _cue(c: Candidate, text: str, vocab) -> None:
     c.people = bool(_PEOPLE_OF_BEFORE.search(before) or _PEOPLE_AFTER.match(after))
     c.site = bool(_NAMED_SITE_AFTER.match(after))
     c.border = bool(_BORDER_NAME_AFTER.match(after))
+    c.called_region = bool(_CALLED_REGION_AFTER.match(after))
     c.address_tail = bool(_BRACKET_TAIL_BEFORE.search(before) and _BRACKET_CLOSE_AFTER.match(after))
     # (a country only: a town someone was taken to is mostly in the country of the text)
     c.moved = bool(MOVED_BEFORE.search(before[-30:])) and any(
