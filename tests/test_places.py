@@ -1815,3 +1815,11 @@ def test_a_town_in_a_named_district_lies_near_towns_of_the_countries_with_that_d
     # Nepal has a Banke district; Azerbaijan's "Banke" (a large town's other name) is no town Kohalpur lies near
     ctx = places_of(pipeline, "Protesters from Kohalpur in Banke district burned tyres on Friday.")
     assert at(ctx, "Kohalpur").iso3 == "NPL"
+
+
+def test_a_slip_from_a_town_of_a_country_the_text_names_is_that_town(pipeline):
+    # "Nezahualcoyolt" (two letters swapped) beside "Mexico", though Campestre, a name Brazil has, weighs
+    # for Brazil
+    ctx = places_of(pipeline, "Police beat a doctor in Nezahualcoyolt, Mexico, after neighbours of Colonia "
+                              "Campestre complained on Friday.")
+    assert at(ctx, "Nezahualcoyolt").name == "Ciudad Nezahualcoyotl"

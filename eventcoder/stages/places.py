@@ -316,6 +316,7 @@ ADDRESS_GOVERNED = re.compile(r"\b(?:in|at)\s+(?:the\s+)?([A-Z][\w'-]*(?:\s+[A-Z
 # "in Kelmora, Dunde and ": a list of names that "in" or "at" governs, up to the next one
 _LIST_GOVERNED = re.compile(r"\b(?:in|at)\s+(?:the\s+)?[A-Z][\w'-]*(?:\s+[A-Z][\w'-]*){0,2}"
                             r"(?:\s*,\s*[A-Z][\w'-]*(?:\s+[A-Z][\w'-]*){0,2}){0,4}\s*,?\s+and\s+$")
+_COMMA_AFTER = re.compile(r"\s*,\s*")
 _CALLED_REGION_AFTER = re.compile(r"^\s+region\b", re.I)
 _BORDER_NAME_AFTER = re.compile(r"^\s+(?:border|frontier)\s+(?:crossing|point|post|town|gate)s?\b", re.I)
 # after a people's name: a noun for its members, maybe after other peoples' names it serves too ("Kisii and
@@ -1987,9 +1988,13 @@ def _misspelt(ctx: Context, gz, ents, cands, countries: dict) -> list:
     the text points to ("in Bahawalpure" is Bahawalpur in a Pakistani text): a name the recogniser calls
     a place, or one a preposition of place governs or an area word follows ("Kelmori district"), of
     no word the language model knows."""
-    if not countries:
+    # (in the country the evidence points to most, or in the one the address names right after: "in
+    # Kelmorayotl, Mexico" beside a name only Brazil has)
+    top = {max(countries, key=countries.get)} if countries else set()
+    countries_at = {c.start: {m.place.iso3 for m in c.matches if m.quality >= 0.9 and m.place.kind == "country"
+                              and m.place.iso3 and light_key(m.place.name) == light_key(c.text)} for c in cands}
+    if not top and not any(countries_at.values()):
         return []
-    iso = max(countries, key=countries.get)
     text, out = ctx.text, []
     for e in ents:
         span = e[1:] if e[0].lower_ == "the" and len(e) > 1 else e
@@ -2001,7 +2006,9 @@ def _misspelt(ctx: Context, gz, ents, cands, countries: dict) -> list:
         _cue(c, text, ctx.doc.vocab)
         if (e.label_ in ("GPE", "LOC") or c.governed or c.cue_region or c.cue_admin2 or c.cue_town or c.hamlet) \
                 and not gz.lookup(span.text):
-            c.matches = gz.misspelt(span.text, (iso,))[:MAX_MATCHES]
+            comma = _COMMA_AFTER.match(text, span.end_char)
+            isos = tuple(sorted(top | (countries_at.get(comma.end(), set()) if comma else set())))
+            c.matches = gz.misspelt(span.text, isos)[:MAX_MATCHES]
             if c.matches:
                 out.append(c)
     return out
