@@ -316,16 +316,18 @@ ADDRESS_GOVERNED = re.compile(r"\b(?:in|at)\s+(?:the\s+)?([A-Z][\w'-]*(?:\s+[A-Z
 # "in Kelmora, Dunde and ": a list of names that "in" or "at" governs, up to the next one
 _LIST_GOVERNED = re.compile(r"\b(?:in|at)\s+(?:the\s+)?[A-Z][\w'-]*(?:\s+[A-Z][\w'-]*){0,2}"
                             r"(?:\s*,\s*[A-Z][\w'-]*(?:\s+[A-Z][\w'-]*){0,2}){0,4}\s*,?\s+and\s+$")
+# the comma of an address after a name ("Kelmora, Mexico"), the word "region" after it, and a border crossing
+# named after it
 _COMMA_AFTER = re.compile(r"\s*,\s*")
 _CALLED_REGION_AFTER = re.compile(r"^\s+region\b", re.I)
 _BORDER_NAME_AFTER = re.compile(r"^\s+(?:border|frontier)\s+(?:crossing|point|post|town|gate)s?\b", re.I)
 # after a people's name: a noun for its members, maybe after other peoples' names it serves too ("Kisii and
 # Kikuyu people")
-_ETHNIC_PEOPLE_AFTER = re.compile(r"(?:\s*(?:,|&|and|or)\s*[A-Z][a-z]+)*\s+(?:people|peoples|communit(?:y|ies)|"
+_ETHNIC_PEOPLE_AFTER = re.compile(r"(?:\s*(?:,|&|and|or)\s*(?-i:[A-Z][a-z]+))*\s+(?:people|peoples|communit(?:y|ies)|"
                                   r"tribes?|clans?|youths?|militias?|militiamen|raiders|herders|herdsmen|elders|"
                                   r"warriors|tribesmen|pastoralists|ethnic)\b", re.I)
 # two sides of a fight named by their peoples ("Kalenjin vs. Kikuyu & Kisii"): the other side's name
-_SIDE_AFTER = re.compile(r"\s*(?:&|and|vs\.?|versus)\s*([A-Z][a-z]+)\b(?!\s+(?:count|district|region|province|"
+_SIDE_AFTER = re.compile(r"\s*(?:&|and|vs\.?|versus)\s*((?-i:[A-Z][a-z]+))\b(?!\s+(?:count|district|region|province|"
                          r"state|town|village|sub-count|constituenc|division|area))", re.I)
 _SIDE_BEFORE = re.compile(r"\b([A-Z][a-z]+)\s*(?:&|and|vs\.?|versus)\s*$")
 _NUMBERED_PART = re.compile(r"([A-Z][a-z'’]+)-[0-9]{1,2}")
