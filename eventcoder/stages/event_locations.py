@@ -144,9 +144,9 @@ _BASED_IN_BEFORE = re.compile(r"\b(?:based|headquartered|stationed)\s+in\s+(?:th
 _ADDRESS_GAP = re.compile(r"\s*[(,]\s*")
 # between a town and the town it lies "in": "Kelmo in Dunde"
 _IN_GAP = re.compile(r"\s+in\s+")
-# "in municipalities of the north of Dunde like ", "in towns such as ": the places after it are examples of
+# "in municipalities in northern Dunde like ", "in towns such as ": the places after it are examples of
 # the places "in" governs
-# (an example of areas is a part of a town, ACLED's precision 1: "in some areas of the city, including Kelmora")
+# (an example of areas is a part of a town, ACLED's precision 1: "in several areas of Dunde city, including Kelmora")
 _EXAMPLES_OF = re.compile(r"\b(?:in|at|across)\s+(?:several\s+|various\s+|some\s+|the\s+)?(?:(?P<areas>areas)|"
                           r"municipalities|towns|villages|cities|districts|communities|localities|counties|provinces|"
                           r"states)\b"
@@ -275,7 +275,7 @@ def _governed_by(ctx: Context, p: PlaceMention) -> int:
         words = words[:-1]  # "in the neighbouring Kelmoria" ("the town of Dunde": "of" after a place noun)
     if words and (words[-1] in ("like", "including") or words[-2:] == ["such", "as"]) \
             and _EXAMPLES_OF.search(ctx.text, max(0, p.start - 100), p.start):
-        return 2  # "in municipalities of the north of Dunde like Kelmora": an example of the places "in" governs
+        return 2  # "in municipalities in northern Dunde like Kelmora": an example of the places "in" governs
     if not words or words[-1] not in _GOVERNING:
         return 0
     if words[-1] in _WEAK_GOVERNING and not (len(words) > 1 and words[-2] in _PLACE_NOUNS):
@@ -476,7 +476,7 @@ class PlaceView:
             ctx.text, max(0, p.start - 20), p.start) or _CARRIED_TO_BEFORE.search(ctx.text, max(0, p.start - 60), p.start)
             or _BASED_IN_BEFORE.search(ctx.text, max(0, p.start - 30), p.start)
             or _OFFICE_AFTER.match(ctx.text, p.end) or GOVERNMENT_AFTER.match(ctx.text, p.end)}
-        # (nor a town someone was sent off in the direction of: "forced the truck back in the direction of
+        # (nor a town a vehicle was turned back towards: "made the truck head back in the direction of
         # Kelmora")
         self.elsewhere |= {p.start for p in self.places if p.kind == "city"
                            and _DIRECTION_OF_BEFORE.search(ctx.text, max(0, p.start - 30), p.start)}
