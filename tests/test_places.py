@@ -1797,10 +1797,10 @@ def test_a_town_named_for_the_border_crossing_it_stands_at_is_that_town_whatever
 def test_a_peoples_name_told_as_a_people_is_not_its_namesake_town(pipeline):
     # Kisii and Kikuyu are Kenyan towns named after their peoples
     for text in ("Youths of the Kisii and Kikuyu communities fought with clubs near the market on Monday.",
-                 "Elders said the feud of the Kalenjin vs. Kikuyu & Kisii had flared again on Monday."):
+                 "Elders said the feud of the Pokot vs. Kikuyu & Kisii had flared again on Monday."):
         assert [p.text for p in places_of(pipeline, text).places if p.text in ("Kisii", "Kikuyu")] == [], text
     # (a place word still makes them the towns: "in Kisii")
-    ctx = places_of(pipeline, "Traders protested in Kisii and Kikuyu people joined them on Monday.")
+    ctx = places_of(pipeline, "Traders protested in Kisii, and Kikuyu elders joined them on Monday.")
     assert at(ctx, "Kisii").iso3 == "KEN"
 
 

@@ -321,12 +321,12 @@ _LIST_GOVERNED = re.compile(r"\b(?:in|at)\s+(?:the\s+)?[A-Z][\w'-]*(?:\s+[A-Z][\
 _COMMA_AFTER = re.compile(r"\s*,\s*")
 _CALLED_REGION_AFTER = re.compile(r"^\s+region\b", re.I)
 _BORDER_NAME_AFTER = re.compile(r"^\s+(?:border|frontier)\s+(?:crossing|point|post|town|gate)s?\b", re.I)
-# after a people's name: a noun for its members, maybe after other peoples' names it serves too ("Kisii and
-# Kikuyu people")
+# after a people's name: a noun for its members, maybe after other peoples' names it serves too ("Kikuyu and
+# Kisii people")
 _ETHNIC_PEOPLE_AFTER = re.compile(r"(?:\s*(?:,|&|and|or)\s*(?-i:[A-Z][a-z]+))*\s+(?:people|peoples|communit(?:y|ies)|"
                                   r"tribes?|clans?|youths?|militias?|militiamen|raiders|herders|herdsmen|elders|"
                                   r"warriors|tribesmen|pastoralists|ethnic)\b", re.I)
-# two sides of a fight named by their peoples ("Kalenjin vs. Kikuyu & Kisii"): the other side's name
+# two sides of a fight named by their peoples ("Pokot vs. Kikuyu & Kisii"): the other side's name
 _SIDE_AFTER = re.compile(r"\s*(?:&|and|vs\.?|versus)\s*((?-i:[A-Z][a-z]+))\b(?!\s+(?:count|district|region|province|"
                          r"state|town|village|sub-count|constituenc|division|area))", re.I)
 _SIDE_BEFORE = re.compile(r"\b([A-Z][a-z]+)\s*(?:&|and|vs\.?|versus)\s*$")
@@ -809,7 +809,7 @@ def _keep(c: Candidate, ctx: Context, persons: _SpanIndex, actors: _SpanIndex, e
             _ETHNIC_PEOPLE_AFTER.match(text, c.end)
             or (m := _SIDE_AFTER.match(text, c.end)) and m.group(1).lower() in ethnic_names()
             or (m := _SIDE_BEFORE.search(text, max(0, c.start - 30), c.start)) and m.group(1).lower() in ethnic_names()):
-        return False  # "Kisii and Kikuyu people", "Kalenjin vs. Kikuyu & Kisii": peoples, not their towns
+        return False  # "Kikuyu and Kisii people", "Pokot vs. Kikuyu & Kisii": peoples, not their towns
     if _SEA_AFTER.match(text, c.end) and not any(m.place.source == "curated" for m in c.matches):
         return False  # "the Azov Sea city of Berdiansk": a sea, not the Russian town of Azov
     if (_HOLIDAY_AFTER.match(text[c.end:c.end + 10]) or c.text.endswith(" Day")) \
