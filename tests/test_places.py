@@ -1767,14 +1767,6 @@ def test_an_english_word_only_a_transliteration_fold_or_a_small_towns_other_name
     assert [p.name for p in places_of(pipeline, "Veterans paraded at the Fort on Monday.").places] == []
 
 
-def test_a_curated_town_no_other_place_is_spelt_like_is_that_town_whatever_country_the_text_names(pipeline):
-    # Liboi, on Kenya's side of the Somali border, is a curated town: a text naming only Somalia does not
-    # make it a namesake abroad
-    ctx = places_of(pipeline, "Liboi hosts a police camp that supplies the troops sent into Somalia.")
-    liboi = at(ctx, "Liboi")
-    assert (liboi.iso3, liboi.admin1) == ("KEN", "Garissa")
-
-
 def test_in_governs_each_name_of_a_list_whose_first_name_no_index_holds(pipeline):
     # "in Kelmoru and Nyali": Nyali is as governed as it would be after a known name, so the Kenyan
     # village is taken in a text that names no country
@@ -1783,15 +1775,6 @@ def test_in_governs_each_name_of_a_list_whose_first_name_no_index_holds(pipeline
     # (not where no place word opens the list)
     ctx = places_of(pipeline, "Traders from Kelmoru and Nyali marched on Friday over the killings.")
     assert [p.name for p in ctx.places if p.name == "Nyali"] == []
-
-
-def test_a_town_named_for_the_border_crossing_it_stands_at_is_that_town_whatever_country_the_text_names(pipeline):
-    # Birgunj (Nepal's Birganj) in a text that names only India: border towns are named beside the
-    # country across the border
-    ctx = places_of(pipeline, "Indian lorry drivers waited near the Birgunj border crossing as India's "
-                              "officials met on Monday.")
-    birgunj = at(ctx, "Birgunj")
-    assert (birgunj.name, birgunj.iso3) == ("Birganj", "NPL")
 
 
 def test_a_peoples_name_told_as_a_people_is_not_its_namesake_town(pipeline):
@@ -1804,22 +1787,24 @@ def test_a_peoples_name_told_as_a_people_is_not_its_namesake_town(pipeline):
     assert at(ctx, "Kisii").iso3 == "KEN"
 
 
-def test_a_second_level_area_the_text_calls_a_region_is_that_area(pipeline):
-    # Swat is a district of Khyber Pakhtunkhwa, the only place the index spells so
-    ctx = places_of(pipeline, "Gunmen from Khyber Pakhtunkhwa's Swat region attacked a checkpoint on Monday.")
-    swat = at(ctx, "Swat")
-    assert (swat.iso3, swat.admin1) == ("PAK", "Khyber Pakhtunkhwa")
-
-
-def test_a_town_in_a_named_district_lies_near_towns_of_the_countries_with_that_district(pipeline):
-    # Nepal has a Banke district; Azerbaijan's "Banke" (a large town's other name) is no town Kohalpur lies near
-    ctx = places_of(pipeline, "Protesters from Kohalpur in Banke district burned tyres on Friday.")
-    assert at(ctx, "Kohalpur").iso3 == "NPL"
-
-
-def test_a_slip_from_a_town_of_a_country_the_text_names_is_that_town(pipeline):
-    # "Nezahualcoyolt" (two letters swapped) beside "Mexico", though Campestre, a name Brazil has, weighs
-    # for Brazil
-    ctx = places_of(pipeline, "Police beat a doctor in Nezahualcoyolt, Mexico, after neighbours of Colonia "
-                              "Campestre complained on Friday.")
-    assert at(ctx, "Nezahualcoyolt").name == "Ciudad Nezahualcoyotl"
+@pytest.mark.parametrize("text, surface, name, iso3", [
+    # Liboi, on Kenya's side of the Somali border, is a curated town nothing else is spelt like: a text
+    # naming only Somalia does not make it a namesake abroad
+    ("Liboi hosts a police camp that supplies the troops sent into Somalia.", "Liboi", "Liboi", "KEN"),
+    # a town named for the border crossing it stands at, in a text that names only the country across
+    ("Indian lorry drivers waited near the Birgunj border crossing as India's officials met on Monday.",
+     "Birgunj", "Birganj", "NPL"),
+    # a second-level area the text calls a region, the only place the index spells so
+    ("Gunmen from Khyber Pakhtunkhwa's Swat region attacked a checkpoint on Monday.", "Swat", "Swat", "PAK"),
+    # a town in a place the text calls a district lies near towns of the countries with that district
+    # (Nepal's Banke), not near a large town abroad another of whose names is Banke (in Azerbaijan)
+    ("Protesters from Kohalpur in Banke district burned tyres on Friday.", "Kohalpur", "Kohalpur", "NPL"),
+    # a name one slip (two letters swapped) from a town of the country its address names, though Campestre,
+    # a name Brazil has, weighs for Brazil
+    ("Police beat a doctor in Nezahualcoyolt, Mexico, after neighbours of Colonia Campestre complained on "
+     "Friday.", "Nezahualcoyolt", "Ciudad Nezahualcoyotl", "MEX"),
+])
+def test_a_town_whatever_country_the_text_names_by_its_border_address_or_spelling(pipeline, text, surface, name,
+                                                                                   iso3):
+    place = at(places_of(pipeline, text), surface)
+    assert (place.name, place.iso3) == (name, iso3)

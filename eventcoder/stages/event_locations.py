@@ -32,7 +32,7 @@ from ..resources.gazetteer import continent_adjectives, get_gazetteer, light_key
 from .event_dates import dateline, tells_the_incident
 from .sentences import next_in_paragraph
 from .places import (ADDRESS_GOVERNED, CAUSE_OF_BEFORE, DEMONYM_SHAPE, FACILITY_WORDS, FOREIGNERS_AFTER,
-                     GOVERNMENT_AFTER, KM_BEFORE, LOCAL_DISTRICT_WORDS, MOVED_BEFORE, NEAR_KM,
+                     GOVERNMENT_AFTER, INSTITUTION_AFTER, KM_BEFORE, LOCAL_DISTRICT_WORDS, MOVED_BEFORE, NEAR_KM,
                      POSSESSIVE, REGION_LIST_AFTER, STOP_NAMES, by_front, distance_km, near_before)
 from .times import MONTHS, WEEKDAYS
 
@@ -154,8 +154,9 @@ _EXAMPLES_OF = re.compile(r"\b(?:in|at|across)\s+(?:several\s+|various\s+|some\s
 # "between Kelmora (Dunde, Lurin) and ": the first end of a stretch, before the second (group 1)
 _BETWEEN_SECOND_BEFORE = re.compile(r"\bbetween\s+(?:the\s+)?([A-Z][^.;]{0,70}?)\s+and\s+(?:the\s+)?$")
 _DIRECTION_OF_BEFORE = re.compile(r"\bdirection\s+of\s+(?:the\s+)?$", re.I)
-# "the Kelmora State Polytechnic": a region opening an institution's name
-_INSTITUTION_AFTER = re.compile(r"(?:\s+State)?\s+(?:Polytechnic|University|College|School|Hospital|Academy)\b")
+# "the Kelmora State Polytechnic": a region opening an institution's name (the places stage's pattern, after
+# the word "State")
+_STATE_INSTITUTION_AFTER = re.compile(r"(?:\s+State)?" + INSTITUTION_AFTER.pattern)
 _TOWN_IN_GAP = re.compile(r"(?:\s+(?:town|city|village))?\s+in\s+(?:the\s+)?")
 # between an area's word and the place that holds it: "Dunde County in ", "Dunde County, "
 _OUTER_GAP = re.compile(r"\s*(?:,|\(|\bin\b)\s*(?:the\s+)?")
@@ -376,7 +377,7 @@ def _pick(cands: list[PlaceMention], ctx: Context, anchor: int, clause, spans=()
     # nor to a state opening an institution's name: "a lecturer at the Dunde State Polytechnic was killed on
     # the Kelmora-Lurin highway")
     roads_yield = any(q.start not in roads and q.start not in road_states and q.kind != "country"
-                      and not (_wide(q) and _INSTITUTION_AFTER.match(ctx.text, q.end)) for q in cands)
+                      and not (_wide(q) and _STATE_INSTITUTION_AFTER.match(ctx.text, q.end)) for q in cands)
     firms = {q.start for q in cands if _FIRM_AFTER.match(ctx.text, q.end)}
     firms_yield = any(q.start not in firms and q.kind != "country" for q in cands)
     governed_ends = [q.end for q in cands if _governed(ctx, q) == 2]

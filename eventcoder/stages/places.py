@@ -393,7 +393,7 @@ _HAMLET_AFTER = re.compile(r"\s+(?:village|hamlet)\b", re.I)
 # event's sentence names: see event_locations)
 _COMPOUND_ROAD_AFTER = re.compile(r"(?:[-–][A-Z][\w'’]*(?:\s[A-Z][\w'’]*)?)?\s+(?:road|highway)\b", re.I)
 _INSTITUTION_BEFORE = re.compile(r"\b(?:College|School|Hospital|Polytechnic|Academy|Seminary)\s+$")
-_INSTITUTION_AFTER = re.compile(r"(?:\s+(?:Boys|Girls|Boys'|Girls'|Mixed|Day|National|County|District|Secondary|"
+INSTITUTION_AFTER = re.compile(r"(?:\s+(?:Boys|Girls|Boys'|Girls'|Mixed|Day|National|County|District|Secondary|"
                                 r"Primary|High|Technical|Teachers|Training|Level\s+\d|Sub-County|Referral))*"
                                 r"\s+(?:University|School|College|Polytechnic|Academy|Hospital|Court)\b")
 # "attacked Kelmora community": a rare word before "community" is a Nigerian village's name
@@ -868,7 +868,7 @@ def _keep(c: Candidate, ctx: Context, persons: _SpanIndex, actors: _SpanIndex, e
     road = c.glued and bool(_COMPOUND_ROAD_AFTER.match(text, c.end))
     # "Kelmora Girls' High School", which the tagger splits into a person ("Kelmora Girls'") and an
     # organisation: a rare name opening an institution's is its town's, as below
-    school = _INSTITUTION_AFTER.match(text, c.end) is not None and not known_word(doc.vocab, c.text)
+    school = INSTITUTION_AFTER.match(text, c.end) is not None and not known_word(doc.vocab, c.text)
     for ps in persons.around(c.start, c.end):
         if school and ps[0] == c.start:
             continue
