@@ -1328,3 +1328,11 @@ def test_a_district_kept_with_low_confidence_places_an_event_in_an_unknown_villa
     ev = event_at(ctx, "burn")
     locate(ctx, ev, get_gazetteer(pipeline.settings))
     assert (ev.location, ev.country, ev.geo_precision) == ("Morang", "Nepal", 2)
+
+
+def test_a_sentence_naming_only_the_country_yields_to_a_town_the_paragraph_named_first(pipeline):
+    # the event's sentence names no place; the sentence before names only the country, the one before
+    # that the town where the scene is
+    ev = located(pipeline, "Foreign troops were seen near the river at Kananga on Monday. Officials of the DRC "
+                           "complained to their neighbours. The army sent two more companies to the area.", "sent")
+    assert (ev.location, ev.iso3, ev.geo_precision) == ("Kananga", "COD", 1), (ev.location, ev.geo_precision)

@@ -1808,3 +1808,10 @@ def test_a_town_whatever_country_the_text_names_by_its_border_address_or_spellin
                                                                                    iso3):
     place = at(places_of(pipeline, text), surface)
     assert (place.name, place.iso3) == (name, iso3)
+
+
+def test_a_bracketed_town_and_region_hold_a_village_far_from_the_town(pipeline):
+    # Moliro lies some 156 km from Moba town, the seat of the territory the bracket names, and inside
+    # Tanganyika, the province closing the address
+    p = at(places_of(pipeline, "Zambian patrols camped at Moliro (Moba, Tanganyika) for a week."), "Moliro")
+    assert (p.iso3, p.admin1) == ("COD", "Tanganyika"), (p.iso3, p.admin1)

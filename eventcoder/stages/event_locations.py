@@ -584,12 +584,20 @@ def locate(ctx: Context, event: Event, gz=None, view: PlaceView | None = None) -
     if chosen is None and sents and sents[0] < len(ctx.sentences):
         first = ctx.sentences[sents[0]]
         earlier = [s for s in ctx.sentences if s.paragraph == first.paragraph and s.index < first.index]
+        wide = None
         for s in reversed(earlier):
             # (a place fronted in that sentence still sets its scene: "In Recife, ..., police raided
             # the Boa Viagem neighborhood. A suspect was shot.")
-            chosen = _pick([p for p in places if s.start <= p.start < s.end], ctx, s.end, None, [(s.start, s.end)])
-            if chosen is not None:
+            chosen = _pick([p for p in places if s.start <= p.start < s.end
+                            and (wide is None or p.kind != "country" and p.iso3 == wide.iso3)],
+                           ctx, s.end, None, [(s.start, s.end)])
+            if chosen is not None and chosen.kind == "country" and wide is None:
+                # ("Troops were seen in Kelmo. Dunde's officials protested. The army reinforced the area.":
+                # a sentence naming only the country yields to a place of it the paragraph named first)
+                wide, chosen = chosen, None
+            elif chosen is not None:
                 break
+        chosen = chosen or wide
     if chosen is not None and chosen.kind == "country" and sents and sents[0] < len(ctx.sentences):
         # "On 3 May, in Kelmora, Dunde parish, police seized a boat. It was the largest seizure in
         # Lurinia. Two men were arrested.": a town the paragraph's lead puts its scene in holds an event

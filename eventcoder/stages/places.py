@@ -1925,6 +1925,13 @@ def _mark_addresses(cands, text: str, countries: dict, gz) -> None:
             # (inside the countries of the region closing the address: "San Juan, Tovar, Merida state"
             # is no large San Juan abroad)
             c.within_only, c.within_by = nxt.within_only or frozenset(isos), nxt.within_by
+        elif c.within_area and c.within_points and c.within_by is nxt and gap.strip() == "(" \
+                and nxt.within_area and nxt.within_centres and not nxt.demonym \
+                and not _REGION_AFTER.match(text[nxt.end:nxt.end + 30]):
+            # "Kelmo (Dunde, Lurin)": a place the bracket puts near a town that names its district as
+            # well lies in the region closing the address too (a district may reach 150 km past its seat;
+            # not "Kelmo (Dunde district, Lurin)", where the district's own area is known)
+            c.within = c.within | nxt.within
 
 
 # "northern", "north-eastern", "southwestern": the compass adjective before an area's name (lower case:
