@@ -1330,9 +1330,13 @@ def test_a_district_kept_with_low_confidence_places_an_event_in_an_unknown_villa
     assert (ev.location, ev.country, ev.geo_precision) == ("Morang", "Nepal", 2)
 
 
-def test_a_sentence_naming_only_the_country_yields_to_a_town_the_paragraph_named_first(pipeline):
+def test_a_sentence_naming_only_the_country_or_region_yields_to_a_town_the_paragraph_named_first(pipeline):
     # the event's sentence names no place; the sentence before names only the country, the one before
     # that the town where the scene is
     ev = located(pipeline, "Foreign troops were seen near the river at Kananga on Monday. Officials of the DRC "
                            "complained to their neighbours. The army sent two more companies to the area.", "sent")
     assert (ev.location, ev.iso3, ev.geo_precision) == ("Kananga", "COD", 1), (ev.location, ev.geo_precision)
+    # and so does a sentence naming only the region that holds the town
+    ev = located(pipeline, "Armed men raided houses at Tovar on Friday. The governor sent more police to Merida "
+                           "state. Two men were arrested.", "arrested")
+    assert (ev.location, ev.admin1, ev.geo_precision) == ("Tovar", "Merida", 1), (ev.location, ev.geo_precision)

@@ -589,11 +589,13 @@ def locate(ctx: Context, event: Event, gz=None, view: PlaceView | None = None) -
             # (a place fronted in that sentence still sets its scene: "In Recife, ..., police raided
             # the Boa Viagem neighborhood. A suspect was shot.")
             chosen = _pick([p for p in places if s.start <= p.start < s.end
-                            and (wide is None or p.kind != "country" and p.iso3 == wide.iso3)],
+                            and (wide is None or p.kind != "country" and p.iso3 == wide.iso3
+                                 and (wide.kind == "country" or p.kind == "city" and p.admin1 == wide.admin1))],
                            ctx, s.end, None, [(s.start, s.end)])
-            if chosen is not None and chosen.kind == "country" and wide is None:
+            if chosen is not None and _wide(chosen) and wide is None:
                 # ("Troops were seen in Kelmo. Dunde's officials protested. The army reinforced the area.":
-                # a sentence naming only the country yields to a place of it the paragraph named first)
+                # a sentence naming only the country, or a region, yields to a place of it the paragraph
+                # named first)
                 wide, chosen = chosen, None
             elif chosen is not None:
                 break
