@@ -1340,3 +1340,12 @@ def test_a_sentence_naming_only_the_country_or_region_yields_to_a_town_the_parag
     ev = located(pipeline, "Armed men raided houses at Tovar on Friday. The governor sent more police to Merida "
                            "state. Two men were arrested.", "arrested")
     assert (ev.location, ev.admin1, ev.geo_precision) == ("Tovar", "Merida", 1), (ev.location, ev.geo_precision)
+
+
+@pytest.mark.parametrize("text", [
+    "Youths threw stones in downtown Sopore, a day after a march in Handwara.",
+    "Youths threw stones in suburban Sopore, a day after a march in Handwara.",
+])
+def test_in_governs_a_town_after_downtown_or_suburban(pipeline, text):
+    ev = located(pipeline, text, "threw")
+    assert (ev.location, ev.admin1) == ("Sopur", "Kashmir"), ev.location

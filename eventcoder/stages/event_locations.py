@@ -215,7 +215,7 @@ _BORDER_BEFORE = re.compile(r"\b(?:border|frontier)\s+with\s+(?:the\s+)?$", re.I
 _LEAD_WORDS = frozenset("""the town city village neighboring neighbouring northern southern eastern western central
 northeastern northwestern southeastern southwestern north south east west far restive troubled remote rural
 township hamlet settlement community locality municipality mountain mountainous small coastal border farming
-fishing hilltop desert frontier market
+fishing hilltop desert frontier market downtown suburban
 """.split())
 # Places below this confidence are not used to locate events (the places stage keeps some
 # low-confidence mentions for the reader).

@@ -319,6 +319,8 @@ _LIST_GOVERNED = re.compile(r"\b(?:in|at)\s+(?:the\s+)?[A-Z][\w'-]*(?:\s+[A-Z][\
 # the comma of an address after a name ("Kelmora, Mexico"), the word "region" after it, and a border crossing
 # named after it
 _COMMA_AFTER = re.compile(r"\s*,\s*")
+# what carries a list on after a name: "Kelmo, Dunde and Lurin", "Kelmo, Dunde, Lurin"
+_LIST_GOES_ON = re.compile(r"\s*(?:,\s*(?:and\s+)?[A-Z]|(?:and|&)\s)")
 _CALLED_REGION_AFTER = re.compile(r"^\s+region\b", re.I)
 _BORDER_NAME_AFTER = re.compile(r"^\s+(?:border|frontier)\s+(?:crossing|point|post|town|gate)s?\b", re.I)
 # after a people's name: a noun for its members, maybe after other peoples' names it serves too ("Kikuyu and
@@ -1803,6 +1805,7 @@ def _mark_addresses(cands, text: str, countries: dict, gz) -> None:
     """Sets each candidate's `within` fields: the area its address puts it in ("Columbus, Ga.",
     "Kelmora (Biu LGA, Borno)", "the Old Market area of Kelmora", "Kelmora of Dunde district, Herat")."""
     by_start = {x.start: x for x in cands}
+    next_of = {x.start: y for x, y in zip(cands, cands[1:])}
     for c, after in zip(cands, cands[1:]):
         # (a district of a list closed by its province: "Kelmora (Dunde), Lurin and Tasra districts, Kunar";
         # or one given with its other name: "Kelmora (Dunde) district, Kunar")
@@ -1837,19 +1840,35 @@ def _mark_addresses(cands, text: str, countries: dict, gz) -> None:
             # department)
             good = [m.place for m in nxt.matches if m.quality >= 0.9]
             top = max(good, key=lambda q: q.population, default=None)
+            local = top is not None and sum(countries.values()) >= MIN_COUNTRY_EVIDENCE \
+                and not countries.get(top.iso3) and any(countries.get(q.iso3) for q in good)
+            if local:
+                # (of the text's countries, where it names one that has towns of the name, large or small,
+                # and the address runs on to an area of that country and closes: "Kelmo, San Rafael,
+                # Bulacan" in a Philippine text lies near one of the country's San Rafaels, not near
+                # Argentina's large one; "Kelmo, San Rafael and Dunde" is a list)
+                mine = max((q for q in good if countries.get(q.iso3)), key=lambda q: q.population)
+                third = next_of.get(nxt.start)
+                local = third is not None and _COMMA_AFTER.fullmatch(text, nxt.end, third.start) is not None \
+                    and any(m.quality >= 0.9 and m.place.kind == "region" and m.place.iso3 == mine.iso3
+                            for m in third.matches) and not _LIST_GOES_ON.match(text, third.end)
+                top = mine if local else top
             # (not "Kelmora municipality", nor "Kelmora del Norte": areas of the town's name)
             if not c.within_area and top is not None and top.kind == "city" and top.iso3 \
-                    and top.population >= WITHIN_OUTSIDE_MIN_POP \
+                    and (top.population >= WITHIN_OUTSIDE_MIN_POP or local) \
                     and not _REGION_AFTER.match(text[nxt.end:nxt.end + 30]) \
                     and not _NAME_GOES_ON.match(text[nxt.end:nxt.end + 30]):
-                c.within_points = tuple((q.latitude, q.longitude) for q in good[:10]
-                                        if q.kind == "city" and q.iso3 == top.iso3)
+                c.within_points = tuple((q.latitude, q.longitude) for q in [
+                    q for q in (good if local else good[:10]) if q.kind == "city" and q.iso3 == top.iso3][:10])
                 c.within_area = True
                 if "(" not in gap and top.population >= CITY_PART_MIN_POP \
                         and not _NAME_RUNS_ON.match(text, nxt.end):  # (not "Kelmora, Zamboanga Sibugay")
                     # a part of a city of millions: "Diliman, Quezon City" is no village 40 km off (a
                     # bracketed town may stand for its district: "Kelmora (Marrakech)")
                     c.within_km = CITY_PART_KM
+                elif top.population < WITHIN_OUTSIDE_MIN_POP:
+                    # (and a small town's villages lie near it, as a district's do: no large town far off)
+                    c.within_km, c.within_district = ADDRESS_TOWN_KM, True
                 if "(" in gap:
                     c.within_only = frozenset((top.iso3,))
             elif c.within_area and "(" not in gap and not _REGION_AFTER.match(text[nxt.end:nxt.end + 30]) \
