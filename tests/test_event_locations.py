@@ -1349,3 +1349,10 @@ def test_a_sentence_naming_only_the_country_or_region_yields_to_a_town_the_parag
 def test_in_governs_a_town_after_downtown_or_suburban(pipeline, text):
     ev = located(pipeline, text, "threw")
     assert (ev.location, ev.admin1) == ("Sopur", "Kashmir"), ev.location
+
+
+def test_the_prison_people_were_held_in_is_not_the_events_place(pipeline):
+    # the event's sentence names only the jail (named after a town) they were locked up in afterwards
+    text = "Armed men beat four drivers in Ocosingo. They were locked up in the Palenque jail for a night."
+    ev = located(pipeline, text, "locked")
+    assert ev.location == "Ocosingo", ev.location

@@ -169,6 +169,11 @@ _DESTINATION_BEFORE = re.compile(r"(?<!close )(?<!next )(?<!near )(?<!due )(?<!a
 # the event, not where it was
 _CARRIED_TO_BEFORE = re.compile(r"\b(?:took|taken|taking|rushed|ferried|transported|brought|evacuated|airlifted|"
                                 r"flown|carried|referred)\s+(?:[a-z]+\s+){0,3}?to\s+(?:the\s+)?$", re.I)
+# "locked up in the Kelmora prison", "held at Dunde Central Jail": where people were held after the event
+_HELD_IN_BEFORE = re.compile(r"\b(?:locked\s+up|held|detained|jailed|imprisoned|incarcerated|kept)\s+"
+                             r"(?:[a-z]+\s+){0,2}?(?:in|at)\s+(?:the\s+)?$", re.I)
+_PRISON_AFTER = re.compile(r"(?:\s+(?:Central|District|County|State|Federal|Maximum\s+Security))?\s+"
+                           r"(?:prison|jail|gaol|detention\s+(?:centre|center)|penitentiary)\b", re.I)
 # what stands between a road and the state or country its address names: "road (", "highway in "
 _ROAD_ADDRESS = re.compile(r"^(?:\s*\(|,\s*|\s+in\s+)(?:the\s+)?$")
 # "in Kelmora, north of the capital Kabul", "in Dunde district, 40 km from the provincial capital X",
@@ -477,6 +482,10 @@ class PlaceView:
             ctx.text, max(0, p.start - 20), p.start) or _CARRIED_TO_BEFORE.search(ctx.text, max(0, p.start - 60), p.start)
             or _BASED_IN_BEFORE.search(ctx.text, max(0, p.start - 30), p.start)
             or _OFFICE_AFTER.match(ctx.text, p.end) or GOVERNMENT_AFTER.match(ctx.text, p.end)}
+        # (nor the prison named after a town where people were held after the event: "locked up in the
+        # Kelmora jail")
+        self.elsewhere |= {p.start for p in self.places if _PRISON_AFTER.match(ctx.text, p.end)
+                           and _HELD_IN_BEFORE.search(ctx.text, max(0, p.start - 40), p.start)}
         # (nor a town a vehicle was turned back towards: "made the truck head back in the direction of
         # Kelmora")
         self.elsewhere |= {p.start for p in self.places if p.kind == "city"
