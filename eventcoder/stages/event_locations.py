@@ -305,6 +305,9 @@ _STATEMENT_BEFORE = re.compile(r"\b(?:said|says|spoke|speaking|told\s+(?:the\s+)
 # "the Kelmora Phosphate Company", "Dunde Cement Ltd": a firm that carries a town's name
 _FIRM_AFTER = re.compile(r"(?:\s+[A-Z][\w&'-]*){0,3}\s+(?:Company|Corporation|Corp|Ltd|Limited|Inc|Industries|"
                          r"Enterprises|Mills)\b")
+# "the Dunde branch of the University of Kelmora": a branch's own town is where its students are
+_BRANCH_OF_BEFORE = re.compile(r"\b(?:branch|campus|chapter)\s+of\s+(?:the\s+)?(?:University|College|Polytechnic|"
+                               r"Institute)\s+of\s+$")
 # "a campaigner for Kelmora Governor Ali Dunde", "Dunde County Commissioner": an office named after a
 # place says whose official someone is, not where the event was
 _OFFICE_AFTER = re.compile(r"(?:\s+(?:County|State|Provincial|Province|District|Regional|Municipal|City))?"
@@ -384,6 +387,9 @@ def _pick(cands: list[PlaceMention], ctx: Context, anchor: int, clause, spans=()
     roads_yield = any(q.start not in roads and q.start not in road_states and q.kind != "country"
                       and not (_wide(q) and _STATE_INSTITUTION_AFTER.match(ctx.text, q.end)) for q in cands)
     firms = {q.start for q in cands if _FIRM_AFTER.match(ctx.text, q.end)}
+    # (and the town a university is named after, when the text says which of its branches: "students of the
+    # Dunde campus of the University of Kelmora")
+    firms |= {q.start for q in cands if _BRANCH_OF_BEFORE.search(ctx.text, max(0, q.start - 60), q.start)}
     firms_yield = any(q.start not in firms and q.kind != "country" for q in cands)
     governed_ends = [q.end for q in cands if _governed(ctx, q) == 2]
     landmarks = {p.start for p in cands if any(
