@@ -1365,3 +1365,14 @@ def test_a_universitys_branch_is_in_its_own_town_not_the_one_the_university_is_n
     # with no branch named, the town of the university's name is still its place
     ev = located(pipeline, "Students of the University of Nairobi marched on Monday.", "marched")
     assert ev.location == "Nairobi", ev.location
+
+
+@pytest.mark.parametrize("text, place, precision", [
+    # Bambari lies some 170 km from Bria: the index has no Bambari near it, so the event is near Bria
+    ("Armed men burnt homes in Bambari near the town of Bria on Sunday.", "Bria", 2),
+    # Ippy lies some 100 km from Bambari: near enough to be the town meant
+    ("Armed men burnt homes in Ippy near the town of Bambari on Sunday.", "Ippy", 1),
+])
+def test_a_town_far_from_the_town_it_is_told_near_yields_to_it(pipeline, text, place, precision):
+    ev = located(pipeline, text, "burnt")
+    assert (ev.location, ev.geo_precision) == (place, precision), (ev.location, ev.geo_precision)

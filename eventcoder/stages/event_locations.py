@@ -305,6 +305,9 @@ _STATEMENT_BEFORE = re.compile(r"\b(?:said|says|spoke|speaking|told\s+(?:the\s+)
 # "the Kelmora Phosphate Company", "Dunde Cement Ltd": a firm that carries a town's name
 _FIRM_AFTER = re.compile(r"(?:\s+[A-Z][\w&'-]*){0,3}\s+(?:Company|Corporation|Corp|Ltd|Limited|Inc|Industries|"
                          r"Enterprises|Mills)\b")
+# "Kelmo near the town of Dunde": the landmark a town is told by (a town of that name more than NEAR_KM
+# from it is a namesake)
+_NEAR_TOWN_AFTER = re.compile(r",?\s+near\s+(?:the\s+(?:town|city|village)\s+of\s+)?")
 # "the Dunde branch of the University of Kelmora": a branch's own town is where its students are
 _BRANCH_OF_BEFORE = re.compile(r"\b(?:branch|campus|chapter)\s+of\s+(?:the\s+)?(?:University|College|Polytechnic|"
                                r"Institute)\s+of\s+$")
@@ -572,6 +575,13 @@ def locate(ctx: Context, event: Event, gz=None, view: PlaceView | None = None) -
         if weak is not None and weak.start < chosen.start and not _near_word_before(ctx, weak) and distance_km(
                 weak.latitude, weak.longitude, chosen.latitude, chosen.longitude) <= NEAR_KM:
             chosen = weak
+    if chosen is not None and chosen.kind == "city" and (m := _NEAR_TOWN_AFTER.match(ctx.text, chosen.end)):
+        # "attacked refugees in Kelmo near the town of Dunde": a town the index has only far from the
+        # town the text puts it near is a namesake; the event is near that town (precision 2)
+        landmark = next((p for p in own if p.start == m.end() and p.kind == "city"), None)
+        if landmark is not None and distance_km(chosen.latitude, chosen.longitude, landmark.latitude,
+                                                landmark.longitude) > NEAR_KM:
+            chosen = landmark
     if chosen is not None and chosen.kind == "city" and _ROAD_AFTER.match(ctx.text[chosen.end:chosen.end + 40]) \
             and sents and 0 < sents[0] < len(ctx.sentences):
         # "Students of a college in Kelmora rioted. They blocked the Dunde-Usenge road": the towns a road is
