@@ -58,6 +58,9 @@ TYPED = [
      "Riots", "Mob violence"),
     ("Hundreds of farmers blocked the highway near Sado on Monday to demand higher crop prices.",
      "Protests", "Peaceful protest"),
+    # a demand across a semicolon is another clause's: the riot happened
+    ("A riot breaks out in Fara when the tally is read; the losing side's supporters demand a recount",
+     "Riots", "Violent demonstration"),
     ("Soldiers shot down a surveillance drone over Kanda on Tuesday.",
      "Strategic developments", "Disrupted weapons use"),
     ("Police recovered two rifles and 300 rounds of ammunition in a raid on a farm near Wela on Sunday.",

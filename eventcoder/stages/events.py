@@ -628,8 +628,11 @@ def blocked(tok, span) -> str | None:
     # but a crowd's demand makes it the grievance: "demanding justice for a girl who was raped")
     told = next((k + 1 for k, a in enumerate(anc) if a.dep_ == "relcl"), len(anc))
     for k, a in enumerate(anc):
+        # (not from across a semicolon, which the parse may hang one clause on the other by: "a riot broke
+        # out; the losers demand a recount")
         if a.lemma_.lower() in HYPOTHETICAL_HEADS and a != tok and not _reporting_use(a) \
-                and (k < told or a.lower_ in _PROTESTERS_VERBS):
+                and (k < told or a.lower_ in _PROTESTERS_VERBS) \
+                and not any(t.text == ";" for t in tok.doc[min(a.i, tok.i):max(a.i, tok.i)]):
             return f"governed by '{a.text}'"
     if tok.lemma_.lower() in _STRUGGLE_WORDS:
         # "measures to fight the pandemic", "the fight against corruption": a campaign, not a battle
