@@ -58,6 +58,9 @@ TYPED = [
      "Riots", "Mob violence"),
     ("Hundreds of farmers blocked the highway near Sado on Monday to demand higher crop prices.",
      "Protests", "Peaceful protest"),
+    # shots fired at vehicles by gunmen who stopped them
+    ("Gunmen stopped two lorries outside Wela on Monday, firing gunshots at their tyres.",
+     "Violence against civilians", "Attack"),
     # a demand across a semicolon is another clause's: the riot happened
     ("A riot breaks out in Fara when the tally is read; the losing side's supporters demand a recount",
      "Riots", "Violent demonstration"),
