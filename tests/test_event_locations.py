@@ -1353,18 +1353,18 @@ def test_in_governs_a_town_after_downtown_or_suburban(pipeline, text):
 
 def test_the_prison_people_were_held_in_is_not_the_events_place(pipeline):
     # the event's sentence names only the jail (named after a town) they were locked up in afterwards
-    text = "Armed men beat four drivers in Ocosingo. They were locked up in the Palenque jail for a night."
-    ev = located(pipeline, text, "locked")
+    text = "Armed men beat four drivers in Ocosingo. They were held overnight at the Palenque jail."
+    ev = located(pipeline, text, "held")
     assert ev.location == "Ocosingo", ev.location
 
 
 def test_a_universitys_branch_is_in_its_own_town_not_the_one_the_university_is_named_after(pipeline):
-    ev = located(pipeline, "Students of the Eldoret campus of the University of Nairobi marched through the town "
+    ev = located(pipeline, "Students from the Eldoret campus of the University of Kisumu marched through the town "
                            "on Monday.", "marched")
     assert ev.location == "Eldoret", ev.location
     # with no branch named, the town of the university's name is still its place
-    ev = located(pipeline, "Students of the University of Nairobi marched on Monday.", "marched")
-    assert ev.location == "Nairobi", ev.location
+    ev = located(pipeline, "Students from the University of Kisumu marched on Monday.", "marched")
+    assert ev.location == "Kisumu", ev.location
 
 
 @pytest.mark.parametrize("text, place, precision", [

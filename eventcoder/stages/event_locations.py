@@ -308,7 +308,7 @@ _FIRM_AFTER = re.compile(r"(?:\s+[A-Z][\w&'-]*){0,3}\s+(?:Company|Corporation|Co
 # "Kelmo near the town of Dunde": the landmark a town is told by (a town of that name more than NEAR_KM
 # from it is a namesake)
 _NEAR_TOWN_AFTER = re.compile(r",?\s+near\s+(?:the\s+(?:town|city|village)\s+of\s+)?")
-# "the Dunde branch of the University of Kelmora": a branch's own town is where its students are
+# "the Dunde campus of the University of Kelmora": a campus's own town is where its students are
 _BRANCH_OF_BEFORE = re.compile(r"\b(?:branch|campus|chapter)\s+of\s+(?:the\s+)?(?:University|College|Polytechnic|"
                                r"Institute)\s+of\s+$")
 # "a campaigner for Kelmora Governor Ali Dunde", "Dunde County Commissioner": an office named after a
