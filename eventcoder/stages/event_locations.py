@@ -425,6 +425,11 @@ def _wide(p: PlaceMention) -> bool:
     return p.kind == "country" or p.kind == "region" and not p.admin2
 
 
+def _inside(p: PlaceMention, wide: PlaceMention) -> bool:
+    """Whether the place lies in the country or first-level region `wide` (and is not a country)."""
+    return p.kind != "country" and p.iso3 == wide.iso3 and (wide.kind == "country" or p.admin1 == wide.admin1)
+
+
 def _at_border(ctx: Context, p: PlaceMention) -> bool:
     """"near the Dunde border", "the border with Dunde": the country is only where a border is."""
     return bool(_BORDER_AFTER.match(ctx.text[p.end:p.end + 20])
@@ -594,8 +599,7 @@ def locate(ctx: Context, event: Event, gz=None, view: PlaceView | None = None) -
         # members": a country or region the event's sentence names only in passing yields to a town
         # of it that the sentence before, in the same paragraph, names
         wide = chosen
-        chosen = _town_before(ctx, sents, places, lambda p: p.iso3 == wide.iso3 and (
-            wide.kind == "country" or p.admin1 == wide.admin1)) or chosen
+        chosen = _town_before(ctx, sents, places, lambda p: _inside(p, wide)) or chosen
     if chosen is not None and (chosen.kind == "region" and not chosen.admin2 or chosen.kind == "country"):
         # "in Kelmora (UP)": a town the sentence puts the event in, left out because two towns of the region
         # share its name, is still more specific than the region holding both (not the region's own name:
@@ -614,8 +618,7 @@ def locate(ctx: Context, event: Event, gz=None, view: PlaceView | None = None) -
             # (a place fronted in that sentence still sets its scene: "In Recife, ..., police raided
             # the Boa Viagem neighborhood. A suspect was shot.")
             chosen = _pick([p for p in places if s.start <= p.start < s.end
-                            and (wide is None or p.kind != "country" and p.iso3 == wide.iso3
-                                 and (wide.kind == "country" or p.kind == "city" and p.admin1 == wide.admin1))],
+                            and (wide is None or _inside(p, wide) and not _wide(p))],
                            ctx, s.end, None, [(s.start, s.end)])
             if chosen is not None and _wide(chosen) and wide is None:
                 # ("Troops were seen in Kelmo. Dunde's officials protested. The army reinforced the area.":

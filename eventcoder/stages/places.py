@@ -319,10 +319,10 @@ _LIST_GOVERNED = re.compile(r"\b(?:in|at)\s+(?:the\s+)?[A-Z][\w'-]*(?:\s+[A-Z][\
 # the comma of an address after a name ("Kelmora, Mexico"), the word "region" after it, and a border crossing
 # named after it
 _COMMA_AFTER = re.compile(r"\s*,\s*")
-# what carries a list on after a name: "Kelmo, Dunde and Lurin", "Kelmo, Dunde, Lurin"
-_LIST_GOES_ON = re.compile(r"\s*(?:,\s*(?:and\s+)?[A-Z]|(?:and|&)\s)")
 _CALLED_REGION_AFTER = re.compile(r"^\s+region\b", re.I)
 _BORDER_NAME_AFTER = re.compile(r"^\s+(?:border|frontier)\s+(?:crossing|point|post|town|gate)s?\b", re.I)
+# what carries a list on after a name: "Kelmo, Dunde and Lurin", "Kelmo, Dunde, Lurin"
+_LIST_GOES_ON = re.compile(r"\s*(?:,\s*(?:and\s+)?[A-Z]|(?:and|&)\s)")
 # after a people's name: a noun for its members, maybe after other peoples' names it serves too ("Kikuyu and
 # Kisii people")
 _ETHNIC_PEOPLE_AFTER = re.compile(r"(?:\s*(?:,|&|and|or)\s*(?-i:[A-Z][a-z]+))*\s+(?:people|peoples|communit(?:y|ies)|"
@@ -1847,12 +1847,12 @@ def _mark_addresses(cands, text: str, countries: dict, gz) -> None:
                 # and the address runs on to an area of that country and closes: "Kelmo, San Rafael,
                 # Bulacan" in a Philippine text lies near one of the country's San Rafaels, not near
                 # Argentina's large one; "Kelmo, San Rafael and Dunde" is a list)
-                mine = max((q for q in good if countries.get(q.iso3)), key=lambda q: q.population)
+                home = max((q for q in good if countries.get(q.iso3)), key=lambda q: q.population)
                 third = next_of.get(nxt.start)
                 local = third is not None and _COMMA_AFTER.fullmatch(text, nxt.end, third.start) is not None \
-                    and any(m.quality >= 0.9 and m.place.kind == "region" and m.place.iso3 == mine.iso3
+                    and any(m.quality >= 0.9 and m.place.kind == "region" and m.place.iso3 == home.iso3
                             for m in third.matches) and not _LIST_GOES_ON.match(text, third.end)
-                top = mine if local else top
+                top = home if local else top
             # (not "Kelmora municipality", nor "Kelmora del Norte": areas of the town's name)
             if not c.within_area and top is not None and top.kind == "city" and top.iso3 \
                     and (top.population >= WITHIN_OUTSIDE_MIN_POP or local) \
