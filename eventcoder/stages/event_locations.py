@@ -622,8 +622,8 @@ def locate(ctx: Context, event: Event, gz=None, view: PlaceView | None = None) -
                            ctx, s.end, None, [(s.start, s.end)])
             if chosen is not None and _wide(chosen) and wide is None:
                 # ("Troops were seen in Kelmo. Dunde's officials protested. The army reinforced the area.":
-                # a sentence naming only the country, or a region, yields to a place of it the paragraph
-                # named first)
+                # a sentence naming only the country, or a region, yields to a narrower place of it the
+                # paragraph named first)
                 wide, chosen = chosen, None
             elif chosen is not None:
                 break

@@ -396,8 +396,8 @@ _HAMLET_AFTER = re.compile(r"\s+(?:village|hamlet)\b", re.I)
 _COMPOUND_ROAD_AFTER = re.compile(r"(?:[-–][A-Z][\w'’]*(?:\s[A-Z][\w'’]*)?)?\s+(?:road|highway)\b", re.I)
 _INSTITUTION_BEFORE = re.compile(r"\b(?:College|School|Hospital|Polytechnic|Academy|Seminary)\s+$")
 INSTITUTION_AFTER = re.compile(r"(?:\s+(?:Boys|Girls|Boys'|Girls'|Mixed|Day|National|County|District|Secondary|"
-                                r"Primary|High|Technical|Teachers|Training|Level\s+\d|Sub-County|Referral))*"
-                                r"\s+(?:University|School|College|Polytechnic|Academy|Hospital|Court)\b")
+                               r"Primary|High|Technical|Teachers|Training|Level\s+\d|Sub-County|Referral))*"
+                               r"\s+(?:University|School|College|Polytechnic|Academy|Hospital|Court)\b")
 # "attacked Kelmora community": a rare word before "community" is a Nigerian village's name
 _COMMUNITY_AFTER = re.compile(r"\s+communit(?:y|ies)\b")
 # "the Kelmo clan", "Kelmo sub-clans", "Kelmo tribesmen": the name of a people
