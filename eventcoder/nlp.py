@@ -120,8 +120,8 @@ def prefilter_cues() -> tuple[frozenset, tuple[str, ...]]:
     """Words and phrases of which a document must hold one to be parsed: every lemma and phrase
     of the event lexicon, the words of a crowd's demand (a peaceful protest in a text that tells of
     nothing else), what a crowd throws ("hurled several bricks"), the verbs the event rules read
-    outside the lexicon ("pounded a base"), and the death words of the fatality rules."""
-    from .stages.events import DEMAND_LEMMAS, MISSILES, RULE_CUE_LEMMAS, lexicon
+    outside the lexicon ("pounded a base", "marked Labour Day"), and the death words of the fatality rules."""
+    from .stages.events import DEMAND_LEMMAS, MISSILES, RULE_CUE_LEMMAS, RULE_CUE_PHRASES, lexicon
     from .stages.fatalities import DEATH_NOUNS, DIE_VERBS, KILL_VERBS
 
     words: set[str] = set()
@@ -130,6 +130,7 @@ def prefilter_cues() -> tuple[frozenset, tuple[str, ...]]:
         for lemma in fam.lemmas:
             words |= _inflections(lemma)
         phrases.extend(p.lower() for p in fam.phrases)
+    phrases.extend(RULE_CUE_PHRASES)
     for lemma in KILL_VERBS | DIE_VERBS | DEATH_NOUNS | DEMAND_LEMMAS | MISSILES | RULE_CUE_LEMMAS:
         words |= _inflections(lemma)
     return frozenset(words), tuple(phrases)

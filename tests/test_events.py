@@ -61,6 +61,11 @@ TYPED = [
     # shots fired at vehicles by gunmen who stopped them
     ("Gunmen stopped two lorries outside Wela on Monday, firing gunshots at their tyres.",
      "Violence against civilians", "Attack"),
+    # a workers' day kept by a group is a rally (the verbs alone are too common to be parsed for)
+    ("On Monday in Kanda, bakers and members of the porters' guild commemorated labour day, defying the curfew.",
+     "Protests", "Peaceful protest"),
+    ("Several hundred dockers marked International Workers' Day at the port of Wela.",
+     "Protests", "Peaceful protest"),
     # a demand across a semicolon is another clause's: the riot happened
     ("A riot breaks out in Fara when the tally is read; the losing side's supporters demand a recount",
      "Riots", "Violent demonstration"),
@@ -126,6 +131,8 @@ NOT_EVENTS = [
     "The senate blocked the budget bill on Tuesday.",
     "Thousands gathered in the cathedral for the funeral of the archbishop on Sunday.",
     "The striker was shot down by critics after the final.",
+    # a day kept that is no workers' day
+    "The nation observed Independence Day in Kanda with a parade of schoolchildren.",
     # one man throwing a stone is a crime, no riot
     "A man threw a stone at a bus in Dobe on Monday.",
 ]

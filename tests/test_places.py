@@ -1829,3 +1829,11 @@ def test_a_village_addressed_by_a_small_town_and_its_province_lies_near_the_town
     far = [p for p in ctx.places if p.start == ctx.text.index("Macarthur")
            and distance_km(p.latitude, p.longitude, 12.644, 123.665) > 50]
     assert not far, [(p.name, p.admin1) for p in far]
+
+
+def test_a_second_level_area_whose_local_government_bears_its_name_is_that_area(pipeline):
+    # New Delhi's districts are second-level areas only; a bare name is taken as one only with a word
+    # saying so, and a municipal body named after it is such a word
+    p = at(places_of(pipeline, "Retired clerks picketed the headquarters of the North Delhi Municipal "
+                               "Corporation over unpaid pensions."), "North Delhi")
+    assert (p.iso3, p.admin1) == ("IND", "Delhi"), (p.iso3, p.admin1)

@@ -187,6 +187,11 @@ def find_cues(span) -> dict[str, list]:
                 or c.dep_ == "prep" and c.lower_ == "as" and any(g.lower_ in _HOSTAGE for g in c.children)
                 for c in tok.children):
             found.setdefault("ABDUCT", []).append(tok)  # "took the crew hostage", "taken as hostages"
+        elif lem in _OBSERVE_VERBS and _WORKERS_DAY_AFTER.match(span.doc.text, tok.idx + len(tok.text)):
+            # "the union's members commemorated labour day", "dockers marked International Workers' Day":
+            # a workers' day kept by a group is a rally, as ACLED codes it (read on the words: the small
+            # parser takes "commemorated labor day" for a noun phrase)
+            found.setdefault("PROTEST", []).append(tok)
         elif lem in _RECIPROCAL_VERBS and tok.pos_ == "VERB" and _at_each_other(tok):
             # "the two militias attacked each other", "troops fired at one another": fighting, not a
             # one-sided attack
@@ -249,6 +254,11 @@ def find_cues(span) -> dict[str, list]:
 
 
 _RECIPROCAL_VERBS = frozenset("attack fire shoot target shell assault ambush".split())
+# keeping a day: "commemorated", "marked", "observed", "celebrated" Labour Day
+_OBSERVE_VERBS = frozenset("commemorate mark observe celebrate".split())
+# the workers' day: "Labour Day", "the May Day", "International Workers' Day" (not "Independence Day")
+_WORKERS_DAY_AFTER = re.compile(r"\s+(?:the\s+)?(?:international\s+)?(?:labou?r|may|workers'?|worker's)\s+day\b",
+                                re.I)
 
 
 def _at_each_other(verb) -> bool:
@@ -403,6 +413,8 @@ _FIND_VERBS = frozenset({"find", "discover", "recover", "dump", "retrieve"})
 _DUMP_VERBS = frozenset({"throw", "leave", "abandon"})
 # the lemmas of cues that the rules of `find_cues` read outside the lexicon (for the parser's pre-filter)
 RULE_CUE_LEMMAS = _DUMP_VERBS | {"pound", "hit"}
+# and the phrases they read ("commemorated Labour Day": the verbs are too common a word to parse for)
+RULE_CUE_PHRASES = ("labor day", "labour day", "may day", "workers' day", "workers day", "worker's day")
 
 
 def _hit_people(verb) -> bool:

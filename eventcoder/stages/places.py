@@ -320,6 +320,7 @@ _LIST_GOVERNED = re.compile(r"\b(?:in|at)\s+(?:the\s+)?[A-Z][\w'-]*(?:\s+[A-Z][\
 # named after it
 _COMMA_AFTER = re.compile(r"\s*,\s*")
 _CALLED_REGION_AFTER = re.compile(r"^\s+region\b", re.I)
+_MUNICIPAL_BODY_AFTER = re.compile(r"^\s+(?:Municipal\s+(?:Corporation|Council|Committee)|Metropolitan\s+Corporation)\b")
 _BORDER_NAME_AFTER = re.compile(r"^\s+(?:border|frontier)\s+(?:crossing|point|post|town|gate)s?\b", re.I)
 # what carries a list on after a name: "Kelmo, Dunde and Lurin", "Kelmo, Dunde, Lurin"
 _LIST_GOES_ON = re.compile(r"\s*(?:,\s*(?:and\s+)?[A-Z]|(?:and|&)\s)")
@@ -506,6 +507,7 @@ class Candidate:
     site: bool = False  # "Kelmora mosques", "Kelmora Sugar Company": a site bears the place's name
     border: bool = False  # "the Kelmora border crossing": a town named for the border it stands at
     called_region: bool = False  # "the Kelmora region": the word "region" itself follows the name
+    municipal: bool = False  # "the Kelmora Municipal Corporation": the local government of a place bears its name
     moved: bool = False  # "deported to Kelmoria": a country someone went to or came from (no evidence of it)
     # a word of a longer proper name ("the Kelmora Amman Dundevi area"): a large city abroad only
     # by its spelling
@@ -1569,11 +1571,13 @@ def _resolve(cands, countries, admin_keys, anchors, hints=None, area=None, front
             # (or, when the name is a second-level area's in one country only and nothing else
             # anywhere, the place "in" governs: "a march in Dharwad", a district named after its seat)
             # (nor where the text calls it a region and it is a second-level area's name in one country only:
-            # "in Dunde's Kelmora region"; not "the Kelmora River Valley", a river's)
+            # "in Dunde's Kelmora region"; not "the Kelmora River Valley", a river's; nor where its local
+            # government bears the name: "outside the offices of the Kelmora Municipal Corporation")
             pool = [m for m in pool if m.place.source != "admin2"] or [
                 m for m in pool if c.within_area and _in_area(m.place, c.within)] or [
                 m for m in pool if c.governed and len({q.place.iso3 for q in c.matches}) == 1] or [
-                m for m in pool if c.called_region and len({q.place.iso3 for q in c.matches if q.quality >= 0.9}) == 1]
+                m for m in pool if (c.called_region or c.municipal)
+                and len({q.place.iso3 for q in c.matches if q.quality >= 0.9}) == 1]
         addressed = c.ruled_out = False
         if c.within_area:
             # "Kelmora (Tripoli)", "Dunde, Donetsk": the text says which area holds the place;
@@ -2004,6 +2008,7 @@ def _cue(c: Candidate, text: str, vocab) -> None:
     c.site = bool(_NAMED_SITE_AFTER.match(after))
     c.border = bool(_BORDER_NAME_AFTER.match(after))
     c.called_region = bool(_CALLED_REGION_AFTER.match(after))
+    c.municipal = bool(_MUNICIPAL_BODY_AFTER.match(after))
     c.address_tail = bool(_BRACKET_TAIL_BEFORE.search(before) and _BRACKET_CLOSE_AFTER.match(after))
     # (a country only: a town someone was taken to is mostly in the country of the text)
     c.moved = bool(MOVED_BEFORE.search(before[-30:])) and any(
