@@ -1837,3 +1837,14 @@ def test_a_second_level_area_whose_local_government_bears_its_name_is_that_area(
     p = at(places_of(pipeline, "Retired clerks picketed the headquarters of the North Delhi Municipal "
                                "Corporation over unpaid pensions."), "North Delhi")
     assert (p.iso3, p.admin1) == ("IND", "Delhi"), (p.iso3, p.admin1)
+
+
+def test_two_names_whose_namesakes_lie_together_in_one_spot_are_that_spots(pipeline):
+    # Alabama has the larger Huntsville and a Walker County of its own, far from it; only in Texas do a
+    # Walker County and a Huntsville lie together (the county's seat)
+    ctx = places_of(pipeline, "Deputies of the Walker County sheriff said two inmates had escaped. "
+                              "Huntsville police joined the search on Monday.")
+    assert (at(ctx, "Walker County").admin1, at(ctx, "Huntsville").admin1) == ("Texas", "Texas")
+    # a state's name is the state, whatever town of its name lies by another name of the text
+    ctx = places_of(pipeline, "Farmers from Oregon met buyers at the Toledo market.")
+    assert at(ctx, "Oregon").kind == "region", at(ctx, "Oregon")

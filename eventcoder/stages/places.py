@@ -55,6 +55,14 @@ SEAT_REGION_MIN_POP = 500_000  # (not one of Puerto Rico's 78 municipalities, ea
 NEAR_KM = 150.0
 ADDRESS_TOWN_KM = 50.0  # the most a village lies from the town closing its address ("Kelmo, Dunde")
 VILLAGE_NEAR_KM = 30.0  # a village this close to a place the text names is beside it
+# Two names whose namesakes lie together only in one spot are that spot's (`_paired_namesakes`): the
+# most apart two entries of one spot may lie (a county and its seat, a town and its neighbour), the most
+# namesakes a name may have to be paired, and the first pass's confidence that keeps a name out of it.
+PAIR_KM = 40.0
+PAIRED_MAX_NAMESAKES = 40
+PAIRED_KEEP_CONFIDENCE = 0.9
+PAIRED_MAX_POP = 1_000_000
+_PAIR_DEGREES = PAIR_KM / 111.0
 MUNICIPAL_SEAT_KM = 30.0  # the most a seat lies from its second-level area's point (the middle of its towns)
 # A town named as in a first-level region but not in it in the gazetteer is taken when it lies this
 # near the region's centre, in its country (a town addressed with the neighbouring state's name, a
@@ -2131,10 +2139,12 @@ def find_places(ctx: Context, gz) -> list:
             countries[iso] = countries.get(iso, 0.0) + DOMINANT_WEIGHT
     parts = _compass_parts(cands, text)
     _resolve(cands, countries, admin_keys, [], hints, area, fronts, parts, groups)
-    anchors = [(c.best.place.latitude, c.best.place.longitude, c,
-                light_key(c.text) if c.best.place.kind == "region" else None, c.best.place) for c in cands
-               if c.best and c.confidence >= 0.5 and c.best.place.kind != "country"]
-    if any(c.best is not None and c.confidence >= MIN_CONFIDENCE for c in cands):
+    paired = _paired_namesakes(cands, countries)
+    anchors = [(m.place.latitude, m.place.longitude, c,
+                light_key(c.text) if m.place.kind == "region" else None, m.place) for c in cands
+               if (m := paired.get(id(c)) or (c.best if c.best and c.confidence >= 0.5 else None)) is not None
+               and m.place.kind != "country"]
+    if paired or any(c.best is not None and c.confidence >= MIN_CONFIDENCE for c in cands):
         # (the second pass reads the first's places only where they reached MIN_CONFIDENCE: with none,
         # it would resolve every name as the first did)
         _resolve(cands, countries, admin_keys, anchors, hints, area, fronts, parts, groups)
@@ -2160,6 +2170,70 @@ def find_places(ctx: Context, gz) -> list:
             final[pm.iso3] = final.get(pm.iso3, 0.0) + (1.0 if pm.kind == "country" else 0.5)
     ctx.countries = dict(sorted(final.items(), key=lambda kv: -kv[1]))
     return out
+
+
+def _paired_namesakes(cands, countries: dict) -> dict:
+    """Names that only lie together in one place: "the Walker County sheriff ... Huntsville police" in a
+    text naming no state are Texas's Walker County and the Huntsville that is its seat, though Alabama has
+    a larger Huntsville and a Walker County of its own farther from it. Of two names, each with namesakes
+    in more than one place, where every pair of their namesakes that lie within PAIR_KM of each other lies
+    in one spot, that spot is taken for both; a name paired so with others in two spots is left alone.
+    Returns the id of each candidate so placed -> its entry there (for the second pass's anchors).
+    (Not for a name its address places, a demonym, a name a country, a first-level region or a city of
+    PAIRED_MAX_POP people bears, nor a name already placed with confidence PAIRED_KEEP_CONFIDENCE; and only
+    in a country the text points to, where it points to one, and in a first-level region it names, where
+    it names one of that country: "Williamson County" and "Perry County" in a text about Tennessee are not
+    Illinois's, which lie together.)"""
+    told = sum(countries.values()) >= MIN_COUNTRY_EVIDENCE
+    regions: dict = {}  # country -> light keys of the first-level regions the first pass placed
+    for c in cands:
+        if c.best is not None and c.confidence >= 0.5 and _first_level(c.best.place):
+            regions.setdefault(c.best.place.iso3, set()).add(light_key(c.best.place.admin1 or c.best.place.name))
+
+    def fits(p) -> bool:
+        return (not told or countries.get(p.iso3, 0.0) > 0) and (
+            p.iso3 not in regions or light_key(p.admin1 or "") in regions[p.iso3])
+
+    def entries(c):
+        if c.demonym or c.within or c.within_by is not None or c.source == "abbreviation" \
+                or c.best is not None and c.confidence >= PAIRED_KEEP_CONFIDENCE:
+            return []
+        spelt = [m for m in c.matches if m.quality >= 0.9]
+        if any(m.place.kind == "country" or _first_level(m.place) or m.place.population >= PAIRED_MAX_POP
+               for m in spelt):
+            return []  # (a state's name, "Oregon", or a large city's, "Damascus", is that)
+        ms = [m for m in spelt if m.place.source not in VILLAGE_SOURCES and fits(m.place)]
+        return ms if len(ms) <= PAIRED_MAX_NAMESAKES else []
+
+    def spread(ms) -> bool:
+        return any(distance_km(a.place.latitude, a.place.longitude, b.place.latitude, b.place.longitude) > PAIR_KM
+                   for a in ms for b in ms)
+
+    pools = [(c, ms) for c in cands if (ms := entries(c))]
+    links = []  # (candidate, other candidate, the first's entries lying by one of the other's)
+    for i, (c, ms) in enumerate(pools):
+        for d, ns in pools[i + 1:]:
+            if light_key(d.text) == light_key(c.text) or not (spread(ms) or spread(ns)):
+                continue
+            pairs = [(m, n) for m in ms for n in ns
+                     if abs(m.place.latitude - n.place.latitude) <= _PAIR_DEGREES
+                     and distance_km(m.place.latitude, m.place.longitude, n.place.latitude, n.place.longitude) <= PAIR_KM]
+            if pairs:
+                links += [(c, d, [m for m, _ in pairs]), (d, c, [n for _, n in pairs])]
+    # a name paired in two spots is left alone, and so are its pairings with others: "Huntsville" beside
+    # both "Walker County" and "Ardmore" places neither
+    torn: set = set()
+    while True:
+        spots: dict = {}  # id(candidate) -> its entries paired with another name's
+        for c, d, got in links:
+            if id(c) not in torn and id(d) not in torn:
+                spots.setdefault(id(c), []).extend(got)
+        more = {cid for cid, got in spots.items() if spread(got)}
+        if not more:
+            break
+        torn |= more
+    # (the best of the entries there: a town before the county of its name)
+    return {cid: max(got, key=lambda m: (m.place.kind == "city", m.place.population)) for cid, got in spots.items()}
 
 
 def _addressed_sense(cands) -> None:
