@@ -1848,3 +1848,13 @@ def test_two_names_whose_namesakes_lie_together_in_one_spot_are_that_spots(pipel
     # a state's name is the state, whatever town of its name lies by another name of the text
     ctx = places_of(pipeline, "Farmers from Oregon met buyers at the Toledo market.")
     assert at(ctx, "Oregon").kind == "region", at(ctx, "Oregon")
+
+
+def test_a_city_of_millions_twice_the_size_of_its_namesakes_is_the_one_meant_where_no_country_is_named(pipeline):
+    # Spain's Barcelona is twice Venezuela's: in a text naming no country it is the Spanish city
+    p = at(places_of(pipeline, "A van ploughed into crowds on Barcelona's busiest avenue, killing 13."), "Barcelona")
+    assert p.iso3 == "ESP", (p.name, p.iso3)
+    # where the text names the country, its own Barcelona
+    p = at(places_of(pipeline, "Police clashed with gangs in Barcelona, in Venezuela's Anzoategui state."),
+           "Barcelona")
+    assert p.iso3 == "VEN", (p.name, p.iso3)

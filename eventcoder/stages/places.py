@@ -59,6 +59,11 @@ VILLAGE_NEAR_KM = 30.0  # a village this close to a place the text names is besi
 # most apart two entries of one spot may lie (a county and its seat, a town and its neighbour), the most
 # namesakes a name may have to be paired, and the first pass's confidence that keeps a name out of it.
 PAIR_KM = 40.0
+# A city of BIG_CITY_POP people or more, BIG_CITY_RATIO times the size of every rival namesake, is taken
+# with at least BIG_CITY_CONFIDENCE in a text that points to no country.
+BIG_CITY_POP = 1_000_000
+BIG_CITY_RATIO = 2
+BIG_CITY_CONFIDENCE = 0.5
 PAIRED_MAX_NAMESAKES = 40
 PAIRED_KEEP_CONFIDENCE = 0.9
 PAIRED_MAX_POP = 1_000_000
@@ -1784,6 +1789,15 @@ def _resolve(cands, countries, admin_keys, anchors, hints=None, area=None, front
         # how clearly the best entry wins, times how good a place it is at all
         c.confidence = max(0.0, min(1.0, (0.25 + 0.5 * min(margin, 1.5)) * min(1.0, best_s / 2.0)))
         c.best = best
+        # a city of a million people spelt as the text spells it, at least BIG_CITY_RATIO times as large as
+        # any namesake that rivals it, is the one meant in a text that points to no country ("a van hit
+        # crowds on Barcelona's busiest street" is not Venezuela's Barcelona)
+        p = best.place
+        if c.confidence < BIG_CITY_CONFIDENCE and p.kind == "city" and p.population >= BIG_CITY_POP \
+                and best.quality == 1.0 and _primary(p) and sum(told.values()) < MIN_COUNTRY_EVIDENCE \
+                and all(m.place.population * BIG_CITY_RATIO <= p.population for m in pool
+                        if m is not best and _rival(m.place, p)):
+            c.confidence = BIG_CITY_CONFIDENCE
 
 
 def _misaddressed(c, pool) -> list:
