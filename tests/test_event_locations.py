@@ -1376,3 +1376,10 @@ def test_a_universitys_branch_is_in_its_own_town_not_the_one_the_university_is_n
 def test_a_town_far_from_the_town_it_is_told_near_yields_to_it(pipeline, text, place, precision):
     ev = located(pipeline, text, "burnt")
     assert (ev.location, ev.geo_precision) == (place, precision), (ev.location, ev.geo_precision)
+
+
+def test_of_after_parts_governs_the_area_as_in_does(pipeline):
+    # the blockades were in parts of the district ("of" after "parts"); the town of the visit is no place of them
+    ev = located(pipeline, "Ahead of a ministerial visit to Dantewada, protesters blocked highways in different "
+                           "parts of Bastar district on Friday.", "blocked")
+    assert ev.location == "Bastar", ev.location

@@ -1858,3 +1858,11 @@ def test_a_city_of_millions_twice_the_size_of_its_namesakes_is_the_one_meant_whe
     p = at(places_of(pipeline, "Police clashed with gangs in Barcelona, in Venezuela's Anzoategui state."),
            "Barcelona")
     assert p.iso3 == "VEN", (p.name, p.iso3)
+
+
+def test_a_region_the_text_names_in_a_named_country_may_be_its_second_level_area(pipeline):
+    # "region" is said of second-level areas too: Beni is a Congolese territory (and its town), while
+    # Bolivia's first-level El Beni is only another spelling away
+    ctx = places_of(pipeline, "Rebels killed nine farmers in the Beni region, in the far east of the DR Congo, "
+                              "on Monday.")
+    assert at(ctx, "Beni").iso3 == "COD", at(ctx, "Beni")

@@ -41,7 +41,8 @@ _GOVERNING = {"in", "at", "near", "outside", "around", "into", "on", "of"}
 _WEAK_GOVERNING = {"on", "of"}
 _PLACE_NOUNS = {"region", "town", "city", "village", "area", "province", "district", "outskirts", "suburb",
                 "suburbs", "centre", "center", "capital", "county", "governorate", "state", "vicinity", "township",
-                "hamlet", "settlement", "community", "locality", "municipality"}
+                "hamlet", "settlement", "community", "locality", "municipality",
+                "part", "parts", "areas"}  # ("in several parts of Kelmora region": "of" governs as "in" does)
 # A curated region whose population stand-in is below this is "small" (a border area, a
 # district): precision 2; admin1 regions and larger areas are precision 3.
 SMALL_REGION_POP = 300_000

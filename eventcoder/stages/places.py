@@ -1403,7 +1403,8 @@ def _base_score(c, m, countries, total, admin_keys, anchors: _Anchors, seat_town
         # "X district" is a second-level area, or the town it is named after; "X province" a region
         # (a county is a second-level area whose own name says so, as in the US: Kenya's counties are
         # first-level, and "Embu County" is no Brazilian municipality)
-        cued = (p.source == "admin2") == c.cue_admin2 and not (
+        # (the bare word "region" is said of either: "the Beni region" of a Congolese text is its territory)
+        cued = ((p.source == "admin2") == c.cue_admin2 or c.called_region) and not (
             c.cue_county and p.source == "admin2" and not _COUNTY_WORD.search(p.name))
         s += W_CUE if cued or p.source not in ("admin1", "admin2") else 0.0
     if c.cue_admin2 and p.kind == "city":
@@ -1584,9 +1585,12 @@ def _resolve(cands, countries, admin_keys, anchors, hints=None, area=None, front
             # (or, when the name is a second-level area's in one country only and nothing else
             # anywhere, the place "in" governs: "a march in Dharwad", a district named after its seat)
             # (nor where the text calls it a region and it is a second-level area's name in one country only:
-            # "in Dunde's Kelmora region"; not "the Kelmora River Valley", a river's; nor where its local
-            # government bears the name: "outside the offices of the Kelmora Municipal Corporation")
-            pool = [m for m in pool if m.place.source != "admin2"] or [
+            # "in Dunde's Kelmora region", or of a country the rest of the text names: "the Beni region of
+            # eastern Congo" is no Bolivian El Beni; not "the Kelmora River Valley", a river's; nor where its
+            # local government bears the name: "outside the offices of the Kelmora Municipal Corporation")
+            named = _without(countries, own_evidence.get(light_key(c.text), {})) if c.called_region else {}
+            pool = [m for m in pool if m.place.source != "admin2"
+                    or named.get(m.place.iso3, 0.0) >= MIN_COUNTRY_EVIDENCE] or [
                 m for m in pool if c.within_area and _in_area(m.place, c.within)] or [
                 m for m in pool if c.governed and len({q.place.iso3 for q in c.matches}) == 1] or [
                 m for m in pool if (c.called_region or c.municipal)
