@@ -1383,3 +1383,15 @@ def test_of_after_parts_governs_the_area_as_in_does(pipeline):
     ev = located(pipeline, "Ahead of a ministerial visit to Dantewada, protesters blocked highways in different "
                            "parts of Bastar district on Friday.", "blocked")
     assert ev.location == "Bastar", ev.location
+
+
+@pytest.mark.parametrize("text, word", [
+    # a town the text calls a local government area holds the village named before it ("village of")
+    ("Raiders overran Gwargube village of Konduga LGA on Sunday, killing four herders.", "killing"),
+    # "in" governs the village a region's possessive leads into, as "the" would
+    ("In Borno's Gwargube village, gunmen shot dead five traders on Sunday, a council chairman of Konduga "
+     "told reporters.", "shot"),
+])
+def test_a_village_before_the_area_holding_it_is_the_place(pipeline, text, word):
+    ev = located(pipeline, text, word)
+    assert ev.location == "Gwargube", ev.location

@@ -114,8 +114,9 @@ _FRONTED = re.compile(r"^\W*(?:(?:on|around|as reported on|reported on|late on|e
 # "in Bungoma County": a first-level area, though resolved to the town it is named after
 _WIDE_WORDS = r"county|province|state|region|governorate|oblast"
 _WIDE_WORD_AFTER = re.compile(r"\s+(?:" + _WIDE_WORDS + r")\b", re.I)
-# "Kelmora city in Dunde district": a town the text calls a district holds the place named before it
-_DISTRICT_WORD_AFTER = re.compile(r"\s+districts?\b", re.I)
+# "Kelmora city in Dunde district", "Kelmora village of Dunde local government area": a town the text calls a
+# district holds the place named before it
+_DISTRICT_WORD_AFTER = re.compile(r"\s+(?:districts?|lga|local\s+government(?:\s+area)?)\b", re.I)
 _AREA_WORD_AFTER = re.compile(r"^\s+(?:district|division|" + _WIDE_WORDS + r")\b", re.I)
 # "near Kelmora (Central Darfur state)", "the villages of Kelmora and Dunde (Kalehe, Sud-Kivu)": a name the
 # gazetteer lacks right before a region, in the same address
@@ -136,9 +137,9 @@ _PART_OF_TOWN_BEFORE = re.compile(r"(?:\b(?i:village|area|locality|neighbou?rhoo
 _TOWN_WORD_AFTER = re.compile(r"\s+(?:city|town)\b(?!\s+(?:of|and|council|hall)\b)", re.I)
 _ROAD_AFTER = re.compile(r"^(?:\s*[-–]\s*[A-Z][\w'-]*(?:\s[A-Z][\w'-]*)?)?\s+(?:national\s+)?"
                          r"(?:highway|road|bypass|expressway|motorway|railway(?!\s+(?:station|stop|yard))|stretch|gate)\b", re.I)
-# between a place and the area its address puts it in: "Dunde constituency, in ", "Dunde ("
+# between a place and the area its address puts it in: "Dunde constituency, in ", "Dunde (", "Dunde village of "
 _INNER_GAP = re.compile(r"(?:\s+(?:constituency|sub-?county|ward|division|location|district|city|town|village))?"
-                        r"\s*(?:,|\()?\s*(?:in\s+)?(?:the\s+)?", re.I)
+                        r"\s*(?:,|\()?\s*(?:in\s+|of\s+)?(?:the\s+)?", re.I)
 # "a radio station based in Kelmora": where a reporter or an organisation sits
 _BASED_IN_BEFORE = re.compile(r"\b(?:based|headquartered|stationed)\s+in\s+(?:the\s+)?$", re.I)
 # between a town and the town closing its address: "Kelmora (", "Kelmora, "
@@ -266,9 +267,13 @@ def _governed_by(ctx: Context, p: PlaceMention) -> int:
     lo = max(0, p.start - 45)
     window = ctx.text[lo:p.start]
     for q in reversed(ctx.places):  # (in text order: from the right, the offsets before stay good)
-        if q.kind == "country" and lo <= q.start and q.end <= p.start:
-            # "in the Kelmorian town Dunde": a country's word before the place noun leads in as "the" would
-            window = window[:q.start - lo] + "the" + window[q.end - lo:]
+        owner = q.kind != "country" and ctx.text[q.end:q.end + 2] in ("'s", "\u2019s")
+        if (q.kind == "country" or owner) and lo <= q.start and q.end + 2 * owner <= p.start:
+            # "in the Kelmorian town Dunde": a country's word before the place noun leads in as "the" would,
+            # and so does a region's or a town's possessive: "in Kelmora's Dunde village" (a country's,
+            # "in Kelmoria's Dunde County", is left as it was: "near Lurin in Kelmoria's Dunde County" is
+            # near Lurin, the county only its address)
+            window = window[:q.start - lo] + "the" + window[q.end + 2 * owner - lo:]
     before = window.lower().split()
     if not before:
         return 0
