@@ -1395,3 +1395,14 @@ def test_of_after_parts_governs_the_area_as_in_does(pipeline):
 def test_a_village_before_the_area_holding_it_is_the_place(pipeline, text, word):
     ev = located(pipeline, text, word)
     assert ev.location == "Gwargube", ev.location
+
+
+def test_a_town_that_only_addresses_the_place_an_event_is_near_yields_to_it(pipeline):
+    # Chautipan lies in the municipality of Chilpancingo, some 26 km from its town: the clash was near
+    # Chautipan, not in Chilpancingo
+    ev = located(pipeline, "Two cartels fought near Chautipan village in Chilpancingo, Guerrero, on Sunday.",
+                 "fought")
+    assert (ev.location, ev.geo_precision) == ("Chautipan", 2), (ev.location, ev.geo_precision)
+    # Ippy lies some 90 km from Bria: no village of Bria's, so the sentence's town stays the place
+    ev = located(pipeline, "Gunmen fired on a bus near Ippy in Bria town on Sunday.", "fired")
+    assert ev.location == "Bria", ev.location

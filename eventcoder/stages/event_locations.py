@@ -31,8 +31,8 @@ from ..pipeline import stage
 from ..resources.gazetteer import continent_adjectives, get_gazetteer, light_key
 from .event_dates import dateline, tells_the_incident
 from .sentences import next_in_paragraph
-from .places import (ADDRESS_GOVERNED, CAUSE_OF_BEFORE, DEMONYM_SHAPE, FACILITY_WORDS, FOREIGNERS_AFTER,
-                     GOVERNMENT_AFTER, INSTITUTION_AFTER, KM_BEFORE, LOCAL_DISTRICT_WORDS, MOVED_BEFORE, NEAR_KM,
+from .places import (ADDRESS_GOVERNED, ADDRESS_TOWN_KM, CAUSE_OF_BEFORE, DEMONYM_SHAPE, FACILITY_WORDS,
+                     FOREIGNERS_AFTER, GOVERNMENT_AFTER, INSTITUTION_AFTER, KM_BEFORE, LOCAL_DISTRICT_WORDS, MOVED_BEFORE, NEAR_KM,
                      POSSESSIVE, REGION_LIST_AFTER, STOP_NAMES, by_front, distance_km, near_before)
 from .times import MONTHS, WEEKDAYS
 
@@ -160,6 +160,10 @@ _DIRECTION_OF_BEFORE = re.compile(r"\bdirection\s+of\s+(?:the\s+)?$", re.I)
 # the word "State")
 _STATE_INSTITUTION_AFTER = re.compile(r"(?:\s+State)?" + INSTITUTION_AFTER.pattern)
 _TOWN_IN_GAP = re.compile(r"(?:\s+(?:town|city|village))?\s+in\s+(?:the\s+)?")
+# "near Kelmo and Dunde villages in ": between a place a near-word governs (and the list it opens) and the
+# town its address puts it in
+_NEAR_ADDRESS_GAP = re.compile(r"(?:\s*(?:,|and)\s+[A-Z][\w'-]*(?:\s+[A-Z][\w'-]*)*)*"
+                               r"(?:\s+(?:towns?|villages?|communit(?:y|ies)))?\s+in\s+(?:the\s+)?")
 # between an area's word and the place that holds it: "Dunde County in ", "Dunde County, "
 _OUTER_GAP = re.compile(r"\s*(?:,|\(|\bin\b)\s*(?:the\s+)?")
 # "in transit to Kelmoria", "drove a car bomb into Kelmoria from Dunde": a country people were headed to
@@ -405,14 +409,21 @@ def _pick(cands: list[PlaceMention], ctx: Context, anchor: int, clause, spans=()
         end < p.start and _LANDMARK_ASIDE.match(ctx.text, end, p.start) for end in governed_ends)}
     # (not "outside the Kelmora Press Club": a site of the town, which the places stage does not call near)
     nears = {p.start for p in cands if p.near and _near_word_before(ctx, p)}
-    in_towns = any(q.kind == "city" and q.start not in nears and _governed(ctx, q) == 2 for q in cands)
+    # (a town of less than a million people that only addresses a place the sentence is near stands for its
+    # area: "clashed near Kelmo and Dunde villages in Lurin, Guerrero" is near Kelmo, a village of Lurin's
+    # municipality, not in Lurin town; not where the place lies more than ADDRESS_TOWN_KM from it, a namesake)
+    near_addresses = {q.start for q in cands if q.kind == "city" and q.population < LARGE_CITY_POP and any(
+        p.start in nears and p.end <= q.start and _NEAR_ADDRESS_GAP.fullmatch(ctx.text, p.end, q.start)
+        and distance_km(p.latitude, p.longitude, q.latitude, q.longitude) <= ADDRESS_TOWN_KM for p in cands)}
+    in_towns = any(q.kind == "city" and q.start not in nears and q.start not in near_addresses
+                   and _governed(ctx, q) == 2 for q in cands)
     wide_towns = {p.start for p in cands if p.kind == "city" and (m := _WIDE_WORD_AFTER.match(ctx.text, p.end))
                   and any(q.end <= p.start and _INNER_GAP.fullmatch(ctx.text, q.end, p.start)
                           or q.start >= m.end() and _OUTER_GAP.fullmatch(ctx.text, m.end(), q.start) for q in cands)}
     wide_towns |= {p.start for p in cands if p.kind == "city" and _DISTRICT_WORD_AFTER.match(ctx.text, p.end)
                    and any(q.kind == "city" and q.end <= p.start and _INNER_GAP.fullmatch(ctx.text, q.end, p.start)
                            for q in cands)}
-    outer_towns = {p.start for p in cands if p.kind == "city" and any(
+    outer_towns = near_addresses | {p.start for p in cands if p.kind == "city" and any(
         q.kind == "city" and q.end <= p.start and light_key(q.name) != light_key(p.name)
         and (_ADDRESS_GAP.fullmatch(ctx.text, q.end, p.start)
              # (or "in" it, when the town before lies in the region of this one's name: "took over Kelmo in
