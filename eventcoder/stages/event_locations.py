@@ -32,8 +32,9 @@ from ..resources.gazetteer import continent_adjectives, get_gazetteer, light_key
 from .event_dates import dateline, tells_the_incident
 from .sentences import next_in_paragraph
 from .places import (ADDRESS_GOVERNED, ADDRESS_TOWN_KM, CAUSE_OF_BEFORE, DEMONYM_SHAPE, FACILITY_WORDS,
-                     FOREIGNERS_AFTER, GOVERNMENT_AFTER, INSTITUTION_AFTER, KM_BEFORE, LOCAL_DISTRICT_WORDS, MOVED_BEFORE, NEAR_KM,
-                     POSSESSIVE, REGION_LIST_AFTER, STOP_NAMES, by_front, distance_km, near_before)
+                     FOREIGNERS_AFTER, GOVERNMENT_AFTER, INSTITUTION_AFTER, KM_BEFORE, LOCAL_DISTRICT_WORDS,
+                     MOVED_BEFORE, NEAR_KM, POSSESSIVE, REGION_LIST_AFTER, STOP_NAMES, by_front, distance_km,
+                     near_before)
 from .times import MONTHS, WEEKDAYS
 
 _SPECIFIC = {"city": 0, "feature": 1, "region": 2, "country": 3}

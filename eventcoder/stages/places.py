@@ -57,17 +57,18 @@ ADDRESS_TOWN_KM = 50.0  # the most a village lies from the town closing its addr
 VILLAGE_NEAR_KM = 30.0  # a village this close to a place the text names is beside it
 # Two names whose namesakes lie together only in one spot are that spot's (`_paired_namesakes`): the
 # most apart two entries of one spot may lie (a county and its seat, a town and its neighbour), the most
-# namesakes a name may have to be paired, and the first pass's confidence that keeps a name out of it.
+# namesakes a name may have to be paired, the first pass's confidence that keeps a name out of it, and the
+# population of a city whose name is never paired.
 PAIR_KM = 40.0
+PAIRED_MAX_NAMESAKES = 40
+PAIRED_KEEP_CONFIDENCE = 0.9
+PAIRED_MAX_POP = 1_000_000
+_PAIR_DEGREES = PAIR_KM / 111.0
 # A city of BIG_CITY_POP people or more, BIG_CITY_RATIO times the size of every rival namesake, is taken
 # with at least BIG_CITY_CONFIDENCE in a text that points to no country.
 BIG_CITY_POP = 1_000_000
 BIG_CITY_RATIO = 2
 BIG_CITY_CONFIDENCE = 0.5
-PAIRED_MAX_NAMESAKES = 40
-PAIRED_KEEP_CONFIDENCE = 0.9
-PAIRED_MAX_POP = 1_000_000
-_PAIR_DEGREES = PAIR_KM / 111.0
 MUNICIPAL_SEAT_KM = 30.0  # the most a seat lies from its second-level area's point (the middle of its towns)
 # A town named as in a first-level region but not in it in the gazetteer is taken when it lies this
 # near the region's centre, in its country (a town addressed with the neighbouring state's name, a
@@ -2227,11 +2228,11 @@ def _paired_namesakes(cands, countries: dict) -> dict:
         return any(distance_km(a.place.latitude, a.place.longitude, b.place.latitude, b.place.longitude) > PAIR_KM
                    for a in ms for b in ms)
 
-    pools = [(c, ms) for c in cands if (ms := entries(c))]
+    pools = [(c, ms, spread(ms)) for c in cands if (ms := entries(c))]
     links = []  # (candidate, other candidate, the first's entries lying by one of the other's)
-    for i, (c, ms) in enumerate(pools):
-        for d, ns in pools[i + 1:]:
-            if light_key(d.text) == light_key(c.text) or not (spread(ms) or spread(ns)):
+    for i, (c, ms, apart) in enumerate(pools):
+        for d, ns, also in pools[i + 1:]:
+            if not (apart or also) or light_key(d.text) == light_key(c.text):
                 continue
             pairs = [(m, n) for m in ms for n in ns
                      if abs(m.place.latitude - n.place.latitude) <= _PAIR_DEGREES
