@@ -272,13 +272,13 @@ def _governed_by(ctx: Context, p: PlaceMention) -> int:
     lo = max(0, p.start - 45)
     window = ctx.text[lo:p.start]
     for q in reversed(ctx.places):  # (in text order: from the right, the offsets before stay good)
-        owner = q.kind != "country" and ctx.text[q.end:q.end + 2] in ("'s", "\u2019s")
-        if (q.kind == "country" or owner) and lo <= q.start and q.end + 2 * owner <= p.start:
-            # "in the Kelmorian town Dunde": a country's word before the place noun leads in as "the" would,
-            # and so does a region's or a town's possessive: "in Kelmora's Dunde village" (a country's,
-            # "in Kelmoria's Dunde County", is left as it was: "near Lurin in Kelmoria's Dunde County" is
-            # near Lurin, the county only its address)
-            window = window[:q.start - lo] + "the" + window[q.end + 2 * owner - lo:]
+        # "in the Kelmorian town Dunde": a country's word before the place noun leads in as "the" would,
+        # and so does a region's or a town's possessive: "in Kelmora's Dunde village" (a country's, "in
+        # Kelmoria's Dunde County", is left as it was: "near Lurin in Kelmoria's Dunde County" is near
+        # Lurin, the county only its address)
+        end = q.end if q.kind == "country" else q.end + 2 if ctx.text[q.end:q.end + 2] in ("'s", "\u2019s") else None
+        if end is not None and lo <= q.start and end <= p.start:
+            window = window[:q.start - lo] + "the" + window[end - lo:]
     before = window.lower().split()
     if not before:
         return 0

@@ -256,9 +256,11 @@ def find_cues(span) -> dict[str, list]:
 _RECIPROCAL_VERBS = frozenset("attack fire shoot target shell assault ambush".split())
 # keeping a day: "commemorated", "marked", "observed", "celebrated" Labour Day
 _OBSERVE_VERBS = frozenset("commemorate mark observe celebrate".split())
-# the workers' day: "Labour Day", "the May Day", "International Workers' Day" (not "Independence Day")
-_WORKERS_DAY_AFTER = re.compile(r"\s+(?:the\s+)?(?:international\s+)?(?:labou?r|may|workers'?|worker's)\s+day\b",
-                                re.I)
+# the workers' day, by its names: "Labour Day", "the May Day", "International Workers' Day" (not "Independence
+# Day"); the names also let a text past the parser's pre-filter (`RULE_CUE_PHRASES`)
+WORKERS_DAYS = ("labor day", "labour day", "may day", "workers' day", "workers day", "worker's day")
+_WORKERS_DAY_AFTER = re.compile(r"\s+(?:the\s+)?(?:international\s+)?(?:"
+                                + "|".join(d.replace(" ", r"\s+") for d in WORKERS_DAYS) + r")\b", re.I)
 
 
 def _at_each_other(verb) -> bool:
@@ -414,7 +416,7 @@ _DUMP_VERBS = frozenset({"throw", "leave", "abandon"})
 # the lemmas of cues that the rules of `find_cues` read outside the lexicon (for the parser's pre-filter)
 RULE_CUE_LEMMAS = _DUMP_VERBS | {"pound", "hit"}
 # and the phrases they read ("commemorated Labour Day": the verbs are too common a word to parse for)
-RULE_CUE_PHRASES = ("labor day", "labour day", "may day", "workers' day", "workers day", "worker's day")
+RULE_CUE_PHRASES = WORKERS_DAYS
 
 
 def _hit_people(verb) -> bool:
