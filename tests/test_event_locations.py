@@ -1172,6 +1172,9 @@ def test_an_address_naming_the_wrong_region_keeps_the_countrys_one_place_of_the_
     ("Residents banged pots around Villa Nueva (Mendoza) on Wednesday.", "banged", "Mendoza"),
     # a name the country gives two places (Khanabad, also Taloqan's other name) is neither of them
     ("Taliban fighters attacked a police post in Khanabad district, Logar, on Monday.", "attacked", "Pul-e Alam"),
+    # a regency links its district to the province after it: Bate's one namesake lies in East Java
+    ("Villagers fought with machetes in Bate village, Wamena district, Jayawijaya regency, Papua province.",
+     "fought", "Wamena"),
 ])
 def test_an_address_whose_region_holds_no_place_of_the_name_keeps_the_region(pipeline, text, word, place):
     ev = located(pipeline, text, word)

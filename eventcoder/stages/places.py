@@ -306,7 +306,7 @@ _WITHIN_COMPASS = r"(?:(?:north|south)-?(?:east|west)|north|south|east|west|cent
 _WITHIN_GAP = re.compile(r"^['’]?(?:(?:\s+(?:community|village|town|(?:forest\s+)?area|(?:informal\s+)?settlement))?\s*(?:,(?:\s*coded(?:\s+as)?\b)?|\(|,?\s*in)\s*"
                          r"(?:" + _WITHIN_MIDDLE + r"(?:in\s+)?|(?<=in\s)" + _WITHIN_COMPASS + r")?"
                          r"|(?:\s+(?:area|village|town|locality))?\s+of\s+" + _WITHIN_MIDDLE +
-                         r"|\)?\s+(?i:(?:sub-?)?districts?(?:\s+(?:cent(?:er|re)|headquarters))?|lga|county|sub-?county|upazila|tehsil|taluka|municipality|division|ward|constituency|region|province|townships?|"
+                         r"|\)?\s+(?i:(?:sub-?)?districts?(?:\s+(?:cent(?:er|re)|headquarters))?|lga|county|sub-?county|upazila|tehsil|taluka|municipality|division|ward|constituency|region|regency|province|townships?|"
                          r"sector(?:\s+area)?)"
                          r"\s*[,(]\s*(?:" + _WITHIN_MIDDLE + r")?(?:in\s+)?)$")
 # a place named before another of the same address: "Kelmora of Dunde district, Herat"
