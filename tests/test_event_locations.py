@@ -53,6 +53,16 @@ def test_near_a_town_is_precision_2(pipeline):
     assert ev.location == "Kidal" and ev.geo_precision == 2
 
 
+@pytest.mark.parametrize("text", [
+    "Gunmen stormed a police post in a market town north of the capital, Bamako, on Sunday.",
+    "Gunmen stormed a police post some 30 kilometres east of the national capital Bamako on Sunday.",
+])
+def test_a_compass_word_before_the_capitals_name_is_precision_2(pipeline, text):
+    # the capital's name comes after "the capital" the compass word governs: the place is near it
+    ev = located(pipeline, text, "stormed")
+    assert (ev.location, ev.geo_precision) == ("Bamako", 2), (ev.location, ev.geo_precision)
+
+
 def test_region_only_is_precision_3_or_2_and_previous_sentence_is_used(pipeline):
     ctx = context(pipeline, "Heavy fighting was reported in Helmand province on Monday.\n\n"
                             "The Taliban said in a statement that they had taken a base in Sangin. "

@@ -193,7 +193,9 @@ NEAR_BEFORE = re.compile(
     r"|\bbetween(?:\s+the\s+(?:towns?|cities|villages?|areas?|localities)\s+of)?"
     r"|\bbetween\s+(?:the\s+(?:towns?|cities|villages?|areas?|localities)\s+of\s+)?[A-Z][^.;()]{0,40}?\band)"
     # ("on the outskirts of Kelmoria's Dunde city": the country's possessive between)
-    r"(?:\s+(?:the\s+)?(?:[a-z-]+\s+){0,2}(?:town|city|village|district)\s+of)?\s+(?:the\s+)?"
+    # ("north of the capital, Kelmora": the capital's name after it)
+    r"(?:\s+(?:the\s+)?(?:[a-z-]+\s+){0,2}(?:town|city|village|district)\s+of|\s+the\s+(?:[a-z]+\s+)?capital,?)?"
+    r"\s+(?:the\s+)?"
     r"(?:(?-i:[A-Z])[\w-]*['’]s\s+)?$", re.I)
 # a word of which every match of NEAR_BEFORE holds one: tested first, as most names have none before them
 # and the pattern is costly (a sixteenth of the time; the same answer)
