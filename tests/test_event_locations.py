@@ -1419,3 +1419,10 @@ def test_a_town_that_only_addresses_the_place_an_event_is_near_yields_to_it(pipe
     # Ippy lies some 90 km from Bria: no village of Bria's, so the sentence's town stays the place
     ev = located(pipeline, "Gunmen fired on a bus near Ippy in Bria town on Sunday.", "fired")
     assert ev.location == "Bria", ev.location
+
+
+def test_the_town_of_a_county_closing_an_address_is_no_anchor_for_the_place(pipeline):
+    # "Garissa County" is a first-level area: its town's point, 160 km off, is no evidence for the
+    # Liboi village 90 km from it over the curated border town (which W_WITHIN already placed in the county)
+    ev = located(pipeline, "Bandits raided a police camp at Liboi, Garissa County, on Sunday.", "raided")
+    assert ev.location == "Liboi" and abs(ev.longitude - 40.87) < 0.1, (ev.latitude, ev.longitude)

@@ -1323,9 +1323,14 @@ class _Anchors:
     def near(self, lat: float, lon: float, exclude, km: float = NEAR_KM) -> bool:
         """Whether an anchor other than `exclude`'s lies within `km` of the point (nor the region
         closing `exclude`'s address: "Congonhas, Minas Gerais" has scored W_WITHIN for it, and a big
-        region's centre is no nearer to one of its towns than to another)."""
+        region's centre is no nearer to one of its towns than to another; nor its town, where the text
+        calls the address a first-level area: "Kelmo, Garissa County" is no nearer Garissa town)."""
         band = math.floor(lat / _NEAR_DEGREES)
+        by = exclude.within_by
+        region = by is not None and exclude.within_area and (by.cue_region or by.cue_county) and any(
+            m.quality >= 0.9 and _first_level(m.place) for m in by.matches)
         return any(a[2] is not exclude and not (exclude.within and a[3] in exclude.within)
+                   and not (region and a[2] is by)
                    and abs(lat - a[0]) <= _NEAR_DEGREES
                    and distance_km(lat, lon, a[0], a[1]) <= km
                    for b in (band - 1, band, band + 1) for a in self.bands.get(b, ()))
