@@ -1426,3 +1426,11 @@ def test_the_town_of_a_county_closing_an_address_is_no_anchor_for_the_place(pipe
     # Liboi village 90 km from it over the curated border town (which W_WITHIN already placed in the county)
     ev = located(pipeline, "Bandits raided a police camp at Liboi, Garissa County, on Sunday.", "raided")
     assert ev.location == "Liboi" and abs(ev.longitude - 40.87) < 0.1, (ev.latitude, ev.longitude)
+
+
+def test_close_to_governs_a_district_as_near_does(pipeline):
+    # "close to" governs the rare word the tagger reads as an adjective before its area word, as "near"
+    # does: Naish folds to Nesh, Kandahar's district (not the province's city, precision 1)
+    ev = located(pipeline, "Two policemen died when a mine exploded close to the Naish district center, Kandahar.",
+                 "exploded")
+    assert (ev.location, ev.geo_precision) == ("Nesh", 2), (ev.location, ev.geo_precision)

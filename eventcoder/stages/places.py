@@ -326,7 +326,7 @@ _ADMIN2_WORD = re.compile(r"\b(?:district|county|lga|municipality|parish|borough
 _MEDIA_NAME = re.compile(r"\b(?:Agence\s+France[-\s]Presse|Radio\s+France(?:\s+Internationale)?|France\s*24|"
                          r"Voice\s+of\s+America|Radio\s+Free\s+Europe|Press\s+Trust\s+of\s+India|Times\s+of\s+India|"
                          r"Associated\s+Press\s+of\s+Pakistan|Sudan\s+Tribune|China\s+Daily|Kenya\s+News\s+Agency)\b")
-_IN_BEFORE = re.compile(r"\b(?:in|at|near)\s+(?:the\s+)?$", re.I)
+_IN_BEFORE = re.compile(r"\b(?:in|at|near|close\s+to)\s+(?:the\s+)?$", re.I)
 # "in Kelmora, " before a name: the first part of an address that "in" or "at" governs (group 1)
 ADDRESS_GOVERNED = re.compile(r"\b(?:in|at)\s+(?:the\s+)?([A-Z][\w'-]*(?:\s+[A-Z][\w'-]*){0,3}),\s*$")
 # "in Kelmora, Dunde and ": a list of names that "in" or "at" governs, up to the next one
