@@ -1607,6 +1607,17 @@ def test_congolese_territories_are_known_by_their_names(pipeline):
     assert p.iso3 == "COD" and p.name == "Masisi" and p.admin2 == "Masisi"
 
 
+def test_azad_kashmir_by_its_initials_and_its_haveli_district_are_curated(pipeline):
+    # "AJK" is the territory (the index had no entry by the initials), and the Haveli district it closes the
+    # address of lies there, at Forward Kahuta, not at Punjab's Haveli Lakha 380 km off
+    ctx = places_of(pipeline, "Indian troops shelled a village in Haveli district of AJK on Friday.")
+    p = at(ctx, "AJK")
+    assert (p.iso3, p.admin1, p.kind) == ("PAK", "Azad Kashmir", "region"), (p.iso3, p.admin1, p.kind)
+    p = at(ctx, "Haveli")
+    assert (p.iso3, p.admin1) == ("PAK", "Azad Kashmir"), (p.iso3, p.admin1)
+    assert distance_km(p.latitude, p.longitude, 33.884, 74.104) < 5, (p.latitude, p.longitude)
+
+
 _SEATS_TEXT = ("Fighters stormed a checkpoint outside Jariban, Mudug, and insurgents looted shops in Mabalane "
                "district, Gaza province. Gunmen torched a school in Tougouri (Tougouri, Namentenga) on Tuesday, and "
                "soldiers clashed with rebels in Kajo-Keji county. Insurgents raided Mucojo on Friday, gunmen shot two "
