@@ -1877,3 +1877,14 @@ def test_a_region_the_text_names_in_a_named_country_may_be_its_second_level_area
     ctx = places_of(pipeline, "Rebels killed nine farmers in the Beni region, in the far east of the DR Congo, "
                               "on Monday.")
     assert at(ctx, "Beni").iso3 == "COD", at(ctx, "Beni")
+
+
+def test_two_villages_of_a_text_naming_no_country_vouch_for_each_other(pipeline):
+    # both names are known only from the villages extra, and nothing governs either; lying 17 km apart in one
+    # Kerala district, each is the other's evidence (alone, neither would be taken)
+    ctx = places_of(pipeline, "Clashes between rival unions were reported from Ayarkunnam and Kurichy last week.")
+    for name in ("Ayarkunnam", "Kurichy"):
+        p = at(ctx, name)
+        assert (p.iso3, p.admin1) == ("IND", "Kerala"), (name, p.iso3, p.admin1)
+    ctx = places_of(pipeline, "Clashes between rival unions were reported from Ayarkunnam last week.")
+    assert not [p for p in ctx.places if p.text == "Ayarkunnam"]

@@ -1210,6 +1210,13 @@ def _near_any(p, points, km: float = NEAR_KM) -> bool:
     return not points or any(distance_km(p.latitude, p.longitude, a, b) <= km for a, b in points)
 
 
+def _beside_another_name(p, c, points) -> bool:
+    """Whether a town another name of the text (not `c`'s) is spelt as lies within PAIR_KM of the place."""
+    key = light_key(c.text)
+    return any(k != key and abs(p.latitude - a) <= _PAIR_DEGREES and distance_km(p.latitude, p.longitude, a, b) <= PAIR_KM
+               for k, a, b in points)
+
+
 def _primary(p) -> bool:
     """Whether the entry matched by its own name, not by one of its alternate names."""
     return p.kind != "city" or light_key(p.matched or p.name) == light_key(p.name)
@@ -1549,6 +1556,8 @@ def _without(weights: dict, mine: dict) -> dict:
 def _resolve(cands, countries, admin_keys, anchors, hints=None, area=None, fronts=(), parts=(), groups=None) -> None:
     anchors = _Anchors(anchors, fronts, parts)
     total = sum(countries.values())
+    spelt_points = [(light_key(c.text), m.place.latitude, m.place.longitude) for c in cands if not c.common
+                    and not c.demonym for m in c.matches if m.quality >= 0.9 and m.place.kind == "city"]
     own_evidence = _own_evidence(cands)
     for iso, w in (area or {}).items():  # ("Local Government Area": evidence no name gave)
         own_evidence[None][iso] = own_evidence[None].get(iso, 0.0) + w
@@ -1754,10 +1763,13 @@ def _resolve(cands, countries, admin_keys, anchors, hints=None, area=None, front
         # that points to none, when its name is no common word and a place word governs it ("Nasa" of a
         # Kenyan party is no Turkish village; "in Dandora" is Nairobi's; "Sindhi nationalists" are no
         # village's)
-        unsure = sum(_without(told, groups or {}).values()) < MIN_COUNTRY_EVIDENCE and not c.common \
-            and (c.governed or c.listed or c.cue_town or c.near or c.people or c.site or c.closes_unknown)
+        # (or, in a text that points to none, beside a place another name of the text is spelt as: "clashes
+        # in Kelmo, Dunde and Lurin areas", three villages of one district, vouch for each other)
+        unsure = sum(_without(told, groups or {}).values()) < MIN_COUNTRY_EVIDENCE and not c.common
+        named = unsure and (c.governed or c.listed or c.cue_town or c.near or c.people or c.site or c.closes_unknown)
         pool = [m for m in pool if m.place.source not in VILLAGE_SOURCES or told.get(m.place.iso3, 0.0) > 0
-                or c.within_area and _in_area(m.place, c.within) or unsure]
+                or c.within_area and _in_area(m.place, c.within) or named
+                or unsure and _beside_another_name(m.place, c, spelt_points)]
         # and, where the name has namesakes far from it, not far from every town the text places in its
         # country ("a protest by the Kelmo campus of Mumbai University" is at no hamlet Kelmo across the country;
         # a name nothing else bears is that place wherever it lies)
