@@ -1888,3 +1888,10 @@ def test_two_villages_of_a_text_naming_no_country_vouch_for_each_other(pipeline)
         assert (p.iso3, p.admin1) == ("IND", "Kerala"), (name, p.iso3, p.admin1)
     ctx = places_of(pipeline, "Clashes between rival unions were reported from Ayarkunnam last week.")
     assert not [p for p in ctx.places if p.text == "Ayarkunnam"]
+
+
+def test_a_county_of_the_state_the_text_names_is_that_states(pipeline):
+    # eight states have an Orange County; the one of the state the text names wins, as a town of it would
+    ctx = places_of(pipeline, "Rents keep climbing in Orange County, and lawmakers in California have promised relief.")
+    p = at(ctx, "Orange County")
+    assert (p.iso3, p.admin1) == ("USA", "California"), (p.iso3, p.admin1)

@@ -1400,8 +1400,10 @@ def _base_score(c, m, countries, total, admin_keys, anchors: _Anchors, seat_town
             s -= W_REGION_NAMESAKE + W_PRIMARY
         elif any(t.admin1 == p.admin1 for t in towns):
             s -= W_REGION_NAMESAKE
-    if p.kind == "city" and p.admin1 and light_key(p.admin1) in admin_keys \
-            and light_key(p.admin1) != light_key(c.text):
+    # (and a county whose own name says so: "Orange County" in a text naming California is its county, of
+    # eight of the name; not a municipality, which its seat stands for: "in Tochtepec municipality, Puebla")
+    if (p.kind == "city" or p.source == "admin2" and _COUNTY_WORD.search(p.name)) \
+            and p.admin1 and light_key(p.admin1) in admin_keys and light_key(p.admin1) != light_key(c.text):
         s += W_ADMIN
     if c.within and p.kind != "country" and _in_area(p, c.within):
         s += W_WITHIN
@@ -1556,8 +1558,8 @@ def _without(weights: dict, mine: dict) -> dict:
 def _resolve(cands, countries, admin_keys, anchors, hints=None, area=None, fronts=(), parts=(), groups=None) -> None:
     anchors = _Anchors(anchors, fronts, parts)
     total = sum(countries.values())
-    spelt_points = [(light_key(c.text), m.place.latitude, m.place.longitude) for c in cands if not c.common
-                    and not c.demonym for m in c.matches if m.quality >= 0.9 and m.place.kind == "city"]
+    spelt_points: list = []  # (key, lat, lon) of the towns the names are spelt as, once a village needs them
+    spelt_done = False
     own_evidence = _own_evidence(cands)
     for iso, w in (area or {}).items():  # ("Local Government Area": evidence no name gave)
         own_evidence[None][iso] = own_evidence[None].get(iso, 0.0) + w
@@ -1767,6 +1769,10 @@ def _resolve(cands, countries, admin_keys, anchors, hints=None, area=None, front
         # in Kelmo, Dunde and Lurin areas", three villages of one district, vouch for each other)
         unsure = sum(_without(told, groups or {}).values()) < MIN_COUNTRY_EVIDENCE and not c.common
         named = unsure and (c.governed or c.listed or c.cue_town or c.near or c.people or c.site or c.closes_unknown)
+        if unsure and not named and not spelt_done and any(m.place.source in VILLAGE_SOURCES for m in pool):
+            spelt_points, spelt_done = [(light_key(o.text), m.place.latitude, m.place.longitude) for o in cands
+                                        if not o.common and not o.demonym for m in o.matches
+                                        if m.quality >= 0.9 and m.place.kind == "city"], True
         pool = [m for m in pool if m.place.source not in VILLAGE_SOURCES or told.get(m.place.iso3, 0.0) > 0
                 or c.within_area and _in_area(m.place, c.within) or named
                 or unsure and _beside_another_name(m.place, c, spelt_points)]
