@@ -1895,3 +1895,12 @@ def test_a_county_of_the_state_the_text_names_is_that_states(pipeline):
     ctx = places_of(pipeline, "Rents keep climbing in Orange County, and lawmakers in California have promised relief.")
     p = at(ctx, "Orange County")
     assert (p.iso3, p.admin1) == ("USA", "California"), (p.iso3, p.admin1)
+
+
+def test_a_county_and_a_large_citys_name_that_pair_in_one_spot_are_placed_there(pipeline):
+    # Paris (a city of millions in France) and Henry County lie together only in Tennessee, where the town
+    # is the county's seat: both are placed there, though a large city's name is not paired with a town's
+    ctx = places_of(pipeline, "Volunteers from Paris and Henry County raised money for the rescue squad this spring.")
+    for name in ("Paris", "Henry County"):
+        p = at(ctx, name)
+        assert (p.iso3, p.admin1) == ("USA", "Tennessee"), (name, p.iso3, p.admin1)

@@ -2243,11 +2243,14 @@ def _paired_namesakes(cands, countries: dict) -> dict:
                 or c.best is not None and c.confidence >= PAIRED_KEEP_CONFIDENCE:
             return []
         spelt = [m for m in c.matches if m.quality >= 0.9]
-        if any(m.place.kind == "country" or _first_level(m.place) or m.place.population >= PAIRED_MAX_POP
-               for m in spelt):
-            return []  # (a state's name, "Oregon", or a large city's, "Damascus", is that)
+        if any(m.place.kind == "country" or _first_level(m.place) for m in spelt):
+            return []  # (a state's name, "Oregon", is that)
         ms = [m for m in spelt if m.place.source not in VILLAGE_SOURCES and fits(m.place)]
         return ms if len(ms) <= PAIRED_MAX_NAMESAKES else []
+
+    # (a large city's name, "Damascus", is that city unless a county it pairs with says otherwise: "Paris and
+    # Henry County" are Tennessee's county and its seat)
+    big = {id(c) for c in cands if any(m.quality >= 0.9 and m.place.population >= PAIRED_MAX_POP for m in c.matches)}
 
     def spread(ms) -> bool:
         return any(distance_km(a.place.latitude, a.place.longitude, b.place.latitude, b.place.longitude) > PAIR_KM
@@ -2259,6 +2262,8 @@ def _paired_namesakes(cands, countries: dict) -> dict:
         for d, ns, also in pools[i + 1:]:
             if not (apart or also) or light_key(d.text) == light_key(c.text):
                 continue
+            if id(c) in big and not _COUNTY_WORD.search(d.text) or id(d) in big and not _COUNTY_WORD.search(c.text):
+                continue  # (a large city's namesakes vouch for a county only, as a seat does)
             pairs = [(m, n) for m in ms for n in ns
                      if abs(m.place.latitude - n.place.latitude) <= _PAIR_DEGREES
                      and distance_km(m.place.latitude, m.place.longitude, n.place.latitude, n.place.longitude) <= PAIR_KM]
