@@ -1904,3 +1904,13 @@ def test_a_county_and_a_large_citys_name_that_pair_in_one_spot_are_placed_there(
     for name in ("Paris", "Henry County"):
         p = at(ctx, name)
         assert (p.iso3, p.admin1) == ("USA", "Tennessee"), (name, p.iso3, p.admin1)
+
+
+def test_the_spot_most_names_pair_in_wins_over_a_spot_fewer_do(pipeline):
+    # Springfield and a Greene County lie together in Ohio as well as in Missouri, but Webster County and
+    # Rogersville only in Missouri: four names agree there, so none is left unplaced as a torn pairing
+    ctx = places_of(pipeline, "Deputies from Greene County and Webster County searched farms near Rogersville after "
+                              "a burglary, and the suspect was jailed in Springfield.")
+    for name in ("Greene County", "Webster County", "Rogersville", "Springfield"):
+        p = at(ctx, name)
+        assert (p.iso3, p.admin1) == ("USA", "Missouri"), (name, p.iso3, p.admin1)

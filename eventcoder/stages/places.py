@@ -2271,18 +2271,41 @@ def _paired_namesakes(cands, countries: dict) -> dict:
                 links += [(c, d, [m for m, _ in pairs]), (d, c, [n for _, n in pairs])]
     # a name paired in two spots is left alone, and so are its pairings with others: "Huntsville" beside
     # both "Walker County" and "Ardmore" places neither
+    # (unless more names pair with it in one spot than in any other: "Rogersville ... Springfield ... Greene
+    # County ... Webster County" lie together in Missouri only, though Springfield and a Greene County do in
+    # Ohio too)
     torn: set = set()
     while True:
-        spots: dict = {}  # id(candidate) -> its entries paired with another name's
+        pairs: dict = {}  # id(candidate) -> [(the other name's key, the entries paired with it)]
         for c, d, got in links:
             if id(c) not in torn and id(d) not in torn:
-                spots.setdefault(id(c), []).extend(got)
-        more = {cid for cid, got in spots.items() if spread(got)}
+                pairs.setdefault(id(c), []).append((light_key(d.text), got))
+        spots: dict = {}  # id(candidate) -> its entries paired with another name's, in one spot
+        more = set()
+        for cid, got_by in pairs.items():
+            got = [m for _, ms in got_by for m in ms]
+            if not spread(got):
+                spots[cid] = got
+                continue
+            # (names, not mentions: "Walker County" five times is one name)
+            support = {id(m): len({key for key, ms in got_by if any(_near_entry(m, n) for n in ms)}) for m in got}
+            best = max(got, key=lambda m: support[id(m)])
+            here = [m for m in got if _near_entry(m, best)]
+            if support[id(best)] >= 2 and all(support[id(m)] < support[id(best)] for m in got if m not in here):
+                spots[cid] = here
+            else:
+                more.add(cid)
         if not more:
             break
         torn |= more
     # (the best of the entries there: a town before the county of its name)
     return {cid: max(got, key=lambda m: (m.place.kind == "city", m.place.population)) for cid, got in spots.items()}
+
+
+def _near_entry(m, n) -> bool:
+    """Whether two entries lie within PAIR_KM of each other."""
+    return abs(m.place.latitude - n.place.latitude) <= _PAIR_DEGREES and distance_km(
+        m.place.latitude, m.place.longitude, n.place.latitude, n.place.longitude) <= PAIR_KM
 
 
 def _addressed_sense(cands) -> None:
