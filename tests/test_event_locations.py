@@ -54,7 +54,7 @@ def test_near_a_town_is_precision_2(pipeline):
 
 
 @pytest.mark.parametrize("text", [
-    "Gunmen stormed a police post in a market town north of the capital, Bamako, on Sunday.",
+    "Gunmen stormed a police post in a market village, north of the capital, Bamako, on Sunday.",
     "Gunmen stormed a police post some 30 kilometres east of the national capital Bamako on Sunday.",
 ])
 def test_a_compass_word_before_the_capitals_name_is_precision_2(pipeline, text):
