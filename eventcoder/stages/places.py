@@ -58,7 +58,7 @@ VILLAGE_NEAR_KM = 30.0  # a village this close to a place the text names is besi
 # Two names whose namesakes lie together only in one spot are that spot's (`_paired_namesakes`): the
 # most apart two entries of one spot may lie (a county and its seat, a town and its neighbour), the most
 # namesakes a name may have to be paired, the first pass's confidence that keeps a name out of it, and the
-# population of a city whose name is never paired.
+# population of a city whose name is paired with a county's only.
 PAIR_KM = 40.0
 PAIRED_MAX_NAMESAKES = 40
 PAIRED_KEEP_CONFIDENCE = 0.9
@@ -2221,13 +2221,14 @@ def _paired_namesakes(cands, countries: dict) -> dict:
     text naming no state are Texas's Walker County and the Huntsville that is its seat, though Alabama has
     a larger Huntsville and a Walker County of its own farther from it. Of two names, each with namesakes
     in more than one place, where every pair of their namesakes that lie within PAIR_KM of each other lies
-    in one spot, that spot is taken for both; a name paired so with others in two spots is left alone.
+    in one spot, that spot is taken for both; a name paired so with others in two spots is left alone,
+    unless more names pair with it in one of them than in any other.
     Returns the id of each candidate so placed -> its entry there (for the second pass's anchors).
-    (Not for a name its address places, a demonym, a name a country, a first-level region or a city of
-    PAIRED_MAX_POP people bears, nor a name already placed with confidence PAIRED_KEEP_CONFIDENCE; and only
-    in a country the text points to, where it points to one, and in a first-level region it names, where
-    it names one of that country: "Williamson County" and "Perry County" in a text about Tennessee are not
-    Illinois's, which lie together.)"""
+    (Not for a name its address places, a demonym, a name a country or a first-level region bears (a name a
+    city of PAIRED_MAX_POP people bears with a county's only), nor a name already placed with confidence
+    PAIRED_KEEP_CONFIDENCE; and only in a country the text points to, where it points to one, and in a
+    first-level region it names, where it names one of that country: "Williamson County" and "Perry County"
+    in a text about Tennessee are not Illinois's, which lie together.)"""
     told = sum(countries.values()) >= MIN_COUNTRY_EVIDENCE
     regions: dict = {}  # country -> light keys of the first-level regions the first pass placed
     for c in cands:
@@ -2264,9 +2265,7 @@ def _paired_namesakes(cands, countries: dict) -> dict:
                 continue
             if id(c) in big and not _COUNTY_WORD.search(d.text) or id(d) in big and not _COUNTY_WORD.search(c.text):
                 continue  # (a large city's namesakes vouch for a county only, as a seat does)
-            pairs = [(m, n) for m in ms for n in ns
-                     if abs(m.place.latitude - n.place.latitude) <= _PAIR_DEGREES
-                     and distance_km(m.place.latitude, m.place.longitude, n.place.latitude, n.place.longitude) <= PAIR_KM]
+            pairs = [(m, n) for m in ms for n in ns if _near_entry(m, n)]
             if pairs:
                 links += [(c, d, [m for m, _ in pairs]), (d, c, [n for _, n in pairs])]
     # a name paired in two spots is left alone, and so are its pairings with others: "Huntsville" beside
@@ -2291,7 +2290,8 @@ def _paired_namesakes(cands, countries: dict) -> dict:
             support = {id(m): len({key for key, ms in got_by if any(_near_entry(m, n) for n in ms)}) for m in got}
             best = max(got, key=lambda m: support[id(m)])
             here = [m for m in got if _near_entry(m, best)]
-            if support[id(best)] >= 2 and all(support[id(m)] < support[id(best)] for m in got if m not in here):
+            kept = {id(m) for m in here}
+            if support[id(best)] >= 2 and all(support[id(m)] < support[id(best)] for m in got if id(m) not in kept):
                 spots[cid] = here
             else:
                 more.add(cid)
