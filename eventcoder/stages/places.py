@@ -1213,8 +1213,7 @@ def _near_any(p, points, km: float = NEAR_KM) -> bool:
 def _beside_another_name(p, c, points) -> bool:
     """Whether a town another name of the text (not `c`'s) is spelt as lies within PAIR_KM of the place."""
     key = light_key(c.text)
-    return any(k != key and abs(p.latitude - a) <= _PAIR_DEGREES and distance_km(p.latitude, p.longitude, a, b) <= PAIR_KM
-               for k, a, b in points)
+    return any(k != key and _pair_near(p.latitude, p.longitude, a, b) for k, a, b in points)
 
 
 def _primary(p) -> bool:
@@ -2254,8 +2253,7 @@ def _paired_namesakes(cands, countries: dict) -> dict:
     big = {id(c) for c in cands if any(m.quality >= 0.9 and m.place.population >= PAIRED_MAX_POP for m in c.matches)}
 
     def spread(ms) -> bool:
-        return any(distance_km(a.place.latitude, a.place.longitude, b.place.latitude, b.place.longitude) > PAIR_KM
-                   for a in ms for b in ms)
+        return any(not _near_entry(a, b) for a in ms for b in ms)
 
     pools = [(c, ms, spread(ms)) for c in cands if (ms := entries(c))]
     links = []  # (candidate, other candidate, the first's entries lying by one of the other's)
@@ -2302,10 +2300,15 @@ def _paired_namesakes(cands, countries: dict) -> dict:
     return {cid: max(got, key=lambda m: (m.place.kind == "city", m.place.population)) for cid, got in spots.items()}
 
 
+def _pair_near(a_lat: float, a_lon: float, b_lat: float, b_lon: float) -> bool:
+    """Whether two points lie within PAIR_KM of each other (a latitude gap wider than _PAIR_DEGREES is
+    more than PAIR_KM: the distance is worked out only within it)."""
+    return abs(a_lat - b_lat) <= _PAIR_DEGREES and distance_km(a_lat, a_lon, b_lat, b_lon) <= PAIR_KM
+
+
 def _near_entry(m, n) -> bool:
     """Whether two entries lie within PAIR_KM of each other."""
-    return abs(m.place.latitude - n.place.latitude) <= _PAIR_DEGREES and distance_km(
-        m.place.latitude, m.place.longitude, n.place.latitude, n.place.longitude) <= PAIR_KM
+    return _pair_near(m.place.latitude, m.place.longitude, n.place.latitude, n.place.longitude)
 
 
 def _addressed_sense(cands) -> None:
