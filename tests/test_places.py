@@ -1914,3 +1914,18 @@ def test_the_spot_most_names_pair_in_wins_over_a_spot_fewer_do(pipeline):
     for name in ("Greene County", "Webster County", "Rogersville", "Springfield"):
         p = at(ctx, name)
         assert (p.iso3, p.admin1) == ("USA", "Missouri"), (name, p.iso3, p.admin1)
+
+
+def test_the_city_of_a_name_only_a_second_level_area_bears_in_one_country_is_that_area(pipeline):
+    # Myanmar's Thandwe district is named after its seat, which the index lacks; "the city of" says a
+    # town is meant, and the area of the name stands in for it
+    ctx = places_of(pipeline, "Mobs burned shops across the city of Thandwe on Tuesday night.")
+    p = at(ctx, "Thandwe")
+    assert (p.iso3, p.admin1) == ("MMR", "Rakhine"), (p.iso3, p.admin1)
+
+
+def test_a_people_who_populate_a_quarter_is_no_evidence_of_their_country(pipeline):
+    # Eastleigh is a quarter of Nairobi (and a town in England and in South Africa): the Somali people
+    # living there do not make it a place of Somalia, where no Eastleigh lies
+    ctx = places_of(pipeline, "Police searched homes in a Somali-populated quarter of Eastleigh on Monday.")
+    assert at(ctx, "Eastleigh").iso3 == "KEN"

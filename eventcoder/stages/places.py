@@ -442,8 +442,9 @@ _FOREIGNERS = (r"nationals?|citizens?|tourists?|expatriates?|missionar(?:y|ies)|
 # the shape of a nationality's adjective ("Kelmorian", "Dundish", "Pakistani", "Congolese", "French")
 DEMONYM_SHAPE = r"[A-Z][a-z]+(?:i|ian|an|ese|ish|ch)"
 # ("a Kelmorian-owned factory", "a Dundish run mine": a firm's owners; "of Kelmorian descent", "Dundish in
-# ethnicity": a people, wherever its members live)
-_OWNERS_OR_ORIGIN = (r"[-\u2010\u2011\s](?:owned|run|operated|funded)\b"
+# ethnicity": a people, wherever its members live, as in "a Kelmorian-populated quarter", "a Dundish-majority
+# town")
+_OWNERS_OR_ORIGIN = (r"[-\u2010\u2011\s](?:owned|run|operated|funded|populated|inhabited|dominated|majority)\b"
                      # ("a Kelmorian-American writer": a person's two nationalities)
                      r"|[-\u2010\u2011]" + DEMONYM_SHAPE + r"\b"
                      r"|\s+(?:descent|origin|extraction|(?:in\s+)?ethnicity)\b")
@@ -1601,7 +1602,8 @@ def _resolve(cands, countries, admin_keys, anchors, hints=None, area=None, front
             # (unless it is all there is and the region named right after holds it: "in
             # Lerdo, Durango", a municipality named after its seat)
             # (or, when the name is a second-level area's in one country only and nothing else
-            # anywhere, the place "in" governs: "a march in Dharwad", a district named after its seat)
+            # anywhere, the place "in" governs or the text calls a town: "a march in Dharwad", "the city of
+            # Dunde", a district named after its seat)
             # (nor where the text calls it a region and it is a second-level area's name in one country only:
             # "in Dunde's Kelmora region", or of a country the rest of the text names: "the Beni region of
             # eastern Congo" is no Bolivian El Beni; not "the Kelmora River Valley", a river's; nor where its
@@ -1610,7 +1612,8 @@ def _resolve(cands, countries, admin_keys, anchors, hints=None, area=None, front
             pool = [m for m in pool if m.place.source != "admin2"
                     or named.get(m.place.iso3, 0.0) >= MIN_COUNTRY_EVIDENCE] or [
                 m for m in pool if c.within_area and _in_area(m.place, c.within)] or [
-                m for m in pool if c.governed and len({q.place.iso3 for q in c.matches}) == 1] or [
+                m for m in pool if (c.governed or c.cue_town and not c.hamlet)
+                and len({q.place.iso3 for q in c.matches}) == 1] or [
                 m for m in pool if (c.called_region or c.municipal)
                 and len({q.place.iso3 for q in c.matches if q.quality >= 0.9}) == 1]
         addressed = c.ruled_out = False
