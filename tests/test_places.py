@@ -1929,3 +1929,12 @@ def test_a_people_who_populate_a_quarter_is_no_evidence_of_their_country(pipelin
     # living there do not make it a place of Somalia, where no Eastleigh lies
     ctx = places_of(pipeline, "Police searched homes in a Somali-populated quarter of Eastleigh on Monday.")
     assert at(ctx, "Eastleigh").iso3 == "KEN"
+
+
+def test_a_countrys_own_name_is_the_country_beside_its_capital_named_after_it(pipeline):
+    # GeoNames knows Mexico City as "Mexico" too, and the State of Mexico bears the name: the city the
+    # dateline names would vouch for either, but the bare name is the country
+    ctx = places_of(pipeline, "MEXICO CITY (AP) - Senators voted on Tuesday to end the accord. Officials "
+                              "said Mexico would recall its ambassador from the north.")
+    p = at(ctx, "Mexico")
+    assert (p.iso3, p.kind, p.admin1) == ("MEX", "country", None), (p.iso3, p.kind, p.admin1)

@@ -1581,6 +1581,14 @@ def _resolve(cands, countries, admin_keys, anchors, hints=None, area=None, front
             continue
         # transliteration folds are a fallback: used only when no spelling matches outright
         pool = [m for m in c.matches if m.quality >= 0.9] or c.matches
+        own = {m.place.iso3 for m in pool if m.quality == 1.0 and m.place.kind == "country"}
+        if own:
+            # a country's own name is no city known by it as an alternate name, nor the country's own
+            # first-level region of the name unless the text calls it a region: "Mexico" is neither Mexico
+            # City nor the State of Mexico, though the text names the city too (whose nearness and
+            # region would vouch for either)
+            pool = [m for m in pool if (m.place.kind != "city" or _primary(m.place)) and not (
+                m.place.source == "admin1" and m.place.iso3 in own and not (c.cue_region or c.address_tail))]
         # a postal village named like a town the gazetteer knows, where the text names its region or
         # front ("near Orikhove" in a report from the Donbas: not Crimea's town); not when the name
         # is a region's or a large town's ("San Francisco", "Chihuahua")
