@@ -1938,3 +1938,15 @@ def test_a_countrys_own_name_is_the_country_beside_its_capital_named_after_it(pi
                               "said Mexico would recall its ambassador from the north.")
     p = at(ctx, "Mexico")
     assert (p.iso3, p.kind, p.admin1) == ("MEX", "country", None), (p.iso3, p.kind, p.admin1)
+
+
+def test_the_before_an_oceans_name_makes_it_the_ocean_in_a_text_about_a_country_with_a_town_so_named(pipeline):
+    # Atlantic is a town of Iowa; "the (tropical) Atlantic" is the ocean, even where the text gives the town
+    # its address elsewhere
+    ctx = places_of(pipeline, "Hurricane researchers at a Colorado university said the tropical Atlantic "
+                              "was cooler than usual. Storms in the Atlantic may be fewer, but farmers of "
+                              "Atlantic, Iowa, still fear the rain.")
+    seas = [p for p in ctx.places if p.text == "Atlantic" and p.kind == "feature"]
+    towns = [p for p in ctx.places if p.text == "Atlantic" and p.kind == "city"]
+    assert len(seas) == 2 and not any(p.iso3 for p in seas), [(p.kind, p.iso3) for p in ctx.places]
+    assert [(p.iso3, p.admin1) for p in towns] == [("USA", "Iowa")]
