@@ -1950,3 +1950,11 @@ def test_the_before_an_oceans_name_makes_it_the_ocean_in_a_text_about_a_country_
     towns = [p for p in ctx.places if p.text == "Atlantic" and p.kind == "city"]
     assert len(seas) == 2 and not any(p.iso3 for p in seas), [(p.kind, p.iso3) for p in ctx.places]
     assert [(p.iso3, p.admin1) for p in towns] == [("USA", "Iowa")]
+
+
+def test_the_before_the_name_of_a_region_of_several_countries_makes_it_that_region(pipeline):
+    # Middle East is also a quarter of Baltimore, in GeoNames a town of Maryland
+    ctx = places_of(pipeline, "Analysts in Baltimore, Maryland, said attacks on banks across the Middle East "
+                              "rose sharply last year.")
+    p = at(ctx, "Middle East")
+    assert (p.kind, p.iso3) == ("region", None), (p.kind, p.iso3, p.admin1)

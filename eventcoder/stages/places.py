@@ -326,8 +326,9 @@ _ADMIN2_WORD = re.compile(r"\b(?:district|county|lga|municipality|parish|borough
 _MEDIA_NAME = re.compile(r"\b(?:Agence\s+France[-\s]Presse|Radio\s+France(?:\s+Internationale)?|France\s*24|"
                          r"Voice\s+of\s+America|Radio\s+Free\s+Europe|Press\s+Trust\s+of\s+India|Times\s+of\s+India|"
                          r"Associated\s+Press\s+of\s+Pakistan|Sudan\s+Tribune|China\s+Daily|Kenya\s+News\s+Agency)\b")
-# "the Atlantic", "the eastern tropical Pacific": a sea's or an ocean's name goes with "the", a town's does not
-_THE_SEA_BEFORE = re.compile(r"\bthe\s+(?:(?:(?:north|south)?-?(?:east|west)?(?:ern)?|central|tropical|equatorial|"
+# "the Atlantic", "the eastern tropical Pacific", "the Middle East": the name of a sea, an ocean or a region
+# of several countries goes with "the", a town's does not
+_THE_EXPANSE_BEFORE = re.compile(r"\bthe\s+(?:(?:(?:north|south)?-?(?:east|west)?(?:ern)?|central|tropical|equatorial|"
                              r"mid|open|upper|lower|wider|whole|entire)\s+){0,3}$", re.I)
 _IN_BEFORE = re.compile(r"\b(?:in|at|near|close\s+to)\s+(?:the\s+)?$", re.I)
 # "in Kelmora, " before a name: the first part of an address that "in" or "at" governs (group 1)
@@ -518,7 +519,9 @@ class Candidate:
     seat_memo: list = field(default_factory=list)
     score_memo: dict = field(default_factory=dict)
     town_part: bool = False  # "in Boa Viagem neighborhood": a part of a town the text names
-    sea: bool = False  # "the (tropical) Atlantic": "the" before a name a sea or an ocean bears
+    # "the (tropical) Atlantic", "the Middle East": "the" before a name a sea, an ocean or a region of
+    # several countries bears
+    expanse: bool = False
     area_of: bool = False  # "the Kelmora area of Dunde district": a part of the place named next
     governed: bool = False  # "in Kelmora", "at Kelmora": a preposition of place governs the name
     # "in Dundebi, Kelmora": the name closes an address "in" or "at" governs, whose first part no candidate holds
@@ -1221,6 +1224,11 @@ def _beside_another_name(p, c, points) -> bool:
     return any(k != key and _pair_near(p.latitude, p.longitude, a, b) for k, a, b in points)
 
 
+def _expanse(p) -> bool:
+    """Whether the entry is a sea, an ocean or a region of several countries (a curated one of no country)."""
+    return p.source == "curated" and not p.iso3 and p.kind in ("feature", "region")
+
+
 def _primary(p) -> bool:
     """Whether the entry matched by its own name, not by one of its alternate names."""
     return p.kind != "city" or light_key(p.matched or p.name) == light_key(p.name)
@@ -1585,8 +1593,8 @@ def _resolve(cands, countries, admin_keys, anchors, hints=None, area=None, front
             continue
         # transliteration folds are a fallback: used only when no spelling matches outright
         pool = [m for m in c.matches if m.quality >= 0.9] or c.matches
-        if c.sea:
-            pool = [m for m in pool if m.place.kind == "feature" and not m.place.iso3]
+        if c.expanse:
+            pool = [m for m in pool if _expanse(m.place)]
         own = {m.place.iso3 for m in pool if m.quality == 1.0 and m.place.kind == "country"}
         if own:
             # a country's own name is no city known by it as an alternate name, nor the country's own
@@ -2072,9 +2080,9 @@ def _cue(c: Candidate, text: str, vocab) -> None:
     c.town_part = bool(_TOWN_PART_AFTER.match(text[c.end:c.end + 120]))
     c.area_of = bool(_AREA_OF_AFTER.match(text, c.end))
     c.governed = bool(_IN_BEFORE.search(before[-20:]))
-    # (not "the Red Sea state", a region named after the sea)
-    c.sea = bool(_THE_SEA_BEFORE.search(before[-40:])) and any(
-        m.quality == 1.0 and m.place.kind == "feature" and not m.place.iso3 for m in c.matches) and not (
+    # (not "the Red Sea state", a region named after the sea, nor "the Sahel Metro", a longer name)
+    c.expanse = bool(_THE_EXPANSE_BEFORE.search(before[-40:])) and not re.match(r"[ \t]+[A-Z]", after) and any(
+        m.quality == 1.0 and _expanse(m.place) for m in c.matches) and not (
         c.cue_region or c.cue_admin2 or c.cue_county or c.cue_township or c.cue_town)
     c.people = bool(_PEOPLE_OF_BEFORE.search(before) or _PEOPLE_AFTER.match(after))
     c.site = bool(_NAMED_SITE_AFTER.match(after))
@@ -2337,8 +2345,8 @@ def _addressed_sense(cands) -> None:
     address found wherever else the text names it bare ("outside the Kelmora Press Club"), not a
     namesake the text's other places point to. A town's only: not an area the text names by a town's
     name ("Kelmora province (Kelmora, Kelmora)"), nor the address itself ("Kelmora (Kelmora)", whose
-    brackets name the area of the town's name), nor a sea "the" names ("Atlantic, Iowa ... the Atlantic"). Nor, where its address rules out every place of the name,
-    is it any of them where named bare."""
+    brackets name the area of the town's name), nor a sea "the" names ("Atlantic, Iowa ... the Atlantic").
+    Nor, where its address rules out every place of the name, is it any of them where named bare."""
     addresses = {id(c.within_by) for c in cands if c.within_by is not None}
     # ("in Kelmo village, Dunde province ... villagers of Kelmo", with no Kelmo in Dunde; only where a
     # first-level region or a country closes the address: a town closing it may be a namesake the text
@@ -2352,7 +2360,7 @@ def _addressed_sense(cands) -> None:
             continue
         key = light_key(a.text)
         for c in cands:
-            if c.addressed or c.demonym or c.sea or id(c) in addresses or light_key(c.text) != key \
+            if c.addressed or c.demonym or c.expanse or id(c) in addresses or light_key(c.text) != key \
                     or c.cue_region or c.cue_admin2 or c.cue_county or c.cue_township \
                     or c.best is not None and c.best.place.id == a.best.place.id:
                 continue
