@@ -1434,3 +1434,15 @@ def test_close_to_governs_a_district_as_near_does(pipeline):
     ev = located(pipeline, "Two policemen died when a mine exploded close to the Naish district center, Kandahar.",
                  "exploded")
     assert (ev.location, ev.geo_precision) == ("Nesh", 2), (ev.location, ev.geo_precision)
+
+
+@pytest.mark.parametrize("text, place", [
+    ("Rival groups clashed at Kelmora village under Kalia upazila in Narail district on Monday, injuring five.",
+     "Kalia"),
+    ("Militants fought soldiers on Monday near a hamlet under Kamjong sub-division of Manipur.", "Kamjong"),
+])
+def test_under_governs_the_area_of_a_towns_name_holding_the_place(pipeline, text, place):
+    # South Asian reports place a village "under" the area holding it, which ACLED codes at its town,
+    # precision 2 (not the district the address closes on)
+    ev = located(pipeline, text, "clashed" if "clashed" in text else "fought")
+    assert (ev.location, ev.geo_precision) == (place, 2), (ev.location, ev.geo_precision)

@@ -50,14 +50,14 @@ SMALL_REGION_POP = 300_000
 # "... district, Urozgan", "... village (Mayo-Sava, Extreme-Nord)", "... district in Ghazni": the region
 # closes the address of a smaller place
 _SMALLER_BEFORE = re.compile(
-    r"\b(?:districts?|village|area|town|sub-?county|county|lga|upazila|constituency|ward|subdivision|"
+    r"\b(?:districts?|village|area|town|sub-?county|county|lga|upazila|constituency|ward|sub-?division|"
     r"township|locality|commune|municipality|territory|zone|chiefdom|tehsil|taluka|" + LOCAL_DISTRICT_WORDS + r")"
     r"\s*(?:\([^)]*\)\s*)?(?:[,(]|\s+in\b)\s*(?:[A-Z][\w'-]*[ ,-]*){0,3}$",
     re.I)
 # the same, with the words of administrative areas only: "in Kelmora district, Kandahar" puts the event
 # somewhere in a district, while "in Kelmora town (Larkana, Sindh)" names a town, precision 1 in ACLED
 _AREA_ADDRESS_BEFORE = re.compile(
-    r"\b(?:districts?|sub-?county|county|lga|upazila|constituency|ward|subdivision|tehsil|taluka|"
+    r"\b(?:districts?|sub-?county|county|lga|upazila|constituency|ward|sub-?division|tehsil|taluka|"
     r"township|commune|municipality|chiefdom|" + LOCAL_DISTRICT_WORDS +
     r")\s*(?:\([^)]*\)\s*)?[,(]\s*(?:[A-Z][\w'-]*[ ,-]*){0,3}$",
     re.I)
@@ -141,6 +141,11 @@ _ROAD_AFTER = re.compile(r"^(?:\s*[-–]\s*[A-Z][\w'-]*(?:\s[A-Z][\w'-]*)?)?\s+(
 # between a place and the area its address puts it in: "Dunde constituency, in ", "Dunde (", "Dunde village of "
 _INNER_GAP = re.compile(r"(?:\s+(?:constituency|sub-?county|ward|division|location|district|city|town|village))?"
                         r"\s*(?:,|\()?\s*(?:in\s+|of\s+)?(?:the\s+)?", re.I)
+# an administrative area after "under": South Asian reports place a village "under Kelmora upazila" (not a
+# police station's or a block's jurisdiction, which reaches past its town and whose name the gazetteer
+# more often lacks)
+_UNDER_BEFORE = re.compile(r"\bunder\s+$", re.I)
+_JURISDICTION_AFTER = re.compile(r"\s+(?:sub-?divisions?|upazila|tehsil|taluka)\b", re.I)
 # "a radio station based in Kelmora": where a reporter or an organisation sits
 _BASED_IN_BEFORE = re.compile(r"\b(?:based|headquartered|stationed)\s+in\s+(?:the\s+)?$", re.I)
 # between a town and the town closing its address: "Kelmora (", "Kelmora, "
@@ -293,11 +298,20 @@ def _governed_by(ctx: Context, p: PlaceMention) -> int:
     if words and (words[-1] in ("like", "including") or words[-2:] == ["such", "as"]) \
             and _EXAMPLES_OF.search(ctx.text, max(0, p.start - 100), p.start):
         return 2  # "in municipalities in northern Dunde like Kelmora": an example of the places "in" governs
+    if words and words[-1] == "under" and _under_area(ctx, p):
+        return 2  # "under Kelmora upazila", "under Dunde sub-division": the area holds the place
     if not words or words[-1] not in _GOVERNING:
         return 0
     if words[-1] in _WEAK_GOVERNING and not (len(words) > 1 and words[-2] in _PLACE_NOUNS):
         return 1  # "workers of Paris Bakeries", not "the region of Qara"
     return 2
+
+
+def _under_area(ctx: Context, p: PlaceMention) -> bool:
+    """"a village under Kelmora upazila": the area of the town's name, which ACLED codes at the town
+    with precision 2."""
+    return bool(_UNDER_BEFORE.search(ctx.text, max(0, p.start - 10), p.start)) \
+        and bool(_JURISDICTION_AFTER.match(ctx.text, p.end))
 
 
 def _fronted(ctx: Context, p: PlaceMention, spans) -> bool:
@@ -693,7 +707,7 @@ def locate(ctx: Context, event: Event, gz=None, view: PlaceView | None = None) -
             or _UNSPECIFIED_BEFORE.search(ctx.text, max(0, chosen.start - 120), chosen.start) \
             or _AREA_ADDRESS_BEFORE.search(window) or _AREA_OF_BEFORE.search(window) \
             or _IN_AREA_OF_BEFORE.search(window) or _AROUND_BEFORE.search(window) or _between(ctx, chosen) \
-            or _FOREST_BEFORE.search(window) or _example(ctx, chosen)
+            or _FOREST_BEFORE.search(window) or _example(ctx, chosen) or _under_area(ctx, chosen)
         city_part = chosen.population >= LARGE_CITY_POP \
             and bool(_CITY_PART_BEFORE.search(ctx.text[max(0, chosen.start - 25):chosen.start])) \
             or bool(_TOWN_WORD_AFTER.match(ctx.text, chosen.end)

@@ -271,7 +271,7 @@ _BRACKET_CLOSE_AFTER = re.compile(r"\s*\)")
 # is the region holding it (the province, not its namesake town)
 _ADDRESS_TAIL_BEFORE = re.compile(
     r"\b(?:districts?(?:\s+(?:cent(?:er|re)|headquarters))?|county|lga|upazila|tehsil|taluka|sub-?county|commune|"
-    r"subdivision|township)\s*(?:\([^)]{0,40}\)\s*)?,\s*$", re.I)  # (and "Kelmora district center, Kandahar")
+    r"sub-?division|township)\s*(?:\([^)]{0,40}\)\s*)?,\s*$", re.I)  # (and "Kelmora district center, Kandahar")
 # the same with "in": "Kelmora district in Ghazni" (not a commune's: "Kelmora commune in Conakry city" is
 # in the city)
 _IN_TAIL_BEFORE = re.compile(r"\b(?:districts?|lga|upazila|tehsil|taluka)\s+in\s+$", re.I)
@@ -475,7 +475,7 @@ _TOWN_BEFORE = re.compile(r"(?i:\b(?:town|city|village|hamlet|capital)\s+of\s+(?
 _SITE_WORDS = frozenset("""
 province governorate region state district districts county oblast prefecture department countryside
 valley lga sub-county subcounty municipality tehsil constituency division upazila taluka commune cercle
-sector zone township ward locality sub-district subdivision kebele woreda barangay neighbourhood neighborhood
+sector zone township ward locality sub-district subdivision sub-division kebele woreda barangay neighbourhood neighborhood
 airport airbase base barracks market road highway junction bridge hospital clinic school university college
 stadium prison jail station camp checkpoint dam mosque church temple square bazaar chowk forest hills hill
 mountains mountain river lake island bay gate port park centre center city town village suburb outskirts
@@ -486,7 +486,7 @@ press pressclub club office offices hall court house colony mandi bazar
 _FACILITY_WORDS = _SITE_WORDS - frozenset("""
 province governorate region state district districts county oblast prefecture department countryside
 valley lga sub-county subcounty municipality tehsil constituency division upazila taluka commune cercle
-sector zone township ward locality sub-district subdivision kebele woreda barangay neighbourhood neighborhood
+sector zone township ward locality sub-district subdivision sub-division kebele woreda barangay neighbourhood neighborhood
 city town village suburb outskirts forest hills hill mountains mountain river lake island bay colony
 """.split())
 _NER_LABELS = {"GPE", "LOC", "FAC", "ORG", "PERSON", "PRODUCT", "NORP", "WORK_OF_ART", "EVENT", "LANGUAGE"}
