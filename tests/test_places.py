@@ -1958,3 +1958,12 @@ def test_the_before_the_name_of_a_region_of_several_countries_makes_it_that_regi
                               "rose sharply last year.")
     p = at(ctx, "Middle East")
     assert (p.kind, p.iso3) == ("region", None), (p.kind, p.iso3, p.admin1)
+
+
+def test_a_county_beside_a_town_the_text_names_beats_its_namesake_at_a_named_states_centre(pipeline):
+    # Madison County lies in Illinois beside Alton, and in Indiana too: both states are named, and the centre
+    # of Indiana is no nearer to its county than Alton is to Illinois's
+    ctx = places_of(pipeline, "Prosecutors say a nurse from Alton held up a bank in Indiana. Deputies searched "
+                              "her house in Madison County on Friday, and her van had Illinois plates.")
+    p = at(ctx, "Madison County")
+    assert (p.iso3, p.admin1) == ("USA", "Illinois"), (p.iso3, p.admin1)

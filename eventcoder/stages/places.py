@@ -1224,6 +1224,12 @@ def _beside_another_name(p, c, points) -> bool:
     return any(k != key and _pair_near(p.latitude, p.longitude, a, b) for k, a, b in points)
 
 
+def _holds(region, p) -> bool:
+    """Whether the entry is a first-level region holding the place."""
+    return region.kind == "region" and region is not p and region.iso3 == p.iso3 and region.admin1 == p.admin1 \
+        and _first_level(region)
+
+
 def _expanse(p) -> bool:
     """Whether the entry is a sea, an ocean or a region of several countries (a curated one of no country)."""
     return p.source == "curated" and not p.iso3 and p.kind in ("feature", "region")
@@ -1339,16 +1345,20 @@ class _Anchors:
                     out.setdefault(a[4].iso3, set()).add(light_key(a[2].text))
         return out
 
-    def near(self, lat: float, lon: float, exclude, km: float = NEAR_KM) -> bool:
+    def near(self, lat: float, lon: float, exclude, km: float = NEAR_KM, place=None) -> bool:
         """Whether an anchor other than `exclude`'s lies within `km` of the point (nor the region
         closing `exclude`'s address: "Congonhas, Minas Gerais" has scored W_WITHIN for it, and a big
         region's centre is no nearer to one of its towns than to another; nor its town, where the text
-        calls the address a first-level area: "Kelmo, Garissa County" is no nearer Garissa town)."""
+        calls the address a first-level area: "Kelmo, Garissa County" is no nearer Garissa town). With
+        `place`, the entry at the point: nor the first-level region holding it, which W_ADMIN has counted
+        ("Madison County ... Indiana" is no nearer the centre of Indiana than a namesake county beside a
+        town the text names is to that town)."""
         band = math.floor(lat / _NEAR_DEGREES)
         by = exclude.within_by
         region = by is not None and exclude.within_area and (by.cue_region or by.cue_county) and any(
             m.quality >= 0.9 and _first_level(m.place) for m in by.matches)
         return any(a[2] is not exclude and not (exclude.within and a[3] in exclude.within)
+                   and not (place is not None and a[3] is not None and _holds(a[4], place))
                    and not (region and a[2] is by)
                    and abs(lat - a[0]) <= _NEAR_DEGREES
                    and distance_km(lat, lon, a[0], a[1]) <= km
@@ -1366,7 +1376,10 @@ def _score(c, m, countries, total, admin_keys, anchors: _Anchors, seat_town=None
         c.score_memo[id(m)] = memo
     s = memo[3]
     p = m.place
-    if anchors and p.kind != "country" and anchors.near(p.latitude, p.longitude, c):
+    # (a county of a region the text names has scored W_ADMIN for it: the region's centre is no nearer to one
+    # of its counties than to another; a town keeps it, as its namesake area of the region lacks W_ADMIN)
+    county = p.source == "admin2" and bool(_COUNTY_WORD.search(p.name)) and light_key(p.admin1 or "") in admin_keys
+    if anchors and p.kind != "country" and anchors.near(p.latitude, p.longitude, c, place=p if county else None):
         s += W_NEAR
         # of two villages of a name, the one beside a town the text names ("Kelmo village, Dunde
         # Township": not the Kelmo of the next township)
