@@ -1967,3 +1967,11 @@ def test_a_county_beside_a_town_the_text_names_beats_its_namesake_at_a_named_sta
                               "her house in Madison County on Friday, and her van had Illinois plates.")
     p = at(ctx, "Madison County")
     assert (p.iso3, p.admin1) == ("USA", "Illinois"), (p.iso3, p.admin1)
+
+
+def test_a_name_one_slip_from_a_town_of_the_region_its_address_closes_on_is_that_town(pipeline):
+    # "Kandhkrot" is a slip for Kandhkot, a town of Sindh, which closes its address (no word of place governs
+    # it, and the recogniser does not call it a place)
+    ctx = places_of(pipeline, "Vendors staged a strike at the bus stand on Kandhkrot, Sindh over rising fares.")
+    p = at(ctx, "Kandhkrot")
+    assert (p.name, p.iso3, p.admin1) == ("Kandhkot", "PAK", "Sindh"), (p.name, p.iso3, p.admin1)

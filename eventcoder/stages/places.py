@@ -2112,13 +2112,16 @@ def _cue(c: Candidate, text: str, vocab) -> None:
 def _misspelt(ctx: Context, gz, ents, cands, countries: dict) -> list:
     """Candidates for the names the index lacks that are one slip from a town or area of a country
     the text points to ("in Bahawalpure" is Bahawalpur in a Pakistani text): a name the recogniser calls
-    a place, or one a preposition of place governs or an area word follows ("Kelmori district"), of
-    no word the language model knows."""
+    a place, or one a preposition of place governs, an area word follows ("Kelmori district") or a comma
+    and a first-level region of that country ("Kelmorro, Sindh"), of no word the language model knows."""
     # (in the country the evidence points to most, or in the one the address names right after: "in
     # Kelmorayotl, Mexico" beside a name only Brazil has)
     top = {max(countries, key=countries.get)} if countries else set()
     countries_at = {c.start: {m.place.iso3 for m in c.matches if m.quality >= 0.9 and m.place.kind == "country"
                               and m.place.iso3 and light_key(m.place.name) == light_key(c.text)} for c in cands}
+    # (and the first-level regions: "on Kelmorro, Sindh" closes an address on a province of the text's country)
+    regions_at = {c.start: {m.place.iso3 for m in c.matches if m.quality >= 0.9 and _first_level(m.place)
+                            and m.place.iso3 in top} for c in cands}
     if not top and not any(countries_at.values()):
         return []
     text, out = ctx.text, []
@@ -2130,9 +2133,9 @@ def _misspelt(ctx: Context, gz, ents, cands, countries: dict) -> list:
             continue
         c = Candidate(span.start_char, span.end_char, span.text, [], "ner")
         _cue(c, text, ctx.doc.vocab)
-        if (e.label_ in ("GPE", "LOC") or c.governed or c.cue_region or c.cue_admin2 or c.cue_town or c.hamlet) \
-                and not gz.lookup(span.text):
-            comma = _COMMA_AFTER.match(text, span.end_char)
+        comma = _COMMA_AFTER.match(text, span.end_char)
+        if (e.label_ in ("GPE", "LOC") or c.governed or c.cue_region or c.cue_admin2 or c.cue_town or c.hamlet
+                or comma and regions_at.get(comma.end())) and not gz.lookup(span.text):
             isos = tuple(sorted(top | (countries_at.get(comma.end(), set()) if comma else set())))
             c.matches = gz.misspelt(span.text, isos)[:MAX_MATCHES]
             if c.matches:
