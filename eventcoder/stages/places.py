@@ -329,7 +329,9 @@ _MEDIA_NAME = re.compile(r"\b(?:Agence\s+France[-\s]Presse|Radio\s+France(?:\s+I
 # "the Atlantic", "the eastern tropical Pacific", "the Middle East": the name of a sea, an ocean or a region
 # of several countries goes with "the", a town's does not
 _THE_EXPANSE_BEFORE = re.compile(r"\bthe\s+(?:(?:(?:north|south)?-?(?:east|west)?(?:ern)?|central|tropical|equatorial|"
-                             r"mid|open|upper|lower|wider|whole|entire)\s+){0,3}$", re.I)
+                                 r"mid|open|upper|lower|wider|whole|entire)\s+){0,3}$", re.I)
+# a capitalised word going on with a name ("the Sahel Metro")
+_CAPITAL_WORD_AFTER = re.compile(r"[ \t]+[A-Z]")
 _IN_BEFORE = re.compile(r"\b(?:in|at|near|close\s+to)\s+(?:the\s+)?$", re.I)
 # "in Kelmora, " before a name: the first part of an address that "in" or "at" governs (group 1)
 ADDRESS_GOVERNED = re.compile(r"\b(?:in|at)\s+(?:the\s+)?([A-Z][\w'-]*(?:\s+[A-Z][\w'-]*){0,3}),\s*$")
@@ -1608,14 +1610,14 @@ def _resolve(cands, countries, admin_keys, anchors, hints=None, area=None, front
         pool = [m for m in c.matches if m.quality >= 0.9] or c.matches
         if c.expanse:
             pool = [m for m in pool if _expanse(m.place)]
-        own = {m.place.iso3 for m in pool if m.quality == 1.0 and m.place.kind == "country"}
-        if own:
+        own_countries = {m.place.iso3 for m in pool if m.quality == 1.0 and m.place.kind == "country"}
+        if own_countries:
             # a country's own name is no city known by it as an alternate name, nor the country's own
             # first-level region of the name unless the text calls it a region: "Mexico" is neither Mexico
             # City nor the State of Mexico, though the text names the city too (whose nearness and
             # region would vouch for either)
             pool = [m for m in pool if (m.place.kind != "city" or _primary(m.place)) and not (
-                m.place.source == "admin1" and m.place.iso3 in own and not (c.cue_region or c.address_tail))]
+                m.place.source == "admin1" and m.place.iso3 in own_countries and not (c.cue_region or c.address_tail))]
         # a postal village named like a town the gazetteer knows, where the text names its region or
         # front ("near Orikhove" in a report from the Donbas: not Crimea's town); not when the name
         # is a region's or a large town's ("San Francisco", "Chihuahua")
@@ -2094,7 +2096,7 @@ def _cue(c: Candidate, text: str, vocab) -> None:
     c.area_of = bool(_AREA_OF_AFTER.match(text, c.end))
     c.governed = bool(_IN_BEFORE.search(before[-20:]))
     # (not "the Red Sea state", a region named after the sea, nor "the Sahel Metro", a longer name)
-    c.expanse = bool(_THE_EXPANSE_BEFORE.search(before[-40:])) and not re.match(r"[ \t]+[A-Z]", after) and any(
+    c.expanse = bool(_THE_EXPANSE_BEFORE.search(before[-40:])) and not _CAPITAL_WORD_AFTER.match(after) and any(
         m.quality == 1.0 and _expanse(m.place) for m in c.matches) and not (
         c.cue_region or c.cue_admin2 or c.cue_county or c.cue_township or c.cue_town)
     c.people = bool(_PEOPLE_OF_BEFORE.search(before) or _PEOPLE_AFTER.match(after))
