@@ -1228,8 +1228,7 @@ def _beside_another_name(p, c, points) -> bool:
 
 def _holds(region, p) -> bool:
     """Whether the entry is a first-level region holding the place."""
-    return region.kind == "region" and region is not p and region.iso3 == p.iso3 and region.admin1 == p.admin1 \
-        and _first_level(region)
+    return region.kind == "region" and region.iso3 == p.iso3 and region.admin1 == p.admin1 and _first_level(region)
 
 
 def _expanse(p) -> bool:
@@ -1360,7 +1359,7 @@ class _Anchors:
         region = by is not None and exclude.within_area and (by.cue_region or by.cue_county) and any(
             m.quality >= 0.9 and _first_level(m.place) for m in by.matches)
         return any(a[2] is not exclude and not (exclude.within and a[3] in exclude.within)
-                   and not (place is not None and a[3] is not None and _holds(a[4], place))
+                   and not (place is not None and _holds(a[4], place))
                    and not (region and a[2] is by)
                    and abs(lat - a[0]) <= _NEAR_DEGREES
                    and distance_km(lat, lon, a[0], a[1]) <= km
@@ -1380,7 +1379,7 @@ def _score(c, m, countries, total, admin_keys, anchors: _Anchors, seat_town=None
     p = m.place
     # (a county of a region the text names has scored W_ADMIN for it: the region's centre is no nearer to one
     # of its counties than to another; a town keeps it, as its namesake area of the region lacks W_ADMIN)
-    county = p.source == "admin2" and bool(_COUNTY_WORD.search(p.name)) and light_key(p.admin1 or "") in admin_keys
+    county = p.source == "admin2" and _admin_named(c, p, admin_keys)
     if anchors and p.kind != "country" and anchors.near(p.latitude, p.longitude, c, place=p if county else None):
         s += W_NEAR
         # of two villages of a name, the one beside a town the text names ("Kelmo village, Dunde
@@ -1388,6 +1387,14 @@ def _score(c, m, countries, total, admin_keys, anchors: _Anchors, seat_town=None
         if p.source in VILLAGE_SOURCES and anchors.near(p.latitude, p.longitude, c, VILLAGE_NEAR_KM):
             s += W_NEAR
     return s
+
+
+def _admin_named(c, p, admin_keys) -> bool:
+    """Whether the entry scores W_ADMIN: a town of a first-level region the text names (not by the candidate's
+    own name), or a county whose own name says so ("Orange County" in a text naming California is its county,
+    of eight of the name; not a municipality, which its seat stands for: "in Tochtepec municipality, Puebla")."""
+    return (p.kind == "city" or p.source == "admin2" and bool(_COUNTY_WORD.search(p.name))) \
+        and bool(p.admin1) and light_key(p.admin1) in admin_keys and light_key(p.admin1) != light_key(c.text)
 
 
 def _base_score(c, m, countries, total, admin_keys, anchors: _Anchors, seat_town=None) -> float:
@@ -1427,10 +1434,7 @@ def _base_score(c, m, countries, total, admin_keys, anchors: _Anchors, seat_town
             s -= W_REGION_NAMESAKE + W_PRIMARY
         elif any(t.admin1 == p.admin1 for t in towns):
             s -= W_REGION_NAMESAKE
-    # (and a county whose own name says so: "Orange County" in a text naming California is its county, of
-    # eight of the name; not a municipality, which its seat stands for: "in Tochtepec municipality, Puebla")
-    if (p.kind == "city" or p.source == "admin2" and _COUNTY_WORD.search(p.name)) \
-            and p.admin1 and light_key(p.admin1) in admin_keys and light_key(p.admin1) != light_key(c.text):
+    if _admin_named(c, p, admin_keys):
         s += W_ADMIN
     if c.within and p.kind != "country" and _in_area(p, c.within):
         s += W_WITHIN
