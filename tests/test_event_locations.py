@@ -1446,3 +1446,29 @@ def test_under_governs_the_area_of_a_towns_name_holding_the_place(pipeline, text
     # precision 2 (not the district the address closes on)
     ev = located(pipeline, text, "clashed" if "clashed" in text else "fought")
     assert (ev.location, ev.geo_precision) == (place, 2), (ev.location, ev.geo_precision)
+
+
+def test_a_party_of_one_country_places_a_text_naming_no_place_in_that_country(pipeline):
+    # (a party, ACLED's associated actor with no inter, and a political militia are of their country's
+    # politics; the text names nothing narrower, so the event is the country's, at its main town)
+    ev = located(pipeline, "ODM supporters hurled stones at a rival convoy on Sunday.", "hurled")
+    assert (ev.iso3, ev.geo_precision) == ("KEN", 3)
+    assert distance_km(ev.latitude, ev.longitude, -1.28, 36.82) < 25
+    ev = located(pipeline, "Mungiki adherents beat two traders to death overnight.", "beat")
+    assert (ev.iso3, ev.geo_precision) == ("KEN", 3)
+
+
+@pytest.mark.parametrize("text, word", [
+    # a rebel group fights across its borders: no country from it
+    ("Al Shabaab fighters raided a police camp at dawn.", "raided"),
+    # two countries' parties: no one country
+    ("ODM and BJP activists marched together on Sunday.", "marched"),
+])
+def test_groups_that_act_abroad_or_of_two_countries_place_no_event(pipeline, text, word):
+    ev = located(pipeline, text, word)
+    assert ev.latitude is None and ev.iso3 is None
+
+
+def test_a_party_does_not_outweigh_a_place_the_text_names(pipeline):
+    ev = located(pipeline, "ODM supporters hurled stones at a rival convoy in Kisumu.", "hurled")
+    assert ev.location == "Kisumu" and ev.geo_precision == 1

@@ -694,6 +694,8 @@ def locate(ctx: Context, event: Event, gz=None, view: PlaceView | None = None) -
     if (chosen is None or chosen.kind == "country") and gz is not None and _at_capital(ctx, event, gz, chosen, spans):
         return
     if chosen is None:
+        if gz is not None and not ctx.places:
+            _at_party_country(ctx, event, gz)
         return
     lat, lon, name, gid = chosen.latitude, chosen.longitude, chosen.name, chosen.geonameid
     town = None
@@ -801,6 +803,36 @@ def _at_capital(ctx: Context, event: Event, gz, country_place: PlaceMention | No
     event.admin1, event.admin2 = (town.admin1 if town is not None else None), None
     event.location, event.latitude, event.longitude, event.geonameid = name, lat, lon, gid
     event.geo_precision = 1
+    return True
+
+
+# The kinds of named group that act in their own country's politics only: ACLED's political parties
+# (no inter of their own) and political militias. Not rebel groups, foreign forces, state forces or
+# ethnic militias, which fight across borders (a raid by a rebel group of one country in another).
+_HOME_GROUP_INTERS = {None, "Political militia"}
+
+
+def _at_party_country(ctx: Context, event: Event, gz) -> bool:
+    """Place at its country's main town (precision 3, the country) an event of a text that names no place
+    at all, where the named groups of the text are parties or political militias of one country ("ODM
+    supporters clashed with police"): the text's country is known and nothing narrower is. False when it
+    is not."""
+    groups = [a for a in ctx.actors if a.source == "dictionary" and not a.name.startswith("Unidentified")]
+    if not groups or any(a.inter not in _HOME_GROUP_INTERS or not a.country for a in groups):
+        return False
+    countries = {a.country for a in groups}
+    if len(countries) != 1:
+        return False
+    country = gz.country(next(iter(countries)))
+    main = gz.main_town(country, ctx.published) if country is not None else None
+    if main is None:
+        return False
+    name, lat, lon, gid = main
+    town = next((m.place for m in gz.lookup(name) if gid is not None and m.place.geonameid == gid), None)
+    event.country, event.iso3 = country.country, country.iso3
+    event.admin1, event.admin2 = (town.admin1 if town is not None else None), None
+    event.location, event.latitude, event.longitude, event.geonameid = name, lat, lon, gid
+    event.geo_precision = 3
     return True
 
 
