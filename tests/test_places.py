@@ -1975,3 +1975,22 @@ def test_a_name_one_slip_from_a_town_of_the_region_its_address_closes_on_is_that
     ctx = places_of(pipeline, "Vendors staged a strike at the bus stand on Kandhkrot, Sindh over rising fares.")
     p = at(ctx, "Kandhkrot")
     assert (p.name, p.iso3, p.admin1) == ("Kandhkot", "PAK", "Sindh"), (p.name, p.iso3, p.admin1)
+
+
+
+def test_a_recognised_span_cutting_a_name_in_two_leaves_the_name_whole(pipeline):
+    # (the recogniser may read "Bay county" out of "Homa Bay county": a Florida county, not Kenya's)
+    from eventcoder.stages.places import Candidate, _merge
+    gz = get_gazetteer(pipeline.settings)
+    text = "Fishermen of Homa Bay county blocked the pier."
+    a, b = text.index("Homa"), text.index("Bay county")
+    scan = Candidate(a, a + len("Homa Bay"), "Homa Bay", gz.lookup("Homa Bay"), "scan")
+    ner = Candidate(b, b + len("Bay county"), "Bay county", gz.lookup("Bay County"), "ner")
+    assert [c.text for c in _merge([scan], [ner], [])] == ["Homa Bay"]
+    # a scan's guess at two words glued ("west Fort" as a "Westfort") yields to the recogniser's name
+    text = "Water was tested in west Fort Worth."
+    a, b = text.index("west"), text.index("Fort Worth")
+    glued = Candidate(a, a + len("west Fort"), "west Fort", [m for m in gz.lookup("west Fort") if m.quality < 1.0],
+                      "scan")
+    ner = Candidate(b, b + len("Fort Worth"), "Fort Worth", gz.lookup("Fort Worth"), "ner")
+    assert "Fort Worth" in [c.text for c in _merge([glued], [ner], [])]

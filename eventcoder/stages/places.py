@@ -1141,6 +1141,11 @@ def _merge(scan, ner, dem, abbr=()) -> list:
             c.matches = c.matches + [m for m in shorter.matches if m.place.kind == "city"
                                      and m.place.population > largest]
     ner = [c for c in ner if c.start not in ends]
+    # a recognised span that begins inside a name the scan found spelt in full and runs on past it cuts
+    # that name in two ("Homa [Bay county]", which would be Florida's): the scan's name stands (not a
+    # scan's guess at two words glued: "west [Fort Worth]" is no "Westfort")
+    whole = [c for c in scan if any(m.quality >= 1.0 for m in c.matches)]
+    ner = [c for c in ner if not any(s.start < c.start < s.end < c.end for s in whole)]
     chosen = sorted(abbr, key=lambda c: c.start)  # never overlapping, kept in text order
     starts = [c.start for c in chosen]
     for c in sorted(dem + scan + ner, key=lambda c: (-(c.end - c.start), c.demonym is None, c.start)):
