@@ -1994,3 +1994,10 @@ def test_a_recognised_span_cutting_a_name_in_two_leaves_the_name_whole(pipeline)
                       "scan")
     ner = Candidate(b, b + len("Fort Worth"), "Fort Worth", gz.lookup("Fort Worth"), "ner")
     assert "Fort Worth" in [c.text for c in _merge([glued], [ner], [])]
+
+
+def test_a_breakaway_region_the_geonames_tables_lack_is_curated(pipeline):
+    ctx = places_of(pipeline, "Shells fell on two villages in South Ossetia overnight, officials in Tbilisi said.")
+    p = at(ctx, "South Ossetia")
+    assert (p.iso3, p.kind) == ("GEO", "region")
+    assert distance_km(p.latitude, p.longitude, 42.23, 43.97) < 10  # its capital, Tskhinvali
