@@ -1996,8 +1996,18 @@ def test_a_recognised_span_cutting_a_name_in_two_leaves_the_name_whole(pipeline)
     assert "Fort Worth" in [c.text for c in _merge([glued], [ner], [])]
 
 
-def test_a_breakaway_region_the_geonames_tables_lack_is_curated(pipeline):
-    ctx = places_of(pipeline, "Shells fell on two villages in South Ossetia overnight, officials in Tbilisi said.")
-    p = at(ctx, "South Ossetia")
-    assert (p.iso3, p.kind) == ("GEO", "region")
-    assert distance_km(p.latitude, p.longitude, 42.23, 43.97) < 10  # its capital, Tskhinvali
+@pytest.mark.parametrize("text, name, iso3, capital", [
+    ("Shells fell on two villages in South Ossetia overnight, officials in Tbilisi said.", "South Ossetia", "GEO",
+     (42.23, 43.97)),  # Tskhinvali
+    ("Separatist leaders in Transnistria held a parade on Sunday.", "Transnistria", "MDA", (46.84, 29.63)),
+    ("Troops and rebels fought in South Kordofan on Friday.", "South Kordofan", "SDN", (11.01, 29.72)),  # Kadugli
+    # (not the country Niger)
+    ("Gunmen kidnapped oil workers in the Niger Delta on Monday.", "Niger Delta", "NGA", (4.78, 7.01)),
+    ("Clashes displaced hundreds of families in Karen State last week.", "Karen State", "MMR", (16.89, 97.63)),
+    ("Militia fighters entered a market in Galmudug on Tuesday.", "Galmudug", "SOM", (5.54, 46.39)),
+])
+def test_conflict_regions_the_geonames_tables_lack_or_spell_otherwise_are_curated(pipeline, text, name, iso3,
+                                                                                      capital):
+    p = at(places_of(pipeline, text), name)
+    assert (p.iso3, p.kind) == (iso3, "region")
+    assert distance_km(p.latitude, p.longitude, *capital) < 10  # at its capital or main town
