@@ -2005,6 +2005,8 @@ def test_a_recognised_span_cutting_a_name_in_two_leaves_the_name_whole(pipeline)
     ("Gunmen kidnapped oil workers in the Niger Delta on Monday.", "Niger Delta", "NGA", (4.78, 7.01)),
     ("Clashes displaced hundreds of families in Karen State last week.", "Karen State", "MMR", (16.89, 97.63)),
     ("Militia fighters entered a market in Galmudug on Tuesday.", "Galmudug", "SOM", (5.54, 46.39)),
+    # (ACLED's spelling of the region GeoNames calls Hiiraan: at Beledweyne)
+    ("Militias clashed at a water point in Hiraan on Friday.", "Hiraan", "SOM", (4.74, 45.20)),
 ])
 def test_conflict_regions_the_geonames_tables_lack_or_spell_otherwise_are_curated(pipeline, text, name, iso3,
                                                                                       capital):
