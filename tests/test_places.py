@@ -2013,3 +2013,19 @@ def test_conflict_regions_the_geonames_tables_lack_or_spell_otherwise_are_curate
     p = at(places_of(pipeline, text), name)
     assert (p.iso3, p.kind) == (iso3, "region")
     assert distance_km(p.latitude, p.longitude, *capital) < 10  # at its capital or main town
+
+
+@pytest.mark.parametrize("text, name, iso3", [
+    # Venezuela's state, not Colombia's department or Ecuador's province of the name
+    ("Gunmen attacked a gold mine in Bolivar state on Sunday.", "Bolivar", "VEN"),
+    # India's state, not Pakistan's province
+    ("Farmers blocked a highway in Punjab state on Monday.", "Punjab", "IND"),
+])
+def test_a_region_called_a_state_is_that_of_the_country_of_states(pipeline, text, name, iso3):
+    assert at(places_of(pipeline, text), name).iso3 == iso3
+
+
+def test_a_curated_place_a_fold_reaches_does_not_keep_a_word_of_a_persons_name(pipeline):
+    # ("Duque" folds to a curated Burkinabe town spelt otherwise; a Puerto Rican village is spelt so)
+    ctx = places_of(pipeline, "Opposition lawmakers criticised President Ivan Duque over the budget on Monday.")
+    assert not any(p.text == "Duque" for p in ctx.places), [(p.text, p.iso3) for p in ctx.places]

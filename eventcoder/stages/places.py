@@ -122,6 +122,10 @@ DOMINANT_WEIGHT = 0.25  # once per name, as evidence (a Texan "Paris" story name
 SELF_EVIDENCE_MAX_POP = 10_000
 # Countries whose first-level regions are written with their word ("Niger State", "Plateau State")
 STATE_WORD_COUNTRIES = frozenset({"NGA"})
+# Countries whose first-level regions English calls states (federal states, regional states, federal
+# member states): "Bolivar state" is Venezuela's, not Colombia's department nor Ecuador's province
+STATE_COUNTRIES = frozenset({"USA", "MEX", "VEN", "BRA", "NGA", "IND", "MYS", "AUS", "SDN", "SSD", "MMR", "DEU",
+                             "AUT", "ETH", "SOM", "FSM", "PLW"})
 OUTSIDE_MIN_POP = 500_000
 LONE_TOWN_MIN_POP = 20_000  # a town with no namesake, taken abroad from a group's country: a town, not a hamlet
 # A part of a person's name is a place only if the place is at least this large.
@@ -342,6 +346,7 @@ _LIST_GOVERNED = re.compile(r"\b(?:in|at)\s+(?:the\s+)?[A-Z][\w'-]*(?:\s+[A-Z][\
 # named after it
 _COMMA_AFTER = re.compile(r"\s*,\s*")
 _CALLED_REGION_AFTER = re.compile(r"^\s+region\b", re.I)
+_STATE_AFTER = re.compile(r"\s+[Ss]tate\b")
 _MUNICIPAL_BODY_AFTER = re.compile(r"^\s+(?:Municipal\s+(?:Corporation|Council|Committee)|Metropolitan\s+Corporation)\b")
 _BORDER_NAME_AFTER = re.compile(r"^\s+(?:border|frontier)\s+(?:crossing|point|post|town|gate)s?\b", re.I)
 # what carries a list on after a name: "Kelmo, Dunde and Lurin", "Kelmo, Dunde, Lurin"
@@ -533,6 +538,7 @@ class Candidate:
     site: bool = False  # "Kelmora mosques", "Kelmora Sugar Company": a site bears the place's name
     border: bool = False  # "the Kelmora border crossing": a town named for the border it stands at
     called_region: bool = False  # "the Kelmora region": the word "region" itself follows the name
+    cue_state: bool = False  # "Kelmora state": the word "state" follows the name
     municipal: bool = False  # "the Kelmora Municipal Corporation": the local government of a place bears its name
     moved: bool = False  # "deported to Kelmoria": a country someone went to or came from (no evidence of it)
     # a word of a longer proper name ("the Kelmora Amman Dundevi area"): a large city abroad only
@@ -863,7 +869,9 @@ def _keep(c: Candidate, ctx: Context, persons: _SpanIndex, actors: _SpanIndex, e
     admin2_cue = bool(_ADMIN2_WORD.search(c.text) or _ADMIN2_AFTER.match(text[c.end:c.end + 30]))
     usable = [m for m in c.matches if admin2_cue or m.place.source != "admin2"] or c.matches
     kinds = {m.place.kind for m in usable}
-    curated = any(m.place.source == "curated" for m in c.matches)
+    # (a curated place the name spells, not one a transliteration fold reaches: "Duque" of a person's name
+    # is no curated "Dokuy")
+    curated = any(m.place.source == "curated" and m.quality >= 0.9 for m in c.matches)
     if c.glued and not curated and not _COMPOUND_ROAD_AFTER.match(text, c.end) \
             and not any(m.place.kind in ("city", "country") and _primary(m.place)
                         and m.place.population >= INSIDE_NAME_MIN_POP for m in c.matches):
@@ -1196,6 +1204,11 @@ def _evidence_of(c, dominant: bool) -> tuple[str, float] | None:
             return next(iter(sizes)), 0.5
         # (or the one region of that name much larger than its namesakes: "Plateau State" is Nigeria's,
         # not Benin's department)
+        # (or the one of them a country of states holds, where the text calls it a state: "Punjab state"
+        # is India's, though Pakistan's province is larger)
+        states = [iso3 for iso3 in sizes if iso3 in STATE_COUNTRIES]
+        if c.cue_state and len(states) == 1:
+            return states[0], 0.5
         ranked = sorted(sizes.items(), key=lambda kv: -kv[1])
         if len(ranked) > 1 and ranked[0][1] >= REGION_DOMINANT_RATIO * ranked[1][1]:
             return ranked[0][0], 0.5
@@ -2112,6 +2125,7 @@ def _cue(c: Candidate, text: str, vocab) -> None:
     c.site = bool(_NAMED_SITE_AFTER.match(after))
     c.border = bool(_BORDER_NAME_AFTER.match(after))
     c.called_region = bool(_CALLED_REGION_AFTER.match(after))
+    c.cue_state = bool(_STATE_AFTER.match(after))
     c.municipal = bool(_MUNICIPAL_BODY_AFTER.match(after))
     c.address_tail = bool(_BRACKET_TAIL_BEFORE.search(before) and _BRACKET_CLOSE_AFTER.match(after))
     # (a country only: a town someone was taken to is mostly in the country of the text)
