@@ -791,9 +791,13 @@ def _at_capital(ctx: Context, event: Event, gz, country_place: PlaceMention | No
     if not capital_of and not any(_CAPITAL.search(ctx.text, a, b) for a, b in spans):
         return False
     countries = {country_place.iso3} if country_place is not None else set(ctx.countries) | set(ctx.country_hints)
-    if len(countries) != 1:
-        return False
-    country = gz.country(next(iter(countries)))
+    return len(countries) == 1 and _at_main_town(ctx, event, gz, next(iter(countries)), 1)
+
+
+def _at_main_town(ctx: Context, event: Event, gz, iso3: str | None, precision: int) -> bool:
+    """Place the event at the main town of the country `iso3` (on the publication date), with the given
+    precision; False when the index has no such country or main town."""
+    country = gz.country(iso3)
     main = gz.main_town(country, ctx.published) if country is not None else None
     if main is None:
         return False
@@ -802,7 +806,7 @@ def _at_capital(ctx: Context, event: Event, gz, country_place: PlaceMention | No
     event.country, event.iso3 = country.country, country.iso3
     event.admin1, event.admin2 = (town.admin1 if town is not None else None), None
     event.location, event.latitude, event.longitude, event.geonameid = name, lat, lon, gid
-    event.geo_precision = 1
+    event.geo_precision = precision
     return True
 
 
@@ -821,19 +825,7 @@ def _at_party_country(ctx: Context, event: Event, gz) -> bool:
     if not groups or any(a.inter not in _HOME_GROUP_INTERS or not a.country for a in groups):
         return False
     countries = {a.country for a in groups}
-    if len(countries) != 1:
-        return False
-    country = gz.country(next(iter(countries)))
-    main = gz.main_town(country, ctx.published) if country is not None else None
-    if main is None:
-        return False
-    name, lat, lon, gid = main
-    town = next((m.place for m in gz.lookup(name) if gid is not None and m.place.geonameid == gid), None)
-    event.country, event.iso3 = country.country, country.iso3
-    event.admin1, event.admin2 = (town.admin1 if town is not None else None), None
-    event.location, event.latitude, event.longitude, event.geonameid = name, lat, lon, gid
-    event.geo_precision = 3
-    return True
+    return len(countries) == 1 and _at_main_town(ctx, event, gz, next(iter(countries)), 3)
 
 
 def _example(ctx: Context, p: PlaceMention) -> bool:
