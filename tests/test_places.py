@@ -2029,3 +2029,14 @@ def test_a_curated_place_a_fold_reaches_does_not_keep_a_word_of_a_persons_name(p
     # ("Duque" folds to a curated Burkinabe town spelt otherwise; a Puerto Rican village is spelt so)
     ctx = places_of(pipeline, "Opposition lawmakers criticised President Ivan Duque over the budget on Monday.")
     assert not any(p.text == "Duque" for p in ctx.places), [(p.text, p.iso3) for p in ctx.places]
+
+
+@pytest.mark.parametrize("text, name, iso3", [
+    # a district of Nepal only, though a Finnish town's name folds to it
+    ("Shopkeepers closed their shutters in Kaski on Monday.", "Kaski", "NPL"),
+    # the later name of a list "in" opens
+    ("Shopkeepers closed their shutters in Jumla and Syangja on Monday.", "Syangja", "NPL"),
+    ("Herders drove their cattle to markets in Masisi and Rutshuru on Friday.", "Masisi", "COD"),
+])
+def test_a_second_level_area_of_one_country_in_governs_or_lists_is_taken(pipeline, text, name, iso3):
+    assert at(places_of(pipeline, text), name).iso3 == iso3

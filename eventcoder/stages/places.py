@@ -1661,8 +1661,9 @@ def _resolve(cands, countries, admin_keys, anchors, hints=None, area=None, front
             # (unless it is all there is and the region named right after holds it: "in
             # Lerdo, Durango", a municipality named after its seat)
             # (or, when the name is a second-level area's in one country only and nothing else
-            # anywhere, the place "in" governs or the text calls a town: "a march in Dharwad", "the city of
-            # Dunde", a district named after its seat)
+            # anywhere is spelt so, the place "in" governs, or a later name of the list it opens, or the
+            # text calls a town: "a march in Dharwad", "in Kelmo, Dundeli and Lurin", "the city of Dunde", a
+            # district named after its seat; a fold abroad does not count: "Kaski" is no Finnish Kaskinen)
             # (nor where the text calls it a region and it is a second-level area's name in one country only:
             # "in Dunde's Kelmora region", or of a country the rest of the text names: "the Beni region of
             # eastern Congo" is no Bolivian El Beni; not "the Kelmora River Valley", a river's; nor where its
@@ -1671,8 +1672,8 @@ def _resolve(cands, countries, admin_keys, anchors, hints=None, area=None, front
             pool = [m for m in pool if m.place.source != "admin2"
                     or named.get(m.place.iso3, 0.0) >= MIN_COUNTRY_EVIDENCE] or [
                 m for m in pool if c.within_area and _in_area(m.place, c.within)] or [
-                m for m in pool if (c.governed or c.cue_town and not c.hamlet)
-                and len({q.place.iso3 for q in c.matches}) == 1] or [
+                m for m in pool if (c.governed or c.listed or c.cue_town and not c.hamlet)
+                and len({q.place.iso3 for q in c.matches if q.quality >= 0.9}) == 1] or [
                 m for m in pool if (c.called_region or c.municipal)
                 and len({q.place.iso3 for q in c.matches if q.quality >= 0.9}) == 1]
         addressed = c.ruled_out = False
