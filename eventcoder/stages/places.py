@@ -1202,13 +1202,13 @@ def _evidence_of(c, dominant: bool) -> tuple[str, float] | None:
                 sizes[m.place.iso3] = max(sizes.get(m.place.iso3, 0), m.place.population)
         if len(sizes) == 1:
             return next(iter(sizes)), 0.5
-        # (or the one region of that name much larger than its namesakes: "Plateau State" is Nigeria's,
-        # not Benin's department)
         # (or the one of them a country of states holds, where the text calls it a state: "Punjab state"
         # is India's, though Pakistan's province is larger)
         states = [iso3 for iso3 in sizes if iso3 in STATE_COUNTRIES]
         if c.cue_state and len(states) == 1:
             return states[0], 0.5
+        # (or the one region of that name much larger than its namesakes: "Plateau State" is Nigeria's,
+        # not Benin's department)
         ranked = sorted(sizes.items(), key=lambda kv: -kv[1])
         if len(ranked) > 1 and ranked[0][1] >= REGION_DOMINANT_RATIO * ranked[1][1]:
             return ranked[0][0], 0.5
@@ -1662,7 +1662,7 @@ def _resolve(cands, countries, admin_keys, anchors, hints=None, area=None, front
             # Lerdo, Durango", a municipality named after its seat)
             # (or, when the name is a second-level area's in one country only and nothing else
             # anywhere is spelt so, the place "in" governs, or a later name of the list it opens, or the
-            # text calls a town: "a march in Dharwad", "in Kelmo, Dundeli and Lurin", "the city of Dunde", a
+            # text calls a town: "a march in Dharwad", "in Kelmo and Dundeli", "the city of Dunde", a
             # district named after its seat; a fold abroad does not count: "Kaski" is no Finnish Kaskinen)
             # (nor where the text calls it a region and it is a second-level area's name in one country only:
             # "in Dunde's Kelmora region", or of a country the rest of the text names: "the Beni region of
