@@ -2344,13 +2344,13 @@ def _paired_namesakes(cands, countries: dict) -> dict:
     # Ohio too)
     torn: set = set()
     while True:
-        pairs: dict = {}  # id(candidate) -> [(the other name's key, the entries paired with it)]
+        partners: dict = {}  # id(candidate) -> [(the other name's key, the entries paired with it)]
         for c, d, got in links:
             if id(c) not in torn and id(d) not in torn:
-                pairs.setdefault(id(c), []).append((light_key(d.text), got))
+                partners.setdefault(id(c), []).append((light_key(d.text), got))
         spots: dict = {}  # id(candidate) -> its entries paired with another name's, in one spot
         more = set()
-        for cid, got_by in pairs.items():
+        for cid, got_by in partners.items():
             got = [m for _, ms in got_by for m in ms]
             if not spread(got):
                 spots[cid] = got
