@@ -87,7 +87,7 @@ def tiny(tmp_path, monkeypatch):
         for i, n, lat, lon, cc, pop, a1, alts in (
             (1, "Beirut", 33.89, 35.50, "LB", 1900000, "04", ["Bayrut"]),
             (2, "Zahle", 33.85, 35.90, "LB", 80000, "02", []),
-            (3, "Damascus", 33.51, 36.29, "SY", 1500000, "13", ["Dimashq"]))}))
+            (3, "Damascus", 33.51, 36.29, "SY", 1500000, "13", ["Dimashq", "da ma shi ge"]))}))
     curated = tmp_path / "places.json"
     curated.write_text(json.dumps({"places": [{"name": "Jabal Testun", "variants": [], "lat": 10.0, "lon": 20.0,
                                                "iso3": "TCD", "admin1": None, "kind": "feature", "why": "test"}]}))
@@ -226,6 +226,15 @@ def test_import_geonames_adds_rows_and_counts_bad_ones(tiny, tmp_path):
     assert gz.lookup("Tell Qasrin") == [] or all(m.place.geonameid != 9990002 for m in gz.lookup("Tell Qasrin"))
     # a second import of the same file adds nothing new
     assert import_geonames(dump, settings)["added"] == 0
+
+
+def test_other_names_written_in_lower_case_are_not_indexed(tiny):
+    # GeoNames writes machine transliterations of a town's name in lower case (Chinese syllables,
+    # Japanese readings, unvoweled Arabic script): no English text spells a town so
+    gz = get_gazetteer(tiny[0])
+    assert "Damascus" in [m.place.name for m in gz.lookup("Dimashq")]
+    assert gz.lookup("Damashige") == []
+    assert gz.lookup("da ma shi ge") == []
 
 
 def test_index_is_rebuilt_when_a_source_changes(tiny):

@@ -1775,6 +1775,15 @@ def test_an_english_word_only_a_lower_case_alternate_name_makes_a_large_town_is_
     assert at(ctx, "Bombay").name == "Mumbai"
 
 
+def test_no_town_is_found_by_an_other_name_geonames_writes_in_lower_case(pipeline):
+    # "karura" (a Japanese reading) is among Karur's other names, "mo er di" (Chinese syllables) among
+    # Mordy's: a Kenyan forest is no Indian town, a prime minister no Polish one
+    ctx = places_of(pipeline, "Residents planted trees in Karura forest on Saturday.")
+    assert (at(ctx, "Karura").iso3, at(ctx, "Karura").admin1) == ("KEN", "Nairobi")
+    assert [p.name for p in places_of(pipeline, "Farmers marched against Modi and his ministers on Tuesday.").places] \
+        == []
+
+
 def test_an_english_word_only_a_transliteration_fold_or_a_small_towns_other_name_makes_a_place_is_none(pipeline):
     # "the Fort" is Augusta's other name (a town of 19,000) and a fold of Germany's Fürth
     assert [p.name for p in places_of(pipeline, "Veterans paraded at the Fort on Monday.").places] == []

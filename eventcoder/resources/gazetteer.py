@@ -47,7 +47,7 @@ from pathlib import Path
 
 from ..errors import InputError, ResourceError
 
-INDEX_VERSION = 38  # bump when the index layout or the key functions change
+INDEX_VERSION = 39  # bump when the index layout or the key functions change
 INDEX_NAME = "gazetteer.sqlite"
 INDEX_MMAP_BYTES = 512 * 1024 * 1024  # the most of the index file read through a memory map
 IMPORTS_NAME = "gazetteer-imports.json"
@@ -610,8 +610,11 @@ def _build_index(path: Path) -> None:
         # works out the towns' keys (into a file of its own, named after this build's: builds in other
         # processes have theirs)
         postal = _PostalReader(_postal_path(), frozenset(countries), tmp.with_name(tmp.name + ".postal"))
-        # every town's keys, computed once
-        keyed = [(c, name_keys([c["name"], *c["alternatenames"]])) for c in cities.values()]
+        # every town's keys, computed once (not from its other names written in lower case: GeoNames
+        # files machine transliterations so, Chinese syllables and unvoweled Arabic script among them,
+        # "mo er di" for Mordy, "karura" for Karur, which English news writes for no town)
+        keyed = [(c, name_keys([c["name"], *(a for a in c["alternatenames"] if not a.islower())]))
+                 for c in cities.values()]
         by_cc: dict[str, list[dict]] = {}
         by_fold: dict[tuple[str, str], dict] = {}  # (country, fold key) -> most populous town
         by_light: dict[tuple[str, str], dict] = {}  # (country, light key) -> most populous town

@@ -852,14 +852,13 @@ def _keep(c: Candidate, ctx: Context, persons: _SpanIndex, actors: _SpanIndex, e
             and not any(m.place.kind == "country" for m in c.matches):
         return False  # "Independence Day", "Labour Day": a holiday, not Missouri's town
     if c.matches and all(known_word(doc.vocab, w) for w in words) and not c.text.isupper() \
-            and all(m.place.kind == "city" and (m.quality < 0.9 or not _primary(m.place) and (
-                        m.place.population < INSIDE_NAME_MIN_POP or (m.place.matched or "").islower()))
+            and all(m.place.kind == "city" and (m.quality < 0.9 or not _primary(m.place)
+                                                and m.place.population < INSIDE_NAME_MIN_POP)
                     for m in c.matches) \
             and not any(m.place.source == "curated" for m in c.matches):
         # "a 'Peace March'": an English word that only a small town's other name makes a place
-        # (or a large town's other name GeoNames spells in lower case, a transliteration: "Guru Nanak Dev
-        # University" is not at Uganda's Gulu; nor is a town a transliteration fold reaches: "the Fort" is no
-        # Fürth; a dateline in capitals is no English word: "ATLANTA - A")
+        # (nor is a town a transliteration fold reaches: "the Fort" is no Fürth; a dateline in capitals is no
+        # English word: "ATLANTA - A")
         return False
     if GOVERNMENT_AFTER.match(text, c.end) and not any(m.place.source == "curated" for m in c.matches) and not any(
             m.quality >= 0.9 and (m.place.kind == "country" or m.place.source in ("admin1", "admin2")
