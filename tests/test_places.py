@@ -136,6 +136,18 @@ def test_a_fold_far_from_the_texts_other_places_of_its_country_is_no_place(pipel
     assert at(ctx, "Sahjanwa").iso3 == "IND"
 
 
+def test_a_fold_outside_the_first_level_regions_the_text_names_is_no_place(pipeline):
+    # "Khoshee" folds only to Khoshi, a town of Logar; the text is about Wardak, and the town lies near its capital
+    ctx = places_of(pipeline, "Gunmen shot a tax official dead on Monday in Khoshee town near Maydanshar, "
+                              "the capital of Wardag Province.")
+    assert not [p for p in ctx.places if p.name == "Khoshi"], [(p.text, p.name) for p in ctx.places]
+    assert at(ctx, "Maydanshar").admin1 == "Vardak"
+    # (not where a region the text names may span several of GeoNames' first-level ones: Puntland's Bosaso)
+    ctx = places_of(pipeline, "Traders at a market two hours' drive from Bossaso counted seven dead in Somalia's "
+                              "Puntland region on Friday.")
+    assert at(ctx, "Bossaso").name == "Bosaso"
+
+
 def test_a_frontline_sector_keeps_its_town(pipeline):
     ctx = places_of(pipeline, "Pakistani troops shelled Indian posts in the Sunderbani sector on Monday, "
                               "officials in Jammu said.")

@@ -1307,7 +1307,8 @@ class _Anchors:
     """Confidently resolved places, in bands of latitude NEAR_KM wide: a place within NEAR_KM of
     one lies in its band or the next (a degree of latitude is 111.19 km on the sphere distance_km
     uses), so no pass over all of them. Each anchor is (lat, lon, candidate, the region's light key or
-    None, the place the first pass resolved it to)."""
+    None, the place the first pass resolved it to, the admin1 names its towns are filed under where it is
+    a first-level region that says (`_admin1_names`), else None)."""
 
     def __init__(self, anchors, fronts=(), parts=()):
         self.bands: dict[int, list] = {}
@@ -1348,6 +1349,14 @@ class _Anchors:
         return [(a[0], a[1]) for band in self.bands.values() for a in band
                 if a[2] is not exclude and a[4].iso3 == iso3 and a[4].kind != "country"
                 and (a[4].kind != "region" or a[4].source == "admin2") and a[4].source not in VILLAGE_SOURCES]
+
+    def regions_hold(self, p, exclude) -> bool:
+        """Whether the first-level regions of the place's country that are anchors, other than `exclude`,
+        may hold it: True where there is none, or one whose towns' admin1 names are unknown (a curated
+        region that may span several: Puntland); else whether one of them files the place's admin1."""
+        regions = [a for band in self.bands.values() for a in band
+                   if a[2] is not exclude and a[4].iso3 == p.iso3 and a[4].kind == "region" and _first_level(a[4])]
+        return not regions or any(a[5] is None or p.admin1 in a[5] for a in regions)
 
     def regions_in(self, iso3: str | None, exclude) -> bool:
         """Whether an anchor of the country, other than `exclude`, is a first-level region."""
@@ -1568,6 +1577,18 @@ def _first_level(p) -> bool:
 
 def _in_area(p, keys) -> bool:
     return bool(p.admin1 and light_key(p.admin1) in keys or p.iso3 and p.iso3 in keys)
+
+
+def _admin1_names(p, gz) -> frozenset | None:
+    """The admin1 names GeoNames files a first-level region's towns under: a pycountry region's own, and a
+    curated region's where it stands for one GeoNames names otherwise ("Wardak", whose towns are filed
+    under "Vardak"); None for any other place, or a curated region that may span several (Puntland)."""
+    if p.kind != "region" or not _first_level(p) or not p.admin1:
+        return None
+    if p.source == "admin1":
+        return frozenset({p.admin1})
+    other = gz.region_admin1(p)
+    return frozenset({p.admin1, other}) if other else None
 
 
 def _area_countries(c) -> frozenset:
@@ -1852,6 +1873,13 @@ def _resolve(cands, countries, admin_keys, anchors, hints=None, area=None, front
                     or _near_any(m.place, anchors.towns_in(m.place.iso3, c)) or _in_area(m.place, admin_keys)
                     or not any(distance_km(m.place.latitude, m.place.longitude, a, b) > NEAR_KM for a, b in spelt)
                     and not anchors.regions_in(m.place.iso3, c)]
+        # nor a town only a transliteration fold reaches, in a text that names first-level regions of its
+        # country, none of which holds it ("Kelmouchi town, close to Dunde city" of a text about Dunde's
+        # province is no Kelmoshi two provinces off)
+        if anchors and not (c.within_area or c.within_points or c.cue_region) and pool \
+                and all(m.quality < 0.9 for m in pool):
+            pool = [m for m in pool if m.place.kind != "city" or _in_area(m.place, admin_keys)
+                    or anchors.regions_hold(m.place, c)]
         # nor, in an address closed by a town, more than ADDRESS_TOWN_KM from every town of that name ("near
         # Kelmo, Dunde" is no hamlet Kelmo 100 km from Dunde)
         if c.within_by is not None and not (c.within_area or c.within_points or c.within_by.cue_admin2
@@ -2254,7 +2282,8 @@ def find_places(ctx: Context, gz) -> list:
     _resolve(cands, countries, admin_keys, [], hints, area, fronts, parts, groups)
     paired = _paired_namesakes(cands, countries)
     anchors = [(m.place.latitude, m.place.longitude, c,
-                light_key(c.text) if m.place.kind == "region" else None, m.place) for c in cands
+                light_key(c.text) if m.place.kind == "region" else None, m.place, _admin1_names(m.place, gz))
+               for c in cands
                if (m := paired.get(id(c)) or (c.best if c.best and c.confidence >= 0.5 else None)) is not None
                and m.place.kind != "country"]
     if paired or any(c.best is not None and c.confidence >= MIN_CONFIDENCE for c in cands):
