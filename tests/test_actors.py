@@ -108,6 +108,12 @@ def test_aliases_name_one_group():
     assert strip_span(found["Hayat Tahrir al-Sham"]).startswith("HTS")
 
 
+def test_the_wire_spellings_of_al_shabaab_name_it():
+    # AFP writes "Shebab"; a misspelling doubles the first vowel
+    found = dict(names("Shebab gunmen and al-Shebab fighters raided a camp; Al-Shaabab militants fled."))
+    assert found["Shebab gunmen"] == found["al-Shebab fighters"] == found["Al-Shaabab militants"] == "Al Shabaab"
+
+
 def test_pro_government_militias_and_quoted_names():
     text = "Two 'Arbakis' and three pro-government militia members were wounded near Kalan."
     found = names(text, ["AFG"])
