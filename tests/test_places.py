@@ -148,6 +148,17 @@ def test_a_fold_outside_the_first_level_regions_the_text_names_is_no_place(pipel
     assert at(ctx, "Bossaso").name == "Bosaso"
 
 
+def test_a_name_running_on_into_its_address_is_not_the_town_of_its_first_word(pipeline):
+    # "Nguu Tatu" is no Nguu of Makueni, 270 km off: its address puts it in Mombasa's Kisauni
+    ctx = places_of(pipeline, "Police fought squatters over plots at Nguu Tatu, Kisauni constituency in Mombasa "
+                              "on Saturday.")
+    assert not [p for p in ctx.places if p.name == "Nguu"], [(p.text, p.name) for p in ctx.places]
+    assert at(ctx, "Kisauni").admin1 == "Mombasa"
+    # (an area's own word may follow the name)
+    ctx = places_of(pipeline, "Raiders struck Maikona Location, Chalbi District, before dawn on Sunday.")
+    assert at(ctx, "Maikona").iso3 == "KEN"
+
+
 def test_a_frontline_sector_keeps_its_town(pipeline):
     ctx = places_of(pipeline, "Pakistani troops shelled Indian posts in the Sunderbani sector on Monday, "
                               "officials in Jammu said.")

@@ -366,10 +366,14 @@ FOREIGN_FORCES = "External/Other forces"
 _NAME_GOES_ON = re.compile(r"^\s+(?:del|de|do|da|di|al|el)\s+[A-Z]")
 # "in Kelmora Dunde ward", "at Kelmora Qqor village": the name of the ward or village runs on past the name
 # matched, so that name is not the place (a compass word or an area's own word may follow a name: "Kelmora
-# East constituency", "Kelmora Town area")
+# East constituency", "Kelmora Town area", "Kelmora Location, Dunde District"); so does one whose address
+# runs on through an area and its word ("in Kelmora Tatu, Dunde constituency")
 _LONGER_NAME_AFTER = re.compile(r"[ \t]+(?!(?:North|South|East|West|Central|Upper|Lower|New|Old|Town|City|District|"
-                                r"Township|Village|State|Province|County|Region|Division|Municipality)\b)"
-                                r"[A-Z][\w'-]*[ \t]+(?i:ward|village|quarter|locality|mohalla|neighbou?rhood)\b")
+                                r"Township|Village|State|Province|County|Region|Division|Municipality|Location|Ward|"
+                                r"Constituency|Sub-?[Cc]ounty|Sector|Area|Tehsil|Upazila|Taluka|LGA)\b)"
+                                r"[A-Z][\w'-]*(?:[ \t]+(?i:ward|village|quarter|locality|mohalla|neighbou?rhood)\b"
+                                r"|,[ \t]+[A-Z][\w'-]*(?:[ \t]+[A-Z][\w'-]*)?[ \t]+"
+                                r"(?i:ward|constituency|sub-?county|division|location|district|upazila|tehsil|taluka|lga)\b)")
 # ("at Dunde Kelmora village": nor is the name's last word, after a word that opens it)
 _LONGER_NAME_BEFORE = re.compile(r"(?<![\w'-])(?!(?:In|At|On|Near|From|To|Of|The|And|By|For|Into)\b)[A-Z][\w'-]*[ \t]+$")
 _PART_WORD_AFTER = re.compile(r"[ \t]+(?i:ward|village|quarter|locality|mohalla|neighbou?rhood)\b")
