@@ -2072,3 +2072,13 @@ def test_a_curated_place_a_fold_reaches_does_not_keep_a_word_of_a_persons_name(p
 ])
 def test_a_second_level_area_of_one_country_in_governs_or_lists_is_taken(pipeline, text, name, iso3):
     assert at(places_of(pipeline, text), name).iso3 == iso3
+
+
+def test_in_governs_a_district_over_hamlets_abroad_the_text_does_not_point_to(pipeline):
+    # Nepal's Dang district, not a Vietnamese hamlet of 1,500 people; Nigeria's Ukum, not a Mexican hamlet
+    assert at(places_of(pipeline, "Teachers marched in Dang on Monday over unpaid salaries."), "Dang").iso3 == "NPL"
+    ctx = places_of(pipeline, "Gunmen killed five farmers in Ukum council area on Friday.")
+    assert at(ctx, "Ukum").iso3 == "NGA"
+    # (a hamlet of the country the text names keeps its name: Kenya's Bura, not Yemen's district)
+    ctx = places_of(pipeline, "Kenyan police said raiders struck homes in Bura on Monday.")
+    assert at(ctx, "Bura").iso3 == "KEN"
