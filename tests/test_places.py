@@ -2082,3 +2082,7 @@ def test_in_governs_a_district_over_hamlets_abroad_the_text_does_not_point_to(pi
     # (a hamlet of the country the text names keeps its name: Kenya's Bura, not Yemen's district)
     ctx = places_of(pipeline, "Kenyan police said raiders struck homes in Bura on Monday.")
     assert at(ctx, "Bura").iso3 == "KEN"
+    # (nor a hamlet of a country the text spells out, though its name is no evidence: "Mexico" comes after
+    # the more populous State of Mexico; La Venta is also a Honduran municipality)
+    ctx = places_of(pipeline, "In Mexico, gunmen dumped a body near La Venta on Thursday.")
+    assert at(ctx, "La Venta").iso3 == "MEX"

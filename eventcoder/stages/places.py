@@ -1642,6 +1642,10 @@ def _resolve(cands, countries, admin_keys, anchors, hints=None, area=None, front
     # and of the towns it kept by their own names spelt as the text spells them, however unsure ("Gaur",
     # also an old name of Le Havre; not "El Ali", which drops its article to be an Indian town's name)
     own_named: dict = {}
+    # and the countries the text spells out, though a namesake region more populous makes the name no
+    # evidence ("Mexico", whose State of Mexico comes first; not a name the text calls a region, "Niger State")
+    spelt_countries = {m.place.iso3 for c in cands if not c.cue_region for m in c.matches
+                       if m.place.kind == "country" and m.quality == 1.0}
     for c in cands:
         if c.best is not None and c.confidence >= 0.5 and c.best.place.kind != "country" and c.best.place.iso3:
             resolved.setdefault(c.best.place.iso3, set()).add(light_key(c.text))
@@ -1701,7 +1705,7 @@ def _resolve(cands, countries, admin_keys, anchors, hints=None, area=None, front
             if c.governed and not c.within_area and len(areas) == 1 and areas[0] in pool and len(spelt) > 1 \
                     and all(m.place.kind == "city" and m.place.iso3 != areas[0].place.iso3
                             and m.place.population < SELF_EVIDENCE_MAX_POP and not countries.get(m.place.iso3)
-                            for m in spelt if m is not areas[0]):
+                            and m.place.iso3 not in spelt_countries for m in spelt if m is not areas[0]):
                 named = {areas[0].place.iso3: MIN_COUNTRY_EVIDENCE}
                 pool = areas
             pool = [m for m in pool if m.place.source != "admin2"
