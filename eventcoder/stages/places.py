@@ -1697,15 +1697,15 @@ def _resolve(cands, countries, admin_keys, anchors, hints=None, area=None, front
             # eastern Congo" is no Bolivian El Beni; not "the Kelmora River Valley", a river's; nor where its
             # local government bears the name: "outside the offices of the Kelmora Municipal Corporation")
             # (and where "in" governs the name of one second-level area, and the towns spelt so are all hamlets
-            # of other countries, none the text points to: "in Dunde" is the district, not a hamlet of a
-            # thousand people abroad)
+            # of other countries, none the text points to or spells out: "in Dunde" is the district, not a
+            # hamlet of a thousand people abroad)
             named = _without(countries, own_evidence.get(light_key(c.text), {})) if c.called_region else {}
-            spelt = [m for m in c.matches if m.quality >= 0.9]
-            areas = [m for m in spelt if m.place.source == "admin2"]
-            if c.governed and not c.within_area and len(areas) == 1 and areas[0] in pool and len(spelt) > 1 \
+            outright = [m for m in c.matches if m.quality >= 0.9]
+            areas = [m for m in outright if m.place.source == "admin2"]
+            if c.governed and not c.within_area and len(areas) == 1 and areas[0] in pool and len(outright) > 1 \
                     and all(m.place.kind == "city" and m.place.iso3 != areas[0].place.iso3
                             and m.place.population < SELF_EVIDENCE_MAX_POP and not countries.get(m.place.iso3)
-                            and m.place.iso3 not in spelt_countries for m in spelt if m is not areas[0]):
+                            and m.place.iso3 not in spelt_countries for m in outright if m is not areas[0]):
                 named = {areas[0].place.iso3: MIN_COUNTRY_EVIDENCE}
                 pool = areas
             pool = [m for m in pool if m.place.source != "admin2"
