@@ -629,11 +629,29 @@ def test_french_names_of_cameroons_regions(pipeline, text, surface, iso3):
     assert at(places_of(pipeline, text), surface).iso3 == iso3
 
 
-def test_a_second_level_area_alone_is_taken_where_in_governs_it(pipeline):
+@pytest.mark.parametrize("text, name, iso3", [
     # a district named after its seat, which the gazetteer has only as the district
-    ctx = places_of(pipeline, "Students marched in Dharwad over fees.")
-    assert at(ctx, "Dharwad").iso3 == "IND"
-    # a bare word that is also a county's name elsewhere stays no place
+    ("Students marched in Dharwad over fees.", "Dharwad", "IND"),
+    # a district of Nepal only, though a Finnish town's name folds to it
+    ("Shopkeepers closed their shutters in Kaski on Monday.", "Kaski", "NPL"),
+    # the later name of a list "in" opens
+    ("Shopkeepers closed their shutters in Jumla and Syangja on Monday.", "Syangja", "NPL"),
+    ("Herders drove their cattle to markets in Masisi and Rutshuru on Friday.", "Masisi", "COD"),
+    # one district where the towns spelt so are hamlets abroad the text does not point to: Nepal's Dang, not a
+    # Vietnamese hamlet of 1,500 people; Nigeria's Ukum, not a Mexican hamlet
+    ("Teachers marched in Dang on Monday over unpaid salaries.", "Dang", "NPL"),
+    ("Gunmen killed five farmers in Ukum council area on Friday.", "Ukum", "NGA"),
+    # (a hamlet of a country the text names keeps its name: Kenya's Bura, not Yemen's district; so does one
+    # of a country the text spells out, though its name is no evidence: "Mexico" comes after the more populous
+    # State of Mexico; La Venta is also a Honduran municipality)
+    ("Kenyan police said raiders struck homes in Bura on Monday.", "Bura", "KEN"),
+    ("In Mexico, gunmen dumped a body near La Venta on Thursday.", "La Venta", "MEX"),
+])
+def test_a_second_level_area_in_governs_or_lists_is_taken(pipeline, text, name, iso3):
+    assert at(places_of(pipeline, text), name).iso3 == iso3
+
+
+def test_a_bare_word_that_is_a_countys_name_elsewhere_stays_no_place(pipeline):
     assert places_of(pipeline, "The union marched in Union on Monday.").places == []
 
 
@@ -2061,28 +2079,3 @@ def test_a_curated_place_a_fold_reaches_does_not_keep_a_word_of_a_persons_name(p
     # ("Duque" folds to a curated Burkinabe town spelt otherwise; a Puerto Rican village is spelt so)
     ctx = places_of(pipeline, "Opposition lawmakers criticised President Ivan Duque over the budget on Monday.")
     assert not any(p.text == "Duque" for p in ctx.places), [(p.text, p.iso3) for p in ctx.places]
-
-
-@pytest.mark.parametrize("text, name, iso3", [
-    # a district of Nepal only, though a Finnish town's name folds to it
-    ("Shopkeepers closed their shutters in Kaski on Monday.", "Kaski", "NPL"),
-    # the later name of a list "in" opens
-    ("Shopkeepers closed their shutters in Jumla and Syangja on Monday.", "Syangja", "NPL"),
-    ("Herders drove their cattle to markets in Masisi and Rutshuru on Friday.", "Masisi", "COD"),
-])
-def test_a_second_level_area_of_one_country_in_governs_or_lists_is_taken(pipeline, text, name, iso3):
-    assert at(places_of(pipeline, text), name).iso3 == iso3
-
-
-def test_in_governs_a_district_over_hamlets_abroad_the_text_does_not_point_to(pipeline):
-    # Nepal's Dang district, not a Vietnamese hamlet of 1,500 people; Nigeria's Ukum, not a Mexican hamlet
-    assert at(places_of(pipeline, "Teachers marched in Dang on Monday over unpaid salaries."), "Dang").iso3 == "NPL"
-    ctx = places_of(pipeline, "Gunmen killed five farmers in Ukum council area on Friday.")
-    assert at(ctx, "Ukum").iso3 == "NGA"
-    # (a hamlet of the country the text names keeps its name: Kenya's Bura, not Yemen's district)
-    ctx = places_of(pipeline, "Kenyan police said raiders struck homes in Bura on Monday.")
-    assert at(ctx, "Bura").iso3 == "KEN"
-    # (nor a hamlet of a country the text spells out, though its name is no evidence: "Mexico" comes after
-    # the more populous State of Mexico; La Venta is also a Honduran municipality)
-    ctx = places_of(pipeline, "In Mexico, gunmen dumped a body near La Venta on Thursday.")
-    assert at(ctx, "La Venta").iso3 == "MEX"

@@ -1701,20 +1701,19 @@ def _resolve(cands, countries, admin_keys, anchors, hints=None, area=None, front
             # hamlet of a thousand people abroad)
             named = _without(countries, own_evidence.get(light_key(c.text), {})) if c.called_region else {}
             outright = [m for m in c.matches if m.quality >= 0.9]
+            one_country = len({m.place.iso3 for m in outright}) == 1
             areas = [m for m in outright if m.place.source == "admin2"]
-            if c.governed and not c.within_area and len(areas) == 1 and areas[0] in pool and len(outright) > 1 \
-                    and all(m.place.kind == "city" and m.place.iso3 != areas[0].place.iso3
-                            and m.place.population < SELF_EVIDENCE_MAX_POP and not countries.get(m.place.iso3)
-                            and m.place.iso3 not in spelt_countries for m in outright if m is not areas[0]):
-                named = {areas[0].place.iso3: MIN_COUNTRY_EVIDENCE}
-                pool = areas
-            pool = [m for m in pool if m.place.source != "admin2"
-                    or named.get(m.place.iso3, 0.0) >= MIN_COUNTRY_EVIDENCE] or [
+            lone_district = c.governed and not c.within_area and len(areas) == 1 and areas[0] in pool \
+                and len(outright) > 1 and all(
+                    m.place.kind == "city" and m.place.iso3 != areas[0].place.iso3
+                    and m.place.population < SELF_EVIDENCE_MAX_POP and not countries.get(m.place.iso3)
+                    and m.place.iso3 not in spelt_countries for m in outright if m is not areas[0])
+            pool = areas if lone_district else [
+                m for m in pool if m.place.source != "admin2"
+                or named.get(m.place.iso3, 0.0) >= MIN_COUNTRY_EVIDENCE] or [
                 m for m in pool if c.within_area and _in_area(m.place, c.within)] or [
-                m for m in pool if (c.governed or c.listed or c.cue_town and not c.hamlet)
-                and len({q.place.iso3 for q in c.matches if q.quality >= 0.9}) == 1] or [
-                m for m in pool if (c.called_region or c.municipal)
-                and len({q.place.iso3 for q in c.matches if q.quality >= 0.9}) == 1]
+                m for m in pool if (c.governed or c.listed or c.cue_town and not c.hamlet) and one_country] or [
+                m for m in pool if (c.called_region or c.municipal) and one_country]
         addressed = c.ruled_out = False
         if c.within_area:
             # "Kelmora (Tripoli)", "Dunde, Donetsk": the text says which area holds the place;
