@@ -2019,6 +2019,23 @@ def test_a_county_beside_a_town_the_text_names_beats_its_namesake_at_a_named_sta
     assert (p.iso3, p.admin1) == ("USA", "Illinois"), (p.iso3, p.admin1)
 
 
+def test_a_misspelt_name_the_recogniser_leaves_out_is_found_by_its_area_word(pipeline):
+    # the recogniser calls "Katsnia-Ala" (Katsina-Ala swapped) nothing; the area word after it makes it a
+    # place, one slip from a Benue town
+    for text in ("Youths armed with machetes fought rival youths in the Katsnia-Ala area of Benue on Sunday.",
+                 "Two farmers died when herders raided the Katsnia-Ala area in Benue on Sunday."):
+        p = at(places_of(pipeline, text), "Katsnia-Ala")
+        assert (p.name, p.iso3, p.admin1) == ("Katsina-Ala", "NGA", "Benue"), (p.name, p.iso3, p.admin1)
+
+
+def test_a_run_of_capitalised_words_is_taken_whole(pipeline):
+    from eventcoder.stages.places import _unnamed_runs
+    doc = pipeline.nlp("Troops camped at Kelmora-u District and in the Dundeba-Ala area.")
+    runs = [r.text for r in _unnamed_runs(doc, [])]
+    # (not the head of a name glued to a lower-case tail by its hyphen)
+    assert "Dundeba-Ala" in runs and "Kelmora" not in runs, runs
+
+
 def test_a_name_one_slip_from_a_town_of_the_region_its_address_closes_on_is_that_town(pipeline):
     # "Kandhkrot" is a slip for Kandhkot, a town of Sindh, which closes its address (no word of place governs
     # it, and the recogniser does not call it a place)

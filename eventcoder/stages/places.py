@@ -2180,6 +2180,26 @@ def _cue(c: Candidate, text: str, vocab) -> None:
     c.common = all(known_word(vocab, w) for w in c.text.split())
 
 
+def _unnamed_runs(doc, ents) -> list:
+    """The runs of capitalised words, hyphens between them, that the recogniser names nothing: "the
+    Kelmorra-Ala area" (a misspelt name the model does not know is often no name of any label)."""
+    named = {i for e in ents for i in range(e.start, e.end)}
+    out, start = [], None
+    for t in list(doc) + [None]:
+        word = t is not None and t.is_title and t.is_alpha and t.i not in named
+        joins = t is not None and start is not None and t.text == "-" and not doc[t.i - 1].whitespace_ \
+            and t.i + 1 < len(doc) and not t.whitespace_ and doc[t.i + 1].is_title
+        if word or joins:
+            start = t.i if start is None else start
+            continue
+        # (a whole name only: not the head of "Kelmo-u District", nor the tail of "de-Kelmo")
+        if start is not None and (t is None or doc[t.i - 1].whitespace_ or t.is_punct and t.text != "-") \
+                and not (start >= 2 and doc[start - 1].text == "-" and not doc[start - 2].whitespace_):
+            out.append(doc[start:t.i if t is not None else len(doc)])
+        start = None
+    return out
+
+
 def _misspelt(ctx: Context, gz, ents, cands, countries: dict) -> list:
     """Candidates for the names the index lacks that are one slip from a town or area of a country
     the text points to ("in Bahawalpure" is Bahawalpur in a Pakistani text): a name the recogniser calls
@@ -2196,7 +2216,7 @@ def _misspelt(ctx: Context, gz, ents, cands, countries: dict) -> list:
     if not top and not any(countries_at.values()):
         return []
     text, out = ctx.text, []
-    for e in ents:
+    for e in list(ents) + _unnamed_runs(ctx.doc, ents):
         span = e[1:] if e[0].lower_ == "the" and len(e) > 1 else e
         # (a name shorter than the shortest key is too short: its fold is no longer than it)
         if len(span.text) < MISSPELT_MIN_KEY or any(known_word(ctx.doc.vocab, w) for w in span.text.split()) \
@@ -2205,8 +2225,9 @@ def _misspelt(ctx: Context, gz, ents, cands, countries: dict) -> list:
         c = Candidate(span.start_char, span.end_char, span.text, [], "ner")
         _cue(c, text, ctx.doc.vocab)
         comma = _COMMA_AFTER.match(text, span.end_char)
-        if (e.label_ in ("GPE", "LOC") or c.governed or c.cue_region or c.cue_admin2 or c.cue_town or c.hamlet
-                or comma and regions_at.get(comma.end())) and not gz.lookup(span.text):
+        # (a run the recogniser names nothing needs a word of area: "in the Kelmoras' favour" is governed too)
+        if (e.label_ in ("GPE", "LOC") or c.governed and e.label_ or c.cue_region or c.cue_admin2 or c.cue_town
+                or c.hamlet or comma and regions_at.get(comma.end())) and not gz.lookup(span.text):
             isos = tuple(sorted(top | (countries_at.get(comma.end(), set()) if comma else set())))
             c.matches = gz.misspelt(span.text, isos)[:MAX_MATCHES]
             if c.matches:
