@@ -124,6 +124,11 @@ def test_one_slip_keeps_the_first_letter_and_makes_no_runs():
     assert "suri" not in gzmod._one_slip("usuri")
     # a slip that leaves a letter twice in a row is no fold key: "ubulu" is not two slips from "ulu"
     assert "ulu" not in gzmod._one_slip("ubulu") and "uulu" in gzmod._one_slip("ubulu")
+    # a consonant left out, past the first letter; never h, which the fold keeps only where it tells
+    # one sound from another (zh, sh)
+    left_out = gzmod._consonant_left_out("patzuaru")
+    assert "patzkuaru" in left_out and "bpatzuaru" not in left_out
+    assert not any("h" in k for k in left_out)
 
 
 def test_a_misspelt_name_finds_the_towns_one_slip_away_in_the_countries_asked(tiny):
@@ -135,6 +140,15 @@ def test_a_misspelt_name_finds_the_towns_one_slip_away_in_the_countries_asked(ti
     assert gz.misspelt("Zahile", ("LBN",), min_population=100_000) == []  # (nor a town too small)
     assert gz.misspelt("Zahle", ("LBN",)) == []  # (the spelling itself is no slip)
     assert gz.misspelt("Zale", ("LBN",)) == []  # (too short a name to guess at)
+    # a consonant left out of a town's own name
+    assert [m.place.name for m in gz.misspelt("Damacus", ("SYR",))] == ["Damascus"]
+
+
+def test_a_consonant_left_out_of_another_name_of_a_town_is_no_slip(shared_settings):
+    # GeoNames files "Shimoni" among Eldama Ravine's other names: "Shimoi" is no slip from the town
+    gz = get_gazetteer(shared_settings)
+    assert "Shimoni" in {m.place.matched for m in gz.lookup("Shimoni") if m.place.name == "Eldama Ravine"}
+    assert "Eldama Ravine" not in [m.place.name for m in gz.misspelt("Shimoi", ("KEN",))]
 
 
 def test_a_curated_region_knows_the_admin1_name_geonames_files_its_towns_under(shared_settings):

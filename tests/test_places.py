@@ -2028,6 +2028,17 @@ def test_a_misspelt_name_the_recogniser_leaves_out_is_found_by_its_area_word(pip
         assert (p.name, p.iso3, p.admin1) == ("Katsina-Ala", "NGA", "Benue"), (p.name, p.iso3, p.admin1)
 
 
+@pytest.mark.parametrize("text, surface, name, iso3", [
+    ("Indian police detained dozens of farmers who blocked a highway in Auragabad on Monday.", "Auragabad",
+     "Aurangabad", "IND"),
+    ("Mexican teachers blocked a road into Patzuaro, Michoacan, for six hours on Monday.", "Patzuaro",
+     "Patzcuaro", "MEX"),
+])
+def test_a_name_with_a_consonant_left_out_is_the_town_of_the_texts_country(pipeline, text, surface, name, iso3):
+    p = at(places_of(pipeline, text), surface)
+    assert (p.name, p.iso3) == (name, iso3), (p.name, p.iso3)
+
+
 def test_a_run_of_capitalised_words_is_taken_whole(pipeline):
     from eventcoder.stages.places import _unnamed_runs
     doc = pipeline.nlp("Troops camped at Kelmora-u District and in the Dundeba-Ala area.")

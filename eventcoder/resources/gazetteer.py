@@ -176,6 +176,9 @@ def _fold_tokens(toks: list[str]) -> str:
 
 _QC = str.maketrans({"q": "k", "c": "k"})
 _FOLDED_VOWELS = "aiu"
+# The consonants a slip may leave out of a name (c and q fold to k, w and y to vowels); not h, which the
+# fold keeps only where it tells one sound from another: "Zenjiang" is no slip from Zhenjiang.
+_FOLDED_CONSONANTS = "bdfgjklmnprstvxz"
 
 
 def _one_slip(key: str) -> set[str]:
@@ -192,6 +195,12 @@ def _one_slip(key: str) -> set[str]:
     for i in range(1, len(key) + 1):
         out.update(key[:i] + v + key[i:] for v in _FOLDED_VOWELS)
     return out
+
+
+def _consonant_left_out(key: str) -> set[str]:
+    """The fold keys of the names `key` is with one consonant left out past its first letter
+    ("patzuaru" of "Patzuaro" from "patzkuaru", Patzcuaro)."""
+    return {key[:i] + c + key[i:] for i in range(1, len(key) + 1) for c in _FOLDED_CONSONANTS}
 
 
 def _first_of_run(m: re.Match) -> str:
@@ -1919,7 +1928,7 @@ class Gazetteer:
     def misspelt(self, name: str, iso3s, min_population: int = MISSPELT_MIN_POP) -> list[Match]:
         """The towns and areas of the countries `iso3s` whose name is one slip from `name` after the
         transliteration fold: a letter more or less, a vowel for another, two letters swapped
-        ("Bahawalpure" is Bahawalpur, "Maiduguru" Maiduguri, "Kakamenga" Kakamega). Only towns of at least
+        ("Bahawalpure" is Bahawalpur, "Maiduguru" Maiduguri, "Kakamenga" Kakamega, "Patzuaro" Patzcuaro). Only towns of at least
         `min_population` people and first- and second-level areas, never villages: a slip from a
         name the index lacks finds some village in most countries."""
         key = fold_key(name)
@@ -1928,17 +1937,24 @@ class Gazetteer:
         memo = (key, tuple(iso3s), min_population)
         if memo in self._slips:
             return self._slips[memo]
-        variants = _one_slip(key) - {key}
+        slips = _one_slip(key) - {key}
+        # (a consonant left out is a slip from a place's own name only, not from another name of it: the
+        # index holds many, and "Kelmui" is no Dunde whose other name is "Kelmuni")
+        left_out = _consonant_left_out(key) - slips - {key}
+        variants = slips | left_out
         marks = ",".join("?" * len(variants))
         isos = ",".join("?" * len(iso3s))
         rows = self.con.execute(
-            f"SELECT {_COLS}, n.name FROM names n JOIN places p ON p.id = n.place "
+            f"SELECT {_COLS}, n.name, n.fold FROM names n JOIN places p ON p.id = n.place "
             f"WHERE n.fold IN ({marks}) AND p.iso3 IN ({isos}) "
             "AND (p.source IN ('admin1', 'admin2') OR p.kind = 'city' AND p.source = 'cities500' "
             "AND p.population >= ?)", (*variants, *iso3s, min_population)).fetchall()
         best: dict[int, Match] = {}
         for row in rows:
-            best.setdefault(row[0], Match(_place(row[:-1], matched=row[-1]), MISSPELT_QUALITY))
+            place = _place(row[:-2], matched=row[-2])
+            if row[-1] in left_out and row[-2] != row[1]:
+                continue
+            best.setdefault(row[0], Match(place, MISSPELT_QUALITY))
         if len(self._slips) > 50_000:
             self._slips.clear()
         out = self._slips[memo] = sorted(best.values(), key=lambda m: -m.place.population)
