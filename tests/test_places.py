@@ -2039,6 +2039,22 @@ def test_a_name_with_a_consonant_left_out_is_the_town_of_the_texts_country(pipel
     assert (p.name, p.iso3) == (name, iso3), (p.name, p.iso3)
 
 
+@pytest.mark.parametrize("text, surface, name, iso3", [
+    ("BEIRUT, Aug 28 (Reuters) - Lebanese troops closed two roads on Monday.", "BEIRUT", "Beirut", "LBN"),
+    ("Roads close. NAUGATUCK — Crews cleared fallen trees from the roads on Tuesday.", "NAUGATUCK", "Naugatuck",
+     "USA"),
+    ("School shut. BEIRUT: Teachers marched to the ministry on Monday.", "BEIRUT", "Beirut", "LBN"),
+])
+def test_a_town_in_capitals_opening_a_dateline_is_that_town(pipeline, text, surface, name, iso3):
+    # (the tagger may call the word a common noun at a sentence's start)
+    p = at(places_of(pipeline, text), surface)
+    assert (p.name, p.iso3) == (name, iso3), (p.name, p.iso3)
+
+
+def test_a_short_word_in_capitals_before_a_comma_is_no_dateline(pipeline):
+    assert not places_of(pipeline, "HAMAS, the ruling group, said on Monday it fired rockets.").places
+
+
 def test_a_run_of_capitalised_words_is_taken_whole(pipeline):
     from eventcoder.stages.places import _unnamed_runs
     doc = pipeline.nlp("Troops camped at Kelmora-u District and in the Dundeba-Ala area.")

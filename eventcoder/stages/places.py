@@ -220,6 +220,8 @@ def near_before(text: str, lo: int = 0, hi: int | None = None) -> bool:
 _AREA_AFTER = re.compile(r"^(?:'s)?\s+(?:outskirts|vicinity|surroundings|environs|sector\s+area)\b", re.I)
 # "Kelmora sector": a frontline sector named after its town
 _SECTOR_AFTER = re.compile(r"^\s+sectors?\b", re.I)
+# "KELMORA, Aug 28 (Reuters) -", "KELMORA (AP) --", "KELMORA: ": what follows a dateline's town
+_DATELINE_AFTER = re.compile(r"\s*(?:,|\(|--?|—|–|:)")
 # ("11km from X": the unit may be glued to its number)
 KM_BEFORE = re.compile(r"(?:\b|(?<=\d))(?:km|kms|kilomet(?:er|re)s?|miles?)\b[^.;]{0,30}\b(?:of|from)\s+(?:the\s+)?$",
                        re.I)
@@ -1002,6 +1004,11 @@ def _keep(c: Candidate, ctx: Context, persons: _SpanIndex, actors: _SpanIndex, e
     # a rare capitalised word inside a sentence, spelt as a town of some size is, is that town, whatever
     # the tagger reads ("dockers' unions of Heraklion marched", where it tags a common noun)
     # (at a sentence's start too when a verb follows it: "Kelmora is situated on the border")
+    # a town in capitals opening a sentence, a comma, a bracket, a dash or a colon after it: a dateline,
+    # whatever the tagger reads (it may call the word a common noun)
+    dateline = tok is not None and tok.is_sent_start and c.text.isupper() and len(c.text) > 4 \
+        and bool(_DATELINE_AFTER.match(text, c.end)) and any(m.quality == 1.0 and m.place.kind == "city"
+                                                             for m in usable)
     sizeable = tok is not None and not (tok.is_sent_start and not (
         tok.i + 1 < len(doc) and doc[tok.i + 1].pos_ in ("AUX", "VERB"))) \
         and not cued and not known_word(doc.vocab, tok.text) and max(
@@ -1012,7 +1019,7 @@ def _keep(c: Candidate, ctx: Context, persons: _SpanIndex, actors: _SpanIndex, e
                 m.quality == 1.0 and _first_level(m.place) for m in usable))) and not people and not sizeable \
             and not ((cued or town_cued) and (governed or town_before or text[c.start - 1:c.start] == "(")
                      and not known_word(doc.vocab, tok.text)) \
-            and not _SECTOR_AFTER.match(text[c.end:c.end + 10]) \
+            and not _SECTOR_AFTER.match(text[c.end:c.end + 10]) and not dateline \
             and not (tok.ent_type_ in ("GPE", "LOC") and not known_word(doc.vocab, tok.text)):
         # ("in Kelmora district", tagged JJ; a rare word the tagger calls JJ but the recogniser a place; a
         # rare word "in" governs before its area or town word, whatever the recogniser reads: "in Dunde
