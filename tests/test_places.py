@@ -2055,6 +2055,16 @@ def test_a_short_word_in_capitals_before_a_comma_is_no_dateline(pipeline):
     assert not places_of(pipeline, "HAMAS, the ruling group, said on Monday it fired rockets.").places
 
 
+def test_a_compass_and_area_word_after_a_name_are_the_tail_of_that_name(pipeline):
+    # "Kelmora West District" is no Sikkim district named "West District"
+    ctx = places_of(pipeline, "Herders burned three homesteads in Kelmora West District on Monday.")
+    assert not [p for p in ctx.places if p.name == "West District"], [p.name for p in ctx.places]
+    # (but an owner's name before it, or none, leaves the district)
+    for text in ("Troops patrolled Sikkim's West District on Monday.",
+                 "West District officials in Sikkim said two men were killed on Monday."):
+        assert at(places_of(pipeline, text), "West District").iso3 == "IND"
+
+
 def test_a_run_of_capitalised_words_is_taken_whole(pipeline):
     from eventcoder.stages.places import _unnamed_runs
     doc = pipeline.nlp("Troops camped at Kelmora-u District and in the Dundeba-Ala area.")
