@@ -1928,9 +1928,9 @@ class Gazetteer:
     def misspelt(self, name: str, iso3s, min_population: int = MISSPELT_MIN_POP) -> list[Match]:
         """The towns and areas of the countries `iso3s` whose name is one slip from `name` after the
         transliteration fold: a letter more or less, a vowel for another, two letters swapped
-        ("Bahawalpure" is Bahawalpur, "Maiduguru" Maiduguri, "Kakamenga" Kakamega, "Patzuaro" Patzcuaro). Only towns of at least
-        `min_population` people and first- and second-level areas, never villages: a slip from a
-        name the index lacks finds some village in most countries."""
+        ("Bahawalpure" is Bahawalpur, "Maiduguru" Maiduguri, "Kakamenga" Kakamega, "Patzuaro" Patzcuaro).
+        Only towns of at least `min_population` people and first- and second-level areas, never villages:
+        a slip from a name the index lacks finds some village in most countries."""
         key = fold_key(name)
         if len(key) < MISSPELT_MIN_KEY or not iso3s:
             return []
@@ -1951,10 +1951,9 @@ class Gazetteer:
             "AND p.population >= ?)", (*variants, *iso3s, min_population)).fetchall()
         best: dict[int, Match] = {}
         for row in rows:
-            place = _place(row[:-2], matched=row[-2])
-            if row[-1] in left_out and row[-2] != row[1]:
+            if row[-1] in left_out and row[-2] != row[1]:  # (the matched name is not the place's own)
                 continue
-            best.setdefault(row[0], Match(place, MISSPELT_QUALITY))
+            best.setdefault(row[0], Match(_place(row[:-2], matched=row[-2]), MISSPELT_QUALITY))
         if len(self._slips) > 50_000:
             self._slips.clear()
         out = self._slips[memo] = sorted(best.values(), key=lambda m: -m.place.population)

@@ -1004,14 +1004,14 @@ def _keep(c: Candidate, ctx: Context, persons: _SpanIndex, actors: _SpanIndex, e
         # "the Nazi salute": a known word for a people or a creed, not a small town spelt nearly alike
         # (a town spelt so exactly may be meant: the tagger takes "Sochi" for a people too)
         return False
-    # a rare capitalised word inside a sentence, spelt as a town of some size is, is that town, whatever
-    # the tagger reads ("dockers' unions of Heraklion marched", where it tags a common noun)
-    # (at a sentence's start too when a verb follows it: "Kelmora is situated on the border")
     # a town in capitals opening a sentence, a comma, a bracket, a dash or a colon after it: a dateline,
     # whatever the tagger reads (it may call the word a common noun)
     dateline = tok is not None and tok.is_sent_start and c.text.isupper() and len(c.text) > 4 \
         and bool(_DATELINE_AFTER.match(text, c.end)) and any(m.quality == 1.0 and m.place.kind == "city"
                                                              for m in usable)
+    # a rare capitalised word inside a sentence, spelt as a town of some size is, is that town, whatever
+    # the tagger reads ("dockers' unions of Heraklion marched", where it tags a common noun)
+    # (at a sentence's start too when a verb follows it: "Kelmora is situated on the border")
     sizeable = tok is not None and not (tok.is_sent_start and not (
         tok.i + 1 < len(doc) and doc[tok.i + 1].pos_ in ("AUX", "VERB"))) \
         and not cued and not known_word(doc.vocab, tok.text) and max(
