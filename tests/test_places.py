@@ -2053,10 +2053,22 @@ def test_a_compass_and_area_word_after_a_name_are_the_tail_of_that_name(pipeline
     # "Kelmora West District" is no Sikkim district named "West District"
     ctx = places_of(pipeline, "Herders burned three homesteads in Kelmora West District on Monday.")
     assert not [p for p in ctx.places if p.name == "West District"], [p.name for p in ctx.places]
-    # (but an owner's name before it, or none, leaves the district)
+    # (but an owner's name before it, or none, leaves the district; so is Sabha the Libyan city)
     for text in ("Troops patrolled Sikkim's West District on Monday.",
                  "West District officials in Sikkim said two men were killed on Monday."):
         assert at(places_of(pipeline, text), "West District").iso3 == "IND"
+    assert at(places_of(pipeline, "Gunmen killed two traders in Sabha, the southern Libyan city, on Monday."),
+              "Sabha").iso3 == "LBY"
+
+
+@pytest.mark.parametrize("text, word", [
+    ("Police detained eleven leaders of the Kelmora Yuva Sabha on Friday.", "Sabha"),
+    ("The house of the Dundeba Pradeshiya Sabha chairman was attacked on Friday.", "Sabha"),
+    ("Activists of the Kelmora Navyuvak Sena blocked a road in Patna on Tuesday.", "Sena"),
+])
+def test_the_word_a_south_asian_bodys_name_ends_with_is_no_town(pipeline, text, word):
+    # an assembly, a party or a union ("Sabha", "Sena"), not Libya's Sabha or Sanaa (whose other name is Sena)
+    assert word not in [p.text for p in places_of(pipeline, text).places]
 
 
 def test_a_run_of_capitalised_words_is_taken_whole(pipeline):

@@ -839,7 +839,7 @@ def _keep(c: Candidate, ctx: Context, persons: _SpanIndex, actors: _SpanIndex, e
         return False  # "their van struck a bomb": a name is written with a capital
     if c.text.lower() in STOP_PHRASES:
         return False  # "the Red Cross" (the tagger's entity as well as the scan's n-gram)
-    if _COMPASS_AREA.fullmatch(c.text) and (m := _NAME_WORD_BEFORE.search(text, max(0, c.start - 30), c.start)) \
+    if _NAME_TAIL.fullmatch(c.text) and (m := _NAME_WORD_BEFORE.search(text, max(0, c.start - 30), c.start)) \
             and (word := doc.char_span(m.start(), m.end() - 1)) is not None and not word[0].is_sent_start:
         return False  # "Kelmora West District": the tail of a district's name, not Sikkim's West District
     if any(m.start() <= c.start and c.end <= m.end()
@@ -2129,9 +2129,12 @@ def _mark_addresses(cands, text: str, countries: dict, gz) -> None:
 # "northern", "north-eastern", "southwestern": the compass adjective before an area's name (lower case:
 # "North Kivu" is a name)
 _COMPASS_BEFORE = re.compile(r"\b(north|south)?-?(east|west)?ern\s+$")
-# a name made only of a compass word and an area word: "West District", "North Central Province"
-_COMPASS_AREA = re.compile(r"(?:(?:North|South)(?:[ -]?(?:East|West))?|East|West|Central|(?:North|South|East|West)"
-                           r"(?:ern)?(?: Central)?)\s+(?:District|County|Province|Region|Division|Sub-?[Cc]ounty)")
+# the tail of a longer name after a capitalised word: a compass word and an area word ("West District",
+# "North Central Province"), or the word a South Asian body's name ends with ("Bharat Sabha", an assembly,
+# not Libya's Sabha; "Navyuvak Sena", "Raitha Sangha", "Janata Dal")
+_NAME_TAIL = re.compile(r"(?:(?:North|South)(?:[ -]?(?:East|West))?|East|West|Central|(?:North|South|East|West)"
+                        r"(?:ern)?(?: Central)?)\s+(?:District|County|Province|Region|Division|Sub-?[Cc]ounty)"
+                        r"|Sabha|Sena|Sangha?|Morcha|Manch|Dal|Parishad|Samiti")
 # a capitalised word just before (a name the compass word goes on; not an owner: "Sikkim's West District")
 _NAME_WORD_BEFORE = re.compile(r"\b[A-Z][A-Za-z-]+ $")
 
