@@ -2045,7 +2045,8 @@ def test_a_town_in_capitals_opening_a_dateline_is_that_town(pipeline, text, surf
     assert (p.name, p.iso3) == (name, iso3), (p.name, p.iso3)
 
 
-def test_a_short_word_in_capitals_before_a_comma_is_no_dateline(pipeline):
+def test_a_group_in_capitals_before_a_comma_is_no_dateline(pipeline):
+    # (GeoNames files "Hamas" among the other names of Hamm, a German city; the name is the group's)
     assert not places_of(pipeline, "HAMAS, the ruling group, said on Monday it fired rockets.").places
 
 
