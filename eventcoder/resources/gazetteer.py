@@ -1937,11 +1937,11 @@ class Gazetteer:
         memo = (key, tuple(iso3s), min_population)
         if memo in self._slips:
             return self._slips[memo]
-        slips = _one_slip(key) - {key}
         # (a consonant left out is a slip from a place's own name only, not from another name of it: the
-        # index holds many, and "Kelmui" is no Dunde whose other name is "Kelmuni")
-        left_out = _consonant_left_out(key) - slips - {key}
-        variants = slips | left_out
+        # index holds many, and "Kelmui" is no Dunde whose other name is "Kelmuni"; those keys, a letter
+        # longer than `key` with a consonant more, are none of `_one_slip`'s)
+        left_out = _consonant_left_out(key)
+        variants = (_one_slip(key) - {key}) | left_out
         marks = ",".join("?" * len(variants))
         isos = ",".join("?" * len(iso3s))
         rows = self.con.execute(

@@ -1364,18 +1364,17 @@ class _Anchors:
                 if a[2] is not exclude and a[4].iso3 == iso3 and a[4].kind != "country"
                 and (a[4].kind != "region" or a[4].source == "admin2") and a[4].source not in VILLAGE_SOURCES]
 
+    def regions_of(self, iso3: str | None, exclude) -> list:
+        """The anchors of the country, other than `exclude`, that are first-level regions."""
+        return [a for band in self.bands.values() for a in band
+                if a[2] is not exclude and a[4].iso3 == iso3 and a[4].kind == "region" and _first_level(a[4])]
+
     def regions_hold(self, p, exclude) -> bool:
         """Whether the first-level regions of the place's country that are anchors, other than `exclude`,
         may hold it: True where there is none, or one whose towns' admin1 names are unknown (a curated
         region that may span several: Puntland); else whether one of them files the place's admin1."""
-        regions = [a for band in self.bands.values() for a in band
-                   if a[2] is not exclude and a[4].iso3 == p.iso3 and a[4].kind == "region" and _first_level(a[4])]
+        regions = self.regions_of(p.iso3, exclude)
         return not regions or any(a[5] is None or p.admin1 in a[5] for a in regions)
-
-    def regions_in(self, iso3: str | None, exclude) -> bool:
-        """Whether an anchor of the country, other than `exclude`, is a first-level region."""
-        return any(a[2] is not exclude and a[4].iso3 == iso3 and a[4].kind == "region" and _first_level(a[4])
-                   for band in self.bands.values() for a in band)
 
     def countries(self, exclude) -> dict:
         """iso3 -> the light keys of the anchors of that country, other than `exclude`'s."""
@@ -1900,7 +1899,7 @@ def _resolve(cands, countries, admin_keys, anchors, hints=None, area=None, front
             pool = [m for m in pool if not _village(m.place)
                     or _near_any(m.place, anchors.towns_in(m.place.iso3, c)) or _in_area(m.place, admin_keys)
                     or not any(distance_km(m.place.latitude, m.place.longitude, a, b) > NEAR_KM for a, b in spelt)
-                    and not anchors.regions_in(m.place.iso3, c)]
+                    and not anchors.regions_of(m.place.iso3, c)]
         # nor a town only a transliteration fold reaches, in a text that names first-level regions of its
         # country, none of which holds it ("Kelmouchi town, close to Dunde city" of a text about Dunde's
         # province is no Kelmoshi two provinces off)
