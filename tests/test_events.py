@@ -266,6 +266,30 @@ def test_fire_returned_in_the_next_sentence_makes_a_battle(code):
     assert (doc["events"][0]["event_type"], doc["events"][0]["sub_event_type"]) == ("Battles", "Armed clash")
 
 
+def test_a_next_sentence_dated_on_other_days_tells_its_own_incident(code):
+    # a roundup: the fight told next is dated on days of its own, so it is another event, not the
+    # attack's end, and neither retypes the attack nor joins its evidence
+    doc = code("Gunmen shot dead three herders in Kiri on Tuesday. Soldiers and rebels fought near Lado "
+               "between 19 and 22 February.", published="2021-03-04")
+    by_day = {e["event_date"]: e for e in doc["events"]}
+    assert (by_day["2021-03-02"]["event_type"], by_day["2021-03-02"]["sub_event_type"]) == (
+        "Violence against civilians", "Attack")
+    assert len(by_day["2021-03-02"]["evidence"]) == 1
+    assert by_day["2021-02-19"]["event_type"] == "Battles"
+    # a protest that police break up on another day is not that day's intervention
+    doc = code("Teachers marched in Kiri on Monday over unpaid wages. Officers dispersed nurses holding a sit-in "
+               "in Lado on 12 February.", published="2021-03-04")
+    first = min(doc["events"], key=lambda e: e["evidence"][0]["start"])
+    assert (first["event_date"], first["sub_event_type"]) == ("2021-03-01", "Peaceful protest")
+
+
+def test_the_day_of_the_telling_is_no_other_incident(code):
+    # "said on Tuesday" dates the report, not the attack: the fight told next (on Monday) is still its end
+    doc = code("Gunmen attacked a police post in Kiri, a spokesman said on Tuesday. The officers fought back "
+               "on Monday and shot dead an attacker.", published="2021-03-04")
+    assert (doc["events"][0]["event_type"], doc["events"][0]["sub_event_type"]) == ("Battles", "Armed clash")
+
+
 def test_stones_thrown_in_the_next_sentence_make_a_riot(code):
     doc = code("Villagers demonstrated in Lado on Monday against a new quarry. They threw stones at the "
                "police.", published=PUB)

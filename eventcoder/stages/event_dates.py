@@ -136,6 +136,25 @@ def dateline(ctx: Context, t: TimeMention) -> bool:
                 and _DATELINE_AFTER.match(ctx.text, t.end))
 
 
+def told_dates(ctx: Context, s) -> set[tuple[str, str | None]]:
+    """The days, weekends, weeks and months sentence `s` dates what it tells on, as (value, end_value):
+    its usable times at those precisions, less a dateline's and one a verb of report carries
+    ("..., officials said Monday", the day of the telling)."""
+    found = set()
+    for t in _in_sentence(ctx.times, s, ctx.published):
+        if t.precision not in TOLD_PRECISIONS or dateline(ctx, t):
+            continue
+        root = span_root(ctx.doc, t.start, t.end) if ctx.doc is not None else None
+        v = verb_of(root) if root is not None else None
+        if v is not None and v.lemma_ in REPORTING_LEMMAS and not _in_subject(root, v):
+            continue
+        found.add((t.value, t.end_value))
+    return found
+
+
+TOLD_PRECISIONS = frozenset({"day", "weekend", "week", "month"})
+
+
 def _fronted(ctx: Context, t: TimeMention) -> bool:
     """'On 12 May, ...', 'Last night, ...': a time opening its sentence before a comma scopes the whole
     clause (a trailing one may belong to a noun the parser hung it elsewhere)."""

@@ -1832,6 +1832,21 @@ def _next_sentence_in_paragraph(ctx: Context, ev: Event) -> Sentence | None:
     return nxt if nxt is not None and nxt.kind == "body" else None
 
 
+def _tells_its_own_incident(ctx: Context, ev: Event, nxt: Sentence) -> bool:
+    """"Gunmen killed four villagers in Kelmora on Tuesday. Fighting raged near Dunde between 19 and 22
+    February.": the next sentence dates what it tells on days that the event's sentences date theirs on
+    too, but none the same. It tells an incident of its own (coded from its own sentence), not how
+    this one went on, so it neither retypes this event nor joins its evidence. (A place alone does not
+    tell it: a word the places stage reads as a far town, a "Penal Code" or a people's name, would.)"""
+    from .event_dates import told_dates  # (event_dates reads this module's lexicon)
+
+    theirs = told_dates(ctx, nxt)
+    if not theirs:
+        return False
+    mine = set().union(*(told_dates(ctx, ctx.sentences[i]) for i in ev.sentences))
+    return bool(mine) and not mine & theirs
+
+
 def _retype(ev: Event, etype: str, sub: str, evidence: Sentence) -> None:
     """A next-sentence retyping: the new type and sub-type, and that sentence joins the evidence."""
     ev.event_type, ev.sub_event_type = etype, sub
@@ -1851,6 +1866,8 @@ def _intervention_in_next_sentence(ctx: Context, ev: Event) -> None:
     following = []
     nxt = _next_sentence_in_paragraph(ctx, ev)
     while nxt is not None and len(following) < PROTEST_FOLLOW_WINDOW:
+        if _tells_its_own_incident(ctx, ev, nxt):
+            break
         span = sentence_span(ctx, nxt)
         if span is not None:
             following.append((nxt, span, find_cues(span)))
@@ -1905,7 +1922,7 @@ def _fire_returned_in_next_sentence(ctx: Context, ev: Event) -> None:
     if ev.sub_event_type not in _FOUGHT_BACK or not ev.sentences:
         return
     nxt = _next_sentence_in_paragraph(ctx, ev)
-    if nxt is None:
+    if nxt is None or _tells_its_own_incident(ctx, ev, nxt):
         return
     span = sentence_span(ctx, nxt)
     if span is None:
