@@ -2140,3 +2140,19 @@ def test_a_curated_place_a_fold_reaches_does_not_keep_a_word_of_a_persons_name(p
     # ("Duque" folds to a curated Burkinabe town spelt otherwise; a Puerto Rican village is spelt so)
     ctx = places_of(pipeline, "Opposition lawmakers criticised President Ivan Duque over the budget on Monday.")
     assert not any(p.text == "Duque" for p in ctx.places), [(p.text, p.iso3) for p in ctx.places]
+
+
+def test_a_last_name_the_text_gives_a_speaker_is_no_town(pipeline):
+    # the full name once (after a first name, however the tagger labels it), then the name alone saying
+    # something: every mention of it, governed by no preposition, is the person's (Preston, Lancashire, is
+    # a town)
+    ctx = places_of(pipeline, 'The plan came from Harbor Master Doug Preston on Friday. "Boats wait too long," '
+                              'Preston said.')
+    assert [p.text for p in ctx.places] == []
+    # guards: a word opening the sentence before the name is no first name, and a preposition keeps the town
+    ctx = places_of(pipeline, "Downtown Preston was quiet on Sunday. Officials in Preston said the market would "
+                              "reopen on Monday.")
+    assert at(ctx, "Preston").country == "United Kingdom"
+    ctx = places_of(pipeline, "Harbor Master Doug Preston spoke on Friday. Officials in Preston said the market "
+                              "would reopen on Monday.")
+    assert at(ctx, "Preston").country == "United Kingdom"

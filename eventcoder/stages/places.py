@@ -573,6 +573,39 @@ class Candidate:
     confidence: float = 0.0
 
 
+# a verb of saying right after a name ("Kelmo said", "Kelmo told the board"), and a preposition before one
+_SAID_AFTER = (r"\s+(?:said|says|told|tells|added|adds|recalled|admitted|explained|noted|wrote|asked|stated|"
+               r"argued|acknowledged|concluded|agreed|replied|responded|insisted|conceded|warned|testified)\b")
+_FROM_OF_BEFORE = re.compile(r"\b(?:from|of|to|into)\s+(?:the\s+)?$")
+# words that open a place's name or a phrase before one, not a person's first name ("Fort Kelmo", "In Kelmo")
+_NOT_GIVEN = frozenset("In At Of The From To And For On By With Into Near Outside Via A An This That Fort Port Lake "
+                       "Mount Mt Saint St San Santa Los Las El La Le Upper Lower Greater Great Little New Old North "
+                       "South East West Central Northern Southern Eastern Western".split())
+
+
+def _surname_said(doc, text: str, c) -> bool:
+    """"Fire Chief Eddie Kelmo ... Kelmo said": a one-word name, governed by no preposition, that the text
+    gives as a person's last name, after a first name or an initial ("Rhonda Kelmo", "Jeremy J. Kelmo";
+    a first name that opens its sentence only when the tagger put it in a person's or an organisation's
+    name, not "Downtown Kelmo"), and as the one who says something ("Kelmo said", a preposition before
+    it aside: "officials in Kelmo said"). The tagger often misses the full name, or labels it an
+    organisation ("Lance Kelmo"), and the later mentions alone it may read as anything."""
+    if _IN_BEFORE.search(text, max(0, c.start - 20), c.start) or _FROM_OF_BEFORE.search(text, max(0, c.start - 12), c.start):
+        return False
+    word = re.escape(c.text)
+    if not any(not _IN_BEFORE.search(text, max(0, m.start() - 20), m.start())
+               and not _FROM_OF_BEFORE.search(text, max(0, m.start() - 12), m.start())
+               for m in re.finditer(r"(?<![\w'-])" + word + _SAID_AFTER, text)):
+        return False
+    for m in re.finditer(r"(?<![\w.'-])([A-Z][a-z]+|[A-Z]\.)(?:\s+[A-Z]\.)?\s+" + word + r"(?![\w'-])", text):
+        if m.group(1) in _NOT_GIVEN:
+            continue
+        tok = token_at(doc, m.start())
+        if tok is not None and (not tok.is_sent_start or tok.ent_type_ in ("PERSON", "ORG")):
+            return True
+    return False
+
+
 def _capitalised(tok) -> bool:
     return _capitalised_word(tok.text)
 
@@ -930,6 +963,9 @@ def _keep(c: Candidate, ctx: Context, persons: _SpanIndex, actors: _SpanIndex, e
             and not _IN_BEFORE.search(text[max(0, c.start - 20):c.start]) and any(
             b <= c.start and text[a:b].split()[-1] == c.text for a, b in persons.spans):
         return False  # "Shah Rukh Khan ... over Khan's remarks": the last name of a person named before
+    if len(words) == 1 and not kinds & {"country", "region"} and not curated and top < PERSON_PART_MIN_POP \
+            and _surname_said(doc, text, c):
+        return False  # "Chief Eddie Kelmo ... Kelmo said", however the tagger labelled the full name
     for a in actors.around(c.start, c.end):
         # "Taliban" (a Turkish hamlet's alternate name), "Haram" of "Boko Haram": the name of a
         # known group, or a word inside it, is the group's ("in Taliban-held ..." aside)
