@@ -2156,3 +2156,13 @@ def test_a_last_name_the_text_gives_a_speaker_is_no_town(pipeline):
     ctx = places_of(pipeline, "Harbor Master Doug Preston spoke on Friday. Officials in Preston said the market "
                               "would reopen on Monday.")
     assert at(ctx, "Preston").country == "United Kingdom"
+
+
+def test_a_street_named_after_a_town_is_not_that_town(pipeline):
+    # "Kisumu Road" in Eldoret is a street of Eldoret (the road to Kisumu): Kisumu is no place of the text
+    ctx = places_of(pipeline, "A trader was shot dead on Kisumu Road in Eldoret on Monday.")
+    assert [p.name for p in ctx.places] == ["Eldoret"]
+    # guards: a county's road by its number, and a body named after its state's roads, keep the place
+    assert at(places_of(pipeline, "Two men were stabbed near Meru County Road 12 on Monday."), "Meru").country == "Kenya"
+    ctx = places_of(pipeline, "Bus workers of the Karnataka Road Transport Corporation went on strike on Monday.")
+    assert at(ctx, "Karnataka").country == "India"

@@ -428,6 +428,9 @@ _HAMLET_AFTER = re.compile(r"\s+(?:village|hamlet)\b", re.I)
 # "the Kelmora-Dunde road": the towns a road joins are places (which yield to any other place the
 # event's sentence names: see event_locations)
 _COMPOUND_ROAD_AFTER = re.compile(r"(?:[-–][A-Z][\w'’]*(?:\s[A-Z][\w'’]*)?)?\s+(?:road|highway)\b", re.I)
+# "Kelmora Avenue", "Dunde Road": a street's name (not "Kelmo County Road 12", a county's road by its number, nor
+# "the Kelmora road", the road to the town); the towns a road joins ("the Kelmora-Dunde Road") are places
+_STREET_AFTER = re.compile(r"\s+(?:Street|Avenue|Ave|Road|Rd|Drive|Boulevard|Blvd|Lane)\b(?!\.?\s+\d|\s+(?:Transport|Safety|Development|Authority|Corporation)\b)")
 _INSTITUTION_BEFORE = re.compile(r"\b(?:College|School|Hospital|Polytechnic|Academy|Seminary)\s+$")
 INSTITUTION_AFTER = re.compile(r"(?:\s+(?:Boys|Girls|Boys'|Girls'|Mixed|Day|National|County|District|Secondary|"
                                r"Primary|High|Technical|Teachers|Training|Level\s+\d|Sub-County|Referral))*"
@@ -2386,6 +2389,11 @@ def find_places(ctx: Context, gz) -> list:
     out = []
     for c in cands:
         if c.best is None or c.confidence < MIN_CONFIDENCE:
+            continue
+        if _STREET_AFTER.match(text, c.end) and not c.glued:
+            # "on Kelmora Avenue", "at 12 Dunde Road": a street named after the place, mostly one of a town nearby
+            # (the road to it), so the place helps resolve the others as a nearby name does, but the text
+            # is not there
             continue
         p = c.best.place
         out.append(PlaceMention(
