@@ -2166,3 +2166,20 @@ def test_a_street_named_after_a_town_is_not_that_town(pipeline):
     assert at(places_of(pipeline, "Two men were stabbed near Meru County Road 12 on Monday."), "Meru").country == "Kenya"
     ctx = places_of(pipeline, "Bus workers of the Karnataka Road Transport Corporation went on strike on Monday.")
     assert at(ctx, "Karnataka").country == "India"
+
+
+@pytest.mark.parametrize("text", [
+    "Officials in Washington said the case would be argued in the Supreme Court next month.",
+    "Officials in Washington declined to comment on Monday, the Post reported.",
+    "A Justice Department lawyer in Washington filed the motion on Monday.",
+])
+def test_words_of_courts_papers_and_ministries_are_no_small_towns(pipeline, text):
+    # GeoNames has small American towns called Supreme, Post and Justice; in news the words name a court,
+    # a newspaper and a ministry
+    assert [p.name for p in places_of(pipeline, text).places] == ["Washington"]
+
+
+def test_unity_state_is_still_a_region(pipeline):
+    # (a guard: a word of a state's name is not dropped with the newspaper words)
+    ctx = places_of(pipeline, "Fighting broke out in Unity State on Monday, officials in Juba said.")
+    assert at(ctx, "Unity").country == "South Sudan"

@@ -185,6 +185,8 @@ bridge airport station square port hill hills mountain mountains island islands 
 high highway mine union secretary junior jubilee sadar thana abu hindi sector christmas sharia main
 mary virgin poblacion maasai fulani federal federation ramadan eid muharram ashura diwali holi colonia
 shia shiite sunni sun jan feb mar apr jun jul aug sep sept oct nov dec control
+supreme united post daily herald tribune gazette telegraph sentinel monitor standard star justice liberal
+democrat freedom success booker kremlin
 """.split())
 # names of humanitarian bodies that GeoNames also gives to small places ("the Red Cross said ...")
 STOP_PHRASES = frozenset({"red cross", "the red cross", "red crescent", "the red crescent"})
