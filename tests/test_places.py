@@ -2183,3 +2183,10 @@ def test_unity_state_is_still_a_region(pipeline):
     # (a guard: a word of a state's name is not dropped with the newspaper words)
     ctx = places_of(pipeline, "Fighting broke out in Unity State on Monday, officials in Juba said.")
     assert at(ctx, "Unity").country == "South Sudan"
+
+
+def test_a_region_opening_a_titled_persons_name_is_the_persons(pipeline):
+    # Vladimir is a Russian oblast (over a million people) as well as a first name
+    ctx = places_of(pipeline, "Russian President Vladimir Putin met the Turkish leader in Sochi on Monday.")
+    assert "Vladimir" not in [p.text for p in ctx.places]
+    assert at(ctx, "Sochi").country == "Russia"

@@ -959,7 +959,14 @@ def _keep(c: Candidate, ctx: Context, persons: _SpanIndex, actors: _SpanIndex, e
         if _overlaps((c.start, c.end), ps) and not (c.start <= ps[0] and c.end >= ps[1]):
             # (a large place too when the word is only another spelling of its name: "Dunde Adan")
             alternate = all(light_key(m.place.matched or m.place.name) != light_key(m.place.name) for m in usable)
-            if (top < PERSON_PART_MIN_POP or alternate) and "country" not in kinds and not curated \
+            # (nor a first-level region when it opens the name of a person a title names: "President Vladimir
+            # Putin" is no Russian oblast; a town of a million is kept, and so is a region opening a body's name,
+            # which the tagger may read as a person's: "Kelmoria Farmers Sangha")
+            towns = max((m.place.population for m in usable if m.quality >= 0.9 and m.place.kind == "city"), default=0)
+            opens = ps[0] == c.start and not kinds - {"city", "region"} \
+                and bool(_TITLE_BEFORE.search(text[max(0, c.start - 16):c.start]))
+            if (top < PERSON_PART_MIN_POP or alternate or opens and towns < PERSON_PART_MIN_POP) \
+                    and "country" not in kinds and not curated \
                     and not _PLACE_WORD_END.search(text[ps[0]:ps[1]]) \
                     and not _REGION_AFTER.match(text[ps[1]:ps[1] + 30]) and not road:
                 # "Kelmora city", "Dunde North constituency": a place the tagger took for a person
