@@ -248,6 +248,14 @@ def test_places_overlap_and_distance():
     assert figs["places_acc161_found"].value == pytest.approx(2 / 3)
     assert figs["places_acc161"].value == 0.5
     assert figs["places_acc10"].value == 0.25
+    # the other way: three of the four coded places overlap a gold one ("touching" only abuts one)
+    assert figs["places_on_gold"].value == 0.75 and figs["places_on_gold"].n == 4
+
+
+def test_coded_places_on_gold_are_read_only_where_toponyms_were_annotated():
+    coded = [{"text": "Townville", "start": 0, "end": 9, "latitude": TOWN_A[0], "longitude": TOWN_A[1]}]
+    figs = figures([gold_line(events=[gold_event()])], [coded_doc(places=coded)])
+    assert "places_on_gold" not in figs
 
 
 def test_groups_by_dataset_and_file():

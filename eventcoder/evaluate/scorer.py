@@ -42,6 +42,7 @@ METRICS: dict[str, str] = {
     "places_acc161_found": "places acc@161km of found",
     "places_acc161": "places acc@161km of all",
     "places_acc10": "places exact@10km of all",
+    "places_on_gold": "coded places on a gold place",
     "times_found": "times found (span overlap)",
     "times_value_found": "times value right of found",
     "times_value": "times value right of all",
@@ -378,6 +379,16 @@ class Scorer:
 
     def _score_places(self, grp: _Group, gold: dict, coded: list[dict]) -> None:
         t = grp.tallies
+        spans = [(g.get("start"), g.get("end")) for g in gold.get("places") or []
+                 if isinstance(g.get("start"), int) and isinstance(g.get("end"), int)]
+        if spans:
+            # the other way round (not scored by GOLD.md, which does not penalise extra places): how many
+            # of the coded places overlap a gold one, on texts whose toponyms were annotated; a name the
+            # coder took for a place where the annotators saw none ("Bush said") lowers it
+            for c in coded:
+                cs, ce = c.get("start"), c.get("end")
+                if isinstance(cs, int) and isinstance(ce, int):
+                    t["places_on_gold"].add(any(min(ge, ce) - max(gs, cs) > 0 for gs, ge in spans))
         for g in gold.get("places") or []:
             if _num(g.get("latitude")) is None or _num(g.get("longitude")) is None:
                 continue
