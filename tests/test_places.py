@@ -2190,3 +2190,14 @@ def test_a_region_opening_a_titled_persons_name_is_the_persons(pipeline):
     ctx = places_of(pipeline, "Russian President Vladimir Putin met the Turkish leader in Sochi on Monday.")
     assert "Vladimir" not in [p.text for p in ctx.places]
     assert at(ctx, "Sochi").country == "Russia"
+
+
+@pytest.mark.parametrize("text", [
+    "Gunmen in a white Toyota Corolla shot a trader in Kisumu on Monday.",
+    "A deputy governor told the Obama administration that the Earth was warming, officials in Kisumu said.",
+    # (a guard: a make still opens a longer name, so the model's name is no place either)
+    "Police said the car, a 2006 Dodge Dakota, was found burned near Kisumu on Monday.",
+])
+def test_car_makes_and_famous_surnames_are_no_towns(pipeline, text):
+    # Toyota is a Japanese city and Obama a Japanese town, but not in a Kenyan story
+    assert [p.name for p in places_of(pipeline, text).places] == ["Kisumu"]

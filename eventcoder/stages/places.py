@@ -186,10 +186,15 @@ high highway mine union secretary junior jubilee sadar thana abu hindi sector ch
 mary virgin poblacion maasai fulani federal federation ramadan eid muharram ashura diwali holi colonia
 shia shiite sunni sun jan feb mar apr jun jul aug sep sept oct nov dec control
 supreme united post daily herald tribune gazette telegraph sentinel monitor standard star justice liberal
-democrat freedom success booker kremlin
+democrat freedom success booker kremlin earth deputy house reserve section avenue media continental
+hope orange northwest northeast southwest southeast
 """.split())
+# the makes of cars and a few names of people that GeoNames gives to small places: never a place themselves,
+# but unlike the words above they still open a longer name ("a Toyota Corolla" is no Corolla either)
+NAME_WORDS = frozenset("honda cadillac dodge ford toyota nissan chevrolet hyundai white alex paul obama".split())
 # names of humanitarian bodies that GeoNames also gives to small places ("the Red Cross said ...")
-STOP_PHRASES = frozenset({"red cross", "the red cross", "red crescent", "the red crescent"})
+STOP_PHRASES = frozenset({"red cross", "the red cross", "red crescent", "the red crescent", "white house",
+                          "the white house", "el niño", "el nino", "la niña", "la nina"})
 NEAR_BEFORE = re.compile(
     r"(?:\bnear(?:by)?|\boutskirts of|\bvicinity of|\bclose to|\boutside(?: of)?|(?<!\bin and )\baround"
     r"|\b(?:north|south|east|west|northeast|northwest|southeast|southwest)(?:ern)? of"
@@ -883,7 +888,7 @@ def _keep(c: Candidate, ctx: Context, persons: _SpanIndex, actors: _SpanIndex, e
     if any(m.start() <= c.start and c.end <= m.end()
            for m in _MEDIA_NAME.finditer(text, max(0, c.start - 40), c.end + 40)):
         return False  # "told Agence France Presse": a news service, not France
-    if len(words) == 1 and c.text.lower() in STOP_NAMES \
+    if len(words) == 1 and (c.text.lower().rstrip(".") in STOP_NAMES or c.text.lower() in NAME_WORDS) \
             or len(words) == 2 and words[0].lower() == "the" and words[1].lower() in STOP_NAMES:
         return False  # ("The Congress" as well)
     if _PARTY_AFTER.match(text[c.end:c.end + 20]) and not any(m.place.kind == "country" for m in c.matches):
