@@ -2201,3 +2201,19 @@ def test_a_region_opening_a_titled_persons_name_is_the_persons(pipeline):
 def test_car_makes_and_famous_surnames_are_no_towns(pipeline, text):
     # Toyota is a Japanese city and Obama a Japanese town, but not in a Kenyan story
     assert [p.name for p in places_of(pipeline, text).places] == ["Kisumu"]
+
+
+@pytest.mark.parametrize("text, town", [
+    # "In June" is no Australian Injune, however the words run together
+    ("Talks stalled for months. In June the envoy in Sydney said a deal was near.", "Sydney"),
+    # a law minister and the Met (London's police) are no small towns
+    ("Police in Brisbane said on Monday that the Law Minister and the Met had been told.", "Brisbane"),
+])
+def test_a_month_after_its_preposition_and_titles_words_are_no_towns(pipeline, text, town):
+    assert [p.name for p in places_of(pipeline, text).places] == [town]
+
+
+def test_a_saharan_name_opening_with_in_is_still_a_place(pipeline):
+    # (a guard: "In Amenas", an Algerian gas field's town, opens with the Tuareg word, not a preposition)
+    assert at(places_of(pipeline, "Gunmen attacked the gas plant at In Amenas on Wednesday."),
+              "In Amenas").country == "Algeria"

@@ -187,8 +187,12 @@ mary virgin poblacion maasai fulani federal federation ramadan eid muharram ashu
 shia shiite sunni sun jan feb mar apr jun jul aug sep sept oct nov dec control
 supreme united post daily herald tribune gazette telegraph sentinel monitor standard star justice liberal
 democrat freedom success booker kremlin earth deputy house reserve section avenue media continental
-hope orange northwest northeast southwest southeast
+hope orange northwest northeast southwest southeast law met crown campus industry buy
 """.split())
+# words a run of capitalised words may open at a sentence's start that never open a place's name, when the
+# rest of the run is a stop name or a pronoun: "In June" is no Australian Injune, "And I" no Russian Andi
+_OPENING_WORDS = frozenset("in and as at on of or to by for but if is it so".split())
+_PRONOUNS = frozenset("i we you he she they it".split())
 # the makes of cars and a few names of people that GeoNames gives to small places: never a place themselves,
 # but unlike the words above they still open a longer name ("a Toyota Corolla" is no Corolla either)
 NAME_WORDS = frozenset("honda cadillac dodge ford toyota nissan chevrolet hyundai white alex paul obama".split())
@@ -891,6 +895,9 @@ def _keep(c: Candidate, ctx: Context, persons: _SpanIndex, actors: _SpanIndex, e
     if len(words) == 1 and (c.text.lower().rstrip(".") in STOP_NAMES or c.text.lower() in NAME_WORDS) \
             or len(words) == 2 and words[0].lower() == "the" and words[1].lower() in STOP_NAMES:
         return False  # ("The Congress" as well)
+    if len(words) > 1 and words[0].lower() in _OPENING_WORDS and all(
+            w.lower().rstrip(".") in STOP_NAMES or w.lower() in _PRONOUNS for w in words[1:]):
+        return False  # "In June", "And I", "as Area" (a Saharan "In Amenas" is a place)
     if _PARTY_AFTER.match(text[c.end:c.end + 20]) and not any(m.place.kind == "country" for m in c.matches):
         return False
     if c.text.lower() in ethnic_names() and not _IN_BEFORE.search(text, max(0, c.start - 20), c.start) and (
