@@ -2208,6 +2208,8 @@ def test_car_makes_and_famous_surnames_are_no_towns(pipeline, text):
     ("Talks stalled for months. In June the envoy in Sydney said a deal was near.", "Sydney"),
     # a law minister and the Met (London's police) are no small towns
     ("Police in Brisbane said on Monday that the Law Minister and the Met had been told.", "Brisbane"),
+    # nor is a Marine (Marine, Illinois)
+    ("A Marine was wounded near Kandahar on Monday.", "Kandahar"),
 ])
 def test_a_month_after_its_preposition_and_titles_words_are_no_towns(pipeline, text, town):
     assert [p.name for p in places_of(pipeline, text).places] == [town]

@@ -187,7 +187,8 @@ mary virgin poblacion maasai fulani federal federation ramadan eid muharram ashu
 shia shiite sunni sun jan feb mar apr jun jul aug sep sept oct nov dec control
 supreme united post daily herald tribune gazette telegraph sentinel monitor standard star justice liberal
 democrat freedom success booker kremlin earth deputy house reserve section avenue media continental
-hope orange northwest northeast southwest southeast law met crown campus industry buy
+hope orange northwest northeast southwest southeast law met crown campus industry buy leader marine enterprise
+mission branch luck commerce celebration holy metro bank commonwealth
 """.split())
 # words a run of capitalised words may open at a sentence's start that never open a place's name, when the
 # rest of the run is a stop name or a pronoun: "In June" is no Australian Injune, "And I" no Russian Andi
