@@ -589,13 +589,23 @@ class Candidate:
 
 
 # a verb of saying right after a name ("Kelmo said", "Kelmo told the board"), and a preposition before one
-_SAID_AFTER = (r"\s+(?:said|says|told|tells|added|adds|recalled|admitted|explained|noted|wrote|asked|stated|"
-               r"argued|acknowledged|concluded|agreed|replied|responded|insisted|conceded|warned|testified)\b")
+_SPEAKER = re.compile(r"(?<![\w'-])([A-Z][\w'-]*)\s+(?:said|says|told|tells|added|adds|recalled|admitted|explained|"
+                      r"noted|wrote|asked|stated|argued|acknowledged|concluded|agreed|replied|responded|insisted|"
+                      r"conceded|warned|testified)\b")
 _FROM_OF_BEFORE = re.compile(r"\b(?:from|of|to|into)\s+(?:the\s+)?$")
 # words that open a place's name or a phrase before one, not a person's first name ("Fort Kelmo", "In Kelmo")
 _NOT_GIVEN = frozenset("In At Of The From To And For On By With Into Near Outside Via A An This That Fort Port Lake "
                        "Mount Mt Saint St San Santa Los Las El La Le Upper Lower Greater Great Little New Old North "
                        "South East West Central Northern Southern Eastern Western".split())
+
+
+@lru_cache(maxsize=8)
+def _speakers(text: str) -> frozenset:
+    """The capitalised words of a text that a verb of saying follows where no preposition governs them
+    ("Kelmo said", not "officials in Kelmo said"): one pass over the text, not one per name."""
+    return frozenset(m.group(1) for m in _SPEAKER.finditer(text)
+                     if not _IN_BEFORE.search(text, max(0, m.start() - 20), m.start())
+                     and not _FROM_OF_BEFORE.search(text, max(0, m.start() - 12), m.start()))
 
 
 def _surname_said(doc, text: str, c) -> bool:
@@ -605,14 +615,11 @@ def _surname_said(doc, text: str, c) -> bool:
     name, not "Downtown Kelmo"), and as the one who says something ("Kelmo said", a preposition before
     it aside: "officials in Kelmo said"). The tagger often misses the full name, or labels it an
     organisation ("Lance Kelmo"), and the later mentions alone it may read as anything."""
-    if _IN_BEFORE.search(text, max(0, c.start - 20), c.start) or _FROM_OF_BEFORE.search(text, max(0, c.start - 12), c.start):
+    if c.text not in _speakers(text) or _IN_BEFORE.search(text, max(0, c.start - 20), c.start) \
+            or _FROM_OF_BEFORE.search(text, max(0, c.start - 12), c.start):
         return False
-    word = re.escape(c.text)
-    if not any(not _IN_BEFORE.search(text, max(0, m.start() - 20), m.start())
-               and not _FROM_OF_BEFORE.search(text, max(0, m.start() - 12), m.start())
-               for m in re.finditer(r"(?<![\w'-])" + word + _SAID_AFTER, text)):
-        return False
-    for m in re.finditer(r"(?<![\w.'-])([A-Z][a-z]+|[A-Z]\.)(?:\s+[A-Z]\.)?\s+" + word + r"(?![\w'-])", text):
+    for m in re.finditer(r"(?<![\w.'-])([A-Z][a-z]+|[A-Z]\.)(?:\s+[A-Z]\.)?\s+" + re.escape(c.text) + r"(?![\w'-])",
+                         text):
         if m.group(1) in _NOT_GIVEN:
             continue
         tok = token_at(doc, m.start())
