@@ -1,6 +1,7 @@
 """Scoring coded documents against gold lines, by the rules of shared/contract/GOLD.md.
 
-Every figure is a `Tally` (right, n): n is the number of gold items the figure was read on.
+Every figure is a `Tally` (right, n): n is the number of gold items the figure was read on (for
+"coded places on a gold place", the number of coded places).
 Trivial baselines (fatalities always 0, event date = published, event type = the most frequent
 gold type) are computed on the very same items and reported beside the figures.
 """

@@ -136,6 +136,10 @@ def dateline(ctx: Context, t: TimeMention) -> bool:
                 and _DATELINE_AFTER.match(ctx.text, t.end))
 
 
+# the precisions at which a sentence's time tells the day of what it tells (not a bare year)
+TOLD_PRECISIONS = frozenset({"day", "weekend", "week", "month"})
+
+
 def told_dates(ctx: Context, s) -> set[tuple[str, str | None]]:
     """The days, weekends, weeks and months sentence `s` dates what it tells on, as (value, end_value):
     its usable times at those precisions, less a dateline's and one a verb of report carries
@@ -150,9 +154,6 @@ def told_dates(ctx: Context, s) -> set[tuple[str, str | None]]:
             continue
         found.add((t.value, t.end_value))
     return found
-
-
-TOLD_PRECISIONS = frozenset({"day", "weekend", "week", "month"})
 
 
 def _fronted(ctx: Context, t: TimeMention) -> bool:

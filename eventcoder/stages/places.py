@@ -190,13 +190,13 @@ democrat freedom success booker kremlin earth deputy house reserve section avenu
 hope orange northwest northeast southwest southeast law met crown campus industry buy leader marine enterprise
 mission branch luck commerce celebration holy metro bank commonwealth
 """.split())
-# words a run of capitalised words may open at a sentence's start that never open a place's name, when the
-# rest of the run is a stop name or a pronoun: "In June" is no Australian Injune, "And I" no Russian Andi
+# words that open no place's name when the rest of a run of words is a stop name or a pronoun (at a sentence's
+# start, where they are capitalised, or not: "as Area"): "In June" is no Australian Injune, "And I" no Russian Andi
 _OPENING_WORDS = frozenset("in and as at on of or to by for but if is it so".split())
 _PRONOUNS = frozenset("i we you he she they it".split())
 # the makes of cars and a few names of people that GeoNames gives to small places: never a place themselves,
 # but unlike the words above they still open a longer name ("a Toyota Corolla" is no Corolla either)
-NAME_WORDS = frozenset("honda cadillac dodge ford toyota nissan chevrolet hyundai white alex paul obama".split())
+_NAME_WORDS = frozenset("honda cadillac dodge ford toyota nissan chevrolet hyundai white alex paul obama".split())
 # names of humanitarian bodies that GeoNames also gives to small places ("the Red Cross said ...")
 STOP_PHRASES = frozenset({"red cross", "the red cross", "red crescent", "the red crescent", "white house",
                           "the white house", "el niño", "el nino", "la niña", "la nina"})
@@ -442,7 +442,8 @@ _HAMLET_AFTER = re.compile(r"\s+(?:village|hamlet)\b", re.I)
 _COMPOUND_ROAD_AFTER = re.compile(r"(?:[-–][A-Z][\w'’]*(?:\s[A-Z][\w'’]*)?)?\s+(?:road|highway)\b", re.I)
 # "Kelmora Avenue", "Dunde Road": a street's name (not "Kelmo County Road 12", a county's road by its number, nor
 # "the Kelmora road", the road to the town); the towns a road joins ("the Kelmora-Dunde Road") are places
-_STREET_AFTER = re.compile(r"\s+(?:Street|Avenue|Ave|Road|Rd|Drive|Boulevard|Blvd|Lane)\b(?!\.?\s+\d|\s+(?:Transport|Safety|Development|Authority|Corporation)\b)")
+_STREET_AFTER = re.compile(r"\s+(?:Street|Avenue|Ave|Road|Rd|Drive|Boulevard|Blvd|Lane)\b"
+                           r"(?!\.?\s+\d|\s+(?:Transport|Safety|Development|Authority|Corporation)\b)")
 _INSTITUTION_BEFORE = re.compile(r"\b(?:College|School|Hospital|Polytechnic|Academy|Seminary)\s+$")
 INSTITUTION_AFTER = re.compile(r"(?:\s+(?:Boys|Girls|Boys'|Girls'|Mixed|Day|National|County|District|Secondary|"
                                r"Primary|High|Technical|Teachers|Training|Level\s+\d|Sub-County|Referral))*"
@@ -900,7 +901,7 @@ def _keep(c: Candidate, ctx: Context, persons: _SpanIndex, actors: _SpanIndex, e
     if any(m.start() <= c.start and c.end <= m.end()
            for m in _MEDIA_NAME.finditer(text, max(0, c.start - 40), c.end + 40)):
         return False  # "told Agence France Presse": a news service, not France
-    if len(words) == 1 and (c.text.lower().rstrip(".") in STOP_NAMES or c.text.lower() in NAME_WORDS) \
+    if len(words) == 1 and (c.text.lower().rstrip(".") in STOP_NAMES or c.text.lower() in _NAME_WORDS) \
             or len(words) == 2 and words[0].lower() == "the" and words[1].lower() in STOP_NAMES:
         return False  # ("The Congress" as well)
     if len(words) > 1 and words[0].lower() in _OPENING_WORDS and all(
