@@ -2168,42 +2168,18 @@ def test_a_street_named_after_a_town_is_not_that_town(pipeline):
     assert at(ctx, "Karnataka").country == "India"
 
 
-@pytest.mark.parametrize("text", [
-    "Officials in Washington said the case would be argued in the Supreme Court next month.",
-    "Officials in Washington declined to comment on Monday, the Post reported.",
-    "A Justice Department lawyer in Washington filed the motion on Monday.",
-])
-def test_words_of_courts_papers_and_ministries_are_no_small_towns(pipeline, text):
+@pytest.mark.parametrize("text, town", [
     # GeoNames has small American towns called Supreme, Post and Justice; in news the words name a court,
     # a newspaper and a ministry
-    assert [p.name for p in places_of(pipeline, text).places] == ["Washington"]
-
-
-def test_unity_state_is_still_a_region(pipeline):
-    # (a guard: a word of a state's name is not dropped with the newspaper words)
-    ctx = places_of(pipeline, "Fighting broke out in Unity State on Monday, officials in Juba said.")
-    assert at(ctx, "Unity").country == "South Sudan"
-
-
-def test_a_region_opening_a_titled_persons_name_is_the_persons(pipeline):
-    # Vladimir is a Russian oblast (over a million people) as well as a first name
-    ctx = places_of(pipeline, "Russian President Vladimir Putin met the Turkish leader in Sochi on Monday.")
-    assert "Vladimir" not in [p.text for p in ctx.places]
-    assert at(ctx, "Sochi").country == "Russia"
-
-
-@pytest.mark.parametrize("text", [
-    "Gunmen in a white Toyota Corolla shot a trader in Kisumu on Monday.",
-    "A deputy governor told the Obama administration that the Earth was warming, officials in Kisumu said.",
-    # (a guard: a make still opens a longer name, so the model's name is no place either)
-    "Police said the car, a 2006 Dodge Dakota, was found burned near Kisumu on Monday.",
-])
-def test_car_makes_and_famous_surnames_are_no_towns(pipeline, text):
+    ("Officials in Washington said the case would be argued in the Supreme Court next month.", "Washington"),
+    ("Officials in Washington declined to comment on Monday, the Post reported.", "Washington"),
+    ("A Justice Department lawyer in Washington filed the motion on Monday.", "Washington"),
     # Toyota is a Japanese city and Obama a Japanese town, but not in a Kenyan story
-    assert [p.name for p in places_of(pipeline, text).places] == ["Kisumu"]
-
-
-@pytest.mark.parametrize("text, town", [
+    ("Gunmen in a white Toyota Corolla shot a trader in Kisumu on Monday.", "Kisumu"),
+    ("A deputy governor told the Obama administration that the Earth was warming, officials in Kisumu said.",
+     "Kisumu"),
+    # (a guard: a make still opens a longer name, so the model's name is no place either)
+    ("Police said the car, a 2006 Dodge Dakota, was found burned near Kisumu on Monday.", "Kisumu"),
     # "In June" is no Australian Injune, however the words run together
     ("Talks stalled for months. In June the envoy in Sydney said a deal was near.", "Sydney"),
     # a law minister and the Met (London's police) are no small towns
@@ -2211,11 +2187,23 @@ def test_car_makes_and_famous_surnames_are_no_towns(pipeline, text):
     # nor is a Marine (Marine, Illinois)
     ("A Marine was wounded near Kandahar on Monday.", "Kandahar"),
 ])
-def test_a_month_after_its_preposition_and_titles_words_are_no_towns(pipeline, text, town):
+def test_words_that_name_no_place_in_news_are_no_small_towns(pipeline, text, town):
     assert [p.name for p in places_of(pipeline, text).places] == [town]
 
 
-def test_a_saharan_name_opening_with_in_is_still_a_place(pipeline):
-    # (a guard: "In Amenas", an Algerian gas field's town, opens with the Tuareg word, not a preposition)
-    assert at(places_of(pipeline, "Gunmen attacked the gas plant at In Amenas on Wednesday."),
-              "In Amenas").country == "Algeria"
+@pytest.mark.parametrize("text, name, country", [
+    # a word of a state's name is not dropped with the newspaper words
+    ("Fighting broke out in Unity State on Monday, officials in Juba said.", "Unity", "South Sudan"),
+    # "In Amenas", an Algerian gas field's town, opens with the Tuareg word, not a preposition
+    ("Gunmen attacked the gas plant at In Amenas on Wednesday.", "In Amenas", "Algeria"),
+])
+def test_names_like_the_words_that_name_no_place_keep_their_place(pipeline, text, name, country):
+    # (guards)
+    assert at(places_of(pipeline, text), name).country == country
+
+
+def test_a_region_opening_a_titled_persons_name_is_the_persons(pipeline):
+    # Vladimir is a Russian oblast (over a million people) as well as a first name
+    ctx = places_of(pipeline, "Russian President Vladimir Putin met the Turkish leader in Sochi on Monday.")
+    assert "Vladimir" not in [p.text for p in ctx.places]
+    assert at(ctx, "Sochi").country == "Russia"
