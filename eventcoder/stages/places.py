@@ -600,13 +600,16 @@ _NOT_GIVEN = frozenset("In At Of The From To And For On By With Into Near Outsid
                        "South East West Central Northern Southern Eastern Western".split())
 
 
+def _after_preposition(text: str, pos: int) -> bool:
+    """Whether a preposition governs the name at `pos` ("in Kelmo", "officials from the Kelmo ...")."""
+    return bool(_IN_BEFORE.search(text, max(0, pos - 20), pos) or _FROM_OF_BEFORE.search(text, max(0, pos - 12), pos))
+
+
 @lru_cache(maxsize=8)
 def _speakers(text: str) -> frozenset:
     """The capitalised words of a text that a verb of saying follows where no preposition governs them
     ("Kelmo said", not "officials in Kelmo said"): one pass over the text, not one per name."""
-    return frozenset(m.group(1) for m in _SPEAKER.finditer(text)
-                     if not _IN_BEFORE.search(text, max(0, m.start() - 20), m.start())
-                     and not _FROM_OF_BEFORE.search(text, max(0, m.start() - 12), m.start()))
+    return frozenset(m.group(1) for m in _SPEAKER.finditer(text) if not _after_preposition(text, m.start()))
 
 
 def _surname_said(doc, text: str, c) -> bool:
@@ -616,8 +619,7 @@ def _surname_said(doc, text: str, c) -> bool:
     name, not "Downtown Kelmo"), and as the one who says something ("Kelmo said", a preposition before
     it aside: "officials in Kelmo said"). The tagger often misses the full name, or labels it an
     organisation ("Lance Kelmo"), and the later mentions alone it may read as anything."""
-    if c.text not in _speakers(text) or _IN_BEFORE.search(text, max(0, c.start - 20), c.start) \
-            or _FROM_OF_BEFORE.search(text, max(0, c.start - 12), c.start):
+    if c.text not in _speakers(text) or _after_preposition(text, c.start):
         return False
     for m in re.finditer(r"(?<![\w.'-])([A-Z][a-z]+|[A-Z]\.)(?:\s+[A-Z]\.)?\s+" + re.escape(c.text) + r"(?![\w'-])",
                          text):
