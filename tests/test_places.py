@@ -1251,6 +1251,15 @@ def test_the_last_name_of_a_person_named_before_is_no_place(pipeline):
     assert "Hadim" not in [p.text for p in ctx.places]
 
 
+@pytest.mark.parametrize("text", [
+    "Deputies are looking for Rashid Hadim Jr., who left the county in May. Hadim faces two counts of fraud.",
+    "The shop kept Marisa Hadim's prices low all winter. Hadim, 61, now buys her cloth online.",
+])
+def test_the_last_name_of_a_person_named_before_with_a_suffix_or_a_possessive_is_no_place(pipeline, text):
+    # the full name ends in "Jr." or a possessive; the later mention gives the last name alone
+    assert "Hadim" not in [p.text for p in places_of(pipeline, text).places]
+
+
 def test_an_area_of_a_place_named_next_lies_in_the_texts_country(pipeline):
     # Rabat is Morocco's capital; "the Rabat area of" a district of Zabul is a part of that district
     ctx = places_of(pipeline, "Taliban fighters shot a soldier near the Rabat area of Kelmora (Qalat) district, "

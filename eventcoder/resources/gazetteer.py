@@ -1898,7 +1898,7 @@ class Gazetteer:
                 old = best.get(row[0])  # (a place matched by two of its names: the better spelling)
                 if old is None or old.quality < q:
                     best[row[0]] = Match(_place(row[:-2], matched=row[-2]), q)
-            ckey = _keys("Ciudad " + name)[0]
+            ckey = light_key("Ciudad " + name)  # (its light key alone: the fold would go unused)
             if ckey in self._ciudad and not surface.lower().startswith("ciudad "):
                 # a town GeoNames names "Ciudad Benito Juarez" goes by its name without the word too ("in
                 # Benito Juarez" of a report from Nuevo Leon), a match short of the spelling: the place so named

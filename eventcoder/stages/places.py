@@ -636,7 +636,22 @@ def _capitalised(tok) -> bool:
 
 
 def _capitalised_word(t: str) -> bool:
-    return t[:1].isupper() and any(c.isalpha() for c in t)
+    # (a capital letter first is a letter, mostly: the loop only for the rest, "Ⓐ1")
+    return t[:1].isupper() and (t[0].isalpha() or any(c.isalpha() for c in t))
+
+
+# what may close a person's name after the last name: a generation's mark, a possessive
+_NAME_SUFFIXES = frozenset("jr jr. sr sr. ii iii iv".split())
+_POSSESSIVE = re.compile(r"['’]s?$")
+
+
+def _last_name(name: str) -> str:
+    """The last name of a person's full name, as a later mention gives it alone: "Kelmo" of "Dan Kelmo",
+    "Dan Kelmo Jr." and "Dan Kelmo's"."""
+    words = name.split()
+    while len(words) > 1 and words[-1].lower().rstrip(",") in _NAME_SUFFIXES:
+        words.pop()
+    return _POSSESSIVE.sub("", words[-1].rstrip(",")) if words else ""
 
 
 def _person_spans(ents) -> list:
@@ -996,7 +1011,7 @@ def _keep(c: Candidate, ctx: Context, persons: _SpanIndex, actors: _SpanIndex, e
                 return False
     if len(words) == 1 and "country" not in kinds and not curated and top < PERSON_PART_MIN_POP \
             and not _IN_BEFORE.search(text[max(0, c.start - 20):c.start]) and any(
-            b <= c.start and text[a:b].split()[-1] == c.text for a, b in persons.spans):
+            b <= c.start and _last_name(text[a:b]) == c.text for a, b in persons.spans):
         return False  # "Shah Rukh Khan ... over Khan's remarks": the last name of a person named before
     if len(words) == 1 and not kinds & {"country", "region"} and not curated and top < PERSON_PART_MIN_POP \
             and _surname_said(doc, text, c):
