@@ -140,6 +140,18 @@ def test_country_of_those_coded_leaves_out_events_without_a_country():
     assert figs["country_of_located"].value == 0.5 and figs["country_of_located"].n == 2
 
 
+def test_a_gold_country_given_only_by_name_or_code_is_scored_as_its_iso3():
+    # gold files without `iso3` name the country: a name, a code, one of the kingdom's nations; a name of
+    # no country ("Africa") is not scored
+    names = {"a": "Kenya", "b": "USA", "c": "England", "d": "Africa", "e": "Kenya"}
+    gold = [gold_line(id=i, events=[gold_event(country=n)]) for i, n in names.items()]
+    coded = [coded_doc(id="a", events=[coded_event(iso3="KEN")]), coded_doc(id="b", events=[coded_event(iso3="USA")]),
+             coded_doc(id="c", events=[coded_event(iso3="GBR")]), coded_doc(id="d", events=[coded_event(iso3="ETH")]),
+             coded_doc(id="e", events=[coded_event(iso3="UGA")])]
+    figs = figures(gold, coded)
+    assert figs["country"].value == 0.75 and figs["country"].n == 4
+
+
 def test_admin1_is_scored_only_where_the_place_is_right_and_spelt_loosely():
     gold = [gold_line(id=i, events=[gold_event(admin1="Ruri-Tana")]) for i in "abc"]
     coded = [coded_doc(id="a", events=[coded_event(admin1="Ruri Taná")]),  # accent and hyphen aside

@@ -165,6 +165,31 @@ def _present(x) -> bool:
     return x is not None and x != ""
 
 
+# names a gold file may give a country by that no list of country names holds: the kingdom's nations
+# (HRDsAttack's annotators write "England", "Scotland") and the kingdom's usual short name
+_GOLD_COUNTRY_NAMES = {"uk": "GBR", "england": "GBR", "scotland": "GBR", "wales": "GBR", "northern ireland": "GBR"}
+
+
+def _gold_iso3(g: Mapping) -> str | None:
+    """The gold event's country as an ISO3 code: its `iso3`, else its `country` read as a name or a code
+    ("Nigeria", "People's Republic of China", "USA"); None for what names no country ("Africa", "Texas")."""
+    if _present(g.get("iso3")):
+        return str(g["iso3"]).upper()
+    name = g.get("country")
+    if not isinstance(name, str) or not name.strip():
+        return None
+    from eventcoder.resources.actors import country_iso3
+
+    iso3 = country_iso3(name) or _GOLD_COUNTRY_NAMES.get(name.strip().lower())
+    if iso3 is None and name.strip().isupper() and len(name.strip()) in (2, 3):
+        import pycountry
+
+        code = name.strip()
+        c = pycountry.countries.get(**{"alpha_2" if len(code) == 2 else "alpha_3": code})
+        iso3 = c.alpha_3 if c is not None else None
+    return iso3
+
+
 def time_value_right(gold_value: str, coded_value, coded_precision=None) -> bool:
     """Whether a coded time value equals the gold value at the gold's precision.
 
@@ -371,8 +396,9 @@ class Scorer:
                 want = normalize_actor(g.get(key))
                 if want is not None:
                     t["actors"].add(want in coded_actors)
-            if _present(g.get("iso3")):
-                right = c is not None and str(c.get("iso3") or "").upper() == str(g["iso3"]).upper()
+            giso = _gold_iso3(g)
+            if giso is not None:
+                right = c is not None and str(c.get("iso3") or "").upper() == giso
                 t["country"].add(right)
                 if c is not None and _present(c.get("iso3")):
                     # a place in another country is worse than none: how often a coded country is right
