@@ -130,6 +130,11 @@ OUTSIDE_MIN_POP = 500_000
 LONE_TOWN_MIN_POP = 20_000  # a town with no namesake, taken abroad from a group's country: a town, not a hamlet
 # A part of a person's name is a place only if the place is at least this large.
 PERSON_PART_MIN_POP = 1_000_000
+# a village known only from GeoNames' postal table lies in a country the rest of the text points to, with
+# at least this share of the evidence of the country it points to most (a French story that names a US
+# town once has no US postal villages in it), or near a town the text names (the national tables of
+# villages, of the countries of conflicts, are not so held: a name from them is itself a sign of the country)
+POSTAL_COUNTRY_SHARE = 0.25
 # A place said to lie in a region or country ("X, Donetsk") where the gazetteer has no X must be at
 # least this large to be taken from elsewhere (lists of towns: "Kisumu, Nakuru").
 WITHIN_OUTSIDE_MIN_POP = 100_000
@@ -645,13 +650,16 @@ _NAME_SUFFIXES = frozenset("jr jr. sr sr. ii iii iv".split())
 _POSSESSIVE = re.compile(r"['’]s?$")
 
 
-def _last_name(name: str) -> str:
-    """The last name of a person's full name, as a later mention gives it alone: "Kelmo" of "Dan Kelmo",
-    "Dan Kelmo Jr." and "Dan Kelmo's"."""
+def _last_name(name: str, n: int = 1) -> str | None:
+    """The last name, of `n` words, of a person's full name, as a later mention gives it alone: "Kelmo" of
+    "Dan Kelmo", "Dan Kelmo Jr." and "Dan Kelmo's"; "Dun Kelmo" of "Aung Dun Kelmo" (n = 2). None, for n > 1,
+    where the full name has no more than `n` words (a name is no last name of itself) or a word in lower case."""
     words = name.split()
     while len(words) > 1 and words[-1].lower().rstrip(",") in _NAME_SUFFIXES:
         words.pop()
-    return _POSSESSIVE.sub("", words[-1].rstrip(",")) if words else ""
+    if not words or n > 1 and (len(words) <= n or not all(w[:1].isupper() for w in words)):
+        return None  # (nor is "kwaeng Kelmo Dun", a ward the tagger took for a person, a person's name)
+    return " ".join(words[-n:-1] + [_POSSESSIVE.sub("", words[-1].rstrip(","))])
 
 
 def _person_spans(ents) -> list:
@@ -1009,10 +1017,14 @@ def _keep(c: Candidate, ctx: Context, persons: _SpanIndex, actors: _SpanIndex, e
                     and not _REGION_AFTER.match(text[ps[1]:ps[1] + 30]) and not road:
                 # "Kelmora city", "Dunde North constituency": a place the tagger took for a person
                 return False
-    if len(words) == 1 and "country" not in kinds and not curated and top < PERSON_PART_MIN_POP \
+    if "country" not in kinds and not curated and top < PERSON_PART_MIN_POP \
+            and (len(words) == 1 or "region" not in kinds) \
             and not _IN_BEFORE.search(text[max(0, c.start - 20):c.start]) and any(
-            b <= c.start and _last_name(text[a:b]) == c.text for a, b in persons.spans):
-        return False  # "Shah Rukh Khan ... over Khan's remarks": the last name of a person named before
+            b <= c.start and _last_name(text[a:b], len(words)) == _POSSESSIVE.sub("", c.text)
+            for a, b in persons.spans):
+        # "Shah Rukh Khan ... over Khan's remarks", "Aung San Suu Kyi ... Suu Kyi's party": the last name of a
+        # person named before
+        return False
     if len(words) == 1 and not kinds & {"country", "region"} and not curated and top < PERSON_PART_MIN_POP \
             and _surname_said(doc, text, c):
         return False  # "Chief Eddie Kelmo ... Kelmo said", however the tagger labelled the full name
@@ -1968,7 +1980,11 @@ def _resolve(cands, countries, admin_keys, anchors, hints=None, area=None, front
             spelt_points, spelt_done = [(light_key(o.text), m.place.latitude, m.place.longitude) for o in cands
                                         if not o.common and not o.demonym for m in o.matches
                                         if m.quality >= 0.9 and m.place.kind == "city"], True
-        pool = [m for m in pool if m.place.source not in VILLAGE_SOURCES or told.get(m.place.iso3, 0.0) > 0
+        top_told = max(told.values(), default=0.0)
+        pool = [m for m in pool if m.place.source not in VILLAGE_SOURCES
+                or told.get(m.place.iso3, 0.0) > 0 and (m.place.source != "postal"
+                                                         or told[m.place.iso3] >= POSTAL_COUNTRY_SHARE * top_told
+                                                         or anchors.near(m.place.latitude, m.place.longitude, c))
                 or c.within_area and _in_area(m.place, c.within) or named
                 or unsure and _beside_another_name(m.place, c, spelt_points)]
         # and, where the name has namesakes far from it, not far from every town the text places in its
