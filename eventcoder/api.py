@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import logging
-from datetime import date
+from datetime import date, datetime
 from typing import Iterable, Iterator
 
 from .document import Document
@@ -24,9 +24,11 @@ def get_pipeline(settings: Settings | None = None):
 
 
 def parse_date(value, source: str = "published") -> date | None:
-    """A YYYY-MM-DD string (or a date) to a date; anything else is an InputError."""
+    """A YYYY-MM-DD string (or a date, or a datetime's day) to a date; anything else is an InputError."""
     if value is None or value == "":
         return None
+    if isinstance(value, datetime):
+        return value.date()
     if isinstance(value, date):
         return value
     try:

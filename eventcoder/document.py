@@ -34,6 +34,12 @@ class Document:
     def __post_init__(self) -> None:
         if self.id is None:
             self.id = text_id(self.text or "")
+        if self.published is not None and (type(self.published) is not date):
+            # ("2021-03-04" or a datetime from a caller's own records: the day, or a clear InputError
+            # here rather than a TypeError deep in the pipeline)
+            from .api import parse_date
+
+            self.published = parse_date(self.published, self.origin)
 
 
 @dataclass

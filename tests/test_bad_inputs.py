@@ -137,3 +137,26 @@ def test_ingest_stores_nothing_of_a_failed_document(tmp_path, capsys):
     assert con.execute("select count(*) from documents").fetchone()[0] == 1
     assert con.execute("select count(*) from documents where origin like '%blob%'").fetchone()[0] == 0
     con.close()
+
+
+def test_a_document_made_in_python_reads_its_publication_date_or_says_why_not():
+    # the Python API's Document takes "YYYY-MM-DD" and a datetime as the day, and refuses what is no date at
+    # once, with the document's origin, rather than failing later inside the pipeline
+    from datetime import date, datetime
+
+    from eventcoder.document import Document
+    from eventcoder.errors import InputError
+
+    assert Document(text=GOOD, published="2021-06-09").published == date(2021, 6, 9)
+    assert Document(text=GOOD, published=datetime(2021, 6, 9, 18, 30)).published == date(2021, 6, 9)
+    with pytest.raises(InputError, match="notes.txt: cannot read 'next week'"):
+        Document(text=GOOD, published="next week", origin="notes.txt")
+
+
+def test_code_takes_a_datetime_as_its_day():
+    from datetime import datetime
+
+    import eventcoder
+
+    coded = eventcoder.code(GOOD, published=datetime(2021, 6, 9, 18, 30))
+    assert coded["published"] == "2021-06-09" and coded["events"][0]["event_date"] == "2021-06-07"
