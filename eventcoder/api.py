@@ -37,6 +37,19 @@ def parse_date(value, source: str = "published") -> date | None:
         raise InputError(source, f"cannot read {value!r} as a date; give it as YYYY-MM-DD") from None
 
 
+def parse_country(value, source: str = "country") -> str | None:
+    """A country's name or ISO code ("Kenya", "KEN", "KE") to its ISO3 code; anything else is an InputError."""
+    if value is None or value == "":
+        return None
+    from .resources.actors import country_code
+
+    iso3 = country_code(value) if isinstance(value, str) else None
+    if iso3 is None:
+        raise InputError(source, f"cannot read {value!r} as a country; give its name or ISO code (\"Kenya\", "
+                                 "\"KEN\")")
+    return iso3
+
+
 # Publication dates outside these bounds are accepted with a warning: relative dates ("on Monday")
 # resolve against them, which is rarely what the caller meant.
 EARLIEST_PUBLISHED = date(1900, 1, 1)
@@ -65,13 +78,16 @@ def code_documents(documents: Iterable[Document], settings: Settings | None = No
 
 
 def code(text: str, published: str | date | None = None, *, id: str | None = None,
-         settings: Settings | None = None) -> dict:
-    """Code one text; `published` (YYYY-MM-DD) anchors relative dates. Returns the contract dict."""
+         settings: Settings | None = None, country: str | None = None) -> dict:
+    """Code one text; `published` (YYYY-MM-DD) anchors relative dates; `country` (a name or ISO code), the
+    country the text's source covers where known, weighs as evidence of the text's country. Returns the
+    contract dict."""
     if not isinstance(text, str):
         raise InputError("text", f"expected a str, got {type(text).__name__}")
     when = parse_date(published)
     problem = published_warning(when)
     if problem:
         logging.getLogger("eventcoder").warning("%s", problem)
-    doc = Document(text=text, id=id, published=when, published_source="given" if when else "none")
+    doc = Document(text=text, id=id, published=when, published_source="given" if when else "none",
+                   country=parse_country(country, "country"))
     return next(code_documents([doc], settings))

@@ -1,7 +1,7 @@
 """Coding a corpus on Ray Data (`eventcoder batch --engine ray`, extra `eventcoder[ray]`).
 
 Input: JSON Lines files (one document a line, as `eventcoder code` reads them) or Parquet shards
-with at least a `text` column (and optionally id, published, title, url, source). Each Ray worker
+with at least a `text` column (and optionally id, published, title, url, source, country). Each Ray worker
 builds the pipeline once (a callable class in `map_batches`) and codes its batches with exactly
 the code `eventcoder code` runs, so results are identical to single-process coding.
 

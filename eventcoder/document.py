@@ -19,7 +19,10 @@ def text_id(text: str) -> str:
 
 @dataclass
 class Document:
-    """One input document. `published` set by the caller counts as 'given', by the source as 'metadata'."""
+    """One input document. `published` set by the caller counts as 'given', by the source as 'metadata'.
+    `country` is the country the document's source covers, where the caller knows it (a national paper's
+    feed): ISO3, read from a name or an ISO code; the places stage weighs it as evidence of the text's
+    country."""
 
     text: str
     id: str | None = None
@@ -30,6 +33,7 @@ class Document:
     source: str | None = None
     origin: str = "<text>"  # where it was read from, for error messages
     error: str | None = None  # set by ingest when the document could not be read
+    country: str | None = None
 
     def __post_init__(self) -> None:
         if self.id is None:
@@ -40,6 +44,10 @@ class Document:
             from .api import parse_date
 
             self.published = parse_date(self.published, self.origin)
+        if self.country is not None:
+            from .api import parse_country
+
+            self.country = parse_country(self.country, self.origin)
 
 
 @dataclass
@@ -249,6 +257,9 @@ class Context:
             "times": [t.to_dict() for t in self.times],
             "actors": [a.to_dict() for a in self.actors],
         }
+        if self.document.country:
+            # (only where the caller gave it: the country of the source, weighed as evidence by the places)
+            out["source_country"] = self.document.country
         if keep_text:
             out["text"] = self.document.text
         if self._text is not None and self._text != self.document.text:

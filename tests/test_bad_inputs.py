@@ -160,3 +160,21 @@ def test_code_takes_a_datetime_as_its_day():
 
     coded = eventcoder.code(GOOD, published=datetime(2021, 6, 9, 18, 30))
     assert coded["published"] == "2021-06-09" and coded["events"][0]["event_date"] == "2021-06-07"
+
+
+def test_a_documents_source_country_is_read_from_a_name_or_code_or_refused_at_once():
+    from eventcoder.document import Document
+    from eventcoder.errors import InputError
+
+    assert [Document(text=GOOD, country=c).country for c in ("Kenya", "KEN", "ke", None, "")] == [
+        "KEN", "KEN", "KEN", None, None]
+    with pytest.raises(InputError, match="notes.txt: cannot read 'Kelmoria' as a country"):
+        Document(text=GOOD, country="Kelmoria", origin="notes.txt")
+    with pytest.raises(InputError, match="country: cannot read 404"):
+        eventcoder_code(GOOD, country=404)
+
+
+def eventcoder_code(text, **kw):
+    import eventcoder
+
+    return eventcoder.code(text, published="2021-06-09", **kw)

@@ -96,6 +96,29 @@ def test_unparsable_published_is_a_one_line_error(tmp_path, capsys):
     assert err.strip().count("\n") == 0 and "--published" in err and "YYYY-MM-DD" in err
 
 
+HYDERABAD = "Riot police used tear gas on traders who marched against new taxes in Hyderabad on Monday."
+
+
+def test_country_option_gives_the_source_country_to_documents_without_their_own(tmp_path, capsys):
+    # a name two countries have: the larger namesake without a country, the given country's with one; a
+    # JSON line's own country wins over --country, and one that names no country fails that line alone
+    f = tmp_path / "docs.jsonl"
+    f.write_text("\n".join(json.dumps(r) for r in [
+        {"id": "own", "text": HYDERABAD, "country": "Pakistan"},
+        {"id": "bad", "text": HYDERABAD, "country": "Kelmoria"},
+        {"id": "none", "text": HYDERABAD},
+    ]) + "\n", encoding="utf-8")
+    rc, lines, err = run_cli(["code", str(f), "--published", "2023-05-02"], capsys)
+    assert rc == 0 and [d.get("source_country") for d in lines] == ["PAK", None, None]
+    assert [e["iso3"] for e in lines[0]["events"]] == ["PAK"] and [e["iso3"] for e in lines[2]["events"]] == ["IND"]
+    assert "docs.jsonl:2 (country)" in lines[1]["error"] and "Kelmoria" in lines[1]["error"]
+    rc, lines, err = run_cli(["code", str(f), "--published", "2023-05-02", "--country", "pk"], capsys)
+    assert rc == 0 and [d.get("source_country") for d in lines] == ["PAK", None, "PAK"]
+    assert [e["iso3"] for e in lines[2]["events"]] == ["PAK"]
+    rc, lines, err = run_cli(["code", str(f), "--country", "Kelmoria"], capsys)
+    assert rc == 1 and lines == [] and "--country" in err and err.strip().count("\n") == 0
+
+
 def test_stdin_jsonl(capsys, monkeypatch):
     data = json.dumps({"id": "x1", "text": ARTICLE, "published": "2021-06-09"}) + "\n"
     rc, lines, err = run_cli(["code", "-", "--jsonl"], capsys, data, monkeypatch)

@@ -2239,3 +2239,25 @@ def test_a_region_opening_a_titled_persons_name_is_the_persons(pipeline):
     ctx = places_of(pipeline, "Russian President Vladimir Putin met the Turkish leader in Sochi on Monday.")
     assert "Vladimir" not in [p.text for p in ctx.places]
     assert at(ctx, "Sochi").country == "Russia"
+
+
+@pytest.mark.parametrize("country,iso3", [(None, None), ("TTO", "TTO"), ("PHL", "PHL"), ("Spain", "ESP")])
+def test_the_sources_country_resolves_a_name_many_countries_share(pipeline, country, iso3):
+    # a town name of several countries' towns: none without a country (no namesake stands out), the
+    # given country's with one
+    ctx = next(pipeline.run([Document(text="Protesters blocked a road in San Fernando on Friday.", country=country)]))
+    found = [p.iso3 for p in ctx.places if p.text == "San Fernando"]
+    assert found == ([iso3] if iso3 else [])
+
+
+def test_the_sources_country_does_not_pull_home_a_text_naming_another_country(pipeline):
+    # a Philippine paper's report that names Spain: the shared town name is Spain's; a Kenyan paper's report
+    # about Somalia keeps its towns Somali
+    text = "Protesters blocked a road in San Fernando on Friday. Spain has seen a wave of such protests."
+    ctx = next(pipeline.run([Document(text=text, country="PHL")]))
+    assert [p.iso3 for p in ctx.places if p.text == "San Fernando"] == ["ESP"]
+    text = ("Somali troops and militants clashed in Baidoa on Sunday, and a parked car blew up in Beledweyne. "
+            "Somalia has asked its neighbours for more troops.")
+    ctx = next(pipeline.run([Document(text=text, country="KEN")]))
+    assert {p.text: p.iso3 for p in ctx.places if p.text in ("Baidoa", "Beledweyne")} == {
+        "Baidoa": "SOM", "Beledweyne": "SOM"}

@@ -152,6 +152,23 @@ def test_a_gold_country_given_only_by_name_or_code_is_scored_as_its_iso3():
     assert figs["country"].value == 0.75 and figs["country"].n == 4
 
 
+def test_a_withdrawn_iso3_in_the_gold_is_read_as_its_successor():
+    # ACLED's rows give Romania as "ROM", ISO's code until 2002: a coded "ROU" is the same country
+    gold = [gold_line(id=i, events=[gold_event(iso3=code)]) for i, code in (("a", "ROM"), ("b", "ROM"), ("c", "ZAR"))]
+    coded = [coded_doc(id="a", events=[coded_event(iso3="ROU")]), coded_doc(id="b", events=[coded_event(iso3="BGR")]),
+             coded_doc(id="c", events=[coded_event(iso3="COD")])]
+    figs = figures(gold, coded)
+    assert figs["country"].value == pytest.approx(2 / 3) and figs["country"].n == 3
+
+
+def test_country_code_reads_names_and_codes_of_either_case():
+    from eventcoder.resources.actors import country_code
+
+    assert [country_code(v) for v in ("Kenya", "KEN", "ken", "ke", "Kenyan", "ROM", "XK")] == [
+        "KEN", "KEN", "KEN", "KEN", "KEN", "ROU", "XKX"]
+    assert [country_code(v) for v in ("Texas", "Africa", "QQ", "QQQ", "", "  ")] == [None] * 6
+
+
 def test_admin1_is_scored_only_where_the_place_is_right_and_spelt_loosely():
     gold = [gold_line(id=i, events=[gold_event(admin1="Ruri-Tana")]) for i in "abc"]
     coded = [coded_doc(id="a", events=[coded_event(admin1="Ruri Taná")]),  # accent and hyphen aside
@@ -370,6 +387,33 @@ def test_cli_eval_bad_gold_is_a_one_line_error(tmp_path, capsys):
     assert main(["eval", str(bad), "--coded", str(bad)]) == 1
     err = capsys.readouterr().err
     assert "bad.jsonl:2" in err and "not valid JSON" in err
+
+
+@pytest.mark.slow
+def test_cli_eval_country_from_gold_codes_each_text_with_its_gold_country(tmp_path, capsys):
+    # a text naming only a town two countries have is placed in the larger namesake's country; told the
+    # gold event's country as its source's, the coder places it in that country's town
+    from eventcoder.cli.main import main
+
+    gold = tmp_path / "gold.jsonl"
+    event = gold_event(event_type="Protests", sub_event_type="Protest with intervention", iso3="PAK",
+                       latitude=25.392, longitude=68.374, fatalities=0, actor1="Protesters (Pakistan)", actor2=None)
+    row = {"id": "h1", "dataset": "toy", "published": "2023-06-05", "events": [event],
+           "text": "Riot police used tear gas on traders who marched against new taxes in Hyderabad on Monday."}
+    gold.write_text(json.dumps(row) + "\n")
+    found = {}
+    for flag in ([], ["--country-from-gold"]):
+        saved = tmp_path / f"coded{len(flag)}.jsonl"
+        assert main(["eval", str(gold), "--json", "--progress", "0", "--save-coded", str(saved)] + flag) == 0
+        data = json.loads(capsys.readouterr().out)
+        assert data["meta"]["country_from_gold"] is bool(flag)
+        found[bool(flag)] = data["groups"]["toy"]["metrics"]["location_25km"]["value"]
+        coded = json.loads(saved.read_text())
+        assert coded.get("source_country") == ("PAK" if flag else None)
+    assert found == {False: 0.0, True: 1.0}
+    # (the flag is for coding: documents coded before are refused with it)
+    assert main(["eval", str(gold), "--coded", str(tmp_path / "coded0.jsonl"), "--country-from-gold"]) == 1
+    assert "--country-from-gold" in capsys.readouterr().err
 
 
 @pytest.mark.slow

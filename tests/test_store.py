@@ -322,3 +322,23 @@ def test_cli_ingest_events_export_stats_split(tmp_path, capsys):
     assert main(["events", "--db", db, "split", "1"]) == 0
     assert "split into 2 events" in capsys.readouterr().out
     assert main(["events", "--db", db, "split", "1"]) == 1
+
+
+@pytest.mark.slow
+def test_cli_ingest_country_places_a_shared_name_in_the_sources_country(tmp_path, capsys):
+    # a town name two countries have, ingested from a feed the user says is Pakistani: the event is stored
+    # in Pakistan's town, and the stored coded document keeps the country it was given
+    db = f"sqlite:///{tmp_path / 'events.db'}"
+    f = tmp_path / "a.txt"
+    f.write_text("Riot police used tear gas on traders who marched against new taxes in Hyderabad on Monday.\n",
+                 encoding="utf-8")
+    assert main(["ingest", str(f), "--db", db, "-q", "--published", "2023-05-02", "--country", "Pakistan"]) == 0
+    capsys.readouterr()
+    con = sqlite3.connect(tmp_path / "events.db")
+    (coded,) = con.execute("select coded from documents").fetchone()
+    con.close()
+    assert json.loads(coded)["source_country"] == "PAK"
+    assert main(["events", "--db", db, "--country", "PAK"]) == 0
+    assert "Hyderabad" in capsys.readouterr().out
+    assert main(["ingest", str(f), "--db", db, "-q", "--country", "Kelmoria"]) == 1
+    assert "--country" in capsys.readouterr().err

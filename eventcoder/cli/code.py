@@ -6,8 +6,9 @@ import json
 import sys
 
 from ..ingest import read_sources
+from ..ingest.files import with_country
 from ..parallel import code_pairs, resolve_workers
-from .common import add_input_options, published_from, settings_from, warn
+from .common import add_input_options, country_from, published_from, settings_from, warn
 
 
 def add_parser(sub) -> None:
@@ -21,12 +22,13 @@ def add_parser(sub) -> None:
 
 def run(args) -> int:
     published = published_from(args)
+    country = country_from(args)
     settings = settings_from(args, keep_text=args.text or None)
     out = open(args.out, "w", encoding="utf-8") if args.out else sys.stdout
     total = failed = 0
     try:
-        docs = read_sources(args.inputs, published=published, jsonl_stdin=args.jsonl,
-                            allow_private=args.allow_private)
+        docs = with_country(read_sources(args.inputs, published=published, jsonl_stdin=args.jsonl,
+                                         allow_private=args.allow_private), country)
         for _, coded in code_pairs(docs, settings, resolve_workers(args.workers)):
             total += 1
             if coded["error"]:

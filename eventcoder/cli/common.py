@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import sys
 
-from ..api import parse_date, published_warning
+from ..api import parse_country, parse_date, published_warning
 from ..settings import Settings
 
 
@@ -17,6 +17,9 @@ def add_input_options(p) -> None:
     p.add_argument("--jsonl", action="store_true", help="read standard input as JSON Lines")
     p.add_argument("--published", metavar="YYYY-MM-DD",
                    help="publication date for documents that carry none")
+    p.add_argument("--country", metavar="COUNTRY",
+                   help="the country the documents' source covers (a name or ISO code: a national paper's "
+                        "feed), weighed as evidence of each text's country; a JSON line's own 'country' wins")
     p.add_argument("--batch-size", type=int, default=None, help="documents parsed together (default 16)")
     p.add_argument("--workers", type=int, default=1, metavar="N",
                    help="code on N processes (0: one per CPU; default 1); output stays in input order")
@@ -39,6 +42,11 @@ def published_from(args):
     if problem:
         warn(f"warning: --published: {problem}")
     return when
+
+
+def country_from(args) -> str | None:
+    """--country as an ISO3 code (an InputError for what names no country)."""
+    return parse_country(args.country, "--country")
 
 
 def warn(message: str) -> None:

@@ -25,6 +25,10 @@ def add_parser(sub) -> None:
     p.add_argument("--coded", metavar="FILE",
                    help="score coded documents from FILE (output of `eventcoder code`) instead of coding")
     p.add_argument("--save-coded", metavar="FILE", help="also write the coded documents to FILE as JSON Lines")
+    p.add_argument("--country-from-gold", action="store_true",
+                   help="code each document with its gold event's country as its source's country (what "
+                        "`--country` gives for a national feed), to measure what knowing it adds; the "
+                        "figures so made are not the coder's own")
     p.add_argument("--progress", type=int, default=100, metavar="N",
                    help="print a progress line on standard error every N documents (0: never)")
     p.add_argument("--batch-size", type=int, default=None, help="documents parsed together (default 16)")
@@ -45,6 +49,8 @@ def run(args) -> int:
 
     if args.limit is not None and args.limit < 1:
         raise InputError("--limit", f"must be a positive number of lines, got {args.limit}")
+    if args.coded and args.country_from_gold:
+        raise InputError("--country-from-gold", "applies to coding; --coded scores documents already coded")
     coded = read_coded(args.coded) if args.coded else None
     settings = Settings.create(batch_size=args.batch_size, spacy_model=args.spacy_model, typer=args.model)
     out = open(args.save_coded, "w", encoding="utf-8") if args.save_coded else None
@@ -53,13 +59,15 @@ def run(args) -> int:
         results, meta = evaluate_files(
             args.gold, limit=args.limit, limit_per=args.limit_per, by=args.by, settings=settings,
             coded=coded, progress=_progress if args.progress > 0 else None,
-            progress_every=args.progress or 100, sink=sink)
+            progress_every=args.progress or 100, sink=sink, country_from_gold=args.country_from_gold)
     finally:
         if out:
             out.close()
     if args.json:
         print(json.dumps(to_json(results, meta), indent=2, ensure_ascii=False))
     else:
+        if args.country_from_gold:
+            print("(each document coded with its gold event's country as its source's country)")
         sys.stdout.write(format_tables(results))
     if meta["documents"] == 0:
         print("eventcoder: error: the gold files hold no documents", file=sys.stderr)

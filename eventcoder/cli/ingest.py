@@ -8,9 +8,10 @@ from itertools import chain
 from dataclasses import dataclass, field
 
 from ..ingest import read_sources
+from ..ingest.files import with_country
 from ..parallel import code_pairs, resolve_workers
 from ..store import open_store
-from .common import add_db_option, add_input_options, published_from, settings_from, warn
+from .common import add_db_option, add_input_options, country_from, published_from, settings_from, warn
 
 # failures listed one by one in the summary; the rest are counted
 SHOWN_FAILURES = 20
@@ -46,14 +47,16 @@ def add_parser(sub) -> None:
 
 
 def ingest(sources, settings, published=None, jsonl_stdin=False, progress=None, allow_private=False,
-           workers: int = 1) -> Summary:
-    """Code and store every document in `sources`; each document is stored in one transaction."""
+           workers: int = 1, country: str | None = None) -> Summary:
+    """Code and store every document in `sources`; each document is stored in one transaction. `country`
+    (ISO3) is the source's country for the documents that give none."""
     store = open_store(settings.db)
     summary = Summary()
     sources = list(sources)
     shards = [s for s in sources if _is_shard_source(s)]
     sources = [s for s in sources if s not in shards]
-    docs = read_sources(sources, published=published, jsonl_stdin=jsonl_stdin, allow_private=allow_private)
+    docs = with_country(read_sources(sources, published=published, jsonl_stdin=jsonl_stdin,
+                                     allow_private=allow_private), country)
 
     def to_code():
         """The documents that need coding: one already stored with the same text is skipped
@@ -146,7 +149,8 @@ def run(args) -> int:
     progress = Progress(args.quiet)
     try:
         s = ingest(args.inputs, settings, published_from(args), args.jsonl, progress,
-                   allow_private=args.allow_private, workers=resolve_workers(args.workers))
+                   allow_private=args.allow_private, workers=resolve_workers(args.workers),
+                   country=country_from(args))
     finally:
         progress.close()
     print(s.line(settings.db))

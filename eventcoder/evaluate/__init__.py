@@ -9,7 +9,7 @@ from typing import Callable, Iterable
 
 from ..errors import InputError
 from .gold import GoldLine, read_gold, read_gold_files, to_document
-from .scorer import METRICS, Figure, GroupResult, Scorer, pair_events, score
+from .scorer import METRICS, Figure, GroupResult, Scorer, _gold_iso3, pair_events, score
 
 __all__ = [
     "GoldLine", "read_gold", "read_gold_files", "to_document", "METRICS", "Figure", "GroupResult",
@@ -50,14 +50,25 @@ def evaluate_files(
     progress: Callable[[int, int, float], None] | None = None,
     progress_every: int = 100,
     sink: Callable[[dict], None] | None = None,
+    country_from_gold: bool = False,
 ) -> tuple[dict[str, GroupResult], dict]:
     """Code the documents of gold files (or take them from `coded`, by id) and score them.
 
     Returns (results per group, meta). `progress(done, total, seconds)` is called every
-    `progress_every` documents; `sink(coded_doc)` receives each coded document.
+    `progress_every` documents; `sink(coded_doc)` receives each coded document. With
+    `country_from_gold`, each document is coded with its gold event's country as the country of its
+    source (`Document.country`): what a user who knows a feed's country gives, here taken from the answer.
     """
     paths = [str(p) for p in paths]
     lines: list[GoldLine] = read_gold_files(paths, limit=limit, limit_per=limit_per)
+    if country_from_gold:
+        from ..resources.actors import country_code
+
+        for line in lines:
+            gold = (line.answers.get("events") or [None])[0]
+            iso3 = _gold_iso3(gold) if isinstance(gold, dict) else None
+            if line.document.country is None and iso3 and country_code(iso3):
+                line.document.country = country_code(iso3)
     scorer = Scorer(by=by)
     start = time.perf_counter()
     if coded is None:
@@ -86,6 +97,7 @@ def evaluate_files(
         "by": by,
         "seconds": round(seconds, 2),
         "coded": "given" if coded is not None else "eventcoder",
+        "country_from_gold": country_from_gold,
     }
     return scorer.results(), meta
 

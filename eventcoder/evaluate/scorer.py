@@ -171,23 +171,18 @@ _GOLD_COUNTRY_NAMES = {"uk": "GBR", "england": "GBR", "scotland": "GBR", "wales"
 
 
 def _gold_iso3(g: Mapping) -> str | None:
-    """The gold event's country as an ISO3 code: its `iso3`, else its `country` read as a name or a code
-    ("Nigeria", "People's Republic of China", "USA"); None for what names no country ("Africa", "Texas")."""
+    """The gold event's country as an ISO3 code: its `iso3` (a withdrawn code such as ACLED's "ROM" as its
+    successor), else its `country` read as a name or a code ("Nigeria", "People's Republic of China",
+    "USA"); None for what names no country ("Africa", "Texas")."""
+    from eventcoder.resources.actors import country_code
+
     if _present(g.get("iso3")):
-        return str(g["iso3"]).upper()
+        code = str(g["iso3"]).strip().upper()
+        return country_code(code) or code
     name = g.get("country")
     if not isinstance(name, str) or not name.strip():
         return None
-    from eventcoder.resources.actors import country_iso3
-
-    iso3 = country_iso3(name) or _GOLD_COUNTRY_NAMES.get(name.strip().lower())
-    if iso3 is None and name.strip().isupper() and len(name.strip()) in (2, 3):
-        import pycountry
-
-        code = name.strip()
-        c = pycountry.countries.get(**{"alpha_2" if len(code) == 2 else "alpha_3": code})
-        iso3 = c.alpha_3 if c is not None else None
-    return iso3
+    return country_code(name) or _GOLD_COUNTRY_NAMES.get(name.strip().lower())
 
 
 def time_value_right(gold_value: str, coded_value, coded_precision=None) -> bool:

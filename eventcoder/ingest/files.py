@@ -65,10 +65,14 @@ def document_from_record(record: dict, origin: str, default_published: date | No
     published = _published(record.get("published"), f"{origin} (published)")
     source = "metadata" if published else ("given" if default_published else "none")
     rid = record.get("id")
+    # (the country the document's source covers, where the record gives it: a name or an ISO code)
+    from ..api import parse_country
+
+    country = parse_country(record.get("country"), f"{origin} (country)")
     return Document(text=text, id=str(rid) if rid not in (None, "") else None,
                     published=published or default_published, published_source=source,
                     title=record.get("title"), url=record.get("url"), source=record.get("source"),
-                    origin=origin)
+                    origin=origin, country=country)
 
 
 def read_jsonl(stream: IO[str], name: str, published: date | None = None) -> Iterator[Document]:
@@ -144,6 +148,14 @@ def read_url(url: str, published: date | None = None, allow_private: bool = Fals
 
 def failed_with(origin: str, exc: InputError) -> Document:
     return Document(text="", id=text_id(origin), origin=origin, error=str(exc))
+
+
+def with_country(documents: Iterable[Document], country: str | None) -> Iterator[Document]:
+    """The documents, each without a country of its own given `country` (an ISO3 code: `--country`)."""
+    for doc in documents:
+        if country and doc.country is None and not doc.error:
+            doc.country = country
+        yield doc
 
 
 def read_sources(sources: Iterable[str], published: date | None = None, jsonl_stdin: bool = False,

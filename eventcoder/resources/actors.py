@@ -117,6 +117,34 @@ def country_iso3(name: str) -> str | None:
     return _country_by_name().get(_fold(name.strip()))
 
 
+# three-letter codes ISO withdrew that data files still carry (ACLED's rows give Romania as "ROM")
+_FORMER_ISO3 = {"ROM": "ROU", "ZAR": "COD", "TMP": "TLS"}
+
+
+def country_code(value: str) -> str | None:
+    """The ISO3 code of a country given by name, alias or demonym, or by its ISO alpha-3 or alpha-2 code
+    in either case ("Kenya", "KEN", "ke"; a withdrawn code such as "ROM" as its successor); None for
+    what names no country of the table."""
+    text = value.strip()
+    if not text:
+        return None
+    iso3 = country_iso3(text)
+    if iso3 is not None:
+        return iso3
+    code = text.upper()
+    if len(code) == 3 and code.isalpha():
+        code = _FORMER_ISO3.get(code, code)
+        return code if code in _countries() else None
+    if len(code) == 2 and code.isalpha():
+        import pycountry
+
+        c = pycountry.countries.get(alpha_2=code)
+        if c is not None and c.alpha_3 in _countries():
+            return c.alpha_3
+        return "XKX" if code == "XK" else None  # (Kosovo's user-assigned code, as GeoNames gives it)
+    return None
+
+
 # ---------------------------------------------------------------- names
 
 

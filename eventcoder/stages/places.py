@@ -90,6 +90,12 @@ MIN_CONFIDENCE = 0.3
 # acled-dev and geoparse-dev with `eventcoder eval` (see the closing note of issue 2).
 MIN_COUNTRY_EVIDENCE = 0.5
 ACTOR_COUNTRY_WEIGHT = 0.5
+# The country the caller says the document's source covers (`Document.country`, `--country`): more than
+# a demonym or a named group, enough for the gate of MIN_COUNTRY_EVIDENCE on its own, less than the text
+# naming a country (1): a Kenyan paper's report of a shared town name is Kenyan, its report from a country
+# it names is that country's. (0.75 and 2.0 scored the same on acled-dev and pitf-dev with
+# `eventcoder eval --country-from-gold`.)
+SOURCE_COUNTRY_WEIGHT = 0.75
 # a demonym of armed forces or of a border ("Kelmorian troops", "the Kelmorian border"): less than the
 # evidence that makes foreign namesakes doubtful (MIN_COUNTRY_EVIDENCE), but enough to prefer that country
 FORCES_EVIDENCE = 0.25
@@ -2412,6 +2418,9 @@ def find_places(ctx: Context, gz) -> list:
         zone_regions |= zone.admin1_keys
         if zone.line:
             fronts.append(zone)
+    if ctx.document.country:
+        # the country the caller says the text's source covers (a national paper's feed)
+        told[ctx.document.country] = told.get(ctx.document.country, 0.0) + SOURCE_COUNTRY_WEIGHT
     for iso, w in told.items():
         countries[iso] = countries.get(iso, 0.0) + w
     ctx.country_hints = told
