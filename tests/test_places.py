@@ -2261,3 +2261,15 @@ def test_the_sources_country_does_not_pull_home_a_text_naming_another_country(pi
     ctx = next(pipeline.run([Document(text=text, country="KEN")]))
     assert {p.text: p.iso3 for p in ctx.places if p.text in ("Baidoa", "Beledweyne")} == {
         "Baidoa": "SOM", "Beledweyne": "SOM"}
+
+
+def test_a_countrys_evidence_counts_for_the_territory_it_holds(pipeline):
+    # "Israeli ... Gaza": the Palestinian territory's town, not Mozambique's province of the name; the link
+    # runs one way: Palestinian evidence makes no Lebanese valley an Israeli village of that other name
+    ctx = next(pipeline.run([Document(text="Israeli air strikes on Gaza killed 12 people on Tuesday.",
+                                      published="2024-03-13")]))
+    assert at(ctx, "Gaza").iso3 == "PSE" and at(ctx, "Gaza").kind == "city"
+    assert [(e.location, e.iso3) for e in ctx.events] == [("Gaza", "PSE")]
+    ctx = places_of(pipeline, "Palestinian gunmen shot at soldiers near a checkpoint in the Bekaa Valley on "
+                              "Sunday, Palestinian officials said.")
+    assert "ISR" not in {p.iso3 for p in ctx.places}

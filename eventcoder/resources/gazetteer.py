@@ -839,6 +839,14 @@ def former_capitals() -> dict[str, list[tuple[str, int]]]:
             for iso3, info in data.items() if info.get("former_capitals")}
 
 
+@lru_cache(maxsize=1)
+def linked_countries() -> dict[str, tuple[str, ...]]:
+    """iso3 -> the territories that country holds or contests, whose towns its reports tell without naming
+    the territory as a country (countries.json `linked`: Israel and the Palestinian territories; one way)."""
+    data = _country_extras().get("countries", {})
+    return {iso3: tuple(info["linked"]) for iso3, info in data.items() if info.get("linked")}
+
+
 @lru_cache(maxsize=4)
 def admin1_abbreviations(bracketed: bool = False, address: bool = False) -> dict[str, tuple[str, str]]:
     """Abbreviations of states and provinces ("Fla.", "W.Va.") -> (iso3, region name), from

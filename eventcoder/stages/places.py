@@ -31,7 +31,7 @@ from .syntax import token_at
 from ..resources.actors import ethnic_names
 from ..resources.gazetteer import (ADMIN2_POPULATION, MISSPELT_MIN_KEY, VILLAGE_SOURCES, Match, admin1_abbreviations,
                                    conflict_zones, continent_adjectives, distance_km, fold_key, get_gazetteer,
-                                   light_key)
+                                   light_key, linked_countries)
 
 # Longest n-gram tried by the scan ("Jurud Arsal", "Democratic Republic of the Congo").
 MAX_NGRAM = 6
@@ -96,6 +96,10 @@ ACTOR_COUNTRY_WEIGHT = 0.5
 # it names is that country's. (0.75 and 2.0 scored the same on acled-dev and pitf-dev with
 # `eventcoder eval --country-from-gold`.)
 SOURCE_COUNTRY_WEIGHT = 0.75
+# The share of a country's evidence that counts for a territory it holds or contests (countries.json
+# `linked`): enough to prefer the territory's town to a namesake elsewhere, not to outweigh the text
+# naming either
+LINKED_SHARE = 0.5
 # a demonym of armed forces or of a border ("Kelmorian troops", "the Kelmorian border"): less than the
 # evidence that makes foreign namesakes doubtful (MIN_COUNTRY_EVIDENCE), but enough to prefer that country
 FORCES_EVIDENCE = 0.25
@@ -1744,6 +1748,18 @@ def _without(weights: dict, mine: dict) -> dict:
 def _resolve(cands, countries, admin_keys, anchors, hints=None, area=None, fronts=(), parts=(), groups=None) -> None:
     anchors = _Anchors(anchors, fronts, parts)
     total = sum(countries.values())
+    # "Israeli air strikes on Gaza": in the scores, a country's evidence counts at a share for the territory
+    # it holds or contests (countries.json `linked`), which the text seldom names as a country (not
+    # Mozambique's Gaza); in the gates that keep out namesakes abroad, only for the territory's towns of
+    # some size (a village of it named like a person, "Bala", stays out)
+    scoring, scoring_total = countries, total
+    links = [(iso, other, w) for iso, w in countries.items() for other in linked_countries().get(iso, ())]
+    held = {other for _, other, _ in links}
+    if links:
+        scoring = dict(countries)
+        for iso, other, w in links:
+            scoring[other] = scoring.get(other, 0.0) + LINKED_SHARE * w
+        scoring_total = sum(scoring.values())
     spelt_points: list = []  # (key, lat, lon) of the towns the names are spelt as, once a village needs them
     spelt_done = False
     own_evidence = _own_evidence(cands)
@@ -1952,6 +1968,8 @@ def _resolve(cands, countries, admin_keys, anchors, hints=None, area=None, front
                 and sum(_without(others, groups or {}).values()) < MIN_COUNTRY_EVIDENCE
             pool = [m for m in pool if m.place.kind == "country" or m.place.iso3 is None
                     or others.get(m.place.iso3, 0.0) > 0 or resolved.get(m.place.iso3, {key}) - {key}
+                    # (a town of some size in a territory the text's country holds: Israel's Gaza)
+                    or m.place.iso3 in held and m.place.population >= WITHIN_OUTSIDE_MIN_POP and m.quality >= 0.9
                     or (m.place.population >= OUTSIDE_MIN_POP and m.quality >= 0.9 and _primary(m.place)
                         and not c.in_name) or (lone_town or curated) and m is spelt[0]
                     or lone_area and m.place.source == "admin2"]
@@ -2035,7 +2053,7 @@ def _resolve(cands, countries, admin_keys, anchors, hints=None, area=None, front
             c.best, c.confidence = None, 0.0
             continue
         seat = None if c.cue_region else _seat_of_namesakes(c)  # (not in "Kandahar province")
-        scored = sorted(((_score(c, m, countries, total, admin_keys, anchors, seat), m) for m in pool),
+        scored = sorted(((_score(c, m, scoring, scoring_total, admin_keys, anchors, seat), m) for m in pool),
                         key=lambda x: -x[0])
         best_s, best = scored[0]
         second = next((s for s, m in scored[1:] if _rival(m.place, best.place)), None)
