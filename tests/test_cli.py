@@ -167,6 +167,17 @@ def test_geocode_prints_places(capsys):
     assert kandahar["country"] == "Afghanistan" and abs(kandahar["latitude"] - 31.6) < 0.3
 
 
+def test_geocode_takes_the_sources_country(capsys):
+    text = "Protesters blocked a road in San Fernando on Friday."
+    assert main(["geocode", "--json", text]) == 0
+    assert capsys.readouterr().out == ""  # a name of many countries' towns, none standing out
+    assert main(["geocode", "--json", text, "--country", "Philippines"]) == 0
+    places = [json.loads(line) for line in capsys.readouterr().out.splitlines()]
+    assert [(p["text"], p["iso3"]) for p in places] == [("San Fernando", "PHL")]
+    assert main(["geocode", text, "--country", "Kelmoria"]) == 1
+    assert "--country" in capsys.readouterr().err
+
+
 def test_geocode_empty_text_is_an_error(capsys):
     assert main(["geocode", "   "]) == 1
     assert "empty" in capsys.readouterr().err

@@ -5,7 +5,7 @@ from __future__ import annotations
 import json
 import sys
 
-from ..api import get_pipeline
+from ..api import get_pipeline, parse_country
 from ..document import Document
 from ..errors import InputError
 from .common import warn
@@ -19,13 +19,16 @@ def add_parser(sub) -> None:
                        description="Find and resolve the places a text names (for checking a result).")
     p.add_argument("text", nargs="?", default="-", help="the text, or - to read standard input (default)")
     p.add_argument("--json", action="store_true", help="one JSON object per place")
+    p.add_argument("--country", metavar="COUNTRY",
+                   help="the country of the text's source (a name or ISO code), as `code --country` takes it")
     p.set_defaults(run=run)
 
 
-def geocode(text: str) -> list[dict]:
-    """The resolved place mentions of a text (the contract's PLACE objects)."""
+def geocode(text: str, country: str | None = None) -> list[dict]:
+    """The resolved place mentions of a text (the contract's PLACE objects); `country`, the country of its
+    source where known (a name or an ISO code)."""
     pipeline = get_pipeline()
-    ctx = pipeline.prepare(Document(text=text, origin="<geocode>"))
+    ctx = pipeline.prepare(Document(text=text, origin="<geocode>", country=parse_country(country, "--country")))
     if ctx.error is None:
         ctx.doc = pipeline.nlp(text)
         pipeline.apply(ctx, until="places")
@@ -41,7 +44,7 @@ def _cell(value, width: int) -> str:
 
 def run(args) -> int:
     text = sys.stdin.read() if args.text == "-" else args.text
-    places = geocode(text)
+    places = geocode(text, args.country)
     if args.json:
         for p in places:
             print(json.dumps(p, ensure_ascii=False))

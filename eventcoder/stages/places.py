@@ -194,6 +194,7 @@ monday tuesday wednesday thursday friday saturday sunday today yesterday day d-d
 university college hospital church school party council court congress parliament senate
 north south east west northern southern eastern western central new old great
 king queen prince general colonel captain major sergeant commander chief governor mayor
+officer commissioner constable deputy trooper ranger warden
 said says will can also but and the this that these those there here when where while english
 county district province city town village street road river valley region area camp market ward
 bridge airport station square port hill hills mountain mountains island islands lake border
@@ -912,6 +913,8 @@ def _doubled(text: str, c) -> bool:
     after, before = text[c.end:c.end + n + 2], text[max(0, c.start - n - 2):c.start]
     return (after[:1] in (" ", "-") and after[1:n + 1].lower() == word and not after[n + 1:].isalnum()
             or before[-1:] in (" ", "-") and before[-n - 1:-1].lower() == word and not before[:-n - 1][-1:].isalnum())
+
+
 
 
 def _keep(c: Candidate, ctx: Context, persons: _SpanIndex, actors: _SpanIndex, ents: _SpanIndex,
