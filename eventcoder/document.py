@@ -50,6 +50,17 @@ class Document:
             self.country = parse_country(self.country, self.origin)
 
 
+def source_country(document: Document) -> tuple[str | None, str | None]:
+    """(ISO3, "given" or "url") of the country a document's source covers: the one the caller gave, else the
+    one whose country-code domain its URL is on; (None, None) for neither."""
+    if document.country:
+        return document.country, "given"
+    from .resources.actors import country_of_url
+
+    iso3 = country_of_url(document.url)
+    return (iso3, "url") if iso3 else (None, None)
+
+
 @dataclass
 class Sentence:
     index: int
@@ -257,9 +268,10 @@ class Context:
             "times": [t.to_dict() for t in self.times],
             "actors": [a.to_dict() for a in self.actors],
         }
-        if self.document.country:
-            # (only where the caller gave it: the country of the source, weighed as evidence by the places)
-            out["source_country"] = self.document.country
+        country, basis = source_country(self.document)
+        if country:
+            # (the country of the source, weighed as evidence by the places: given, or its URL's domain)
+            out["source_country"], out["source_country_from"] = country, basis
         if keep_text:
             out["text"] = self.document.text
         if self._text is not None and self._text != self.document.text:

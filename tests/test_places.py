@@ -2287,3 +2287,24 @@ def test_a_title_word_is_no_place(pipeline, text):
     # a Commissioner a Texan town's other name, nor Warden, a South African town)
     ctx = places_of(pipeline, text)
     assert ctx.places == []
+
+
+def test_country_of_url_reads_a_country_code_domain():
+    from eventcoder.resources.actors import country_of_url
+
+    assert [country_of_url(u) for u in ("https://www.kelmo.co.ke/news/1", "http://news.kelmo.co.uk/a", "https://kelmo.ph",
+                                        "https://kelmo.com.pk/x?y=1")] == ["KEN", "GBR", "PHL", "PAK"]
+    # generic domains, country codes sold worldwide, no URL at all
+    assert [country_of_url(u) for u in ("https://kelmo.com/a", "https://kelmo.io", "https://t.co/x", "https://kelmo.tv",
+                                        "http://localhost/x", "http://[::1]/x", "not a url", "", None)] == [None] * 9
+
+
+def test_a_urls_country_code_domain_resolves_a_shared_name_unless_a_country_is_given(pipeline):
+    text = "Protesters blocked a road in San Fernando on Friday."
+    found = []
+    for kw in ({"url": "https://news.kelmo.com.ph/a"}, {"url": "https://news.kelmo.com.ph/a", "country": "TTO"},
+               {"url": "https://news.kelmo.com/a"}):
+        ctx = next(pipeline.run([Document(text=text, **kw)]))
+        coded = ctx.to_dict()
+        found.append(([p.iso3 for p in ctx.places], coded.get("source_country"), coded.get("source_country_from")))
+    assert found == [(["PHL"], "PHL", "url"), (["TTO"], "TTO", "given"), ([], None, None)]

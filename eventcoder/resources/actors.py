@@ -117,6 +117,30 @@ def country_iso3(name: str) -> str | None:
     return _country_by_name().get(_fold(name.strip()))
 
 
+# country-code domains sold and used worldwide, which say nothing of a site's country (Tuvalu's .tv, the
+# British Indian Ocean Territory's .io, Libya's .ly of link shorteners, free domains such as .tk)
+_GENERIC_CC_DOMAINS = frozenset("ac ad ai as bz cc co cx dj fm ga gg gl gq gs im io je la ly me ms nu "
+                                "pw sc sh st su tk to tv vc ws".split())
+
+
+def country_of_url(url: str | None) -> str | None:
+    """The ISO3 code of the country whose country-code domain a URL's host ends in ("https://www.nation.co.ke/..."
+    -> "KEN", ".uk" -> "GBR"); None for generic domains (.com, .org), for country codes used worldwide
+    (.io, .tv, .co) and for what is no URL."""
+    if not url or not isinstance(url, str):
+        return None
+    from urllib.parse import urlsplit
+
+    try:
+        host = (urlsplit(url.strip()).hostname or "").rstrip(".")
+    except ValueError:
+        return None
+    tld = host.rsplit(".", 1)[-1].lower() if "." in host else ""
+    if len(tld) != 2 or not tld.isalpha() or tld in _GENERIC_CC_DOMAINS:
+        return None
+    return country_code("GB" if tld == "uk" else tld)
+
+
 # three-letter codes ISO withdrew that data files still carry (ACLED's rows give Romania as "ROM")
 _FORMER_ISO3 = {"ROM": "ROU", "ZAR": "COD", "TMP": "TLS"}
 

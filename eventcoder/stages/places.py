@@ -23,7 +23,7 @@ from bisect import bisect_left, bisect_right
 from dataclasses import dataclass, field
 from functools import lru_cache
 
-from ..document import Context, PlaceMention
+from ..document import Context, PlaceMention, source_country
 from ..pipeline import stage
 from ..nlp import known_word
 from .actors import add_context_actors
@@ -2439,9 +2439,11 @@ def find_places(ctx: Context, gz) -> list:
         zone_regions |= zone.admin1_keys
         if zone.line:
             fronts.append(zone)
-    if ctx.document.country:
-        # the country the caller says the text's source covers (a national paper's feed)
-        told[ctx.document.country] = told.get(ctx.document.country, 0.0) + SOURCE_COUNTRY_WEIGHT
+    source = source_country(ctx.document)[0]
+    if source:
+        # the country the caller says the text's source covers (a national paper's feed), else the one whose
+        # domain its URL is on ("www.kelmo.co.ke")
+        told[source] = told.get(source, 0.0) + SOURCE_COUNTRY_WEIGHT
     for iso, w in told.items():
         countries[iso] = countries.get(iso, 0.0) + w
     ctx.country_hints = told
