@@ -2270,6 +2270,9 @@ def test_a_countrys_evidence_counts_for_the_territory_it_holds(pipeline):
                                       published="2024-03-13")]))
     assert at(ctx, "Gaza").iso3 == "PSE" and at(ctx, "Gaza").kind == "city"
     assert [(e.location, e.iso3) for e in ctx.events] == [("Gaza", "PSE")]
+    # and a name a larger region bears only as its other name is the region so named: Mozambique's Gaza province
+    ctx = places_of(pipeline, "Mozambican police said gunmen attacked a village in Gaza province.")
+    assert at(ctx, "Gaza").iso3 == "MOZ" and at(ctx, "Gaza").kind == "region"
     ctx = places_of(pipeline, "Palestinian gunmen shot at soldiers near a checkpoint in the Bekaa Valley on "
                               "Sunday, Palestinian officials said.")
     assert "ISR" not in {p.iso3 for p in ctx.places}

@@ -1321,9 +1321,12 @@ def _evidence_of(c, dominant: bool) -> tuple[str, float] | None:
         # count (a hamlet of that name elsewhere does not make it ambiguous; "X district" may be a
         # district the gazetteer lacks, named like one abroad)
         sizes: dict = {}
-        for m in good:
-            if m.place.kind == "region" and m.place.source != "admin2" and m.place.iso3:
-                sizes[m.place.iso3] = max(sizes.get(m.place.iso3, 0), m.place.population)
+        regions = [m for m in good if m.place.kind == "region" and m.place.source != "admin2" and m.place.iso3]
+        # (by their own names, where one is so named: "Gaza province" is Mozambique's, not the Gaza Strip
+        # by its other name)
+        own = [m for m in regions if light_key(m.place.matched or m.place.name) == light_key(m.place.name)]
+        for m in own or regions:
+            sizes[m.place.iso3] = max(sizes.get(m.place.iso3, 0), m.place.population)
         if len(sizes) == 1:
             return next(iter(sizes)), 0.5
         # (or the one of them a country of states holds, where the text calls it a state: "Punjab state"
