@@ -2311,3 +2311,13 @@ def test_a_urls_country_code_domain_resolves_a_shared_name_unless_a_country_is_g
         coded = ctx.to_dict()
         found.append(([p.iso3 for p in ctx.places], coded.get("source_country"), coded.get("source_country_from")))
     assert found == [(["PHL"], "PHL", "url"), (["TTO"], "TTO", "given"), ([], None, None)]
+
+
+@pytest.mark.parametrize("text,surface,iso3", [
+    ("Gunmen raided a market in Mogadishu The raid left four people dead on Monday.", "Mogadishu", "SOM"),
+    ("ATLANTA - A pastor was buried on Saturday, his church said.", "ATLANTA", "USA"),
+    ("Floods hit Long An province on Monday.", "Long An", "VNM"),  # (a name spelt with the word)
+])
+def test_a_name_does_not_run_on_into_the_next_sentences_article(pipeline, text, surface, iso3):
+    ctx = places_of(pipeline, text)
+    assert [(p.text, p.iso3) for p in ctx.places] == [(surface, iso3)]
