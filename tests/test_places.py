@@ -2321,3 +2321,11 @@ def test_a_urls_country_code_domain_resolves_a_shared_name_unless_a_country_is_g
 def test_a_name_does_not_run_on_into_the_next_sentences_article(pipeline, text, surface, iso3):
     ctx = places_of(pipeline, text)
     assert [(p.text, p.iso3) for p in ctx.places] == [(surface, iso3)]
+
+
+def test_a_heading_of_small_words_is_no_country(pipeline):
+    # "WHERE TO GO": the preposition and a word, folded, spell Togo; a name opening with "At" is the name alone
+    ctx = places_of(pipeline, "WHERE TO GO NEXT. Protesters gathered in Lagos on Monday.")
+    assert [(p.text, p.iso3) for p in ctx.places] == [("Lagos", "NGA")]
+    ctx = places_of(pipeline, "At Minsk four passengers left the plane.")
+    assert [(p.text, p.iso3) for p in ctx.places] == [("Minsk", "BLR")]

@@ -717,8 +717,9 @@ def _glued_name(words: _Words, k: int, step: int) -> bool:
     return (words.idx[a] + len(words.text[a]) == words.idx[b]) and (words.idx[c] + len(words.text[c]) == words.idx[d])
 
 
-# words that end no name the index does not spell with them: an article or a preposition opening the next
-# sentence or phrase after a name ("Mogadishu The attack", "ATLANTA - A man"), which the look-up's key drops
+# words that open or end no name the index does not spell with them: an article or a preposition before a
+# name ("the" aside, which the scan's other rules read: "The Hague", "the Miami relatives"), or opening the
+# next sentence or phrase after one ("Mogadishu The attack", "ATLANTA - A man"), which the look-up's key drops
 _NO_NAME_END = frozenset("the a an of in at on to for by with from and or".split())
 
 
@@ -768,10 +769,12 @@ def _scan(ctx: Context, gz, words: _Words) -> list:
                 continue  # "central Delhi" is Delhi (its district Central Delhi counts only by its cue word)
             if matches and matches[0].quality < 0.9 and any(lw in _ENGLISH_LINKS for lw in lower[i + 1:j - 1]):
                 continue  # "the LoC at Uri" is no fold of a name spelt with "at": Uri is the place
-            if matches and size > 1 and low in ("a", "an") and matches[0].quality < 1.0:
-                continue  # "A RAB team" is the article and a name, not Arab spelt apart ("A Coruna" is spelt so)
-            if matches and size > 1 and lower[j - 1] in _NO_NAME_END and matches[0].quality < 1.0:
-                continue  # "in Mogadishu The attack ...": the next sentence's first word ("Long An" is spelt so)
+            if matches and size > 1 and (low in _NO_NAME_END and low != "the" or lower[j - 1] in _NO_NAME_END) \
+                    and matches[0].quality < 1.0:
+                # "A RAB team" is the article and a name, not Arab spelt apart ("A Coruna" is spelt so); "in
+                # Mogadishu The attack ...", the next sentence's first word ("Long An" is spelt so); nor is a
+                # heading's "TO GO" Togo
+                continue
             if matches and _initials(words.text[i:j], matches):
                 continue
             if size > 1 and _fold_with_area_word(gz, matches, words.span_text(text, i, j - 1), lower[j - 1]):
