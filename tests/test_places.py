@@ -2279,15 +2279,14 @@ def test_a_countrys_evidence_counts_for_the_territory_it_holds(pipeline):
 
 
 @pytest.mark.parametrize("text", [
-    "A mob attacked the police post on Monday and hurt three men, the post's Officer-in-Charge told reporters.",
+    "Three men were held, Kelmo post Officer-in-Charge Dan Dunde told reporters.",
     "A Police Officer died of his wounds on Monday after gunmen stormed the station.",
     "A Trooper was hurt when the car hit a barrier on Monday.",
-    "The Commissioner said the police would act.",
     "The prison Warden said two inmates escaped overnight.",
 ])
 def test_a_title_word_is_no_place(pipeline, text):
     # "Officer-in-Charge", "a Police Officer": a title, not Victoria's town of Officer (nor Trooper, Pennsylvania,
-    # a Commissioner a Texan town's other name, nor Warden, a South African town)
+    # nor Warden, a South African town)
     ctx = places_of(pipeline, text)
     assert ctx.places == []
 
