@@ -925,8 +925,6 @@ def _doubled(text: str, c) -> bool:
             or before[-1:] in (" ", "-") and before[-n - 1:-1].lower() == word and not before[:-n - 1][-1:].isalnum())
 
 
-
-
 def _keep(c: Candidate, ctx: Context, persons: _SpanIndex, actors: _SpanIndex, ents: _SpanIndex,
           starts: frozenset = frozenset()) -> bool:
     """Filters for common words, parts of person names and actor names."""
