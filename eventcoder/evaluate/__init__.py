@@ -66,9 +66,10 @@ def evaluate_files(
 
         for line in lines:
             gold = (line.answers.get("events") or [None])[0]
-            iso3 = _gold_iso3(gold) if isinstance(gold, dict) else None
-            if line.document.country is None and iso3 and country_code(iso3):
-                line.document.country = country_code(iso3)
+            # (a code the country table lacks, which `_gold_iso3` passes on as it is, gives none)
+            iso3 = country_code(_gold_iso3(gold) or "") if isinstance(gold, dict) else None
+            if line.document.country is None and iso3:
+                line.document.country = iso3
     scorer = Scorer(by=by)
     start = time.perf_counter()
     if coded is None:

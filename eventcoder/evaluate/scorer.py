@@ -166,8 +166,8 @@ def _present(x) -> bool:
 
 
 # names a gold file may give a country by that no list of country names holds: the kingdom's nations
-# (HRDsAttack's annotators write "England", "Scotland") and the kingdom's usual short name
-_GOLD_COUNTRY_NAMES = {"uk": "GBR", "england": "GBR", "scotland": "GBR", "wales": "GBR", "northern ireland": "GBR"}
+# (HRDsAttack's annotators write "England", "Scotland"; "UK" is among the kingdom's own names)
+_GOLD_COUNTRY_NAMES = {"england": "GBR", "scotland": "GBR", "wales": "GBR", "northern ireland": "GBR"}
 
 
 def _gold_iso3(g: Mapping) -> str | None:

@@ -194,7 +194,7 @@ monday tuesday wednesday thursday friday saturday sunday today yesterday day d-d
 university college hospital church school party council court congress parliament senate
 north south east west northern southern eastern western central new old great
 king queen prince general colonel captain major sergeant commander chief governor mayor
-officer commissioner constable deputy trooper ranger warden
+officer commissioner constable trooper ranger warden
 said says will can also but and the this that these those there here when where while english
 county district province city town village street road river valley region area camp market ward
 bridge airport station square port hill hills mountain mountains island islands lake border
