@@ -715,6 +715,22 @@ def test_a_county_is_a_first_level_region_or_a_second_level_one(pipeline):
     assert all(p.iso3 == "KEN" for p in ctx.places) and at(ctx, "Embu")
 
 
+@pytest.mark.parametrize("text, name, iso3, kind", [
+    # a county of the one country whose first-level regions are counties and hold a region of the name
+    # is evidence of that country: no hamlet elsewhere for a word before it, and the Kenyan town, not
+    # Nigeria's larger namesake
+    ("Two traders were robbed at Kona ya Mbuzi in Kwale county on Sunday.", "Kwale", "KEN", "city"),
+    ("Farmers in Busia County blocked the highway over maize prices.", "Busia", "KEN", "city"),
+    # a county whose namesake town lies in another county is the county itself
+    ("Herders clashed over water points in Samburu county last week.", "Samburu", "KEN", "region"),
+    # (Romania's counties are its first-level regions too: no Italian town)
+    ("Miners marched on the prefecture in Alba County on Tuesday.", "Alba", "ROU", "region"),
+])
+def test_a_county_of_a_country_of_counties(pipeline, text, name, iso3, kind):
+    ctx = places_of(pipeline, text)
+    assert [(p.text, p.iso3, p.kind) for p in ctx.places] == [(name, iso3, kind)]
+
+
 def test_a_district_known_by_another_name_in_brackets_lies_in_the_province_after_it(pipeline):
     # "Suki" folds to a Sudanese town; here it is a district of Kunar
     ctx = places_of(pipeline, "A drone strike killed four fighters in Kelmora (Suki) district, Kunar.")

@@ -282,6 +282,10 @@ _ADMIN2_AFTER = re.compile(
 _TOWNSHIP_AFTER = re.compile(_ASIDE + r"\s+townships?\b", re.I)
 TOWNSHIP_AREA_COUNTRIES = frozenset({"MMR"})
 _COUNTY_AFTER = re.compile(_ASIDE + r"\s+count(?:y|ies)\b", re.I)
+# the countries whose first-level regions are counties (Kenya's since 2013, Liberia's, Romania's judete,
+# Hungary's megyek, Croatia's zupanije, Estonia's maakonnad, Lithuania's apskritys, Albania's qarqe,
+# Norway's and Sweden's): "Kelmora County" there is the region, not a town of the name abroad
+COUNTY_REGION_COUNTRIES = frozenset({"KEN", "LBR", "ROU", "HUN", "HRV", "EST", "LTU", "ALB", "NOR", "SWE"})
 _COUNTY_WORD = re.compile(r"\bcounty\b", re.I)
 # "Kelmora and Dunde districts", "Kelmora, Dunde and Lurin districts": a list of districts
 _NAME_LIST = r"(?:\s*(?:,\s*and|,|and|&)\s*[A-Z][\w'-]*(?:\s+[A-Z][\w'-]*){0,2}(?:\s*\([^()]{0,40}\))?){1,6}"
@@ -1347,6 +1351,13 @@ def _evidence_of(c, dominant: bool) -> tuple[str, float] | None:
         ranked = sorted(sizes.items(), key=lambda kv: -kv[1])
         if len(ranked) > 1 and ranked[0][1] >= REGION_DOMINANT_RATIO * ranked[1][1]:
             return ranked[0][0], 0.5
+    if c.cue_county:
+        # "Kelmora County": the county of the one country whose first-level regions are counties that
+        # has a region of the name, unless a county elsewhere is so named ("Kent County")
+        counties = {m.place.iso3 for m in good if m.place.source == "admin1" and m.place.iso3 in COUNTY_REGION_COUNTRIES}
+        if len(counties) == 1 and not any(m.place.source == "admin2" and _COUNTY_WORD.search(m.place.name)
+                                          and m.place.iso3 not in counties for m in good):
+            return counties.pop(), 0.5
     # (a second-level area vouches only with its cue word: "the Bureau" is no US county; it still
     # makes a name ambiguous)
     area = c.cue_admin2 or bool(_ADMIN2_WORD.search(c.text))
@@ -1613,7 +1624,7 @@ def _base_score(c, m, countries, total, admin_keys, anchors: _Anchors, seat_town
         # (a county is a second-level area whose own name says so, as in the US: Kenya's counties are
         # first-level, and "Embu County" is no Brazilian municipality)
         # (the bare word "region" is said of either: "the Beni region" of a Congolese text is its territory)
-        cued = ((p.source == "admin2") == c.cue_admin2 or c.called_region) and not (
+        cued = ((p.source == "admin2") == c.cue_admin2 or c.called_region or _county_region(c, p)) and not (
             c.cue_county and p.source == "admin2" and not _COUNTY_WORD.search(p.name))
         s += W_CUE if cued or p.source not in ("admin1", "admin2") else 0.0
     if c.cue_admin2 and p.kind == "city":
@@ -1621,6 +1632,15 @@ def _base_score(c, m, countries, total, admin_keys, anchors: _Anchors, seat_town
     if c.cue_town and p.kind == "city":
         s += W_CUE
     return s
+
+
+def _county_region(c, p) -> bool:
+    """Whether "X County" names the first-level region p of a country whose regions are counties, with
+    no town of the name inside it ("Kelmora County" holding the town Kelmora is coded at the town, as
+    ACLED codes a county's events; one whose namesake town lies in another county is the county)."""
+    return c.cue_county and p.source == "admin1" and p.iso3 in COUNTY_REGION_COUNTRIES and not any(
+        m.quality >= 0.9 and m.place.kind == "city" and m.place.iso3 == p.iso3 and m.place.admin1 == p.admin1
+        for m in c.matches)
 
 
 def _municipal_seats(c) -> frozenset:
