@@ -731,6 +731,13 @@ def test_a_county_of_a_country_of_counties(pipeline, text, name, iso3, kind):
     assert [(p.text, p.iso3, p.kind) for p in ctx.places] == [(name, iso3, kind)]
 
 
+def test_a_place_without_people_named_so_only_by_another_name_hides_no_village_spelt_so(pipeline):
+    # GeoNames gives a Thai hamlet of no recorded population the other name "Borabu"; the villages extra
+    # has Kenya's Borabu, spelt so: the hamlet does not make it a mere namesake of a name the index knows
+    ctx = places_of(pipeline, "A retired teacher lay robbed and beaten at Kelmora Village in Borabu District on Sunday.")
+    assert [(p.text, p.iso3) for p in ctx.places] == [("Borabu", "KEN")]
+
+
 def test_a_district_known_by_another_name_in_brackets_lies_in_the_province_after_it(pipeline):
     # "Suki" folds to a Sudanese town; here it is a district of Kunar
     ctx = places_of(pipeline, "A drone strike killed four fighters in Kelmora (Suki) district, Kunar.")

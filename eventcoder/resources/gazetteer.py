@@ -1924,7 +1924,10 @@ class Gazetteer:
             # (but for the villages of POSTAL_VILLAGE_COUNTRIES, spelt by this module's own
             # transliteration, which a text may write with another vowel: "Dolomytne" is the
             # "Dolomitne" of Ukraine's national spelling)
-            known = any(m.place.source not in VILLAGE_SOURCES and m.quality >= 0.9 for m in out)
+            # (a place without people that bears the name only as another name of its own is no known
+            # name: the Thai hamlet Borabue, also written "Borabu", hides no Kenyan constituency)
+            known = any(m.place.source not in VILLAGE_SOURCES and m.quality >= 0.9 and (
+                m.place.population > 0 or light_key(m.place.matched) == light_key(m.place.name)) for m in out)
             hidden = [m for m in out if m.place.source in VILLAGE_SOURCES and m.quality >= 0.9 and known]
             out = [m for m in out if m.place.source not in VILLAGE_SOURCES or not known and (
                 m.quality >= 0.9 or m.place.iso2 in POSTAL_VILLAGE_COUNTRIES)]
