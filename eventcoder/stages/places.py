@@ -353,6 +353,8 @@ _WITHIN_GAP = re.compile(r"^['’]?(?:(?:\s+(?:community|village|town|(?:forest\
 _CHAIN_GAP = re.compile(r"^['’]?\s*(?:of|in)\s+$")
 # the end of an address at a second-level area's name: "in Dunde.", "in Dunde district on Monday"
 _ADDRESS_ENDS = re.compile(r"(?:\s+district)?(?![ \t]*[,(])(?![ \t]+(?i:province|state|region|governorate))")
+# an address going on after an area's cue word: ", Lurin state", " (Lurin)"
+_ADDRESS_GOES_ON = re.compile(r"\s*[,(]\s*[A-Z]")
 _PART_OF_GAP = re.compile(
     r"^\s+(?:(?:town|colony)\s+)?(?:areas?|neighbou?rhoods?|localit(?:y|ies)|quarters?|sectors?|suburbs?|colon(?:y|ies)|"
     r"district|township|village)\s+"
@@ -2145,7 +2147,11 @@ def _mark_addresses(cands, text: str, countries: dict, gz) -> None:
         listed = by_start.get(tail.end()) if tail else None
         nxt = listed or after
         gap = text[c.end:nxt.start]
-        if listed is not None or _WITHIN_GAP.match(gap):
+        # ("at Kelmora of Dunde district": a place "of" the second-level area named after it, as South Asian
+        # reports address a village)
+        of_area = gap == " of " and bool(_ADMIN2_AFTER.match(text, nxt.end)) and any(
+            m.quality >= 0.9 and m.place.source == "admin2" for m in nxt.matches)
+        if listed is not None or _WITHIN_GAP.match(gap) or of_area:
             keys = {light_key(nxt.text)}
             keys |= {light_key(m.place.name) for m in nxt.matches if m.place.kind == "region"}
             # (and the first-level region a curated area stands for: "J&K" is GeoNames' Jammu and Kashmir)
@@ -2211,12 +2217,19 @@ def _mark_addresses(cands, text: str, countries: dict, gz) -> None:
                 if city is not None and city.population >= CITY_PART_MIN_POP:
                     c.within_points = tuple((q.latitude, q.longitude) for q in good[:10]
                                             if q.kind == "city" and q.iso3 == city.iso3)
-            if not c.within_area and good and all(q.kind == "region" and q.source == "admin2" for q in good) \
-                    and len({q.iso3 for q in good}) == 1 and gap.strip() == "in" and _ADDRESS_ENDS.match(text, nxt.end):
+            areas = [q for q in good if q.kind == "region" and q.source == "admin2"]
+            # (or one the text calls a second-level area, after a comma or "of": "at Kelmora, Dunde district",
+            # "at Kelmora of Dunde district", whatever towns abroad bear its name)
+            # (one that closes the address: not "Kelmora, Dunde municipality, Lurin state", where the state
+            # says which of the country's Dundes)
+            cue = _ADMIN2_AFTER.match(text, nxt.end)
+            cued_area = gap.strip() in (",", "of") and cue is not None and not _ADDRESS_GOES_ON.match(text, cue.end())
+            if not c.within_area and areas and (len(areas) == len(good) and gap.strip() == "in" or cued_area) \
+                    and len({q.iso3 for q in areas}) == 1 and _ADDRESS_ENDS.match(text, nxt.end):
                 # "at Kelmora in Dunde.": a second-level area and nothing else closing the address holds the
                 # place, which lies near the area's point, not at a namesake two districts off (not where
                 # the address runs on, "in Dunde (Lurin)", nor an area called a province, as large as one)
-                c.within_points = tuple((q.latitude, q.longitude) for q in good[:10])
+                c.within_points = tuple((q.latitude, q.longitude) for q in areas[:10])
                 c.within_area, c.within_district, c.within_km = True, True, ADDRESS_PART_KM
         nxt, gap = after, text[c.end:after.start]
         if _PART_OF_GAP.match(gap) or gap.strip() in ("(", "in", ", in"):
