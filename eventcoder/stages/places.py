@@ -1356,7 +1356,8 @@ def _evidence_of(c, dominant: bool) -> tuple[str, float] | None:
     if c.cue_county:
         # "Kelmora County": the county of the one country whose first-level regions are counties that
         # has a region of the name, unless a county elsewhere is so named ("Kent County")
-        counties = {m.place.iso3 for m in good if m.place.source == "admin1" and m.place.iso3 in COUNTY_REGION_COUNTRIES}
+        counties = {m.place.iso3 for m in good
+                    if m.place.source == "admin1" and m.place.iso3 in COUNTY_REGION_COUNTRIES}
         if len(counties) == 1 and not any(m.place.source == "admin2" and _COUNTY_WORD.search(m.place.name)
                                           and m.place.iso3 not in counties for m in good):
             return counties.pop(), 0.5
@@ -2222,8 +2223,8 @@ def _mark_addresses(cands, text: str, countries: dict, gz) -> None:
             # "at Kelmora of Dunde district", whatever towns abroad bear its name)
             # (one that closes the address: not "Kelmora, Dunde municipality, Lurin state", where the state
             # says which of the country's Dundes)
-            cue = _ADMIN2_AFTER.match(text, nxt.end)
-            cued_area = gap.strip() in (",", "of") and cue is not None and not _ADDRESS_GOES_ON.match(text, cue.end())
+            cued_area = gap.strip() in (",", "of") and (cue := _ADMIN2_AFTER.match(text, nxt.end)) is not None \
+                and not _ADDRESS_GOES_ON.match(text, cue.end())
             if not c.within_area and areas and (len(areas) == len(good) and gap.strip() == "in" or cued_area) \
                     and len({q.iso3 for q in areas}) == 1 and _ADDRESS_ENDS.match(text, nxt.end):
                 # "at Kelmora in Dunde.": a second-level area and nothing else closing the address holds the
