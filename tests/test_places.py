@@ -738,6 +738,15 @@ def test_a_place_without_people_named_so_only_by_another_name_hides_no_village_s
     assert [(p.text, p.iso3) for p in ctx.places] == [("Borabu", "KEN")]
 
 
+def test_a_peoples_name_opening_a_community_in_the_region_of_its_town_is_the_town(pipeline):
+    # Kamba is a Kenyan people and a town of Kebbi State: "X community in Y", where a town X lies in Y, is
+    # the town (a Nigerian town's community), but the people where no town of the name lies in Y
+    ctx = places_of(pipeline, "Police sealed off Kamba community in Kebbi after a riot over a land dispute.")
+    assert at(ctx, "Kamba").admin1 == "Kebbi"
+    ctx = places_of(pipeline, "Leaders of the Kamba community in Nairobi called for calm after the clashes.")
+    assert not [p for p in ctx.places if p.text == "Kamba"], [(p.text, p.iso3) for p in ctx.places]
+
+
 @pytest.mark.parametrize("text", [
     "Youths hurled stones at a bus near Katahari of Morang district in the evening.",
     "A shopkeeper was beaten near Katahari, Morang district, late in the evening.",

@@ -795,6 +795,23 @@ def _scan(ctx: Context, gz, words: _Words) -> list:
     return out
 
 
+# "Kelmo community in Dunde State": a community addressed by the region after it
+_REGION_WORD_END = re.compile(r"\s+(?:State|County|Province|Region)$")
+_COMMUNITY_IN_AFTER = re.compile(r"\s+community\s+in\s+(?:the\s+)?([A-Z][\w'-]+(?:\s+[A-Z][\w'-]+)?)")
+
+
+def _community_in_its_region(text: str, c) -> bool:
+    """Whether a people's name opens "X community in Y" where the index has a town X in the region Y: a
+    Nigerian town's community, not the people ("Kelmo community in Dunde State"; "the Kamba community in
+    Nairobi" is the people, as no town Kamba lies in Nairobi)."""
+    m = _COMMUNITY_IN_AFTER.match(text, c.end)
+    if m is None:
+        return False
+    region = light_key(_REGION_WORD_END.sub("", m.group(1)))
+    return any(q.quality >= 0.9 and q.place.kind == "city" and q.place.admin1
+               and light_key(q.place.admin1) == region for q in c.matches)
+
+
 def _initials(words: list, matches) -> bool:
     """Whether the words are, but for an article, one word of up to four capitals that names only small
     towns or second-level areas: a body's initials ("the RAB", "KDF"), not a small town spelt so
@@ -961,7 +978,8 @@ def _keep(c: Candidate, ctx: Context, persons: _SpanIndex, actors: _SpanIndex, e
         return False  # "In June", "And I", "as Area" (a Saharan "In Amenas" is a place)
     if _PARTY_AFTER.match(text[c.end:c.end + 20]) and not any(m.place.kind == "country" for m in c.matches):
         return False
-    if c.text.lower() in ethnic_names() and not _IN_BEFORE.search(text, max(0, c.start - 20), c.start) and (
+    if c.text.lower() in ethnic_names() and not _IN_BEFORE.search(text, max(0, c.start - 20), c.start) \
+            and not _community_in_its_region(text, c) and (
             _ETHNIC_PEOPLE_AFTER.match(text, c.end)
             or (m := _SIDE_AFTER.match(text, c.end)) and m.group(1).lower() in ethnic_names()
             or (m := _SIDE_BEFORE.search(text, max(0, c.start - 30), c.start)) and m.group(1).lower() in ethnic_names()):
@@ -1060,7 +1078,7 @@ def _keep(c: Candidate, ctx: Context, persons: _SpanIndex, actors: _SpanIndex, e
         # known group, or a word inside it, is the group's ("in Taliban-held ..." aside)
         inside = a.start <= c.start and c.end <= a.end and a.source == "dictionary"
         if ((a.start, a.end) == (c.start, c.end) or inside) and "country" not in kinds and not curated \
-                and not _IN_BEFORE.search(text[max(0, c.start - 20):c.start]):
+                and not _IN_BEFORE.search(text[max(0, c.start - 20):c.start]) and not _community_in_its_region(text, c):
             return False
     # a word inside a longer name of something else ("Kelmora Bolivar University", "Rapid Action
     # Battalion") is not a place unless it is a large one ("Kabul University")
