@@ -1078,7 +1078,8 @@ def _keep(c: Candidate, ctx: Context, persons: _SpanIndex, actors: _SpanIndex, e
         # known group, or a word inside it, is the group's ("in Taliban-held ..." aside)
         inside = a.start <= c.start and c.end <= a.end and a.source == "dictionary"
         if ((a.start, a.end) == (c.start, c.end) or inside) and "country" not in kinds and not curated \
-                and not _IN_BEFORE.search(text[max(0, c.start - 20):c.start]) and not _community_in_its_region(text, c):
+                and not _IN_BEFORE.search(text[max(0, c.start - 20):c.start]) \
+                and not _community_in_its_region(text, c):
             return False
     # a word inside a longer name of something else ("Kelmora Bolivar University", "Rapid Action
     # Battalion") is not a place unless it is a large one ("Kabul University")
