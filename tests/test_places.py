@@ -747,6 +747,12 @@ def test_a_peoples_name_opening_a_community_in_the_region_of_its_town_is_the_tow
     assert not [p for p in ctx.places if p.text == "Kamba"], [(p.text, p.iso3) for p in ctx.places]
 
 
+def test_a_dash_after_an_area_word_goes_on_with_the_address(pipeline):
+    # "X District - Y County": the county holds X, so a misspelling of a town of that county is the town
+    ctx = places_of(pipeline, "Camels were stolen in a raid on Banisa District - Mandera County overnight.")
+    assert at(ctx, "Banisa").name == "Banissa" and at(ctx, "Banisa").admin1 == "Mandera"
+
+
 @pytest.mark.parametrize("text", [
     "Youths hurled stones at a bus near Katahari of Morang district in the evening.",
     "A shopkeeper was beaten near Katahari, Morang district, late in the evening.",

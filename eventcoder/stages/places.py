@@ -340,6 +340,7 @@ _WITHIN_MIDDLE = r"[A-Z][\w'-]*(?:\s+[A-Z][\w'-]*)?(?:\s+(?:LGA|district|county|
 # ("Kelmora of Dunde district, Herat", "Kelmora district, Herat")
 # ("Kelmora informal settlement, Dunde district, in Cape Town")
 # ("Kelmora, in northwest Delhi": a compass word before the area)
+# ("Kelmora District - Dunde County": a dash after the area word)
 # ("Kelmora village, coded as Dunde district, Lurin": a note naming the area a coder filed it under; "coded"
 # alone where the tagger takes "as" into the next name)
 _WITHIN_COMPASS = r"(?:(?:north|south)-?(?:east|west)|north|south|east|west|central)(?:ern)?\s+"
@@ -348,7 +349,7 @@ _WITHIN_GAP = re.compile(r"^['’]?(?:(?:\s+(?:community|village|town|(?:forest\
                          r"|(?:\s+(?:area|village|town|locality))?\s+of\s+" + _WITHIN_MIDDLE +
                          r"|\)?\s+(?i:(?:sub-?)?districts?(?:\s+(?:cent(?:er|re)|headquarters))?|lga|county|sub-?county|upazila|tehsil|taluka|municipality|division|ward|constituency|region|regency|province|townships?|"
                          r"sector(?:\s+area)?)"
-                         r"\s*[,(]\s*(?:" + _WITHIN_MIDDLE + r")?(?:in\s+)?)$")
+                         r"\s*(?:[,(]|[-–](?=\s))\s*(?:" + _WITHIN_MIDDLE + r")?(?:in\s+)?)$")
 # a place named before another of the same address: "Kelmora of Dunde district, Herat"
 _CHAIN_GAP = re.compile(r"^['’]?\s*(?:of|in)\s+$")
 # the end of an address at a second-level area's name: "in Dunde.", "in Dunde district on Monday"
