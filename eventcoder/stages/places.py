@@ -797,7 +797,6 @@ def _scan(ctx: Context, gz, words: _Words) -> list:
 
 
 # "Kelmo community in Dunde State": a community addressed by the region after it
-_REGION_WORD_END = re.compile(r"\s+(?:State|County|Province|Region)$")
 _COMMUNITY_IN_AFTER = re.compile(r"\s+community\s+in\s+(?:the\s+)?([A-Z][\w'-]+(?:\s+[A-Z][\w'-]+)?)")
 
 
@@ -808,7 +807,7 @@ def _community_in_its_region(text: str, c) -> bool:
     m = _COMMUNITY_IN_AFTER.match(text, c.end)
     if m is None:
         return False
-    region = light_key(_REGION_WORD_END.sub("", m.group(1)))
+    region = light_key(_PLACE_WORD_END.sub("", m.group(1)))
     return any(q.quality >= 0.9 and q.place.kind == "city" and q.place.admin1
                and light_key(q.place.admin1) == region for q in c.matches)
 
