@@ -753,6 +753,32 @@ def test_a_dash_after_an_area_word_goes_on_with_the_address(pipeline):
     assert at(ctx, "Banisa").name == "Banissa" and at(ctx, "Banisa").admin1 == "Mandera"
 
 
+def test_a_region_spelt_only_as_its_namesake_town_closes_the_address_before_it(pipeline):
+    # GeoNames gives "Tillabery" to the Nigerien town Tillaberi, not to its region Tillaberi: the name still
+    # names the region after a comma, so "Dessa" (another name of Ethiopia's Dessie) is no place abroad
+    ctx = places_of(pipeline, "Gunmen raided the hamlet of Kelmorou (Dessa, Tillabery) and shot three herders.")
+    assert [(p.text, p.iso3) for p in ctx.places] == [("Tillabery", "NER")]
+
+
+def test_a_place_abroad_matched_only_short_of_its_spelling_does_not_vouch_for_its_country(pipeline):
+    # "Lamana" is Ecuador's La Mana without the space: a text about Niger and Nigeria has no town of it
+    ctx = places_of(pipeline, "Boko Haram fighters crossed into Niger and burned houses in Lamana, a town "
+                              "close to the frontier with Nigeria.")
+    assert sorted(p.iso3 for p in ctx.places) == ["NER", "NGA"], [(p.text, p.iso3) for p in ctx.places]
+    # (a town spelt as the text spells it still vouches for its country: Batumi beside Turkey)
+    ctx = places_of(pipeline, "Turkish trucks queued at the border as Georgian police searched cars in Batumi.")
+    assert at(ctx, "Batumi").iso3 == "GEO"
+
+
+def test_a_name_listed_with_one_countrys_districts_is_that_countrys_district(pipeline):
+    # Kanchanpur is a Nepali district and an Indian town; Kaski and Palpa are districts the text gives no
+    # word for: in a list of Nepal's districts all three are Nepal's (Palpa is no Peruvian town either)
+    ctx = places_of(pipeline, "Shops stayed shut over the fuel shortage in Syangja, Kanchanpur, Kaski and Palpa "
+                              "as Indian trucks waited at the border.")
+    assert [(p.text, p.iso3) for p in ctx.places if p.text != "Indian"] == [
+        ("Syangja", "NPL"), ("Kanchanpur", "NPL"), ("Kaski", "NPL"), ("Palpa", "NPL")]
+
+
 @pytest.mark.parametrize("text", [
     "Youths hurled stones at a bus near Katahari of Morang district in the evening.",
     "A shopkeeper was beaten near Katahari, Morang district, late in the evening.",

@@ -20,6 +20,7 @@ from __future__ import annotations
 import math
 import re
 from bisect import bisect_left, bisect_right
+from collections import Counter
 from dataclasses import dataclass, field
 from functools import lru_cache
 
@@ -580,6 +581,8 @@ class Candidate:
     closes_unknown: bool = False
     people: bool = False  # "residents of Kelmora", "Kelmora villagers": the people of a place name it
     listed: bool = False  # "in Dunde and Kelmora": a later name of a list a place word governs
+    # the countries two other names of its list have second-level areas of ("in Dunde, Kelmo, Lurin and Tasra")
+    list_areas: frozenset = frozenset()
     site: bool = False  # "Kelmora mosques", "Kelmora Sugar Company": a site bears the place's name
     border: bool = False  # "the Kelmora border crossing": a town named for the border it stands at
     called_region: bool = False  # "the Kelmora region": the word "region" itself follows the name
@@ -1752,6 +1755,37 @@ def _first_level(p) -> bool:
     return p.source == "admin1" or (p.source == "curated" and p.kind == "region" and p.population >= 1_000_000)
 
 
+def _mark_area_lists(cands, text: str) -> None:
+    """Sets `list_areas` on the names of each list of three or more ("in Dunde, Kelmo, Lurin and Tasra"): the
+    countries that two or more of its other names have a second-level area of, spelt so. A list of one country's
+    districts names a district of that country, not a town abroad: Nepali reports list districts by name."""
+    run: list = []
+    for c in sorted(cands, key=lambda x: x.start) + [None]:
+        if c is not None and run and (_LIST_GAP.fullmatch(text, run[-1].end, c.start)
+                                      or _COMMA_AFTER.fullmatch(text, run[-1].end, c.start)):
+            run.append(c)
+            continue
+        if len(run) >= 3:
+            areas = [{m.place.iso3 for m in o.matches if m.quality >= 0.9 and m.place.source == "admin2"} for o in run]
+            for i, o in enumerate(run):
+                counts = Counter(iso for j, isos in enumerate(areas) if j != i for iso in isos)
+                o.list_areas = frozenset(iso for iso, n in counts.items() if n >= 2)
+        run = [c]
+
+
+def _spelt_region(m, matches) -> bool:
+    """Whether a match is a first-level region the name spells, or one named after its main town that the
+    name spells only as that town ("Kelmorey": GeoNames gives the town Kelmori that other spelling, and its
+    region Kelmori none)."""
+    if not _first_level(m.place):
+        return False
+    if m.quality >= 0.9:
+        return True
+    key = light_key(m.place.name)
+    return any(o.quality >= 0.9 and o.place.kind == "city" and o.place.iso3 == m.place.iso3
+               and light_key(o.place.name) == key and light_key(o.place.admin1 or "") == key for o in matches)
+
+
 def _in_area(p, keys) -> bool:
     return bool(p.admin1 and light_key(p.admin1) in keys or p.iso3 and p.iso3 in keys)
 
@@ -1893,7 +1927,10 @@ def _resolve(cands, countries, admin_keys, anchors, hints=None, area=None, front
                     m.place.kind == "city" and m.place.iso3 != areas[0].place.iso3
                     and m.place.population < SELF_EVIDENCE_MAX_POP and not countries.get(m.place.iso3)
                     and m.place.iso3 not in spelt_countries for m in outright if m is not areas[0])
-            pool = areas if lone_district else [
+            # (in a list of one country's second-level areas, the area of that country: "in Jumla, Kelmo, Dunde
+            # and Lurin" is no Indian town Kelmo)
+            listed_areas = [m for m in areas if m in pool and m.place.iso3 in c.list_areas]
+            pool = areas if lone_district else [m for m in pool if m.place.iso3 in c.list_areas] if listed_areas else [
                 m for m in pool if m.place.source != "admin2"
                 or named.get(m.place.iso3, 0.0) >= MIN_COUNTRY_EVIDENCE] or [
                 m for m in pool if c.within_area and _in_area(m.place, c.within)] or [
@@ -1998,7 +2035,8 @@ def _resolve(cands, countries, admin_keys, anchors, hints=None, area=None, front
                 c.best, c.confidence = None, 0.0
                 continue
         others = countries
-        if max(m.place.population for m in pool) < SELF_EVIDENCE_MAX_POP \
+        # (a place vouches for its country by its own spelling only: "Lamana" is no Ecuadorian La Mana)
+        if max((m.place.population for m in pool if m.quality >= 1.0), default=0) < SELF_EVIDENCE_MAX_POP \
                 and sum(_without(own_evidence[None], mine).values()) >= MIN_COUNTRY_EVIDENCE:
             others = _without(hints or countries, mine)
         if sum(others.values()) >= MIN_COUNTRY_EVIDENCE and not addressed:
@@ -2028,7 +2066,9 @@ def _resolve(cands, countries, admin_keys, anchors, hints=None, area=None, front
                     or m.place.iso3 in held and m.place.population >= WITHIN_OUTSIDE_MIN_POP and m.quality >= 0.9
                     or (m.place.population >= OUTSIDE_MIN_POP and m.quality >= 0.9 and _primary(m.place)
                         and not c.in_name) or (lone_town or curated) and m is spelt[0]
-                    or lone_area and m.place.source == "admin2"]
+                    or lone_area and m.place.source == "admin2"
+                    # (and a district of the country whose districts its list names: they vouch for each other)
+                    or m.place.source == "admin2" and m.place.iso3 in c.list_areas]
             if not pool:
                 c.best, c.confidence = None, 0.0
                 continue
@@ -2183,12 +2223,12 @@ def _mark_addresses(cands, text: str, countries: dict, gz) -> None:
             keys |= {light_key(a1) for m in nxt.matches if (a1 := gz.region_admin1(m.place))}
             keys |= {m.place.iso3 for m in nxt.matches if m.place.kind == "country" and m.place.iso3}
             c.within, c.within_by = frozenset(keys), nxt
-            c.within_area = any(m.quality >= 0.9 and (_first_level(m.place) or m.place.kind == "country")
-                                for m in nxt.matches)
-            c.within_centres = tuple((m.place.latitude, m.place.longitude, m.place.iso3) for m in nxt.matches
-                                     if m.quality >= 0.9 and _first_level(m.place) and m.place.iso3)
-            isos = {m.place.iso3 for m in nxt.matches if m.quality >= 0.9 and m.place.iso3
-                    and (_first_level(m.place) or m.place.kind == "country")}
+            regions = [m for m in nxt.matches if _spelt_region(m, nxt.matches)]
+            c.within_area = bool(regions) or any(m.quality >= 0.9 and m.place.kind == "country" for m in nxt.matches)
+            c.within_centres = tuple((m.place.latitude, m.place.longitude, m.place.iso3) for m in regions
+                                     if m.place.iso3)
+            isos = {m.place.iso3 for m in regions if m.place.iso3} | {
+                m.place.iso3 for m in nxt.matches if m.quality >= 0.9 and m.place.iso3 and m.place.kind == "country"}
             if isos and not nxt.demonym and ("(" in gap or not any(m.quality >= 0.9 and m.place.kind == "city"
                                                and m.place.population >= WITHIN_OUTSIDE_MIN_POP
                                                for m in nxt.matches)):
@@ -2480,6 +2520,7 @@ def find_places(ctx: Context, gz) -> list:
                 or _LIST_GOVERNED.search(text, max(0, c.start - 80), c.start):
             c.listed = True
         prev = c
+    _mark_area_lists(cands, text)
     countries = document_countries(cands)
     told: dict = {}  # what the text says of its country besides its place names
     for a in ctx.actors:  # a named group ("Raia Mutomboki", "LNA") says which country; generic
