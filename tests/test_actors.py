@@ -307,3 +307,26 @@ def test_a_context_alias_is_matched_once_the_places_name_the_country(code):
     # (a text whose places point nowhere in particular matches no such alias)
     doc = code("On 3 May 2023, gunmen on a motorbike killed two NDS members at a bazaar.", published=date(2023, 5, 4))
     assert not any("Directorate" in a["name"] for a in doc["actors"])
+
+
+@pytest.mark.parametrize("text, iso3, country", [
+    # a union, a movement or a party of one country says which country a note naming no place is about:
+    # its crowd is that country's, coded at the capital as ACLED codes a country-level event
+    ("Members of the Bajrang Dal marched against the screening of a film.", "IND", "India"),
+    ("CITU members demonstrated outside a spinning mill over unpaid wages.", "IND", "India"),
+    ("Hefazat-e-Islam supporters rallied after Friday prayers against a new law.", "BGD", "Bangladesh"),
+    ("Cadres of the UCPN (Maoist) picketed the land revenue office.", "NPL", "Nepal"),
+    ("Supporters of the National Super Alliance demonstrated outside the electoral commission.", "KEN", "Kenya"),
+])
+def test_a_national_party_or_union_gives_a_note_its_country(code, text, iso3, country):
+    doc = code(text, published=date(2016, 3, 4))
+    assert doc["events"], doc["places"]
+    ev = doc["events"][0]
+    assert ev["country"] == country and ev["actor1"] == f"Protesters ({country})", (ev["actor1"], ev["country"])
+
+
+def test_a_national_group_resolves_a_city_many_countries_share(code):
+    # Hyderabad is India's and Pakistan's: a Pakistani group's rally there is in Sindh
+    doc = code("Workers of the Jamaat-ud-Dawa held a rally in Hyderabad to condemn the shelling.",
+               published=date(2016, 3, 4))
+    assert [(p["text"], p["iso3"]) for p in doc["places"]] == [("Hyderabad", "PAK")]
