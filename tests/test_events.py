@@ -154,6 +154,15 @@ def test_not_events(code, text):
     assert doc["events"] == [], [(e["event_type"], e["evidence"][0]["text"]) for e in doc["events"]]
 
 
+def test_herdsmen_killed_with_their_cattle_are_a_killing_of_people(code):
+    # the animals' keepers killed with them make it an attack on people, not the slaughter of animals
+    doc = code("Thirty herdsmen and 80 cows were killed by gunmen near Kelmo late on Sunday.", published=PUB)
+    assert [e["event_type"] for e in doc["events"]] == ["Violence against civilians"], doc["events"]
+    # (cattle alone killed are still no event)
+    doc = code("Bandits killed 40 cows and 12 goats in Kelmo village on Sunday.", published=PUB)
+    assert doc["events"] == [], [(e["event_type"], e["evidence"][0]["text"]) for e in doc["events"]]
+
+
 def test_a_crowds_grievance_told_in_a_relative_clause_is_no_event_of_its_own(code):
     # the beating is why the parents gathered, as they demand justice for it: one event, the protest
     doc = code("Parents gathered outside a school in Lado to demand justice for two boys who were beaten by "

@@ -953,6 +953,10 @@ def _kill_noun(fam: str, tok) -> bool:
 
 _ANIMALS = frozenset("animal animals cattle cow cows goat goats sheep livestock chicken chickens dog dogs bird "
                      "birds wildlife elephant elephants camel camels".split())
+# people who keep the animals, killed with them ("twenty herdsmen and their cows were killed"): the killing of
+# people, not the slaughter of animals
+_KEEPERS = frozenset("herdsman herdsmen herder herders pastoralist pastoralists nomad nomads shepherd shepherds "
+                     "rancher ranchers".split())
 _ARSON_LEMMAS = frozenset("set torch burn".split())
 _ACCIDENTAL_FIRE = re.compile(r"\b(wildfires?|bushfires?|forest fires?|blaze|flames|electrical|short[- ]circuit|"
                               # (not "burnt a car after a road accident": the crash angered them)
@@ -1293,7 +1297,7 @@ def type_trigger(ctx: Context, fam: str, tok, span, cues: dict) -> tuple[str, st
         return None  # a hunger strike: the protest phrase tells it
     if fam in ("KILL", "HARM", "ATTACK", "FIGHT", "LOOT") and crowd_agent and not weapon:
         return ("Riots", "Violent demonstration" if protest_ctx else "Mob violence")
-    if fam == "KILL" and core & _ANIMALS and not core & (CIVILIAN_WORDS - _ANIMALS | ARMED_WORDS):
+    if fam == "KILL" and core & _ANIMALS and not core & (CIVILIAN_WORDS - _ANIMALS | ARMED_WORDS | _KEEPERS):
         return None  # "the slaughter of animals"
     if fam == "KILL" and tok.lemma_.lower() == "lynch":
         return ("Riots", "Mob violence")  # ACLED: a lynching is mob violence, whoever the crowd
