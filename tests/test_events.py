@@ -163,6 +163,17 @@ def test_herdsmen_killed_with_their_cattle_are_a_killing_of_people(code):
     assert doc["events"] == [], [(e["event_type"], e["evidence"][0]["text"]) for e in doc["events"]]
 
 
+@pytest.mark.parametrize("text, types", [
+    ("Four men died late on Friday under a volley of bullets near the Kelmo market.", ["Violence against civilians"]),
+    # (guards: wounds of a shot were a killing already; a disease is none)
+    ("A lorry driver died of a gunshot wound in a Kelmo hospital on Sunday.", ["Violence against civilians"]),
+    ("Two children died of cholera last week, health officials said.", []),
+])
+def test_a_death_by_gunfire_is_a_killing(code, text, types):
+    doc = code(text, published=PUB)
+    assert [e["event_type"] for e in doc["events"]] == types, doc["events"]
+
+
 def test_a_crowds_grievance_told_in_a_relative_clause_is_no_event_of_its_own(code):
     # the beating is why the parents gathered, as they demand justice for it: one event, the protest
     doc = code("Parents gathered outside a school in Lado to demand justice for two boys who were beaten by "

@@ -227,7 +227,9 @@ def find_cues(span) -> dict[str, list]:
         found["KILL"] = dead
     weapons = {t.i for w in WEAPON_ORDER for t in found.get(w, ()) if t.dep_ != "compound"}
     caused = [v for v in died if weapons & {t.i for t in v.subtree} and not any(
-        c.dep_ == "prep" and c.lower_ == "of" for c in v.children)]
+        c.dep_ == "prep" and c.lower_ == "of" for c in v.children)
+        # (or gunfire: "died under a volley of bullets", "died of a gunshot wound")
+        or any(t.lower_ in _GUNFIRE_WORDS for t in v.subtree if t.i > v.i)]
     if caused and not any(f in found for f in ("KILL", "FIGHT", "ATTACK", "HARM")):
         # "ten officers died after their truck drove over a mine": deaths a weapon caused (not
         # "died of cholera", nor where a killing or an attack is told already)
@@ -944,6 +946,8 @@ def _kills_at_protest(cues: dict) -> bool:
 
 # nouns that name a killing: mostly a reference to one told elsewhere, or a cause ("over the killing of")
 _KILL_NOUNS = frozenset("killing killings assassination assassinations shooting shootings".split())
+# what a death was caused by when it is shot ("died under a volley of bullets", "died of a gunshot wound")
+_GUNFIRE_WORDS = frozenset("bullet bullets gunfire gunshot gunshots shootout shoot-out crossfire".split())
 _GRIEVANCE_HEADS = frozenset("against over for condemning demanding protesting denouncing about".split())
 
 
