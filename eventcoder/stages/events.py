@@ -946,8 +946,9 @@ def _kills_at_protest(cues: dict) -> bool:
 
 # nouns that name a killing: mostly a reference to one told elsewhere, or a cause ("over the killing of")
 _KILL_NOUNS = frozenset("killing killings assassination assassinations shooting shootings".split())
-# what a death was caused by when it is shot ("died under a volley of bullets", "died of a gunshot wound")
-_GUNFIRE_WORDS = frozenset("bullet bullets gunfire gunshot gunshots shootout shoot-out crossfire".split())
+# what a death was caused by when it is shot ("died under a volley of bullets", "died of a gunshot wound"; no
+# "shoot-out", which the tokenizer splits)
+_GUNFIRE_WORDS = frozenset("bullet bullets gunfire gunshot gunshots shootout crossfire".split())
 _GRIEVANCE_HEADS = frozenset("against over for condemning demanding protesting denouncing about".split())
 
 
