@@ -1927,15 +1927,18 @@ def _resolve(cands, countries, admin_keys, anchors, hints=None, area=None, front
                     m.place.kind == "city" and m.place.iso3 != areas[0].place.iso3
                     and m.place.population < SELF_EVIDENCE_MAX_POP and not countries.get(m.place.iso3)
                     and m.place.iso3 not in spelt_countries for m in outright if m is not areas[0])
-            # (in a list of one country's second-level areas, the area of that country: "in Jumla, Kelmo, Dunde
-            # and Lurin" is no Indian town Kelmo)
-            listed_areas = [m for m in areas if m in pool and m.place.iso3 in c.list_areas]
-            pool = areas if lone_district else [m for m in pool if m.place.iso3 in c.list_areas] if listed_areas else [
-                m for m in pool if m.place.source != "admin2"
-                or named.get(m.place.iso3, 0.0) >= MIN_COUNTRY_EVIDENCE] or [
-                m for m in pool if c.within_area and _in_area(m.place, c.within)] or [
-                m for m in pool if (c.governed or c.listed or c.cue_town and not c.hamlet) and one_country] or [
-                m for m in pool if (c.called_region or c.municipal) and one_country]
+            if lone_district:
+                pool = areas
+            elif any(m in pool and m.place.iso3 in c.list_areas for m in areas):
+                # (in a list of one country's second-level areas, that country's places of the name: "in Jumla,
+                # Kelmo, Dunde and Lurin" is no Indian town Kelmo)
+                pool = [m for m in pool if m.place.iso3 in c.list_areas]
+            else:
+                pool = [m for m in pool if m.place.source != "admin2"
+                        or named.get(m.place.iso3, 0.0) >= MIN_COUNTRY_EVIDENCE] or [
+                    m for m in pool if c.within_area and _in_area(m.place, c.within)] or [
+                    m for m in pool if (c.governed or c.listed or c.cue_town and not c.hamlet) and one_country] or [
+                    m for m in pool if (c.called_region or c.municipal) and one_country]
         addressed = c.ruled_out = False
         if c.within_area:
             # "Kelmora (Tripoli)", "Dunde, Donetsk": the text says which area holds the place;
