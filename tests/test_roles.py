@@ -5,8 +5,8 @@ from __future__ import annotations
 PUB = "2023-05-10"
 
 
-def first(code, text):
-    doc = code(text, published=PUB)
+def first(code, text, published=PUB):
+    doc = code(text, published=published)
     assert doc["events"], f"no event coded for: {text}"
     return doc["events"][0]
 
@@ -146,3 +146,55 @@ def test_a_party_name_that_is_also_a_surname_names_the_party_only_in_its_country
     assert doc["events"][0]["iso3"] == "NGA"
     doc = code("Kanu youths fought rival party supporters in Nyeri, Kenya, on Monday.", published=PUB)
     assert [a for a in doc["actors"] if a["name"].startswith("KANU")]
+
+
+# The Donbas front of 2015-2022 (data/zones.json `sides`): Kurakhove lies about 17 km west of the
+# line (government-held), Makiivka about 19 km east of it (held by the separatist forces), and the
+# line is drawn through Avdiivka itself.
+FRONT_PUB = "2020-05-05"
+
+
+def test_an_unattributed_strike_by_the_front_is_the_fire_of_the_side_across_it(code):
+    ev = first(code, "Overnight the OSCE SMM recorded nine explosions of unknown origin near Kurakhove.", FRONT_PUB)
+    assert ev["event_type"] == "Explosions/Remote violence"
+    assert ev["actor1"] == "NAF: United Armed Forces of Novorossiya" and ev["actor2"] is None
+    ev = first(code, "Overnight the OSCE SMM recorded nine explosions of unknown origin near Makiivka.", FRONT_PUB)
+    assert ev["actor1"].startswith("Military Forces of Ukraine") and ev["actor2"] is None
+
+
+def test_a_clash_by_the_front_with_no_side_named_is_between_the_forces_holding_it(code):
+    ev = first(code, "The OSCE SMM heard heavy small-arms fighting near Kurakhove on Sunday.", FRONT_PUB)
+    assert ev["event_type"] == "Battles"
+    assert ev["actor1"] == "NAF: United Armed Forces of Novorossiya"
+    assert ev["actor2"].startswith("Military Forces of Ukraine")
+    assert ev["inter1"] == "Rebel group" and ev["inter2"] == "State forces"
+    # with one side named, the other is the force across the line
+    ev = first(code, "Ukrainian troops fought near Makiivka on Sunday, the OSCE SMM said.", FRONT_PUB)
+    assert ev["event_type"] == "Battles"
+    assert {ev["actor1"], ev["actor2"]} == {"Military Forces of Ukraine (2019-)", "NAF: United Armed Forces of Novorossiya"}
+
+
+def test_the_sides_of_a_front_count_only_where_they_are_known(code):
+    # on the line as drawn, which side's ground was hit cannot be told
+    ev = first(code, "Overnight the OSCE SMM recorded nine explosions of unknown origin near Avdiivka.", FRONT_PUB)
+    assert ev["actor1"] == "Unidentified Armed Group (Ukraine)"
+    # a text that names no zone of data/zones.json is not read as one by the front
+    ev = first(code, "Overnight unknown gunmen fired nine shells near Kurakhove.", FRONT_PUB)
+    assert ev["actor1"] == "Unidentified Armed Group (Ukraine)"
+    # the front of 2015-2022 moved with the invasion: later strikes are not read by it
+    ev = first(code, "Overnight the OSCE SMM recorded nine explosions of unknown origin near Kurakhove.", "2023-05-05")
+    assert ev["actor1"] == "Unidentified Armed Group (Ukraine)"
+
+
+def test_the_side_of_a_front_a_point_lies_on():
+    from eventcoder.resources.gazetteer import conflict_zones, front_side
+
+    zone = next(z for z in conflict_zones() if z.sides)
+    assert zone.sides == ("Military Forces of Ukraine", "NAF")
+    # Mariupol (government-held) and Novoazovsk (separatist-held), each about 19 km from the line
+    km, side = front_side(zone, 47.10, 37.55)
+    assert side == 0 and 15 < km < 25
+    km, side = front_side(zone, 47.11, 38.08)
+    assert side == 1 and 15 < km < 25
+    # Kramatorsk, further north-west, is on the government's side too
+    assert front_side(zone, 48.72, 37.56)[1] == 0

@@ -879,6 +879,10 @@ class Zone:
     line_km: float = 0.0  # how near the front a place must lie to be favoured
     also: re.Pattern | None = None  # words one of which the text must also hold, for names used elsewhere
     box: tuple[float, float, float, float] = ()  # (south, north, west, east): the front widened by line_km
+    # the forces holding the ground left and right of the line as it runs (names for the actor dictionary),
+    # and the last day they did (ISO), or ()
+    sides: tuple[str, ...] = ()
+    sides_until: str | None = None
     # (lat, lon) -> whether a point lies by the front (see stages.places.by_front), as asked
     front_memo: dict = field(default_factory=dict, compare=False, repr=False)
 
@@ -921,6 +925,8 @@ def conflict_zones() -> list[Zone]:
     out = []
     zones = json.loads(ZONES.read_text(encoding="utf-8")).get("zones", [])
     lines = {z["names"][0]: z.get("line") or [] for z in zones}
+    # (a zone that shares another's front shares the forces on each side of it)
+    sides = {z["names"][0]: (tuple(z.get("sides") or ()), z.get("sides_until")) for z in zones}
     for z in zones:
         names = sorted(z["names"], key=len, reverse=True)
         pattern = re.compile(r"(?<![\w-])(?:" + "|".join(re.escape(n) for n in names) + r")(?![\w-])")
@@ -928,9 +934,27 @@ def conflict_zones() -> list[Zone]:
         also = re.compile(r"(?<![\w-])(?:" + "|".join(re.escape(n) for n in z["with"]) + r")(?![\w-])") \
             if z.get("with") else None
         line_km = float(z.get("line_km") or 0.0)
+        held, until = sides.get(z["names"][0]) if z.get("sides") else sides.get(z.get("line_from"), ((), None))
         out.append(Zone(pattern, z["iso3"], tuple(z["admin1"]), _densify(line, ZONE_LINE_STEP_KM), line_km, also,
-                        _front_box(line, line_km) if line else ()))
+                        _front_box(line, line_km) if line else (), held if line else (), until))
     return out
+
+
+def front_side(zone: Zone, lat: float, lon: float) -> tuple[float, int]:
+    """(km from the zone's line, 0 if the point lies left of it as it runs, else 1): the nearest of its
+    segments decides, on a plane about the point (a front is a few hundred km long)."""
+    kx = 111.2 * math.cos(math.radians(lat))
+    best = (math.inf, 0)
+    for (a, b), (c, d) in zip(zone.line, zone.line[1:]):
+        ax, ay, dx, dy = (b - lon) * kx, (a - lat) * 111.2, (d - b) * kx, (c - a) * 111.2
+        seg = dx * dx + dy * dy
+        t = 0.0 if seg == 0 else max(0.0, min(1.0, -(ax * dx + ay * dy) / seg))
+        km = math.hypot(ax + t * dx, ay + t * dy)
+        if km < best[0]:
+            # the point (the origin) is left of the segment when the turn from its direction to the point is
+            # counter-clockwise
+            best = (km, 0 if dx * (-ay) - dy * (-ax) > 0 else 1)
+    return best
 
 
 def _admin_data() -> dict:

@@ -9,6 +9,7 @@ compatible sides and no clash of countries.
 
 from __future__ import annotations
 
+from datetime import date
 from functools import lru_cache
 
 from ..document import Context, Event
@@ -281,11 +282,63 @@ def name_generics_by_place(ctx: Context, ev: Event) -> None:
     ev.assoc_actor_2 = [fix(n) for n in ev.assoc_actor_2]
 
 
+# A front's sides (data/zones.json `sides`) are read only for an event this near its line: further off it
+# is no fight across the line
+FRONT_SIDES_KM = 50.0
+# nor nearer than this, where the line as drawn (through the towns along it) cannot tell which side holds
+# the point: a clash then gets both sides in the order they are listed, a strike no shooter
+FRONT_SIDE_MARGIN_KM = 2.0
+
+
+def _unnamed(name: str | None, assoc: list[str]) -> bool:
+    return (name is None or name.startswith("Unidentified")) and not assoc
+
+
+def name_front_sides(ctx: Context, ev: Event) -> None:
+    """A fight by a known front that the text leaves without sides takes the forces holding it
+    (data/zones.json `sides`): a clash with no side named (or one) is between the two; a strike with no
+    shooter named on one side's ground is the other side's fire. Needs the event's place, so it runs
+    once the event is located."""
+    if ev.event_type not in ("Battles", "Explosions/Remote violence") or ev.latitude is None:
+        return
+    zone = next((z for z in ctx.zones if z.sides and z.iso3 == ev.iso3), None)
+    when = ev.event_date or (ctx.published.isoformat() if ctx.published else None)
+    if zone is None or when is None or (zone.sides_until and when[:10] > zone.sides_until):
+        return
+    from ..resources.actors import lookup_actor
+    from ..resources.gazetteer import front_side
+
+    km, side = front_side(zone, ev.latitude, ev.longitude)
+    if km > FRONT_SIDES_KM:
+        return
+    day = date.fromisoformat(when[:10])
+    forces = [lookup_actor(name, zone.iso3, day) for name in zone.sides]
+    if len(forces) != 2 or None in forces:
+        return
+    known = km >= FRONT_SIDE_MARGIN_KM
+    own, across = forces[side], forces[1 - side]
+    free1, free2 = _unnamed(ev.actor1, ev.assoc_actor_1), _unnamed(ev.actor2, ev.assoc_actor_2)
+    if ev.event_type == "Battles":
+        names = [f[0] for f in forces]
+        if free1 and free2:
+            first, second = (across, own) if known else forces
+        elif free2 and ev.actor1 in names:
+            first, second = forces[names.index(ev.actor1)], forces[1 - names.index(ev.actor1)]
+        elif free1 and ev.actor2 in names:
+            first, second = forces[1 - names.index(ev.actor2)], forces[names.index(ev.actor2)]
+        else:
+            return
+        ev.actor1, ev.inter1, ev.actor2, ev.inter2 = first[0], first[1], second[0], second[1]
+    elif free1 and ev.actor2 is None and known:
+        ev.actor1, ev.inter1 = across[0], across[1]
+
+
 @stage("merge", requires=("events", "roles", "event_dates", "event_locations"), assigns=("merged",))
 def make_merge(settings):
     def run(ctx: Context) -> None:
         ctx.events = merge_events(ctx)
         for ev in ctx.events:
             name_generics_by_place(ctx, ev)
+            name_front_sides(ctx, ev)
 
     return run
