@@ -168,6 +168,10 @@ def test_a_clash_by_the_front_with_no_side_named_is_between_the_forces_holding_i
     assert ev["actor1"] == "NAF: United Armed Forces of Novorossiya"
     assert ev["actor2"].startswith("Military Forces of Ukraine")
     assert ev["inter1"] == "Rebel group" and ev["inter2"] == "State forces"
+    # a clash the text gives no place the index knows still has the front's two sides
+    ev = first(code, "The OSCE SMM heard heavy small-arms fighting near Kelmorivka on Sunday.", FRONT_PUB)
+    assert ev["latitude"] is None
+    assert {ev["actor1"], ev["actor2"]} == {"Military Forces of Ukraine (2019-)", "NAF: United Armed Forces of Novorossiya"}
     # with one side named, the other is the force across the line
     ev = first(code, "Ukrainian troops fought near Makiivka on Sunday, the OSCE SMM said.", FRONT_PUB)
     assert ev["event_type"] == "Battles"
@@ -178,6 +182,9 @@ def test_the_sides_of_a_front_count_only_where_they_are_known(code):
     # on the line as drawn, which side's ground was hit cannot be told
     ev = first(code, "Overnight the OSCE SMM recorded nine explosions of unknown origin near Avdiivka.", FRONT_PUB)
     assert ev["actor1"] == "Unidentified Armed Group (Ukraine)"
+    # nor, with no place, whose ground a strike hit
+    ev = first(code, "Overnight the OSCE SMM recorded nine explosions of unknown origin near Kelmorivka.", FRONT_PUB)
+    assert ev["actor1"].startswith("Unidentified Armed Group")
     # a text that names no zone of data/zones.json is not read as one by the front
     ev = first(code, "Overnight unknown gunmen fired nine shells near Kurakhove.", FRONT_PUB)
     assert ev["actor1"] == "Unidentified Armed Group (Ukraine)"

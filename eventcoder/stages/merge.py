@@ -299,23 +299,26 @@ def name_front_sides(ctx: Context, ev: Event) -> None:
     (data/zones.json `sides`): a clash with no side named (or one) is between the two; a strike with no
     shooter named on one side's ground is the other side's fire. Needs the event's place, so it runs
     once the event is located."""
-    if ev.event_type not in ("Battles", "Explosions/Remote violence") or ev.latitude is None:
+    if ev.event_type not in ("Battles", "Explosions/Remote violence"):
         return
-    zone = next((z for z in ctx.zones if z.sides and z.iso3 == ev.iso3), None)
+    # (an event the text gives no place is the zone's when the text is about the zone: a clash there still
+    # has its two sides, though which one's ground it was on is not known)
+    located = ev.latitude is not None
+    zone = next((z for z in ctx.zones if z.sides and (z.iso3 == ev.iso3 or not located and ev.iso3 is None)), None)
     when = ev.event_date or (ctx.published.isoformat() if ctx.published else None)
     if zone is None or when is None or (zone.sides_until and when[:10] > zone.sides_until):
         return
     from ..resources.actors import lookup_actor
     from ..resources.gazetteer import front_side
 
-    km, side = front_side(zone, ev.latitude, ev.longitude)
+    km, side = front_side(zone, ev.latitude, ev.longitude) if located else (0.0, 0)
     if km > FRONT_SIDES_KM:
         return
     day = date.fromisoformat(when[:10])
     forces = [lookup_actor(name, zone.iso3, day) for name in zone.sides]
     if len(forces) != 2 or None in forces:
         return
-    known = km >= FRONT_SIDE_MARGIN_KM
+    known = located and km >= FRONT_SIDE_MARGIN_KM
     own, across = forces[side], forces[1 - side]
     free1, free2 = _unnamed(ev.actor1, ev.assoc_actor_1), _unnamed(ev.actor2, ev.assoc_actor_2)
     if ev.event_type == "Battles":
