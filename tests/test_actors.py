@@ -330,3 +330,28 @@ def test_a_national_group_resolves_a_city_many_countries_share(code):
     doc = code("Workers of the Jamaat-ud-Dawa held a rally in Hyderabad to condemn the shelling.",
                published=date(2016, 3, 4))
     assert [(p["text"], p["iso3"]) for p in doc["places"]] == [("Hyderabad", "PAK")]
+
+
+@pytest.mark.parametrize("text, published, name", [
+    # the dictionary's names are ACLED's own, as its exports of 2020 spell them
+    ("Wilayat Sinai fighters attacked an army checkpoint near Bir al-Abd on Monday, killing three soldiers.",
+     "2020-05-05", "Islamic State (Egypt)"),
+    ("Imbonerakure members beat a teacher in Kelmo commune, Burundi, on Monday.", "2020-05-05",
+     "CNDD-FDD-Imbonerakure: National Council for the Defence of Democracy (Imbonerakure Faction)"),
+    ("BRN gunmen shot dead a village headman in Narathiwat on Monday.", "2015-05-05",
+     "Southern Muslim Separatists (Thailand)"),
+    # Afghanistan's local police by the men of the force ("local policemen"), as by the force's name
+    ("Two local policemen died when Taliban fighters stormed their checkpoint in Kelmo district, Baghlan, on Monday.",
+     "2020-05-05", "Police Forces of Afghanistan (2014-) Afghan Local Police"),
+])
+def test_dictionary_names_are_acleds(code, text, published, name):
+    doc = code(text, published=published)
+    assert doc["events"], f"no event coded for: {text}"
+    ev = doc["events"][0]
+    assert name in (ev["actor1"], ev["actor2"])
+
+
+def test_local_policemen_are_afghanistans_only_in_afghanistan(code):
+    doc = code("Two local policemen were hurt when rioters stoned their post in Kelmo, Kenya, on Monday.",
+               published="2020-05-05")
+    assert not any("Afghan" in (a["name"] or "") for a in doc["actors"])
