@@ -340,6 +340,14 @@ def test_a_national_group_resolves_a_city_many_countries_share(code):
      "CNDD-FDD-Imbonerakure: National Council for the Defence of Democracy (Imbonerakure Faction)"),
     ("BRN gunmen shot dead a village headman in Narathiwat on Monday.", "2015-05-05",
      "Southern Muslim Separatists (Thailand)"),
+    # since the split of August 2016 a report's bare "Boko Haram" may be either faction, and ACLED names
+    # both; before it, the one group
+    ("Boko Haram fighters raided Kelmo village in Borno on Monday, killing four farmers.", "2020-05-05",
+     "Islamic State (West Africa) and/or Boko Haram - Jamatu Ahli is-Sunnah lid-Dawatai wal-Jihad"),
+    ("Boko Haram fighters raided Kelmo village in Borno on Monday, killing four farmers.", "2014-05-05",
+     "Boko Haram - Jamatu Ahli is-Sunnah lid-Dawatai wal-Jihad"),
+    ("Fighters of the Shekau faction raided Kelmo village in Borno on Monday, killing four farmers.", "2020-05-05",
+     "Boko Haram - Jamatu Ahli is-Sunnah lid-Dawatai wal-Jihad"),
     # Afghanistan's local police by the men of the force ("local policemen"), as by the force's name
     ("Two local policemen died when Taliban fighters stormed their checkpoint in Kelmo district, Baghlan, on Monday.",
      "2020-05-05", "Police Forces of Afghanistan (2014-) Afghan Local Police"),
