@@ -171,11 +171,13 @@ def test_a_clash_by_the_front_with_no_side_named_is_between_the_forces_holding_i
     # a clash the text gives no place the index knows still has the front's two sides
     ev = first(code, "The OSCE SMM heard heavy small-arms fighting near Kelmorivka on Sunday.", FRONT_PUB)
     assert ev["latitude"] is None
-    assert {ev["actor1"], ev["actor2"]} == {"Military Forces of Ukraine (2019-)", "NAF: United Armed Forces of Novorossiya"}
+    assert {ev["actor1"], ev["actor2"]} == {"Military Forces of Ukraine (2019-)",
+                                            "NAF: United Armed Forces of Novorossiya"}
     # with one side named, the other is the force across the line
     ev = first(code, "Ukrainian troops fought near Makiivka on Sunday, the OSCE SMM said.", FRONT_PUB)
     assert ev["event_type"] == "Battles"
-    assert {ev["actor1"], ev["actor2"]} == {"Military Forces of Ukraine (2019-)", "NAF: United Armed Forces of Novorossiya"}
+    assert {ev["actor1"], ev["actor2"]} == {"Military Forces of Ukraine (2019-)",
+                                            "NAF: United Armed Forces of Novorossiya"}
 
 
 def test_the_sides_of_a_front_count_only_where_they_are_known(code):
@@ -205,3 +207,12 @@ def test_the_side_of_a_front_a_point_lies_on():
     assert side == 1 and 15 < km < 25
     # Kramatorsk, further north-west, is on the government's side too
     assert front_side(zone, 48.72, 37.56)[1] == 0
+
+
+def test_a_clash_with_no_side_named_is_between_two_unidentified_armed_groups(code):
+    ev = first(code, "Heavy exchanges of fire were reported in Kelmo, Kenya, late on Monday.")
+    assert ev["event_type"] == "Battles"
+    assert ev["actor1"] == ev["actor2"] == "Unidentified Armed Group (Kenya)"
+    # one side named keeps it, and the unnamed one is the unidentified group
+    ev = first(code, "Police clashed with gunmen in Kelmo, Kenya, on Monday.")
+    assert ev["actor1"].startswith("Police Forces of Kenya") and ev["actor2"] == "Unidentified Armed Group (Kenya)"

@@ -336,6 +336,20 @@ def name_front_sides(ctx: Context, ev: Event) -> None:
         ev.actor1, ev.inter1 = across[0], across[1]
 
 
+def name_unknown_sides(ctx: Context, ev: Event) -> None:
+    """ACLED codes a clash that no word of the text gives a side ("heavy exchanges of fire were reported in
+    Kelmo") as one between two unidentified armed groups (the codebook's name for an unknown perpetrator, on
+    each side).
+    Left to the end, once the merge has joined the event's mentions and a known front has given its sides."""
+    if ev.event_type != "Battles" or ev.actor1 or ev.actor2 or ev.assoc_actor_1 or ev.assoc_actor_2:
+        return
+    from ..resources.actors import generic_actor
+
+    name, inter = generic_actor("unidentified", ev.iso3, ctx.published)
+    ev.actor1 = ev.actor2 = name
+    ev.inter1 = ev.inter2 = inter
+
+
 @stage("merge", requires=("events", "roles", "event_dates", "event_locations"), assigns=("merged",))
 def make_merge(settings):
     def run(ctx: Context) -> None:
@@ -343,5 +357,6 @@ def make_merge(settings):
         for ev in ctx.events:
             name_generics_by_place(ctx, ev)
             name_front_sides(ctx, ev)
+            name_unknown_sides(ctx, ev)
 
     return run
