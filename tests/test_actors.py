@@ -348,6 +348,16 @@ def test_a_national_group_resolves_a_city_many_countries_share(code):
      "Boko Haram - Jamatu Ahli is-Sunnah lid-Dawatai wal-Jihad"),
     ("Fighters of the Shekau faction raided Kelmo village in Borno on Monday, killing four farmers.", "2020-05-05",
      "Boko Haram - Jamatu Ahli is-Sunnah lid-Dawatai wal-Jihad"),
+    # either of two groups, as a report leaves it, is ACLED's "A and/or B"
+    ("Presumed JNIM or ISGS gunmen shot dead a herder near Kelmo, Burkina Faso, on Monday.", "2020-05-05",
+     "JNIM: Group for Support of Islam and Muslims and/or Islamic State (Greater Sahara)"),
+    ("Raia Mutomboki fighters looted shops in Kelmo village (Shabunda, Sud-Kivu) on Monday.", "2020-05-05",
+     "Mayi Mayi Militia (Raia Mutomboki)"),
+    # a name ACLED changed: the Arakan Army's in its data of 2015, and of 2020
+    ("Tatmadaw troops fought Arakan Army fighters near Kelmo village, Rakhine State, on Monday.", "2015-05-05",
+     "AA: Arakan Army"),
+    ("Tatmadaw troops fought Arakan Army fighters near Kelmo village, Rakhine State, on Monday.", "2020-05-05",
+     "ULA/AA: United League of Arakan/Arakan Army"),
     # Afghanistan's local police by the men of the force ("local policemen"), as by the force's name
     ("Two local policemen died when Taliban fighters stormed their checkpoint in Kelmo district, Baghlan, on Monday.",
      "2020-05-05", "Police Forces of Afghanistan (2014-) Afghan Local Police"),
