@@ -216,3 +216,19 @@ def test_a_clash_with_no_side_named_is_between_two_unidentified_armed_groups(cod
     # one side named keeps it, and the unnamed one is the unidentified group
     ev = first(code, "Police clashed with gunmen in Kelmo, Kenya, on Monday.")
     assert ev["actor1"].startswith("Police Forces of Kenya") and ev["actor2"] == "Unidentified Armed Group (Kenya)"
+
+
+
+def test_peoples_named_before_communal_militias_are_the_sides(code):
+    ev = first(code, "Rizeigat and Fellata communal militias fought near Kelmo, South Darfur, on Monday, leaving "
+                     "nine dead.", "2020-05-05")
+    assert ev["event_type"] == "Battles"
+    assert {ev["actor1"], ev["actor2"]} == {"Fellata Ethnic Militia (Sudan)", "Rizeigat Ethnic Militia (Sudan)"}
+
+
+def test_a_group_named_in_the_next_sentence_takes_the_documents_country(code):
+    # the fighting has no side of its own sentence: the militia the next one names is its side, named for
+    # the country as a mention in the event's own sentence is (else it could not meet those mentions)
+    ev = first(code, "Fighting near Kelmo, South Darfur, killed nine people on Monday. Rizeigat "
+                     "militiamen were blamed.", "2020-05-05")
+    assert ev["actor1"] == "Rizeigat Ethnic Militia (Sudan)"

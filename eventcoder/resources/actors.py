@@ -321,7 +321,8 @@ ETHNIC_TRIGGERS = ("militia", "militias", "militiamen", "raiders", "herders", "h
                    "communities", "clansmen", "clan militia", "clan militiamen", "clan fighters", "pastoralists",
                    "rustlers", "cattle rustlers", "morans", "armed men", "militants", "vigilantes", "ethnic militia",
                    "tribe", "clan", "men", "assailants", "groups", "group", "tribes", "clans", "tribesmen",
-                   "herding communities", "ethnic group", "ethnic groups")
+                   "herding communities", "ethnic group", "ethnic groups", "ethnic militias", "communal militia",
+                   "communal militias", "tribal militia", "tribal militias", "clan militias")
 # Words after a people's name that make it a place, not a group ("Turkana County", "West Pokot").
 _PLACE_AFTER = re.compile(r"^\s+(county|district|region|state|province|town|village|sub-county|zone|valley)\b", re.I)
 _PLACE_BEFORE = re.compile(r"\b(west|east|north|south|central|upper|lower)\s+$", re.I)

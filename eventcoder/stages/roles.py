@@ -228,9 +228,10 @@ ARMED_SIDE_INTERS = NAMED_ARMED_INTERS | {"State forces", "External/Other forces
 AGENT_LOOKAHEAD = 2
 
 
-def _agent_nearby(ctx: Context, ev: Event, s, taken: set) -> list[tuple[str, str]]:
+def _agent_nearby(ctx: Context, ev: Event, s, taken: set, iso3: str | None) -> list[tuple[str, str]]:
     """A named armed group (not a generic or unidentified one) that the event's other sentences or the
-    next sentences of its paragraph name, for an event whose sentence names no perpetrator."""
+    next sentences of its paragraph name, for an event whose sentence names no perpetrator; named for
+    the document's country as the sentence's own mentions are ("Kelmo Ethnic Militia (Sudan)")."""
     idx = sorted(set(ev.sentences) | set(range(s.index + 1, min(len(ctx.sentences), s.index + 1 + AGENT_LOOKAHEAD))))
     for i in idx:
         other = ctx.sentences[i]
@@ -238,17 +239,21 @@ def _agent_nearby(ctx: Context, ev: Event, s, taken: set) -> list[tuple[str, str
             continue
         for a in ctx.actors:
             if other.start <= a.start < other.end and a.source == "dictionary" and a.inter in NAMED_ARMED_INTERS \
-                    and not a.name.startswith("Unidentified") and a.name not in taken:
-                return [(a.name, a.inter)]
+                    and not a.name.startswith("Unidentified"):
+                m = localize(ctx, a, iso3)
+                if m.name not in taken:
+                    return [(m.name, m.inter)]
     if s.index > 0:
         # "The Military Police raided X. Two suspects were shot.": the force whose
         # operation the sentence before tells of, when it is that sentence's subject
         prev = ctx.sentences[s.index - 1]
         if prev.paragraph == s.paragraph:
             for a in ctx.actors:
-                if prev.start <= a.start < prev.end and a.inter in ARMED_SIDE_INTERS and a.name not in taken \
+                if prev.start <= a.start < prev.end and a.inter in ARMED_SIDE_INTERS \
                         and not a.name.startswith("Unidentified") and _is_subject(ctx, a) and not is_speaker(ctx, a):
-                    return [(a.name, a.inter)]
+                    m = localize(ctx, resolve_generic(ctx, a), iso3)
+                    if m.name not in taken:
+                        return [(m.name, m.inter)]
     return []
 
 
@@ -351,7 +356,7 @@ def assign_roles(ctx: Context, ev: Event, iso3: str | None = None) -> None:
     side2 = p_names or (rest[:1] if two_sided else [])
     if not side1 and two_sided and not reference:
         # (a reference back, "the attack was repelled", stays bare for the merge stage to join)
-        side1 = _agent_nearby(ctx, ev, s, set(side2))
+        side1 = _agent_nearby(ctx, ev, s, set(side2), iso3)
         for n, it in side1:
             inter[n] = it
         side1 = [n for n, _ in side1]
