@@ -232,3 +232,10 @@ def test_a_group_named_in_the_next_sentence_takes_the_documents_country(code):
     ev = first(code, "Fighting near Kelmo, South Darfur, killed nine people on Monday. Rizeigat "
                      "militiamen were blamed.", "2020-05-05")
     assert ev["actor1"] == "Rizeigat Ethnic Militia (Sudan)"
+
+
+def test_with_the_states_forces_harmed_a_named_group_is_the_other_side(code):
+    ev = first(code, "On Monday two policemen died and a soldier was hurt as a Taliban-planted IED struck their "
+                     "pickup in Kelmo district, Kapisa.", "2020-03-20")
+    assert ev["event_type"] == "Explosions/Remote violence"
+    assert ev["actor1"] == "Taliban" and ev["actor2"].startswith("Police Forces of Afghanistan")

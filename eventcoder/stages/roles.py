@@ -351,7 +351,13 @@ def assign_roles(ctx: Context, ev: Event, iso3: str | None = None) -> None:
     if not side1 and two_sided and not reference:
         # "two soldiers were killed in an ambush by Taliban militants", "... during clashes with X": the
         # other side sits in a phrase under the event noun, not as the verb's agent
-        side1 = [n for n in o_names if inter.get(n) in ARMED_SIDE_INTERS][:1]
+        armed = [n for n in o_names if inter.get(n) in ARMED_SIDE_INTERS]
+        if any(inter.get(n) == "State forces" for n in p_names):
+            # "two policemen died and a soldier was hurt as a Taliban-planted IED struck their pickup":
+            # with the state's forces among those harmed, a named group the sentence gives is the other
+            # side before another of the state's forces
+            armed.sort(key=lambda n: inter.get(n) not in NAMED_ARMED_INTERS)
+        side1 = armed[:1]
     rest = [n for n in o_names if n not in side1]
     side2 = p_names or (rest[:1] if two_sided else [])
     if not side1 and two_sided and not reference:
