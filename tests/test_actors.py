@@ -348,6 +348,9 @@ def test_a_national_group_resolves_a_city_many_countries_share(code):
      "Boko Haram - Jamatu Ahli is-Sunnah lid-Dawatai wal-Jihad"),
     ("Fighters of the Shekau faction raided Kelmo village in Borno on Monday, killing four farmers.", "2020-05-05",
      "Boko Haram - Jamatu Ahli is-Sunnah lid-Dawatai wal-Jihad"),
+    # France's operation in the Sahel is its armed forces, acting abroad
+    ("Barkhane troops killed four militants near Kelmo, Gao region, Mali, on Monday.", "2020-05-05",
+     "Military Forces of France"),
     # either of two groups, as a report leaves it, is ACLED's "A and/or B"
     ("Presumed JNIM or ISGS gunmen shot dead a herder near Kelmo, Burkina Faso, on Monday.", "2020-05-05",
      "JNIM: Group for Support of Islam and Muslims and/or Islamic State (Greater Sahara)"),
