@@ -339,8 +339,8 @@ def name_front_sides(ctx: Context, ev: Event) -> None:
 def name_unknown_sides(ctx: Context, ev: Event) -> None:
     """ACLED codes a clash that no word of the text gives a side ("heavy exchanges of fire were reported in
     Kelmo") as one between two unidentified armed groups (the codebook's name for an unknown perpetrator, on
-    each side).
-    Left to the end, once the merge has joined the event's mentions and a known front has given its sides."""
+    each side). Left to the end, once the merge has joined the event's mentions and a known front has given
+    its sides."""
     if ev.event_type != "Battles" or ev.actor1 or ev.actor2 or ev.assoc_actor_1 or ev.assoc_actor_2:
         return
     from ..resources.actors import generic_actor
