@@ -28,6 +28,15 @@ def test_told_and_according_to():
     assert event_sources(ev, ctx) == ["local officials"]
 
 
+def test_a_source_named_with_a_preposition_keeps_its_whole_name():
+    ctx, ev = coded("Two guards were killed in Kelm on Monday, according to the Council on Foreign Relations.")
+    assert event_sources(ev, ctx) == ["the Council on Foreign Relations"]
+    ctx, ev = coded("Two guards were killed in Kelm on Monday, the Committee for Press Freedom said.")
+    assert event_sources(ev, ctx) == ["the Committee for Press Freedom"]
+    ctx, ev = coded("Two guards were killed in Kelm, according to the Union of Dunde Journalists.")
+    assert event_sources(ev, ctx) == ["the Union of Dunde Journalists"]
+
+
 def test_unconfirmed_in_next_sentence_of_paragraph():
     text = "The Northern Front said it had taken Moss. This could not be independently verified."
     ctx, ev = coded(text)

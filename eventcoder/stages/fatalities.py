@@ -385,6 +385,11 @@ def speaker_text(tok, ctx: Context, sent_index: int, with_conj: bool = False) ->
         if actor is not None and actor.name:
             out.append(actor.name)
             continue
+        # a preposition of the head's own ends with its object, so the name does not stop short: "the
+        # Council on Foreign Relations", not "the Council on Foreign" (the actor was looked for as before)
+        objs = [t.idx + len(t.text) for t in h.subtree
+                if t.dep_ == "pobj" and t.head.dep_ == "prep" and t.head.head.i == h.i and t.head.i > h.i]
+        end = max([end] + objs)
         text = ctx.text[start:end].strip(" ,.;:\"'“”")
         if h.pos_ == "PROPN" and len(text.split()) == 1:
             text = _full_name(ctx, text, h.idx)
