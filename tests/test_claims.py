@@ -37,6 +37,14 @@ def test_a_source_named_with_a_preposition_keeps_its_whole_name():
     assert event_sources(ev, ctx) == ["the Union of Dunde Journalists"]
 
 
+def test_what_was_reported_is_no_source_of_it():
+    # the subject of a passive "was reported" is the news; its agent, or the subject of "was quoted", spoke
+    ctx, ev = coded("Heavy shelling from unknown positions was reported near Kelm late on Monday.")
+    assert event_sources(ev, ctx) == []
+    ctx, ev = coded("Two guards were killed in Kelm on Monday, it was reported by the Dunde Herald.")
+    assert event_sources(ev, ctx) == ["the Dunde Herald"]
+
+
 def test_unconfirmed_in_next_sentence_of_paragraph():
     text = "The Northern Front said it had taken Moss. This could not be independently verified."
     ctx, ev = coded(text)

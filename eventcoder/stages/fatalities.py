@@ -353,9 +353,15 @@ def _phrase_span(tok):
     return start, tok.idx + len(tok.text)
 
 
+# the passive verbs of report whose subject is still the one who spoke ("the mayor was quoted saying"); of the
+# others, the subject is what was told ("heavy fire was reported"), and the speaker only their agent
+SPEAKER_PASSIVES = frozenset({"quote", "cite"})
+
+
 def _speaker_of(verb, ctx: Context):
     for c in verb.children:
-        if c.dep_ in ("nsubj", "nsubjpass") and c.lower_ not in ("who", "which", "that"):
+        if (c.dep_ == "nsubj" or c.dep_ == "nsubjpass" and verb.lemma_.lower() in SPEAKER_PASSIVES) \
+                and c.lower_ not in ("who", "which", "that"):
             return c
     for c in verb.children:
         if c.dep_ == "agent":
