@@ -926,7 +926,7 @@ def conflict_zones() -> list[Zone]:
     zones = json.loads(ZONES.read_text(encoding="utf-8")).get("zones", [])
     lines = {z["names"][0]: z.get("line") or [] for z in zones}
     # (a zone that shares another's front shares the forces on each side of it)
-    sides = {z["names"][0]: (tuple(z.get("sides") or ()), z.get("sides_until")) for z in zones}
+    sides = {z["names"][0]: (tuple(z["sides"]), z.get("sides_until")) for z in zones if z.get("sides")}
     for z in zones:
         names = sorted(z["names"], key=len, reverse=True)
         pattern = re.compile(r"(?<![\w-])(?:" + "|".join(re.escape(n) for n in names) + r")(?![\w-])")
@@ -934,7 +934,7 @@ def conflict_zones() -> list[Zone]:
         also = re.compile(r"(?<![\w-])(?:" + "|".join(re.escape(n) for n in z["with"]) + r")(?![\w-])") \
             if z.get("with") else None
         line_km = float(z.get("line_km") or 0.0)
-        held, until = sides.get(z["names"][0]) if z.get("sides") else sides.get(z.get("line_from"), ((), None))
+        held, until = sides.get(z["names"][0] if z.get("sides") else z.get("line_from"), ((), None))
         out.append(Zone(pattern, z["iso3"], tuple(z["admin1"]), _densify(line, ZONE_LINE_STEP_KM), line_km, also,
                         _front_box(line, line_km) if line else (), held if line else (), until))
     return out
@@ -951,9 +951,9 @@ def front_side(zone: Zone, lat: float, lon: float) -> tuple[float, int]:
         t = 0.0 if seg == 0 else max(0.0, min(1.0, -(ax * dx + ay * dy) / seg))
         km = math.hypot(ax + t * dx, ay + t * dy)
         if km < best[0]:
-            # the point (the origin) is left of the segment when the turn from its direction to the point is
-            # counter-clockwise
-            best = (km, 0 if dx * (-ay) - dy * (-ax) > 0 else 1)
+            # the point (the origin, at -(ax, ay) from the segment's start) is left of the segment when the
+            # turn from its direction to the point is counter-clockwise
+            best = (km, 0 if dy * ax - dx * ay > 0 else 1)
     return best
 
 

@@ -959,8 +959,8 @@ def _kill_noun(fam: str, tok) -> bool:
 _ANIMALS = frozenset("animal animals cattle cow cows goat goats sheep livestock chicken chickens dog dogs bird "
                      "birds wildlife elephant elephants camel camels".split())
 # people who keep the animals, killed with them ("twenty herdsmen and their cows were killed"): the killing of
-# people, not the slaughter of animals
-_KEEPERS = frozenset("herdsman herdsmen herder herders pastoralist pastoralists nomad nomads shepherd shepherds "
+# people, not the slaughter of animals ("herder" is among CIVILIAN_WORDS already)
+_KEEPERS = frozenset("herdsman herdsmen herders pastoralist pastoralists nomad nomads shepherd shepherds "
                      "rancher ranchers".split())
 _ARSON_LEMMAS = frozenset("set torch burn".split())
 _ACCIDENTAL_FIRE = re.compile(r"\b(wildfires?|bushfires?|forest fires?|blaze|flames|electrical|short[- ]circuit|"

@@ -325,10 +325,10 @@ def name_front_sides(ctx: Context, ev: Event) -> None:
         names = [f[0] for f in forces]
         if free1 and free2:
             first, second = (across, own) if known else forces
-        elif free2 and ev.actor1 in names:
-            first, second = forces[names.index(ev.actor1)], forces[1 - names.index(ev.actor1)]
-        elif free1 and ev.actor2 in names:
-            first, second = forces[1 - names.index(ev.actor2)], forces[names.index(ev.actor2)]
+        elif free1 != free2 and (named := ev.actor2 if free1 else ev.actor1) in names:
+            # one side named, one of the two: the other is the other force, each on its own side of the event
+            k = names.index(named)
+            first, second = (forces[1 - k], forces[k]) if free1 else (forces[k], forces[1 - k])
         else:
             return
         ev.actor1, ev.inter1, ev.actor2, ev.inter2 = first[0], first[1], second[0], second[1]
