@@ -218,6 +218,26 @@ def test_a_clash_with_no_side_named_is_between_two_unidentified_armed_groups(cod
     assert ev["actor1"].startswith("Police Forces of Kenya") and ev["actor2"] == "Unidentified Armed Group (Kenya)"
 
 
+def test_unknown_killers_with_organised_crimes_marks_are_a_gang_where_acled_tells_gangs_apart(code):
+    ev = first(code, "Gunmen firing from a passing pickup in a drive-by killed a taxi driver near Culiacan, Sinaloa, on Sunday.")
+    assert ev["actor1"] == "Unidentified Gang (Mexico)" and ev["inter1"] == "Political militia"
+    # the mark may come in a later sentence of the paragraph
+    ev = first(code, "Gunmen shot dead a mechanic near Culiacan, Sinaloa, on Sunday. His hands were tied.")
+    assert ev["actor1"] == "Unidentified Gang (Mexico)"
+    # Brazil's: ACLED's gang "and/or police militia"
+    ev = first(code, "Two gunmen on a motorbike firing in a drive-by killed a street vendor near Niteroi, "
+                     "Rio de Janeiro state, on Sunday.")
+    assert ev["actor1"] == "Unidentified Gang and/or Police Militia"
+
+
+def test_unknown_killers_without_the_marks_or_elsewhere_stay_an_armed_group(code):
+    ev = first(code, "Gunmen shot dead a mechanic near Culiacan, Sinaloa, on Sunday.")
+    assert ev["actor1"] == "Unidentified Armed Group (Mexico)"
+    # the marks count only where ACLED tells gangs apart by them
+    ev = first(code, "Gunmen firing from a passing pickup in a drive-by killed a shopkeeper near Eldoret, Kenya, on Sunday.")
+    assert ev["actor1"] == "Unidentified Armed Group (Kenya)"
+
+
 
 def test_peoples_named_before_communal_militias_are_the_sides(code):
     ev = first(code, "Rizeigat and Fellata communal militias fought near Kelmo, South Darfur, on Monday, leaving "
