@@ -280,6 +280,35 @@ def test_police_firing_on_a_demonstration_is_excessive_force(code):
     assert ev["actor2"].startswith("Police Forces of Iraq")  # a generic actor takes the places' country
 
 
+@pytest.mark.parametrize("text", [
+    # the killing the protest is about, told of someone else or named by a noun,
+    "Dozens of villagers held a protest in Nakuru, Kenya, on Monday seeking justice for a boy whom a landlord "
+    "had killed.",
+    "Kin of a guard shot dead by mistake staged a protest by a clinic in Nakuru, Kenya, on Monday.",
+    "Traders blocked roads in Nakuru, Kenya, on Monday to call for an inquiry into a murder on their estate.",
+    # or as what came before
+    "Residents staged a protest in Nakuru, Kenya, on Monday after a driver was gunned down by a guard.",
+    "Residents staged a protest in Nakuru, Kenya, on Monday because a driver had been gunned down by a guard.",
+])
+def test_a_killing_a_protest_is_about_is_no_force_used_on_it(code, text):
+    ev = code(text, published=PUB)["events"][0]
+    assert (ev["event_type"], ev["sub_event_type"]) == ("Protests", "Peaceful protest")
+    assert ev["fatalities"] == 0
+
+
+def test_force_on_protesters_that_neither_kills_nor_shoots_is_an_intervention(code):
+    ev = code("Police beat protesters and dragged them into vans in Nakuru, Kenya, on Monday.",
+              published=PUB)["events"][0]
+    assert (ev["event_type"], ev["sub_event_type"]) == ("Protests", "Protest with intervention")
+    # (guards: killed or fired on, it is excessive force)
+    ev = code("Police shot and wounded three marchers at a protest in Nakuru, Kenya, on Monday.",
+              published=PUB)["events"][0]
+    assert (ev["event_type"], ev["sub_event_type"]) == ("Protests", "Excessive force against protesters")
+    ev = code("Police killed one protester during a march in Nakuru, Kenya, on Monday.",
+              published=PUB)["events"][0]
+    assert (ev["event_type"], ev["sub_event_type"]) == ("Protests", "Excessive force against protesters")
+
+
 def test_fire_returned_in_the_next_sentence_makes_a_battle(code):
     doc = code("Gunmen attacked a man in Kiri on Monday. Police on patrol returned fire and killed one of "
                "the gunmen.", published=PUB)

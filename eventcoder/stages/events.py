@@ -939,9 +939,31 @@ def _object_words(tok, span) -> set[str]:
 
 def _kills_at_protest(cues: dict) -> bool:
     """A killing in a protest sentence that is the demonstrators' grievance ("protested against the killing
-    of a student", "to condemn the assassination of ...") is not force used on them."""
-    return any(not (t.pos_ == "NOUN" and (t.head.lower_ in _GRIEVANCE_HEADS or t.lower_ in _KILL_NOUNS))
-               for t in cues.get("KILL", ()))
+    of a student", "to condemn the assassination of ...", "demanding justice for a boy who was shot dead",
+    "marched after a trader was killed", "on suspicion of murder") is not force used on them."""
+    return any(not (t.pos_ == "NOUN" or _grievance(t) or _told_as_cause(t)) for t in cues.get("KILL", ()))
+
+
+def _told_as_cause(t) -> bool:
+    """A verb told of someone ("a guard who was shot dead", "a journalist killed by a policeman"; not of
+    the demonstrators themselves) or in a clause or phrase of what came before ("after a trader was
+    killed", "following the stabbing of ..."): the killing a protest is about."""
+    node = t
+    for _ in range(12):
+        if node.dep_ in ("relcl", "acl") and node.head.lower_ not in _PROTESTER_NOUNS or node.dep_ == "advcl" and any(
+                c.dep_ == "mark" and c.lower_ in _BEFORE_MARKS for c in node.children):
+            return True
+        if node.dep_ == "pobj" and node.head.lower_ in _BEFORE_MARKS:
+            return True
+        if node.head.i == node.i:
+            return False
+        node = node.head
+    return False
+
+
+_BEFORE_MARKS = frozenset("after following since because".split())
+_GUNFIRE_TEXT = re.compile(r"\b(?:shot|shoot\w*|bullets?|fired|firing|gunfire|gunshots?|guns?)\b", re.I)
+_PROTESTER_NOUNS = frozenset("protester protesters protestor protestors demonstrator demonstrators marcher marchers".split())
 
 
 # nouns that name a killing: mostly a reference to one told elsewhere, or a cause ("over the killing of")
@@ -1326,6 +1348,10 @@ def type_trigger(ctx: Context, fam: str, tok, span, cues: dict) -> tuple[str, st
         if protest_ctx and re.search(r"\b(protesters?|demonstrators?|marchers?|demonstrations?|protests?)\b", low):
             if has("RIOT"):  # ACLED: demonstrators who use violence are rioters, whatever force met them
                 return ("Riots", "Violent demonstration")
+            if not has("KILL") and not weapon and not _GUNFIRE_TEXT.search(low):
+                # ACLED: force that neither kills nor fires on them ("beaten and dragged into vans", "hurt
+                # three protesters") is an intervention; excessive force is lethal or from guns
+                return ("Protests", "Protest with intervention")
             return ("Protests", "Excessive force against protesters")
         if weapon:
             if weapon in ("IED", "GRENADE") and re.search(r"\b(defus|disarm|deactivat)", low):
