@@ -280,6 +280,21 @@ def test_police_firing_on_a_demonstration_is_excessive_force(code):
     assert ev["actor2"].startswith("Police Forces of Iraq")  # a generic actor takes the places' country
 
 
+@pytest.mark.parametrize("text,sub", [
+    # what the forces seized, not where they seized it: no territory changed hands
+    ("Police seized two tonnes of cannabis stashed in a lorry at a highway checkpoint near Dourados on Monday.",
+     "Looting/property destruction"),
+    ("Troops seized three lorries of fuel near Cucuta, Colombia, on Monday.", "Looting/property destruction"),
+    ("Near Blida on Monday, the army blew up a hideout and seized 10 kg of TNT.", "Disrupted weapons use"),
+])
+def test_goods_the_forces_seize_are_no_territory(code, text, sub):
+    ev = code(text, published=PUB)["events"][0]
+    assert (ev["event_type"], ev["sub_event_type"]) == ("Strategic developments", sub)
+    # (guard: a town seized is)
+    ev = code("The army seized control of Kelmo, Borno, on Monday after heavy fighting.", published=PUB)["events"][0]
+    assert (ev["event_type"], ev["sub_event_type"]) == ("Battles", "Government regains territory")
+
+
 @pytest.mark.parametrize("text", [
     # the killing the protest is about, told of someone else or named by a noun,
     "Dozens of villagers held a protest in Nakuru, Kenya, on Monday seeking justice for a boy whom a landlord "

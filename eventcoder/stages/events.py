@@ -1083,7 +1083,10 @@ def _armed_word(words: set) -> bool:
 _INTERCEPTED = re.compile(r"\b(missiles?|rockets?|drones?|projectiles?|shells?|weapons?|arms|ammunition|explosives?|"
                           r"bombs?|shipments?|consignments?|cache|grenades?)\b")
 _CONTRABAND = re.compile(r"\b(marijuana|cannabis|cocaine|heroin|methamphetamine|narcotics|contraband|smuggled)\b")
-_WEAPON_OBJECTS = r"\b(weapons?|arms|ammunition|rifles?|guns?|pistols?|explosives|cache|drugs|vehicles?|grenades?|rounds|detonators?)\b"
+_WEAPON_OBJECTS = r"\b(weapons?|arms|ammunition|munitions|rifles?|guns?|pistols?|explosives|tnt|ieds?|mines|bombs?|cache|drugs|vehicles?|grenades?|rounds|detonators?)\b"
+# people seized: an arrest or a capture in a fight, never the seizure of goods
+_SEIZED_PEOPLE = frozenset("man men woman women person people suspect suspects member members fighter fighters leader "
+                           "leaders commander commanders he she they them".split())
 _BLOCKED_WAYS = frozenset("road roads street streets highway highways entrance entrances traffic route routes bridge "
                           "junction railway rail gate gates access avenue avenues motorway intersection office "
                           "offices border crossing train trains port premises".split())
@@ -1402,12 +1405,17 @@ def type_trigger(ctx: Context, fam: str, tok, span, cues: dict) -> tuple[str, st
         lemma = tok.lemma_.lower()
         if lemma == "recover" and not re.search(_WEAPON_OBJECTS, " ".join(patient)):
             return None  # recovered bodies, stolen cars, the economy
-        if lemma in ("seize", "capture", "recover") and not patient & TERRITORY_WORDS:
-            if _CONTRABAND.search(low) and _agent_words(tok) & _STATE_AGENT_WORDS:
+        # (what was seized, not where: "seized drugs hidden in a lorry at a highway checkpoint" took no highway)
+        if lemma in ("seize", "capture", "recover") and not core & TERRITORY_WORDS:
+            state = bool(_agent_words(tok) & _STATE_AGENT_WORDS)
+            if _CONTRABAND.search(low) and state:
                 # [OBS] police seizures of contraband are coded as Looting/property destruction
                 return ("Strategic developments", "Looting/property destruction")
             if re.search(_WEAPON_OBJECTS, " ".join(patient)):
                 return ("Strategic developments", "Disrupted weapons use")
+            if state and core and not core & (ARMED_WORDS | CIVILIAN_WORDS | SUSPECT_WORDS | _SEIZED_PEOPLE):
+                # [OBS] so are the forces' seizures of other goods ("soldiers seized two boats", "fuel")
+                return ("Strategic developments", "Looting/property destruction")
             if not any(p.start >= span.start_char and p.end <= span.end_char and p.start > tok.idx
                        for p in ctx.places):
                 return None
