@@ -286,13 +286,19 @@ def test_police_firing_on_a_demonstration_is_excessive_force(code):
      "Looting/property destruction"),
     ("Troops seized three lorries of fuel near Cucuta, Colombia, on Monday.", "Looting/property destruction"),
     ("Near Blida on Monday, the army blew up a hideout and seized 10 kg of TNT.", "Disrupted weapons use"),
+    # a drug lab the forces dismantle is property destroyed
+    ("Military police tore down and dismantled a cocaine laboratory outside Petrolina, Pernambuco, on Monday. Two "
+     "men were held.", "Looting/property destruction"),
 ])
 def test_goods_the_forces_seize_are_no_territory(code, text, sub):
     ev = code(text, published=PUB)["events"][0]
     assert (ev["event_type"], ev["sub_event_type"]) == ("Strategic developments", sub)
-    # (guard: a town seized is)
+    # (guards: a town seized is; a ring dismantled is no property)
     ev = code("The army seized control of Kelmo, Borno, on Monday after heavy fighting.", published=PUB)["events"][0]
     assert (ev["event_type"], ev["sub_event_type"]) == ("Battles", "Government regains territory")
+    ev = code("Police in Petrolina, Pernambuco, dismantled a smuggling ring on Monday and detained two men.",
+              published=PUB)["events"][0]
+    assert (ev["event_type"], ev["sub_event_type"]) == ("Strategic developments", "Arrests")
 
 
 @pytest.mark.parametrize("text", [

@@ -1084,6 +1084,10 @@ _INTERCEPTED = re.compile(r"\b(missiles?|rockets?|drones?|projectiles?|shells?|w
                           r"bombs?|shipments?|consignments?|cache|grenades?)\b")
 _CONTRABAND = re.compile(r"\b(marijuana|cannabis|cocaine|heroin|methamphetamine|narcotics|contraband|smuggled)\b")
 _WEAPON_OBJECTS = r"\b(weapons?|arms|ammunition|munitions|rifles?|guns?|pistols?|explosives|tnt|ieds?|mines|bombs?|cache|drugs|vehicles?|grenades?|rounds|detonators?)\b"
+# what the forces dismantle as property (a drug lab, a rebel camp), not a network or a policy
+_DISMANTLED = frozenset("lab labs laboratory laboratories factory factories plantation plantations camp camps "
+                        "checkpoint checkpoints barricade barricades roadblock roadblocks still stills refinery "
+                        "refineries kiln kilns hideout hideouts".split())
 # people seized: an arrest or a capture in a fight, never the seizure of goods
 _SEIZED_PEOPLE = frozenset("man men woman women person people suspect suspects member members fighter fighters leader "
                            "leaders commander commanders he she they them".split())
@@ -1500,6 +1504,8 @@ def type_trigger(ctx: Context, fam: str, tok, span, cues: dict) -> tuple[str, st
             return ("Explosions/Remote violence", "Shelling/artillery/missile attack")  # a crewed aircraft
         return ("Strategic developments", "Disrupted weapons use")
     if fam == "LOOT":
+        if tok.lemma_.lower() == "dismantle" and not _object_words(tok, span) & _DISMANTLED:
+            return None  # "dismantled a smuggling network", "the regime must be dismantled": no property
         if tok.lemma_.lower() == "destroy" and (weapon or {"KILL", "ATTACK", "FIGHT", "HARM"} & set(cues)):
             return None  # the destruction a strike or an attack caused: that event is coded
         return ("Strategic developments", "Looting/property destruction")
