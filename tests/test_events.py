@@ -280,6 +280,22 @@ def test_police_firing_on_a_demonstration_is_excessive_force(code):
     assert ev["actor2"].startswith("Police Forces of Iraq")  # a generic actor takes the places' country
 
 
+def test_a_bomb_that_goes_off_early_fails_or_is_found_is_disrupted_weapons_use(code):
+    ev = code("On Monday two Taliban insurgents died when explosives they were planting went off prematurely in "
+              "Kelmo district, Kandahar.", published="2020-03-20")["events"][0]  # (before the Taliban were the state)
+    assert (ev["event_type"], ev["sub_event_type"]) == ("Strategic developments", "Disrupted weapons use")
+    assert (ev["actor1"], ev["actor2"]) == ("Taliban", None)  # the group whose bomb it was, no other side
+    ev = code("On Monday gunmen lobbed a grenade at a police post in Kelmo, Kashmir, but it failed to go off.",
+              published=PUB)["events"][0]
+    assert ev["sub_event_type"] == "Disrupted weapons use"
+    ev = code("On Monday police found an explosive device planted by Taliban insurgents in Kelmo district, Kandahar.",
+              published=PUB)["events"][0]
+    assert ev["sub_event_type"] == "Disrupted weapons use" and ev["actor1"].startswith("Police Forces of Afghanistan")
+    # (guard: a bomb that went off as meant is the attack)
+    ev = code("On Monday a roadside bomb killed two soldiers in Kelmo district, Kandahar.", published=PUB)["events"][0]
+    assert ev["sub_event_type"] == "Remote explosive/landmine/IED"
+
+
 @pytest.mark.parametrize("text,sub", [
     # what the forces seized, not where they seized it: no territory changed hands
     ("Police seized two tonnes of cannabis stashed in a lorry at a highway checkpoint near Dourados on Monday.",

@@ -85,6 +85,8 @@ WEAPON_EVENT_VERBS = frozenset(
     # ripped through a bus", "the explosion left five dead", "blew up a pipeline", "caused damage"
     + "conduct carry use trigger set claim die rip leave blow cause".split()
 )
+# "police found a bomb under a bus", "an IED was discovered": a bomb disrupted (see _DISRUPTED_BOMB)
+BOMB_FOUND_VERBS = frozenset("find discover detect spot".split())
 # weapon nouns that are also verbs of other senses ("prices have rocketed", "critics blasted the plan")
 FIGURATIVE_WEAPON_VERBS = frozenset({"rocket", "blast"})
 NOT_EVENT_NOUNS = frozenset("war conflict violence insurgency crisis".split())
@@ -1084,6 +1086,16 @@ _INTERCEPTED = re.compile(r"\b(missiles?|rockets?|drones?|projectiles?|shells?|w
                           r"bombs?|shipments?|consignments?|cache|grenades?)\b")
 _CONTRABAND = re.compile(r"\b(marijuana|cannabis|cocaine|heroin|methamphetamine|narcotics|contraband|smuggled)\b")
 _WEAPON_OBJECTS = r"\b(weapons?|arms|ammunition|munitions|rifles?|guns?|pistols?|explosives|tnt|ieds?|mines|bombs?|cache|drugs|vehicles?|grenades?|rounds|detonators?)\b"
+# ACLED's disrupted weapons use: a bomb defused, found before it went off, failing to go off, or going off
+# early in its makers' hands ("blew up as they were planting it"), not an attack
+_DISRUPTED_BOMB = re.compile(
+    r"\b(?:defus|disarm|deactivat)|\bprematurely\b|\b(?:did not|didn't|failed to|did not) (?:explode|detonate|go off)\b"
+    r"|\b(?:while|as|when) (?:they were |he was |it was being )?(?:planting|assembling|making|laying|fixing|handling|"
+    r"manufacturing|fitting)\b|\bthey were (?:planting|assembling|making|laying|fixing|handling|manufacturing)\b"
+    r"|\bcontrolled (?:explosion|detonation)\b|\b(?:bomb|ied|explosive device|device|landmine|mine|grenade)s? "
+    r"(?:was |were )?(?:found|discovered|detected|recovered|spotted)\b"
+    r"|\b(?:found|discovered|detected|recovered|spotted) (?:an? |the |two |three |\d+ )?(?:unexploded |live )?"
+    r"(?:bomb|ied|explosive device|device|landmine|mine|grenade)s?\b")
 # what the forces dismantle as property (a drug lab, a rebel camp), not a network or a policy
 _DISMANTLED = frozenset("lab labs laboratory laboratories factory factories plantation plantations camp camps "
                         "checkpoint checkpoints barricade barricades roadblock roadblocks still stills refinery "
@@ -1361,7 +1373,7 @@ def type_trigger(ctx: Context, fam: str, tok, span, cues: dict) -> tuple[str, st
                 return ("Protests", "Protest with intervention")
             return ("Protests", "Excessive force against protesters")
         if weapon:
-            if weapon in ("IED", "GRENADE") and re.search(r"\b(defus|disarm|deactivat)", low):
+            if weapon in ("IED", "GRENADE") and _DISRUPTED_BOMB.search(low):
                 return ("Strategic developments", "Disrupted weapons use")
             if has("FIGHT") and weapon not in ("AIR", "SUICIDE") and not (
                     weapon == "SHELL" and not _real_fight(cues)):
@@ -1630,13 +1642,17 @@ def detect_sentence(ctx: Context, s: Sentence) -> list[Event]:
         for w in WEAPON_ORDER:
             for tok in cues.get(w, ()):
                 verb = verb_of(tok)
+                found = verb.lemma_.lower() in BOMB_FOUND_VERBS and w in ("IED", "GRENADE") \
+                    and bool(_DISRUPTED_BOMB.search(span.text.lower()))
                 if ((tok.pos_ == "VERB" and not _figurative_weapon_verb(tok)) or (
-                        tok.pos_ != "VERB" and verb.lemma_.lower() in WEAPON_EVENT_VERBS and not (
+                        tok.pos_ != "VERB" and (verb.lemma_.lower() in WEAPON_EVENT_VERBS or found) and not (
                             verb.lemma_.lower() == "set" and not any(c.lower_ == "off" for c in verb.children)))) \
                         and not blocked(tok, span):
                     # (as type_trigger reads a weapon beside a fight cue: shelling whose fire only came in
                     # bursts or went "at the positions of" is no clash)
-                    typed = (("Battles", "Armed clash")
+                    typed = (("Strategic developments", "Disrupted weapons use")
+                             if w in ("IED", "GRENADE") and _DISRUPTED_BOMB.search(span.text.lower())
+                             else ("Battles", "Armed clash")
                              if "FIGHT" in cues and w != "AIR" and not (w == "SHELL" and not _real_fight(cues))
                              else ("Explosions/Remote violence", WEAPON_SUB[w]))
                     candidates.append((sum(1 for _ in tok.ancestors), tok.i, "ATTACK", tok, typed))

@@ -428,6 +428,11 @@ def assign_roles(ctx: Context, ev: Event, iso3: str | None = None) -> None:
             # "fighting between the army and the rebels": both sides read as acted on (not "a joint
             # army and militia offensive", whose two are allies)
             side1, side2 = side2[:1], side2[1:]
+    elif ev.sub_event_type == "Disrupted weapons use" and not side1 and side2 \
+            and inter.get(side2[0]) not in ("State forces", "Civilians"):
+        # "two militants were killed when the mine they were laying went off": ACLED's actor is the group whose
+        # bomb it was, with no other side
+        side1, side2 = side2[:1], side2[1:]
     elif ev.sub_event_type == "Arrests":
         if not [n for n in side1 if inter.get(n) == "State forces"]:
             # ACLED: arrests are made by the state's forces; unnamed ones are its police
