@@ -280,6 +280,14 @@ def test_police_firing_on_a_demonstration_is_excessive_force(code):
     assert ev["actor2"].startswith("Police Forces of Iraq")  # a generic actor takes the places' country
 
 
+def test_a_crowds_violence_with_no_demonstration_told_is_mob_violence(code):
+    ev = code("On Monday a crowd stoned passing cars and torched a kiosk in Nakuru, Kenya.", published=PUB)["events"][0]
+    assert (ev["event_type"], ev["sub_event_type"]) == ("Riots", "Mob violence")
+    # (guard: a riot so called is a demonstration turned violent)
+    ev = code("On Monday pupils rioted over exam results at a school in Nakuru, Kenya.", published=PUB)["events"][0]
+    assert (ev["event_type"], ev["sub_event_type"]) == ("Riots", "Violent demonstration")
+
+
 def test_a_bomb_that_goes_off_early_fails_or_is_found_is_disrupted_weapons_use(code):
     ev = code("On Monday two Taliban insurgents died when explosives they were planting went off prematurely in "
               "Kelmo district, Kandahar.", published="2020-03-20")["events"][0]  # (before the Taliban were the state)
@@ -418,7 +426,8 @@ TYPED_2 = [
      "Riots", "Violent demonstration"),
     # stones and bricks thrown, whatever words come between the verb and them
     ("The marchers threw bottles and bricks at shops in Dobe on Monday.", "Riots", "Violent demonstration"),
-    ("Youths hurled several bricks at a police van in Dobe on Monday.", "Riots", "Violent demonstration"),
+    # (and with no demonstration told, a crowd's stones are mob violence, as ACLED codes youths stoning the police)
+    ("Youths hurled several bricks at a police van in Dobe on Monday.", "Riots", "Mob violence"),
     # one man throwing stones at a person attacks that person
     ("In Dobe on Monday a drunk man hurled bricks at a nurse.", "Violence against civilians", "Attack"),
     # an ambushed vehicle is no armed side unless the text makes it one
@@ -467,7 +476,7 @@ TYPED_2 = [
      "Riots", "Mob violence"),
     # a relative clause with "who" tells what the crowd did
     ("Police dispersed youths who were throwing stones at a convoy in Lurin on Monday.",
-     "Riots", "Violent demonstration"),
+     "Riots", "Mob violence"),
     # strategic developments: prisoner releases, displacement, defections, seizures of contraband
     ("The government released 120 rebel prisoners from the central prison in Tamu on Monday.",
      "Strategic developments", "Other"),

@@ -1096,6 +1096,8 @@ _DISRUPTED_BOMB = re.compile(
     r"(?:was |were )?(?:found|discovered|detected|recovered|spotted)\b"
     r"|\b(?:found|discovered|detected|recovered|spotted) (?:an? |the |two |three |\d+ )?(?:unexploded |live )?"
     r"(?:bomb|ied|explosive device|device|landmine|mine|grenade)s?\b")
+_DEMONSTRATION_SIGNS = re.compile(r"\b(?:riot\w*|marchers|demonstrators|protesters|strikers|barricad\w*|blockad\w*"
+                                  r"|blocked|over (?:an?|the|their|its|his|her) )")
 # what the forces dismantle as property (a drug lab, a rebel camp), not a network or a policy
 _DISMANTLED = frozenset("lab labs laboratory laboratories factory factories plantation plantations camp camps "
                         "checkpoint checkpoints barricade barricades roadblock roadblocks still stills refinery "
@@ -1305,7 +1307,10 @@ def type_trigger(ctx: Context, fam: str, tok, span, cues: dict) -> tuple[str, st
         if protest_ctx or _PROTEST_PURPOSE.search(low):
             # "closed the road with burning tyres, denouncing ...": a demonstration turned violent
             return ("Riots", "Violent demonstration")
-        if re.search(r"\b(mob|lynch|vigilante|villagers|residents)\b", low):
+        if re.search(r"\b(mob|lynch|vigilante|villagers|residents)\b", low) or not _DEMONSTRATION_SIGNS.search(low):
+            # ACLED: a crowd's violence with no demonstration told (stones thrown at a car, a shop torched) is
+            # mob violence; a riot so called, marchers, a road barricaded or a grievance ("over a new tax")
+            # tell a demonstration turned violent
             return ("Riots", "Mob violence")
         return ("Riots", "Violent demonstration")
     if fam == "FIGHT" and tok.lemma_.lower() == "engage" and tok.pos_ == "VERB" and not _engaged_in_fighting(tok):
