@@ -272,6 +272,16 @@ def test_intervention_told_in_the_next_sentence(code):
     assert first["actor2"] and "Police Forces" in first["actor2"]
 
 
+@pytest.mark.parametrize("text", [
+    "On Monday hawkers held a sit-in by the county offices in Nakuru, Kenya. Police intervened.",
+    "On Monday hawkers held a sit-in by the county offices in Nakuru, Kenya. They were all detained overnight.",
+    "On Monday police used force against hawkers protesting by the county offices in Nakuru, Kenya.",
+])
+def test_police_intervening_or_detaining_the_protesters_is_an_intervention(code, text):
+    ev = code(text, published=PUB)["events"][0]
+    assert (ev["event_type"], ev["sub_event_type"]) == ("Protests", "Protest with intervention")
+
+
 def test_police_firing_on_a_demonstration_is_excessive_force(code):
     doc = code("Police fired on a demonstration over power cuts in Basra yesterday, killing a young "
                "protester, a health official said.", published="2024-07-09")

@@ -842,7 +842,8 @@ def _patient_inters(ctx: Context, tok, span) -> set[str]:
 _PROTEST_PEOPLE = {"protester", "protesters", "demonstrator", "demonstrators", "participant", "participants",
                    "marcher", "marchers", "people", "student", "students", "activist", "activists", "them",
                    "several", "dozens", "hundreds", "scores", "organiser", "organisers", "organizer",
-                   "organizers", "leader", "leaders", "some", "many", "youth", "youths"}
+                   "organizers", "leader", "leaders", "some", "many", "youth", "youths", "they", "person", "persons",
+                   "man", "men", "woman", "women"}
 
 
 def _protesters_arrested(cues: dict) -> bool:
