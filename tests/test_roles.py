@@ -230,6 +230,18 @@ def test_unknown_killers_with_organised_crimes_marks_are_a_gang_where_acled_tell
     assert ev["actor1"] == "Unidentified Gang and/or Police Militia"
 
 
+def test_a_victim_told_to_be_in_the_trade_makes_a_clash_with_his_gang(code):
+    ev = first(code, "Gunmen shot dead a mechanic near Culiacan, Sinaloa, on Sunday. He had a criminal record for "
+                     "extortion.")
+    assert (ev["event_type"], ev["sub_event_type"]) == ("Battles", "Armed clash")
+    assert ev["actor2"] == "Unidentified Gang (Mexico)" and ev["inter2"] == "Political militia"
+    ev = first(code, "Gunmen shot dead an alleged drug trafficker near Culiacan, Sinaloa, on Sunday.")
+    assert ev["event_type"] == "Battles" and ev["actor2"] == "Unidentified Gang (Mexico)"
+    # (guard: a victim told of no trade is a civilian)
+    ev = first(code, "Gunmen shot dead a mechanic near Culiacan, Sinaloa, on Sunday.")
+    assert ev["event_type"] == "Violence against civilians" and ev["actor2"] == "Civilians (Mexico)"
+
+
 def test_unknown_killers_without_the_marks_or_elsewhere_stay_an_armed_group(code):
     ev = first(code, "Gunmen shot dead a mechanic near Culiacan, Sinaloa, on Sunday.")
     assert ev["actor1"] == "Unidentified Armed Group (Mexico)"
