@@ -290,6 +290,17 @@ def test_police_firing_on_a_demonstration_is_excessive_force(code):
     assert ev["actor2"].startswith("Police Forces of Iraq")  # a generic actor takes the places' country
 
 
+@pytest.mark.parametrize("text,etype,deaths", [
+    ("On Monday unknown attackers lobbed a grenade into a bar in Gisenyi, Rwanda. A patron was killed, and eleven "
+     "others were injured.", "Explosions/Remote violence", 1),
+    ("On Monday Nigerian troops shelled Boko Haram camps near Buk, Borno. 20 fighters were killed.",
+     "Explosions/Remote violence", 20),
+])
+def test_the_toll_told_after_a_strike_or_a_bomb_is_that_events(code, text, etype, deaths):
+    events = code(text, published=PUB)["events"]
+    assert [(e["event_type"], e["fatalities"]) for e in events] == [(etype, deaths)]
+
+
 def test_a_crowds_violence_with_no_demonstration_told_is_mob_violence(code):
     ev = code("On Monday a crowd stoned passing cars and torched a kiosk in Nakuru, Kenya.", published=PUB)["events"][0]
     assert (ev["event_type"], ev["sub_event_type"]) == ("Riots", "Mob violence")

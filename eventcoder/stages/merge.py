@@ -250,7 +250,38 @@ def merge_events(ctx: Context) -> list[Event]:
             # an event noun in a phrase ("... protest against land grabbing") with nothing
             # else in its sentence still reports an event
             clusters.append(ev)
-    return sorted(clusters, key=lambda e: min(e.sentences))
+    return _join_casualties(ctx, sorted(clusters, key=lambda e: min(e.sentences)), index)
+
+
+# a trigger that tells only the toll of an act ("killing five militants", "one person was killed")
+_CASUALTY_TRIGGER = re.compile(r"^(?:kill|injur|wound|die|dead|death|hurt|slain)", re.I)
+_ARMED_TYPES = frozenset({"Battles", "Explosions/Remote violence"})
+
+
+def _join_casualties(ctx: Context, clusters: list[Event], index: SentenceIndex) -> list[Event]:
+    """The toll told with a clash, a strike or a bomb is that event's, though its own verb typed it apart:
+    "troops repelled the attack, killing five militants and injuring six" (an attack on civilians by the
+    injuring), "a grenade was thrown into a shop. One person was killed" (a killing of its own). A
+    casualty event joins the armed event of its sentence or the one just before in its paragraph when it
+    names no one the armed event does not."""
+    out: list[Event] = []
+    for ev in clusters:
+        host = out[-1] if out else None
+        first = min(ev.sentences)
+        if host is not None and _CASUALTY_TRIGGER.match(ev.trigger or "") \
+                and host.event_type in _ARMED_TYPES and ev.event_type in VIOLENT_TYPES - {"Riots"} \
+                and ev.event_type != host.event_type and 0 <= first - max(host.sentences) <= 1 \
+                and ctx.sentences[first].paragraph == ctx.sentences[max(host.sentences)].paragraph \
+                and not _another_incident(ctx, ev) and not countries_clash(host, ev, index) \
+                and (ev.actor1 is None or ev.actor1 in sides(host)[0] | sides(host)[1]) \
+                and not _conflict(sides(host)[0] | sides(host)[1], sides(ev)[0] | sides(ev)[1] - {ev.actor1}):
+            if host.actor2:  # (the armed event keeps its sides: the toll's victims are among them)
+                ev.actor1 = ev.actor2 = None
+                ev.assoc_actor_1, ev.assoc_actor_2 = [], []
+            absorb(host, ev, index)
+            continue
+        out.append(ev)
+    return out
 
 
 @lru_cache(maxsize=1)
