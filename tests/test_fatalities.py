@@ -86,6 +86,17 @@ def test_subset_not_added():
     assert document_fatalities(ctx) == 20
 
 
+@pytest.mark.parametrize("text", [
+    # the victim the parse hangs on the address before it, leaving the verb without a subject
+    "On 3 March 2021, in Tepic, Nayarit, a former mayor was shot dead near Plaza Centro.",
+    "On 3 March 2021, in Tepic, Nayarit, a former mayor was gunned down outside his shop.",
+    # a body found is a death; the report's own dated opening makes it no old remains
+    "On 3 May 2021, in Culiacan, Sinaloa, the body of a taxi driver was found beside a canal. He had been shot.",
+])
+def test_a_lone_victim_after_an_address_or_a_body_found_counts_one(text):
+    assert [e["fatalities"] for e in code(text, published="2021-05-04")["events"]] == [1]
+
+
 def test_remains_not_counted():
     ctx = context("Searchers found bodies in the hills, believed to be the remains of six guards kidnapped in 2011.")
     assert [c.kind for c in ctx.fatalities] == ["remains"]

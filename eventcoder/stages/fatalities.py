@@ -210,9 +210,25 @@ def _is_death_verb(verb, noun, role: str) -> bool:
         return noun.lemma_.lower() in PERSONNEL or noun.lemma_.lower() in CIVILIAN_NOUNS
     if lemma == "gun":
         return any(c.lower_ == "down" for c in verb.children) or verb.nbor(1).lower_ == "down"
+    if lemma == "find" and noun.lemma_.lower() in ("body", "corpse"):
+        return True  # "a herder's body was found by the river": a death, though no word says "dead"
     if lemma in NEEDS_DEAD:
         return _has_dead_marker(verb)
     return True
+
+
+def _stranded_victim(verb):
+    """The victim a parse hung on the place before it: "In Kelmo, Dunde, a former mayor was shot dead" reads
+    the mayor as the address's apposition and leaves the passive verb without a subject. The noun so hung,
+    just before the verb, else None."""
+    if any(c.dep_ in ("nsubjpass", "nsubj") for c in verb.children) or not any(c.dep_ == "auxpass" for c in verb.children):
+        return None
+    aux = min(c.i for c in verb.children if c.dep_ == "auxpass")
+    for t in reversed(verb.doc[max(0, aux - 8):aux]):
+        if t.dep_ == "appos" and t.pos_ == "NOUN" and t.head.pos_ == "PROPN" \
+                and all(u.i in {x.i for x in t.subtree} for u in verb.doc[t.i + 1:aux]):
+            return t
+    return None
 
 
 def _passive(verb) -> bool:
@@ -291,6 +307,10 @@ def _ancestors_upto(tok, stop):
     return out
 
 
+_DAY_DATE = re.compile(r"\b\d{1,2}(?:st|nd|rd|th)?\s+[A-Z][a-z]+,?\s+(?:19|20)\d\d\b"
+                       r"|\b[A-Z][a-z]+\.?\s+\d{1,2}(?:st|nd|rd|th)?,?\s+(?:19|20)\d\d\b")
+
+
 def _kind_context(trigger, noun, sent_tokens, sent_text: str) -> str | None:
     """Overrides for a linked figure: subset, remains, background reference, campaign total."""
     path = [noun] + _ancestors_upto(noun, set())
@@ -305,7 +325,9 @@ def _kind_context(trigger, noun, sent_tokens, sent_text: str) -> str | None:
     if trigger is not None and trigger.lower_ == "remains":
         return "remains"
     if trigger is not None and trigger.lemma_.lower() in ("body", "corpse") or noun.lemma_.lower() in ("body", "corpse", "remains"):
-        if REMAINS_CUES.search(sent_text) or re.search(r"\b(19|20)\d\d\b", sent_text):
+        # (a year of its own, "bodies from 1994", not the day's date the report opens with: "On 9 June 2021,
+        # a herder's body was found by the river")
+        if REMAINS_CUES.search(sent_text) or re.search(r"\b(19|20)\d\d\b", _DAY_DATE.sub("", sent_text)):
             return "remains"
     if trigger is not None:
         for a in [trigger] + _ancestors_upto(trigger, set()):
@@ -613,6 +635,9 @@ def _lone_victims(ctx: Context, s, used: set[int]) -> list[FatalityClaim]:
         if v.pos_ not in ("VERB", "AUX", "ADJ"):
             continue
         victims = []
+        stranded = _stranded_victim(v) if v.pos_ == "VERB" else None
+        if stranded is not None and stranded.i not in used and _is_death_verb(v, stranded, "obj"):
+            victims.append(stranded)
         for c in v.children:
             if c.i in used:
                 continue
