@@ -97,6 +97,11 @@ def test_a_lone_victim_after_an_address_or_a_body_found_counts_one(text):
     assert [e["fatalities"] for e in code(text, published="2021-05-04")["events"]] == [1]
 
 
+def test_a_text_that_is_all_headline_counts_its_figure():
+    # (a headline's figure is skipped only where a body tells it again)
+    assert [e["fatalities"] for e in code("Gunmen behead two traders near Kelmo", published="2021-05-04")["events"]] == [2]
+
+
 def test_remains_not_counted():
     ctx = context("Searchers found bodies in the hills, believed to be the remains of six guards kidnapped in 2011.")
     assert [c.kind for c in ctx.fatalities] == ["remains"]

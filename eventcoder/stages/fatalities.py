@@ -545,8 +545,11 @@ def find_claims(ctx: Context) -> list[FatalityClaim]:
     out: list[FatalityClaim] = []
     # a figure inside a date or a duration ("9 May", "three days") counts no one
     time_spans = [(t.start, t.end) for t in ctx.times]
+    # (a headline's figure is told again in the body; a text that is all headline, a wire's one-line brief,
+    # has no body to tell it)
+    body = any(s.kind != "heading" for s in ctx.sentences)
     for s in ctx.sentences:
-        if s.kind == "heading" and not re.search(r"\b(kill|dead|die)", s.text, re.I):
+        if s.kind == "heading" and body and not re.search(r"\b(kill|dead|die)", s.text, re.I):
             continue
         used_nouns: set[int] = set()
         sent_claims: list[FatalityClaim] = []
