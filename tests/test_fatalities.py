@@ -102,6 +102,14 @@ def test_a_text_that_is_all_headline_counts_its_figure():
     assert [e["fatalities"] for e in code("Gunmen behead two traders near Kelmo", published="2021-05-04")["events"]] == [2]
 
 
+def test_a_part_of_a_whole_no_figure_gives_is_the_toll():
+    ctx = context("Troops raided a farmhouse where insurgents were sheltering near Kelmo, killing two of them.")
+    assert document_fatalities(ctx) == 2
+    # (guard: after a figure for the whole, the part is within it)
+    ctx = context("Five people died in a blast in Kelmo. Two of them were children.")
+    assert document_fatalities(ctx) == 5
+
+
 def test_remains_not_counted():
     ctx = context("Searchers found bodies in the hills, believed to be the remains of six guards kidnapped in 2011.")
     assert [c.kind for c in ctx.fatalities] == ["remains"]

@@ -604,6 +604,12 @@ def find_claims(ctx: Context) -> list[FatalityClaim]:
                 if c.kind in ("death", "vague", "singular"):
                     c.kind = "subset"
         out.extend(sorted(sent_claims, key=lambda c: c.start))
+    # a part told of a whole no figure gives ("raided the hideout, killing two of them") is the toll itself
+    counted = False
+    for c in out:
+        if c.kind == "subset" and not counted:
+            c.kind = "death"
+        counted = counted or c.kind in KIND_COUNTED
     return out
 
 
