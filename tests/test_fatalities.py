@@ -110,6 +110,15 @@ def test_a_part_of_a_whole_no_figure_gives_is_the_toll():
     assert document_fatalities(ctx) == 5
 
 
+@pytest.mark.parametrize("text, total", [
+    ("Nineteen villagers were ambushed and killed by gunmen near Kelmo on Monday.", 19),  # the verb shared
+    ("A radio host was fatally shot near Kelmo on Monday.", 1),
+    ("Nineteen villagers were ambushed and robbed by gunmen near Kelmo on Monday.", 0),  # (guard)
+])
+def test_a_killing_told_by_a_shared_verb_or_fatally(text, total):
+    assert document_fatalities(context(text)) == total
+
+
 def test_remains_not_counted():
     ctx = context("Searchers found bodies in the hills, believed to be the remains of six guards kidnapped in 2011.")
     assert [c.kind for c in ctx.fatalities] == ["remains"]

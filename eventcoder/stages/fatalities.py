@@ -176,6 +176,8 @@ def _has_dead_marker(verb) -> bool:
     for c in verb.children:
         if c.lower_ in ("dead", "down", "killed") and c.dep_ in ("acomp", "oprd", "advmod", "prt", "amod", "dobj", "xcomp", "ccomp"):
             return True
+        if c.lower_ in ("fatally", "mortally") and c.dep_ == "advmod":
+            return True  # "fatally shot", "mortally stabbed"
         if c.dep_ == "prep" and c.lower_ == "to" and any(p.lemma_ == "death" for p in c.children):
             return True
         if c.dep_ == "conj" and c.lemma_ in ("kill", "murder"):
@@ -257,8 +259,12 @@ def death_link(noun):
         if linked[0] is not None:
             return linked
     head = n.head
-    if n.dep_ == "nsubjpass" and _is_death_verb(head, n, "obj"):
-        return head, "death"
+    if n.dep_ == "nsubjpass":
+        # (or the verb it shares them with: "19 people were attacked and killed")
+        for v in [head, *(c for c in head.children if c.dep_ == "conj" and c.pos_ == "VERB"
+                          and not any(g.dep_ in ("nsubj", "nsubjpass") for g in c.children))]:
+            if _is_death_verb(v, n, "obj"):
+                return v, "death"
     if n.dep_ == "nsubj":
         if _is_death_verb(head, n, "subj_active"):
             return head, "death"
