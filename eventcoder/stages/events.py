@@ -1090,7 +1090,7 @@ _WEAPON_OBJECTS = r"\b(weapons?|arms|ammunition|munitions|rifles?|guns?|pistols?
 # ACLED's disrupted weapons use: a bomb defused, found before it went off, failing to go off, or going off
 # early in its makers' hands ("blew up as they were planting it"), not an attack
 _DISRUPTED_BOMB = re.compile(
-    r"\b(?:defus|disarm|deactivat)|\bprematurely\b|\b(?:did not|didn't|failed to|did not) (?:explode|detonate|go off)\b"
+    r"\b(?:defus|disarm|deactivat)|\bprematurely\b|\b(?:did not|didn't|failed to) (?:explode|detonate|go off)\b"
     r"|\b(?:while|as|when) (?:they were |he was |it was being )?(?:planting|assembling|making|laying|fixing|handling|"
     r"manufacturing|fitting)\b|\bthey were (?:planting|assembling|making|laying|fixing|handling|manufacturing)\b"
     r"|\bcontrolled (?:explosion|detonation)\b|\b(?:bomb|ied|explosive device|device|landmine|mine|grenade)s? "

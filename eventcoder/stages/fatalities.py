@@ -228,8 +228,8 @@ def _stranded_victim(verb):
     aux = min(c.i for c in verb.children if c.dep_ == "auxpass")
     for t in reversed(verb.doc[max(0, aux - 8):aux]):
         if t.dep_ == "appos" and t.pos_ == "NOUN" and t.head.pos_ == "PROPN" \
-                and all(u.i in {x.i for x in t.subtree} for u in verb.doc[t.i + 1:aux]):
-            return t
+                and t.right_edge.i >= aux - 1:
+            return t  # (every word between it and the verb is its own)
     return None
 
 

@@ -187,6 +187,12 @@ def absorb(cluster: Event, ev: Event, index: SentenceIndex) -> None:
     cluster.fatality_claims.extend(c for c in ev.fatality_claims if c not in cluster.fatality_claims)
 
 
+def _paragraph_text(ctx: Context, ev: Event) -> str:
+    """The text of the paragraphs the event's sentences are in."""
+    pars = {ctx.sentences[i].paragraph for i in ev.sentences}
+    return " ".join(ctx.text[s.start:s.end] for s in ctx.sentences if s.paragraph in pars)
+
+
 def _paragraph_actors(ctx: Context, ev: Event) -> set[str]:
     pars = {ctx.sentences[i].paragraph for i in ev.sentences}
     spans = [(s.start, s.end) for s in ctx.sentences if s.paragraph in pars]
@@ -268,13 +274,14 @@ def _join_casualties(ctx: Context, clusters: list[Event], index: SentenceIndex) 
     for ev in clusters:
         host = out[-1] if out else None
         first = min(ev.sentences)
+        named = set().union(*sides(host)) if host is not None else set()
         if host is not None and _CASUALTY_TRIGGER.match(ev.trigger or "") \
                 and host.event_type in _ARMED_TYPES and ev.event_type in VIOLENT_TYPES - {"Riots"} \
                 and ev.event_type != host.event_type and 0 <= first - max(host.sentences) <= 1 \
                 and ctx.sentences[first].paragraph == ctx.sentences[max(host.sentences)].paragraph \
                 and not _another_incident(ctx, ev) and not countries_clash(host, ev, index) \
-                and (ev.actor1 is None or ev.actor1 in sides(host)[0] | sides(host)[1]) \
-                and not _conflict(sides(host)[0] | sides(host)[1], sides(ev)[0] | sides(ev)[1] - {ev.actor1}):
+                and (ev.actor1 is None or ev.actor1 in named) \
+                and not _conflict(named, set().union(*sides(ev))):
             if host.actor2:  # (the armed event keeps its sides: the toll's victims are among them)
                 ev.actor1 = ev.actor2 = None
                 ev.assoc_actor_1, ev.assoc_actor_2 = [], []
@@ -416,9 +423,7 @@ def name_unknown_gangs(ctx: Context, ev: Event) -> None:
     unknown = generic_actor("unidentified", ev.iso3, ctx.published)[0]
     if unknown not in (ev.actor1, ev.actor2):
         return
-    pars = {ctx.sentences[i].paragraph for i in ev.sentences}
-    text = " ".join(ctx.text[s.start:s.end] for s in ctx.sentences if s.paragraph in pars)
-    if not _CRIME_MARKS.search(text):
+    if not _CRIME_MARKS.search(_paragraph_text(ctx, ev)):
         return
     gang = generic_actor("gang", ev.iso3, ctx.published)
     if ev.iso3 == "BRA":
@@ -447,9 +452,7 @@ def name_gang_victims(ctx: Context, ev: Event) -> None:
     if ev.iso3 not in GANG_COUNTRIES or (ev.event_type, ev.sub_event_type) != ("Violence against civilians", "Attack") \
             or not (ev.actor2 or "").startswith("Civilians"):
         return
-    pars = {ctx.sentences[i].paragraph for i in ev.sentences}
-    text = " ".join(ctx.text[s.start:s.end] for s in ctx.sentences if s.paragraph in pars)
-    if not _CRIMINAL_VICTIM.search(text):
+    if not _CRIMINAL_VICTIM.search(_paragraph_text(ctx, ev)):
         return
     from ..resources.actors import generic_actor
     from ..resources.taxonomy import PLOVER, disorder_type
