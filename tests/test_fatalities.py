@@ -119,6 +119,17 @@ def test_a_killing_told_by_a_shared_verb_or_fatally(text, total):
     assert document_fatalities(context(text)) == total
 
 
+@pytest.mark.parametrize("text, total", [
+    ("No fewer than 13 herders were on Sunday killed during a raid at Kelmo.", 13),  # the figure's own "no"
+    ("Nine fishermen are thought to have been killed near Kelmo.", 9),
+    ("Some 35 traders are feared dead since a clash near Kelmo.", 35),
+    ("Up to 23 porters were feared killed near Kelmo.", 23),
+    ("Five villagers were reported missing after the attack on Kelmo.", 0),  # (guard)
+])
+def test_a_death_told_under_a_verb_of_what_is_known_or_feared(text, total):
+    assert document_fatalities(context(text)) == total
+
+
 def test_remains_not_counted():
     ctx = context("Searchers found bodies in the hills, believed to be the remains of six guards kidnapped in 2011.")
     assert [c.kind for c in ctx.fatalities] == ["remains"]

@@ -219,6 +219,10 @@ def _is_death_verb(verb, noun, role: str) -> bool:
     return True
 
 
+# verbs of what is known or feared about the dead ("are feared dead", "are thought to have been killed")
+_HEARSAY_VERBS = frozenset("know fear believe report say think confirm presume feared".split())
+
+
 def _stranded_victim(verb):
     """The victim a parse hung on the place before it: "In Kelmo, Dunde, a former mayor was shot dead" reads
     the mayor as the address's apposition and leaves the passive verb without a subject. The noun so hung,
@@ -259,6 +263,15 @@ def death_link(noun):
         if linked[0] is not None:
             return linked
     head = n.head
+    if n.dep_ in ("nsubjpass", "nsubj") and head.lemma_.lower() in _HEARSAY_VERBS | {"be"}:
+        # "nine fishermen are thought to have been killed", "some 35 traders are feared dead", "13 herders
+        # were on Sunday killed" (the participle hung on "were"): the death told under a verb of what is
+        # known or feared, or under the bare auxiliary
+        for c in head.children:
+            if c.dep_ in ("xcomp", "oprd", "ccomp", "acomp", "advcl") and (
+                    c.lower_ == "dead" or c.tag_ == "VBN" and _is_death_verb(c, n, "obj")
+                    or c.pos_ == "VERB" and _is_death_verb(c, n, "obj") and _passive(c)):
+                return c, "death"
     if n.dep_ == "nsubjpass":
         # (or the verb it shares them with: "19 people were attacked and killed")
         for v in [head, *(c for c in head.children if c.dep_ == "conj" and c.pos_ == "VERB"
@@ -584,7 +597,9 @@ def find_claims(ctx: Context) -> list[FatalityClaim]:
                 kind = "death" if trigger is not None else None
             if trigger is None:
                 continue
-            if any(c.dep_ == "neg" for c in noun.children) or (first.i > 0 and doc[first.i - 1].lower_ == "no"):
+            # (not the figure's own "no" of "no fewer than")
+            if any(c.dep_ == "neg" and not first.i <= c.i <= last.i for c in noun.children) \
+                    or (first.i > 0 and doc[first.i - 1].lower_ == "no"):
                 continue
             override = _kind_context(trigger, noun, None, s.text)
             opened = _aside_start(s.text, m.start())
