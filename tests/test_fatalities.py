@@ -114,6 +114,8 @@ def test_a_part_of_a_whole_no_figure_gives_is_the_toll():
     ("Nineteen villagers were ambushed and killed by gunmen near Kelmo on Monday.", 19),  # the verb shared
     ("A radio host was fatally shot near Kelmo on Monday.", 1),
     ("Nineteen villagers were ambushed and robbed by gunmen near Kelmo on Monday.", 0),  # (guard)
+    ("A village chief was kidnapped and killed near Kelmo on Monday.", 1),  # a lone victim so
+    ("A village chief was kidnapped and freed near Kelmo on Monday.", 0),  # (guard)
 ])
 def test_a_killing_told_by_a_shared_verb_or_fatally(text, total):
     assert document_fatalities(context(text)) == total

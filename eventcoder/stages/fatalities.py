@@ -668,6 +668,11 @@ def _lone_victims(ctx: Context, s, used: set[int]) -> list[FatalityClaim]:
         stranded = _stranded_victim(v) if v.pos_ == "VERB" else None
         if stranded is not None and stranded.i not in used and _is_death_verb(v, stranded, "obj"):
             victims.append(stranded)
+        if v.dep_ == "conj" and v.pos_ == "VERB" and not any(c.dep_ in ("nsubj", "nsubjpass") for c in v.children):
+            # "a mayor was abducted and killed": the subject of the first verb is the second's victim
+            shared = next((c for c in v.head.children if c.dep_ == "nsubjpass"), None)
+            if shared is not None and shared.i not in used and _is_death_verb(v, shared, "obj"):
+                victims.append(shared)
         for c in v.children:
             if c.i in used:
                 continue
