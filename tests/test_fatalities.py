@@ -132,6 +132,17 @@ def test_a_death_told_under_a_verb_of_what_is_known_or_feared(text, total):
     assert document_fatalities(context(text)) == total
 
 
+@pytest.mark.parametrize("text, total", [
+    # an attacker's march or a blast's strike is the attack, no protest or labour strike over the dead
+    ("Gunmen marched into Kelmo village at dawn and shot dead 7 farmers.", 7),
+    ("A bomb struck a busy ferry terminal in the eastern town of Kelmo late on Friday, killing 17 travellers and "
+     "wounding 50 more, the relief agency and the police said.", 17),
+    ("Thousands marched in Kelmo on Friday over the killing of 11 members of one family.", 0),  # (guard)
+])
+def test_an_attack_that_marches_or_strikes_is_no_background(text, total):
+    assert [e["fatalities"] for e in code(text, published="2021-05-04")["events"]] == [total]
+
+
 def test_remains_not_counted():
     ctx = context("Searchers found bodies in the hills, believed to be the remains of six guards kidnapped in 2011.")
     assert [c.kind for c in ctx.fatalities] == ["remains"]

@@ -326,6 +326,19 @@ def _ancestors_upto(tok, stop):
     return out
 
 
+# who marches or strikes as an attacker does: "gunmen marched into the village and killed eleven", "a blast
+# struck a market, killing 32" tell the attack, not a protest or a labour strike over a death
+_ATTACKERS = frozenset("gunmen gunman militants militant attackers attacker insurgents rebels fighters bandits "
+                       "assailants raiders troops soldiers blast bomb bomber explosion".split())
+
+
+def _attack_verb(a) -> bool:
+    if a.lemma_.lower() not in ("strike", "march") or a.pos_ != "VERB":
+        return False
+    return a.lemma_.lower() == "strike" or any(
+        w.lower_ in _ATTACKERS for c in a.children if c.dep_ == "nsubj" for w in c.subtree)
+
+
 _DAY_DATE = re.compile(r"\b\d{1,2}(?:st|nd|rd|th)?\s+[A-Z][a-z]+,?\s+(?:19|20)\d\d\b"
                        r"|\b[A-Z][a-z]+\.?\s+\d{1,2}(?:st|nd|rd|th)?,?\s+(?:19|20)\d\d\b")
 
@@ -350,7 +363,7 @@ def _kind_context(trigger, noun, sent_tokens, sent_text: str) -> str | None:
             return "remains"
     if trigger is not None:
         for a in [trigger] + _ancestors_upto(trigger, set()):
-            if a.i != trigger.i and a.lemma_.lower() in BACKGROUND_GOVERNORS:
+            if a.i != trigger.i and a.lemma_.lower() in BACKGROUND_GOVERNORS and not _attack_verb(a):
                 return "reference"
             if a.dep_ == "advcl" and any(c.lower_ in ("after", "over") and c.dep_ == "mark" for c in a.children):
                 root = a.head
