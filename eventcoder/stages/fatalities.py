@@ -219,7 +219,8 @@ def _is_death_verb(verb, noun, role: str) -> bool:
     return True
 
 
-# verbs of what is known or feared about the dead ("are feared dead", "are thought to have been killed")
+# verbs of what is known or feared about the dead ("are feared dead", "are thought to have been killed"), with
+# "feared" as the tagger may leave it, read as an adjective
 _HEARSAY_VERBS = frozenset("know fear believe report say think confirm presume feared".split())
 
 
