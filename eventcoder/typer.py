@@ -22,7 +22,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from .errors import InputError, ResourceError
-from .resources.taxonomy import PLOVER, SUB_TO_TYPE, disorder_type
+from .resources.taxonomy import SUB_TO_TYPE, set_sub_event_type
 
 FORMAT = "eventcoder-typer/1"
 # Below this probability the model's answer is not used (the rules' type stays).
@@ -196,8 +196,5 @@ def load_typer(path: str | Path) -> Typer:
 
 def retype(event, sub_event_type: str, probability: float) -> None:
     """Give an event the model's sub-event type (and the type, disorder type and PLOVER code)."""
-    event.sub_event_type = sub_event_type
-    event.event_type = SUB_TO_TYPE[sub_event_type]
-    event.disorder_type = disorder_type(sub_event_type)
-    event.plover = PLOVER.get(sub_event_type)
+    set_sub_event_type(event, sub_event_type)
     event.confidence = round(max(min(probability, 1.0), 0.0), 3)

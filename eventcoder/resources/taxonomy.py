@@ -44,6 +44,14 @@ def disorder_type(sub_event_type: str) -> str:
     return "Political violence"
 
 
+def set_sub_event_type(event, sub_event_type: str) -> None:
+    """Give an event a sub-event type and what follows from it: its type, disorder type and PLOVER code."""
+    event.sub_event_type = sub_event_type
+    event.event_type = SUB_TO_TYPE[sub_event_type]
+    event.disorder_type = disorder_type(sub_event_type)
+    event.plover = PLOVER.get(sub_event_type)
+
+
 def type_rank(event_type: str) -> int:
     """Lower is higher precedence."""
     return EVENT_TYPES.index(event_type)

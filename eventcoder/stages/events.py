@@ -22,7 +22,7 @@ from .roles import NAMED_ARMED_INTERS
 from .sentences import next_in_paragraph
 from .syntax import headline_passive, participle_noun, verb_of
 from ..nlp import known_word
-from ..resources.taxonomy import PLOVER, VIOLENT_TYPES, disorder_type, type_rank
+from ..resources.taxonomy import PLOVER, VIOLENT_TYPES, disorder_type, set_sub_event_type, type_rank
 
 # Base confidence per trigger family: how often a sentence with that trigger held an ACLED
 # event of the type we give it, judged on a reading of 200 ACLED/PITF dev sentences.
@@ -1645,11 +1645,11 @@ def detect_sentence(ctx: Context, s: Sentence) -> list[Event]:
         # a weapon cue with an explosion or strike verb reports an event by itself (and before a mere
         # reference: "cocktails were blasted on day 8 of the hartal")
         added = False
+        disrupted = bool(_DISRUPTED_BOMB.search(span.text.lower()))  # (a bomb defused, found, failing: see there)
         for w in WEAPON_ORDER:
             for tok in cues.get(w, ()):
                 verb = verb_of(tok)
-                found = verb.lemma_.lower() in BOMB_FOUND_VERBS and w in ("IED", "GRENADE") \
-                    and bool(_DISRUPTED_BOMB.search(span.text.lower()))
+                found = verb.lemma_.lower() in BOMB_FOUND_VERBS and w in ("IED", "GRENADE") and disrupted
                 if ((tok.pos_ == "VERB" and not _figurative_weapon_verb(tok)) or (
                         tok.pos_ != "VERB" and (verb.lemma_.lower() in WEAPON_EVENT_VERBS or found) and not (
                             verb.lemma_.lower() == "set" and not any(c.lower_ == "off" for c in verb.children)))) \
@@ -1657,7 +1657,7 @@ def detect_sentence(ctx: Context, s: Sentence) -> list[Event]:
                     # (as type_trigger reads a weapon beside a fight cue: shelling whose fire only came in
                     # bursts or went "at the positions of" is no clash)
                     typed = (("Strategic developments", "Disrupted weapons use")
-                             if w in ("IED", "GRENADE") and _DISRUPTED_BOMB.search(span.text.lower())
+                             if w in ("IED", "GRENADE") and disrupted
                              else ("Battles", "Armed clash")
                              if "FIGHT" in cues and w != "AIR" and not (w == "SHELL" and not _real_fight(cues))
                              else ("Explosions/Remote violence", WEAPON_SUB[w]))
@@ -1920,9 +1920,7 @@ def _tells_its_own_incident(ctx: Context, ev: Event, nxt: Sentence) -> bool:
 
 def _retype(ev: Event, etype: str, sub: str, evidence: Sentence) -> None:
     """A next-sentence retyping: the new type and sub-type, and that sentence joins the evidence."""
-    ev.event_type, ev.sub_event_type = etype, sub
-    ev.plover = PLOVER.get(sub)
-    ev.disorder_type = disorder_type(sub)
+    set_sub_event_type(ev, sub)
     ev.sentences = sorted(set(ev.sentences) | {evidence.index})
 
 

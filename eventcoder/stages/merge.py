@@ -455,10 +455,9 @@ def name_gang_victims(ctx: Context, ev: Event) -> None:
     if not _CRIMINAL_VICTIM.search(_paragraph_text(ctx, ev)):
         return
     from ..resources.actors import generic_actor
-    from ..resources.taxonomy import PLOVER, disorder_type
+    from ..resources.taxonomy import set_sub_event_type
 
-    ev.event_type, ev.sub_event_type = "Battles", "Armed clash"
-    ev.plover, ev.disorder_type = PLOVER.get(ev.sub_event_type), disorder_type(ev.sub_event_type)
+    set_sub_event_type(ev, "Armed clash")
     ev.actor2, ev.inter2 = generic_actor("gang", ev.iso3, ctx.published)
 
 
