@@ -282,6 +282,44 @@ def test_police_intervening_or_detaining_the_protesters_is_an_intervention(code,
     assert (ev["event_type"], ev["sub_event_type"]) == ("Protests", "Protest with intervention")
 
 
+@pytest.mark.parametrize("text", [
+    "On Monday cooks of the school canteens rallied in Ludhiana, India. The police foiled the procession.",
+    "On Monday tenants protested in Patna, India, against evictions. Riot police chased the tenants off.",
+    "On Monday nurses marched in Patna, India. Police stopped the nurses from reaching the secretariat.",
+    "On Monday nurses marched in Patna, India, and were soon picked up by police officers.",
+    "On Monday nurses marched in Patna, India. The police resorted to a mild lathicharge.",
+])
+def test_police_stopping_a_protest_is_an_intervention(code, text):
+    ev = code(text, published=PUB)["events"][0]
+    assert (ev["event_type"], ev["sub_event_type"]) == ("Protests", "Protest with intervention")
+    assert (ev["actor2"] or "").startswith("Police Forces of India")
+
+
+@pytest.mark.parametrize("text", [
+    "On Monday tenants protested in Patna, India, against evictions. Riot police dispersed them.",
+    "On Monday anti-riot police dispersed tenants protesting in Patna, India.",
+    "On Monday riot police broke up a sit-in of traders in Nakuru, Kenya.",
+    "On Monday anti-riot police dispersed angry voters in Garissa, Kenya.",
+])
+def test_riot_police_are_a_force_not_a_riot(code, text):
+    ev = code(text, published=PUB)["events"][0]
+    assert (ev["event_type"], ev["sub_event_type"]) == ("Protests", "Protest with intervention")
+
+
+@pytest.mark.parametrize("text", [
+    # guards: the crowd stops the police; the police stop a lorry; an arrest denied, demanded or of the past
+    "On Monday police tried to reach the market in Kanpur, India, but were blocked by the protesting traders.",
+    "On Monday shopkeepers protested in Kanpur, India, over taxes. Police stopped a lorry near the market.",
+    "On Monday mourners protested in Nyeri, Kenya, over a killing. They said the suspect has not been arrested.",
+    "On Monday traders protested in Quetta, Pakistan, over a robbery. They urged the state to arrest "
+    "the robbers.",
+    "On Monday disciples of an imam whom the police held in June protested in Multan, Pakistan.",
+])
+def test_no_intervention_where_the_police_stopped_no_protest(code, text):
+    ev = code(text, published=PUB)["events"][0]
+    assert (ev["event_type"], ev["sub_event_type"]) == ("Protests", "Peaceful protest")
+
+
 def test_police_firing_on_a_demonstration_is_excessive_force(code):
     doc = code("Police fired on a demonstration over power cuts in Basra yesterday, killing a young "
                "protester, a health official said.", published="2024-07-09")

@@ -100,6 +100,19 @@ def test_intervening_police_in_the_next_sentence(code):
     assert (ev["actor2"] or "").startswith("Police Forces of Kenya")
 
 
+def test_an_intervention_by_an_unnamed_force_is_the_polices(code):
+    ev = first(code, "On Monday about forty activists were detained as their march set off in Madurai, India.")
+    assert ev["sub_event_type"] == "Protest with intervention"
+    assert (ev["actor2"] or "").startswith("Police Forces of India")
+
+
+def test_a_government_a_protest_is_against_is_not_the_force_that_met_it(code):
+    ev = first(code, "On Monday farmers in Bhopal, India, protested against a government order on crop prices. "
+                     "Police dispersed them.")
+    assert ev["sub_event_type"] == "Protest with intervention"
+    assert (ev["actor2"] or "").startswith("Police Forces of India")
+
+
 def test_reference_back_stays_bare_for_merging(code):
     doc = code("Al Shabaab fighters attacked a Somali army base near Baidoa, Somalia, on Monday. "
                "The attack was repelled after two hours, the army said.", published=PUB)

@@ -95,7 +95,7 @@ CROWD_WORDS = frozenset(
     "mob crowd youths youth supporters residents villagers community communities students workers traders "
     "locals people group groups members vendors drivers farmers herders demonstrators protesters rioters "
     "inhabitants citizens neighbours neighbors refugees fans pupils miners tenants squatters passengers "
-    "motorists mourners worshippers families nationals inmates prisoners labourers laborers sellers shopkeepers "
+    "motorists mourners worshippers families nationals inmates prisoners labourers laborers sellers shopkeepers voters "
     "merchants hawkers beneficiaries activists operators lawmakers parties crowds squatters vigilante "
     "vigilantes riders cyclists".split()
 )
@@ -144,6 +144,11 @@ def sentence_span(ctx: Context, s: Sentence):
     return ctx.doc.char_span(s.start, s.end, alignment_mode="expand")
 
 
+# what the word "riot" names when it qualifies them: a force or its kit
+_RIOT_UNITS = frozenset("police policeman policemen squad squads unit units gear control officer officers force "
+                        "forces shield shields troops".split())
+
+
 def find_cues(span) -> dict[str, list]:
     """family -> list of tokens (the first token of a phrase) found in the span."""
     lex = lexicon()
@@ -160,6 +165,8 @@ def find_cues(span) -> dict[str, list]:
                 continue  # the month
             if lem == "deal" and tok.pos_ == "VERB":
                 continue  # "measures to deal with the outbreak": no agreement
+            if lem == "riot" and tok.pos_ != "VERB" and tok.head is not tok and tok.head.lemma_.lower() in _RIOT_UNITS:
+                continue  # "riot police", "anti-riot squads", "riot gear": the force, not a riot
             found.setdefault(name, []).append(tok)
         if (lem in _FIND_VERBS or lem in _DUMP_VERBS and any(c.dep_ == "auxpass" for c in tok.children)) \
                 and tok.pos_ == "VERB" and (any(
@@ -194,6 +201,10 @@ def find_cues(span) -> dict[str, list]:
             # a workers' day kept by a group is a rally, as ACLED codes it (read on the words: the small
             # parser takes "commemorated labor day" for a noun phrase)
             found.setdefault("PROTEST", []).append(tok)
+        elif lem in _STOPPING_VERBS and tok.pos_ == "VERB" and _police_stopped(tok):
+            # "police blocked the march", "the procession was foiled by the police", "police stopped
+            # them from advancing": the force stopping a protest intervenes in it
+            found.setdefault("INTERVENE", []).append(tok)
         elif lem in _RECIPROCAL_VERBS and tok.pos_ == "VERB" and _at_each_other(tok):
             # "the two militias attacked each other", "troops fired at one another": fighting, not a
             # one-sided attack
@@ -846,15 +857,48 @@ _PROTEST_PEOPLE = {"protester", "protesters", "demonstrator", "demonstrators", "
                    "man", "men", "woman", "women"}
 
 
+_DEMAND_VERBS = frozenset("call urge ask demand want press appeal".split())
+
+
 def _protesters_arrested(cues: dict) -> bool:
     for t in cues.get("ARREST", ()):
         if t.pos_ == "NOUN" and t.head.lower_ in ("against", "over", "for", "condemning", "demanding",
                                                    "protesting", "denouncing"):
             continue
+        if t.pos_ == "VERB" and (any(c.dep_ == "neg" for c in t.children) or t.dep_ == "relcl" or
+                                 t.dep_ == "xcomp" and t.head.lemma_.lower() in _DEMAND_VERBS):
+            # "none of the killers is in custody", "an imam whom the police held in June", "urged the state
+            # to arrest the killers": no arrest at the protest
+            continue
         words = _patient_words(t) | _agent_words(t) if t.pos_ == "VERB" else _subtree_words(t)
         if words & _PROTEST_PEOPLE or any(w.isdigit() for w in words):
             return True
     return False
+
+
+# what the police do to a protest they stop, and who they may be ("security forces chased them
+# away"); read from ACLED's notes, not tuned
+_STOPPING_VERBS = frozenset("block stop foil halt obstruct chase prevent thwart bar remove pick confront break".split())
+_POLICE_WORDS = frozenset("police policemen policeman policewomen cops cop officers constables gendarmes gendarmerie "
+                          "authorities security forces troops soldiers".split())
+_STOPPED_WORDS = _PROTEST_PEOPLE | CROWD_WORDS | CIVILIAN_WORDS | frozenset(
+    "march marches procession processions rally rallies protest protests demonstration demonstrations "
+    "sit-in gathering convoy".split())
+
+
+def _police_stopped(tok) -> bool:
+    """The police as the agent of a verb of stopping whose object is a protest or its people (or that
+    has no object: "once halted by officers")."""
+    agent = [c for c in tok.children if c.dep_ == "agent"]
+    if agent and not {w for c in agent for w in _subtree_words(c)} & _POLICE_WORDS:
+        return False  # "the police tried to reach the site but were blocked by the crowd"
+    if not _agent_words(tok) & _POLICE_WORDS or any(c.dep_ == "neg" for c in tok.children):
+        return False
+    if tok.lemma_.lower() in ("pick", "break") and not any(c.dep_ == "prt" and c.lower_ == "up" for c in tok.children):
+        return False  # only "picked up" or "broke up" by them
+    patient = _patient_words(tok) | {w for c in tok.children if c.dep_ in ("nsubjpass", "dobj")
+                                     for w in _subtree_words(c)}
+    return not patient or bool(patient & _STOPPED_WORDS)
 
 
 # how many words a subject the parser left on an address before the verb may have ("members of the

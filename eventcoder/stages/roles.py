@@ -392,10 +392,18 @@ def assign_roles(ctx: Context, ev: Event, iso3: str | None = None) -> None:
         else:
             p, it = generic("protesters", iso3, ctx)
             inter[p] = it
-        police = [n for n in side1 + side2 + o_names if inter.get(n) == "State forces"]
+        # the force that met the protest: a government a protest names is what it is against ("against
+        # a government order"), not who stopped it
+        police = [n for n in side1 + side2 + o_names if inter.get(n) == "State forces" and not n.startswith("Government")]
         if not police and ev.sub_event_type != "Peaceful protest":
             # "Police dispersed them with tear gas." in a later sentence of the event or the next one
-            police = _state_forces_near(ctx, ev, s, [], inter, iso3)
+            police = [n for n in _state_forces_near(ctx, ev, s, [], inter, iso3) if not n.startswith("Government")]
+        if not police and ev.sub_event_type == "Protest with intervention":
+            # ACLED: the force that intervenes in a protest, when the text does not name it ("were
+            # detained", "the march was stopped"), is the country's police
+            name, it = generic("police", iso3, ctx)
+            inter[name] = it
+            police = [name]
         side1, side2 = [p], (police[:1] if ev.sub_event_type != "Peaceful protest" else [])
     elif ev.event_type == "Riots":
         rioters = [n for n in side1 + side2 if inter.get(n) == "Rioters"]
