@@ -320,6 +320,19 @@ def test_no_intervention_where_the_police_stopped_no_protest(code, text):
     assert (ev["event_type"], ev["sub_event_type"]) == ("Protests", "Peaceful protest")
 
 
+def test_a_crowd_killing_while_it_fights_police_riots(code):
+    doc = code("On Monday traders clashed with police in Yei, South Sudan, killing one officer.", published=PUB)
+    ev = doc["events"][0]
+    assert ev["event_type"] == "Riots" and ev["actor1"] == "Rioters (South Sudan)"
+    assert (ev["actor2"] or "").startswith("Police Forces of South Sudan")
+
+
+def test_shots_fired_at_no_one_are_no_attack(code):
+    doc = code("On Monday inmates rioted in the main jail of Kaduna, Nigeria. Police fired shots to restore "
+               "calm.", published=PUB)
+    assert [e["event_type"] for e in doc["events"]] == ["Riots"]
+
+
 def test_police_firing_on_a_demonstration_is_excessive_force(code):
     doc = code("Police fired on a demonstration over power cuts in Basra yesterday, killing a young "
                "protester, a health official said.", published="2024-07-09")

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import pytest
+
 PUB = "2023-05-10"
 
 
@@ -79,6 +81,22 @@ def test_rioters_target_the_police_not_themselves(code):
     assert ev["event_type"] == "Riots"
     assert ev["actor1"] == "Rioters (India)"
     assert ev["actor2"].startswith("Police Forces of India")
+
+
+def test_rioters_who_hurt_people_while_fighting_the_police_fought_the_police(code):
+    ev = first(code, "On Monday some 20 people were hurt as marchers clashed with cops in Jammu, India.")
+    assert (ev["event_type"], ev["sub_event_type"]) == ("Riots", "Violent demonstration")
+    assert (ev["actor2"] or "").startswith("Police Forces of India")
+
+
+@pytest.mark.parametrize("text,role", [
+    ("On Monday inmates rioted at the central jail in Kaduna, Nigeria, over food. Warders fired teargas.", "actor2"),
+    ("On Monday prison guards beat a reporter inside a jail in Abidjan, Ivory Coast.", "actor1"),
+])
+def test_prison_guards_are_a_unit_of_the_police(code, text, role):
+    ev = first(code, text)
+    assert ev[role].startswith("Police Forces of ") and ev[role].endswith(" Prison Guards")
+    assert "Ivory" not in ev[role] or ev[role].startswith("Police Forces of the Ivory Coast")
 
 
 def test_arrests_are_made_by_the_police(code):

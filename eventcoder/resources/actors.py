@@ -18,7 +18,10 @@ from importlib import resources
 from typing import Callable, Iterable
 
 GENERIC_KINDS = ("military", "police", "government", "protesters", "rioters", "civilians", "unidentified",
-                 "gang", "militia")
+                 "gang", "militia", "prison")
+# the kinds that are the state's forces: named with ACLED's head-of-government span (prison guards are a
+# unit of the police)
+STATE_KINDS = ("military", "police", "government", "prison")
 
 # A country counts as one of the document's countries when its weight is at least this share of the
 # top country's (chosen so that a single passing mention beside a main country does not count).
@@ -212,12 +215,13 @@ def generic_actor(kind: str, country_iso3: str | None, when: date | None = None,
     if info is None:
         if kind == "military":
             return "Unidentified Military Forces", spec["inter"]
-        if kind == "police":
+        if kind in ("police", "prison"):
             return "Unidentified Police Forces", spec["inter"]
         return strip_span(spec["pattern"].replace(" of {country}", "").replace(" ({country})", "")), spec["inter"]
-    cname = ("the " + info.name) if info.article and kind in ("military", "police", "government") else info.name
+    cname = ("the " + info.name) if info.article and kind in STATE_KINDS else info.name
     name = spec["pattern"].format(country=cname)
-    if kind in ("military", "police", "government"):
+    unit = unit or spec.get("unit")
+    if kind in STATE_KINDS:
         span = state_span(info.iso3, when)
         if span:
             name = f"{name} {span}"

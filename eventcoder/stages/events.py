@@ -97,7 +97,7 @@ CROWD_WORDS = frozenset(
     "inhabitants citizens neighbours neighbors refugees fans pupils miners tenants squatters passengers "
     "motorists mourners worshippers families nationals inmates prisoners labourers laborers sellers shopkeepers voters "
     "merchants hawkers beneficiaries activists operators lawmakers parties crowds squatters vigilante "
-    "vigilantes riders cyclists".split()
+    "vigilantes riders cyclists marchers strikers agitators picketers".split()
 )
 ORGANISED_ARMED_INTERS = frozenset({"State forces", "Rebel group", "Political militia", "Identity militia",
                                     "External/Other forces"})
@@ -881,6 +881,23 @@ def _protesters_arrested(cues: dict) -> bool:
 _STOPPING_VERBS = frozenset("block stop foil halt obstruct chase prevent thwart bar remove pick confront break".split())
 _POLICE_WORDS = frozenset("police policemen policeman policewomen cops cop officers constables gendarmes gendarmerie "
                           "authorities security forces troops soldiers".split())
+_POLICE_ONLY = frozenset("police policemen policeman cops cop gendarmes gendarmerie".split())
+_GUN_FIGHTS = frozenset("gunfight gunbattle shootout firefight encounter".split())
+
+
+def _sides_words(tok) -> set[str]:
+    """The words of a fight's sides: its agent and the nouns its "with", "between" or "against" phrases
+    name ("between two groups ... under the Kelmo police station" names no police)."""
+    words = _agent_words(tok)
+    for t in (tok, verb_of(tok)):
+        for c in t.children:
+            if c.dep_ == "prep" and c.lower_ in ("with", "between", "against"):
+                heads = [g for g in c.children if g.dep_ == "pobj"]
+                heads += [h for g in heads for h in g.conjuncts]
+                words |= {w for h in heads for w in (h.lower_, h.lemma_.lower())}
+    return words
+
+
 _STOPPED_WORDS = _PROTEST_PEOPLE | CROWD_WORDS | CIVILIAN_WORDS | frozenset(
     "march marches procession processions rally rallies protest protests demonstration demonstrations "
     "sit-in gathering convoy".split())
@@ -955,6 +972,7 @@ _NOT_SHOT = frozenset("video videos film films footage photo photos photograph p
 _NOT_SHOOTING = re.compile(r"\b(film|films|movie|video|photo|scene|range|competition|championships?|sport|"
                            r"olympic|medal|clay|trap|skeet)\b")
 _AIR_SHOTS = re.compile(r"\b(in|into) the air\b")
+_ROUNDS = frozenset("shot shots gunshot gunshots round rounds bullet bullets volley volleys salvo salvos".split())
 _NOT_PROTEST_PROCESSION = re.compile(r"\b(funeral|burial|wedding|religious|festival|pilgrim\w*|idol|immersion|"
                                      r"puja|carnival|muharram|ashura|eid|christmas|easter)\b")
 _NOT_PROTEST_BLOCKADE = re.compile(r"\b(naval|maritime|sea|port|ports|military|army|troops|economic|trade|"
@@ -1167,6 +1185,10 @@ _HIJACKED = frozenset("bus buses car cars vehicle vehicles truck trucks lorry lo
                       "planes aircraft airliner flight ship ships vessel vessels boat boats tanker tankers passenger "
                       "passengers convoy crew driver drivers matatu".split())
 _UNOPPOSED = re.compile(r"\bwithout (?:any |a |facing (?:any )?)?(?:resistance|fight|fighting|shot)\b")
+
+
+# a crowd's words that tell a demonstration
+_DEMO_WORDS = re.compile(r"\b(strik(ing|ers)|demonstrators|protesters|marchers)\b")
 
 
 def _crowd_fight(ctx: Context, tok, span, cues: dict) -> bool:
@@ -1384,6 +1406,11 @@ def type_trigger(ctx: Context, fam: str, tok, span, cues: dict) -> tuple[str, st
     # (an armed group named before the trigger makes the crowd its men, unless it is the one acted on: "a
     # police squad was attacked by an angry mob")
     acted_on = _acted_on_spans(tok)
+    if tok.dep_ in ("advcl", "conj", "xcomp"):
+        # "traders clashed with police, killing an officer": the side the head verb met is no one's
+        # command over the crowd
+        acted_on += [(c.left_edge.idx, c.right_edge.idx + len(c.right_edge)) for c in tok.head.children
+                     if c.dep_ == "prep" and c.lower_ in ("with", "against") and c.i < tok.i]
     crowd_agent = bool(agent_words & CROWD_WORDS) \
         and not agent_words & (ARMED_WORDS | _UNKNOWN_ATTACKERS | _GANG_WORDS) \
         and not any(a.inter in ORGANISED_ARMED_INTERS and not a.name.startswith("Vigilante")
@@ -1392,7 +1419,8 @@ def type_trigger(ctx: Context, fam: str, tok, span, cues: dict) -> tuple[str, st
     if fam == "ATTACK" and tok.lemma_.lower() == "strike" and any(c.lower_ == "hunger" for c in tok.children):
         return None  # a hunger strike: the protest phrase tells it
     if fam in ("KILL", "HARM", "ATTACK", "FIGHT", "LOOT") and crowd_agent and not weapon:
-        return ("Riots", "Violent demonstration" if protest_ctx else "Mob violence")
+        # (marchers, strikers or demonstrators tell a demonstration, as in a clash below)
+        return ("Riots", "Violent demonstration" if protest_ctx or _DEMO_WORDS.search(low) else "Mob violence")
     if fam == "KILL" and core & _ANIMALS and not core & (CIVILIAN_WORDS - _ANIMALS | ARMED_WORDS | _KEEPERS):
         return None  # "the slaughter of animals"
     if fam == "KILL" and tok.lemma_.lower() == "lynch":
@@ -1410,6 +1438,10 @@ def type_trigger(ctx: Context, fam: str, tok, span, cues: dict) -> tuple[str, st
         if lemma == "shoot" and not (armed_victim or civilian_victim or has("KILL")) and (
                 patient & _NOT_SHOT or _AIR_SHOTS.search(low) or not _shot_at_someone(tok)):
             return None  # "shot a video", "prices shot up", "shots fired into the air", "shooting for June"
+        if lemma == "fire" and tok.pos_ == "VERB" and not (armed_victim or civilian_victim or has("KILL")) \
+                and _object_words(tok, span) & _ROUNDS and not any(
+                    c.dep_ == "prep" and c.lower_ in ("at", "on", "into", "toward", "towards") for c in tok.children):
+            return None  # "guards fired shots to restore order": shots that hit no one and were aimed at no one
         if lemma == "shooting" and _NOT_SHOOTING.search(low):
             return None  # the shooting of a film, a shooting range or competition
         if lemma == "shoot" and any(c.dep_ == "prt" and c.lower_ == "down" for c in tok.children):
@@ -1431,6 +1463,12 @@ def type_trigger(ctx: Context, fam: str, tok, span, cues: dict) -> tuple[str, st
             return ("Explosions/Remote violence", WEAPON_SUB[weapon])
         if lemma in ("bomb", "bombing") and not _petrol(tok):
             return ("Explosions/Remote violence", "Remote explosive/landmine/IED")
+        if not weapon and any(_crowd_fight(ctx, t, span, cues) and _sides_words(t) & _POLICE_ONLY
+                              and t.lemma_.lower() not in _GUN_FIGHTS for t in cues.get("FIGHT", ())):
+            # "20 people were hurt as marchers clashed with the police": the harm of a crowd's clash with
+            # the police (not of one between two groups, which ACLED's regions code apart)
+            demo = protest_ctx or _DEMO_WORDS.search(low)
+            return ("Riots", "Violent demonstration" if demo else "Mob violence")
         if any(not _one_sided(ctx, t, span) for t in cues.get("FIGHT", ())) \
                 or (armed_victim and not civilian_victim) or _caught_in_crossfire(tok):
             return ("Battles", "Armed clash")
@@ -1445,7 +1483,7 @@ def type_trigger(ctx: Context, fam: str, tok, span, cues: dict) -> tuple[str, st
     if fam == "FIGHT":
         lemma = tok.lemma_.lower()
         if not weapon and _crowd_fight(ctx, tok, span, cues):
-            demo = protest_ctx or re.search(r"\b(strik(ing|ers)|demonstrators|protesters|marchers)\b", low)
+            demo = protest_ctx or _DEMO_WORDS.search(low)
             return ("Riots", "Violent demonstration" if demo else "Mob violence")
         if not weapon and _one_sided(ctx, tok, span) and not any(
                 t != tok and not _one_sided(ctx, t, span) for t in cues.get("FIGHT", ())):

@@ -297,7 +297,7 @@ def _countryless_generics() -> dict[str, str]:
     from ..resources.actors import GENERIC_KINDS, generic_actor
 
     # "Unidentified Military Forces" is ACLED's name for forces of unknown nationality: keep it
-    return {generic_actor(kind, None)[0]: kind for kind in GENERIC_KINDS if kind not in ("military", "police")}
+    return {generic_actor(kind, None)[0]: kind for kind in GENERIC_KINDS if kind not in ("military", "police", "prison")}
 
 
 def name_generics_by_place(ctx: Context, ev: Event) -> None:

@@ -416,7 +416,10 @@ def assign_roles(ctx: Context, ev: Event, iso3: str | None = None) -> None:
         targets = [n for n in side2 if n != r and inter.get(n) not in CROWD_INTERS]
         targets += [n for n in side1 if n != r and n not in targets and inter.get(n) not in CROWD_INTERS | {"Civilians"}
                     and not n.startswith("Vigilante")]  # a vigilante mob is the crowd itself
-        if not targets or (ev.sub_event_type == "Mob violence" and all(inter.get(n) == "Civilians" for n in targets)):
+        # ACLED: the force a crowd fought is the riot's other side before people it hurt ("20 people were
+        # hurt as marchers clashed with the police")
+        targets.sort(key=lambda n: inter.get(n) != "State forces")
+        if not targets or all(inter.get(n) == "Civilians" for n in targets):
             # "... clashed with the police", "Police intervened to stop the mob": the force the
             # rioters met, in another phrase, a later sentence of the event or the next one
             targets = _state_forces_near(ctx, ev, s, o_names, inter, iso3) + targets
