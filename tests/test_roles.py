@@ -273,6 +273,29 @@ def test_a_victim_told_to_be_in_the_trade_makes_a_clash_with_his_gang(code):
     assert ev["event_type"] == "Violence against civilians" and ev["actor2"] == "Civilians (Mexico)"
 
 
+@pytest.mark.parametrize("text,gang", [
+    ("Military police officers and suspects traded fire on Monday in Niteroi, a city across the bay from Rio, "
+     "Brazil. One suspect was wounded.", "Unidentified Gang and/or Police Militia"),
+    ("A suspect died on Monday in Londrina, Parana, Brazil, when he and a military police patrol traded shots.",
+     "Unidentified Gang (Brazil)"),
+    ("On Monday in Londrina, Parana, Brazil, federal police seized two tons of cocaine hidden in a lorry.",
+     "Unidentified Gang (Brazil)"),
+])
+def test_brazils_forces_fight_and_seize_from_gangs(code, text, gang):
+    ev = first(code, text)
+    assert ev["actor1"].startswith(("Military Forces of Brazil", "Police Forces of Brazil"))
+    assert ev["actor2"] == gang
+
+
+def test_the_police_after_one_named_police_force_is_that_force(code):
+    ev = first(code, "The Military Police went into a favela of Niteroi, Brazil, on Monday. Later the police traded "
+                     "fire with gunmen there.")
+    assert ev["actor1"].startswith("Military Forces of Brazil") and ev["actor1"].endswith("Military Police")
+    ev = first(code, "The Federal Police searched a farm near Londrina, Brazil, on Monday. The police seized two "
+                     "rifles there.")
+    assert ev["actor1"].endswith("Federal Police")
+
+
 def test_unknown_killers_without_the_marks_or_elsewhere_stay_an_armed_group(code):
     ev = first(code, "Gunmen shot dead a mechanic near Culiacan, Sinaloa, on Sunday.")
     assert ev["actor1"] == "Unidentified Armed Group (Mexico)"

@@ -107,10 +107,18 @@ NAMED_ARMED_INTERS = frozenset({"Rebel group", "Political militia", "Identity mi
 
 
 def resolve_generic(ctx: Context, m: ActorMention) -> ActorMention:
-    """'the militants' after a named group is that group, not an unidentified one."""
+    """'the militants' after a named group is that group, not an unidentified one; 'the police' after one
+    named police force ("the Military Police", "the Federal Police") is that force."""
     if not (m.name.startswith("Unidentified Armed Group") or m.source == "generic"):
         return m
     low = m.text.lower()
+    if m.source == "generic" and "police" in low and m.inter == "State forces":
+        named = {a.name: a for a in ctx.actors if a.end <= m.start and a.source == "dictionary"
+                 and a.inter == "State forces" and "police" in a.text.lower() and a.country == m.country}
+        if len(named) == 1:
+            p = next(iter(named.values()))
+            return ActorMention(m.text, m.start, m.end, p.name, p.inter, p.country, "coreference")
+        return m
     if not any(w in low for w in ANAPHORIC_GROUP_WORDS):
         return m
     previous = [a for a in ctx.actors if a.end <= m.start and a.inter in NAMED_ARMED_INTERS
