@@ -296,6 +296,22 @@ def test_the_police_after_one_named_police_force_is_that_force(code):
     assert ev["actor1"].endswith("Federal Police")
 
 
+@pytest.mark.parametrize("text,published,militia", [
+    ("Cattle rustlers shot dead two herders near Tot, Kenya, on Monday and drove off forty goats.", "2018-06-12",
+     "Unidentified Communal Militia (Kenya)"),
+    ("Cattle rustlers shot dead two herders near Tot, Kenya, on Monday and drove off forty goats.", "2008-06-12",
+     "Unidentified Ethnic Militia (Kenya)"),
+    ("Ugandan raiders attacked two villages near Lokichoggio, Kenya, on Monday.", "2018-06-12",
+     "Unidentified Communal Militia (Uganda)"),
+])
+def test_unknown_raiders_and_rustlers_are_a_communal_militia(code, text, published, militia):
+    ev = first(code, text, published=published)
+    assert militia in (ev["actor1"], ev["actor2"])
+    # (guard: unknown gunmen with no raid told stay an armed group)
+    ev = first(code, "Gunmen shot dead two traders near Tot, Kenya, on Monday.", published=published)
+    assert ev["actor1"] == "Unidentified Armed Group (Kenya)"
+
+
 def test_unknown_killers_without_the_marks_or_elsewhere_stay_an_armed_group(code):
     ev = first(code, "Gunmen shot dead a mechanic near Culiacan, Sinaloa, on Sunday.")
     assert ev["actor1"] == "Unidentified Armed Group (Mexico)"

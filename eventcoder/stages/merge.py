@@ -314,6 +314,8 @@ def name_generics_by_place(ctx: Context, ev: Event) -> None:
             return name
         bare = name.split(" (", 1)[0] if name.endswith(")") else name
         kind = kinds.get(bare)
+        if kind == "militia" and bare != name:
+            return name  # a community's militia is of its own country ("Ugandan raiders")
         return generic_actor(kind, ev.iso3, ctx.published)[0] if kind else name
 
     ev.actor1, ev.actor2 = fix(ev.actor1), fix(ev.actor2)
@@ -461,6 +463,45 @@ def name_gang_victims(ctx: Context, ev: Event) -> None:
     ev.actor2, ev.inter2 = generic_actor("gang", ev.iso3, ctx.published)
 
 
+# Raiders, rustlers and clans: armed men the text tells of only as livestock raiders, cattle rustlers, a clan
+# at war or land invaders are ACLED's unidentified communal militia of their country (its "ethnic militia"
+# in the names of the older data). In acled-dev, the rows whose first coded event names an unknown armed
+# group in a text so worded have a militia of that kind in the gold 25 times, the armed group 15 and a named
+# group 25 (`scratch/commsim.py` in session 57's notes, on run s57o); the name changes with the rows' years
+# (ethnic up to 2015, communal from 2017). Bare "raiders" is left out: masked raiders are any gunmen.
+_COMMUNAL_RAIDERS = re.compile(
+    r"\b(?:rustl\w+|(?:cattle|livestock) (?:raid\w*|theft)|(?:cattle|ethnic|\w+(?:an|ese|i)) raiders|raiders (?:from|of)|clan (?:fight\w*|clash\w*|militia\w*)|rival clans|land invaders"
+    r"|stole (?:\w+ )?(?:cattle|goats|camels|animals|livestock|cows)|ethnic (?:clash\w*|violence|fighting|raiders)"
+    r"|community clashes|rival (?:ethnic groups|communities))\b", re.I)
+ETHNIC_NAME_UNTIL = 2015
+
+
+def name_communal_raiders(ctx: Context, ev: Event) -> None:
+    """Unknown armed men in a paragraph of livestock raiders, rustlers or clans are an unidentified
+    communal militia (ethnic militia before 2016) of its own country ("Ugandan raiders": Uganda's), else
+    of the event's. Runs before the generic actors take the event's country."""
+    from ..resources.actors import country_code, country_name
+
+    names = [n for n in (ev.actor1, ev.actor2) if n and _UNKNOWN_GROUP.match(n)]
+    if not names or not _COMMUNAL_RAIDERS.search(_paragraph_text(ctx, ev)):
+        return
+    year = int((ev.event_date or "9999")[:4])
+    kind = "Ethnic" if year <= ETHNIC_NAME_UNTIL else "Communal"
+
+    def militia(name):
+        own = _UNKNOWN_GROUP.match(name).group(1)
+        cname = country_name(country_code(own) if own else ev.iso3)
+        return f"Unidentified {kind} Militia ({cname})" if cname else f"Unidentified {kind} Militia"
+
+    if ev.actor1 in names:
+        ev.actor1, ev.inter1 = militia(ev.actor1), "Identity militia"
+    if ev.actor2 in names:
+        ev.actor2, ev.inter2 = militia(ev.actor2), "Identity militia"
+
+
+_UNKNOWN_GROUP = re.compile(r"^Unidentified Armed Group(?: \((.+)\))?$")
+
+
 # Brazil's police and army fight gangs: in acled-dev's Brazilian rows, the side the state's forces clash with
 # is a gang every time ACLED does not know which (51 rows: in the state of Rio de Janeiro, where police
 # militias fight too, "Unidentified Gang and/or Police Militia" 23 times of 23; elsewhere "Unidentified Gang
@@ -499,6 +540,7 @@ def make_merge(settings):
     def run(ctx: Context) -> None:
         ctx.events = merge_events(ctx)
         for ev in ctx.events:
+            name_communal_raiders(ctx, ev)
             name_generics_by_place(ctx, ev)
             name_front_sides(ctx, ev)
             name_unknown_sides(ctx, ev)
