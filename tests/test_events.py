@@ -333,6 +333,17 @@ def test_shots_fired_at_no_one_are_no_attack(code):
     assert [e["event_type"] for e in doc["events"]] == ["Riots"]
 
 
+@pytest.mark.parametrize("text", [
+    "On Monday teachers marched in Madurai, India, against pay cuts. Police later clashed with them.",
+    "On Monday pupils protest violently in Embu, Kenya, against a new principal.",
+    "On Monday pupils burn a dormitory in Embu, Kenya, in protest over higher fees.",
+    "On Monday rival parties stage rallies in Bomet, Kenya, which descended into violence.",
+])
+def test_a_protest_told_violent_is_a_violent_demonstration(code, text):
+    events = code(text, published=PUB)["events"]
+    assert [(ev["event_type"], ev["sub_event_type"]) for ev in events] == [("Riots", "Violent demonstration")]
+
+
 def test_police_firing_on_a_demonstration_is_excessive_force(code):
     doc = code("Police fired on a demonstration over power cuts in Basra yesterday, killing a young "
                "protester, a health official said.", published="2024-07-09")

@@ -557,13 +557,15 @@ def _background(tok) -> bool:
 _BURNING_BLOCKADE = re.compile(r"\b(?:block|barricad)\w*\b[^.;]{0,80}?\bwith\s+(?:[\w'-]+\s+){0,5}?"
                                r"(?:burning|on fire|ablaze|alight)\b")
 # damage done by the demonstrators themselves ("burned tyres", "smashed windows")
-_DESTRUCTION = re.compile(r"\b(burn(ed|t)|torched|smashed|looted|vandali[sz]ed|destroyed) "
+_DESTRUCTION = re.compile(r"(?<!to )\b(burn(ed|t|s)?|torch(ed|es)?|smash(ed|es)?|loot(ed|s)?|vandali[sz](ed|es|e)|destroy(ed|s)?) "
                           r"(the|a|an|their|several|two|three|four|\d+)\b")
 
 
 def _destruction_in(span, low: str) -> bool:
     for m in _DESTRUCTION.finditer(low):
         tok = span.doc.char_span(span.start_char + m.start(), span.start_char + m.end(1), alignment_mode="expand")
+        if tok is not None and len(tok) and tok[0].pos_ != "VERB" and not m.group(1).endswith(("ed", "t")):
+            continue  # "a burn", "the loot": the present forms count as verbs only ("students burn a dorm")
         if tok is None or not len(tok) or not (_background(tok[0]) or _grievance(tok[0])):
             return True
     return False
@@ -1207,7 +1209,12 @@ def _crowd_fight(ctx: Context, tok, span, cues: dict) -> bool:
     if words & _ARMED_PARTICIPANTS or any(
             i in _NONSTATE_INTERS for i in _actor_inters_in(ctx, span.start_char, span.end_char)):
         return False
+    if words & {"them", "they"} and _PROTEST_BEFORE.search(_earlier_in_paragraph(ctx, span)):
+        return True  # "Teachers marched against pay cuts. Police clashed with them.": the marchers
     return bool(words & CROWD_WORDS) or ("RIOT" in cues and not words & ARMED_WORDS)
+
+
+_PROTEST_BEFORE = re.compile(r"\b(?:protest|demonstrat|march|rall(?:y|ied|ies)|strik(?:e|es|ing|ers))", re.I)
 
 
 _FIGHT_NOUNS = frozenset("fight fighting fights clash clashes battle battles combat firefight gunfight shootout "
@@ -2040,6 +2047,10 @@ PROTEST_FOLLOW_WINDOW = 2
 _WEAPON_CUES = frozenset(WEAPON_ORDER)
 
 
+# fights that take two sides: "the police clashed with the marchers" tells the crowd fought too
+_MUTUAL_FIGHTS = frozenset("clash battle scuffle skirmish brawl".split())
+
+
 def _turned_violent(ctx: Context, span, cues: dict) -> bool:
     """Whether a sentence after a protest's tells of the crowd's violence: stones thrown, a clash with no
     armed group in it, or property burnt or destroyed by someone other than an armed group."""
@@ -2056,7 +2067,8 @@ def _turned_violent(ctx: Context, span, cues: dict) -> bool:
     live = [t for t in list(cues.get("FIGHT", ())) + list(cues.get("LOOT", ()))
             if not blocked(t, span) and not _background(t) and t.lemma_.lower() not in ("steal",)
             and not any(c.dep_ == "aux" and c.lower_ == "to" for c in t.children)
-            and not (t.pos_ == "VERB" and _agent_words(t) & _STATE_AGENT_WORDS)]
+            and not (t.pos_ == "VERB" and _agent_words(t) & _STATE_AGENT_WORDS
+                     and t.lemma_.lower() not in _MUTUAL_FIGHTS)]
     return bool(live) or _destruction_in(span, span.text.lower())
 
 
