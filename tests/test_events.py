@@ -295,6 +295,12 @@ def test_police_stopping_a_protest_is_an_intervention(code, text):
     assert (ev["actor2"] or "").startswith("Police Forces of India")
 
 
+def test_people_who_marched_are_the_marchers(code):
+    ev = code("Hawkers who marched against a new levy in Kisumu, Kenya, on Monday were met with tear gas.",
+              published=PUB)["events"][0]
+    assert (ev["event_type"], ev["sub_event_type"]) == ("Protests", "Protest with intervention")
+
+
 @pytest.mark.parametrize("text", [
     "On Monday tenants protested in Patna, India, against evictions. Riot police dispersed them.",
     "On Monday anti-riot police dispersed tenants protesting in Patna, India.",

@@ -1342,6 +1342,8 @@ def type_trigger(ctx: Context, fam: str, tok, span, cues: dict) -> tuple[str, st
             return None  # a blockade by navies and armies, or by sanctions
         if lemma in ("march", "rally") and tok.pos_ == "VERB":
             who = _agent_words(tok)
+            if tok.dep_ == "relcl" and who <= {"who", "that", "which"}:
+                who = {tok.head.lower_, tok.head.lemma_.lower()}  # "traders who marched": the traders
             if not who:  # a misparsed subject ("in X, 15 workers and members of Y marched ..."): what precedes
                 who = {w for t in span if t.i < tok.i for w in (t.lower_, t.lemma_.lower())}
             if who & ARMED_SUBJECT_WORDS or not (who | patient) & (
