@@ -295,6 +295,13 @@ def test_police_stopping_a_protest_is_an_intervention(code, text):
     assert (ev["actor2"] or "").startswith("Police Forces of India")
 
 
+def test_a_crowd_that_attacked_the_police_in_a_relative_clause_rioted(code):
+    ev = code("On Monday in Toluca, Mexico, a crowd of residents who attacked two police officers with sticks was "
+              "dispersed.", published=PUB)["events"][0]
+    assert (ev["event_type"], ev["sub_event_type"]) == ("Riots", "Mob violence")
+    assert ev["actor1"] == "Rioters (Mexico)" and ev["actor2"].startswith("Police Forces of Mexico")
+
+
 def test_people_who_marched_are_the_marchers(code):
     ev = code("Hawkers who marched against a new levy in Kisumu, Kenya, on Monday were met with tear gas.",
               published=PUB)["events"][0]

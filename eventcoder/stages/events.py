@@ -925,6 +925,9 @@ def _police_stopped(tok) -> bool:
 SUBJECT_AFTER_COMMA_MAX = 12
 
 
+_RELATIVE_PRONOUNS = frozenset({"who", "that", "which"})
+
+
 def _agent_words(tok) -> set[str]:
     verb = verb_of(tok)
     words: set[str] = set()
@@ -933,6 +936,10 @@ def _agent_words(tok) -> set[str]:
         for child in v.children:
             if child.dep_ == "agent" or child.dep_ == "nsubj" and not headline_passive(v):
                 words |= _subtree_words(child)
+    if words and words <= _RELATIVE_PRONOUNS and verb.dep_ == "relcl":
+        # "a crowd of residents who stoned the police": the noun the clause hangs on (without the clause)
+        clause = {t.i for t in verb.subtree}
+        words = {w for t in verb.head.subtree if t.i not in clause for w in (t.lower_, t.lemma_.lower())}
     if not words:
         # "was attacked and injured by a mob": the agent of the coordinated passive verb
         for c in verb.children:
