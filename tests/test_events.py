@@ -491,7 +491,10 @@ def test_bodies_with_signs_of_violence_are_an_attack(code):
                "been shot in the head.", published=PUB)
     assert (doc["events"][0]["event_type"], doc["events"][0]["sub_event_type"]) == (
         "Violence against civilians", "Attack")
+    # ACLED: a body found is the killing it tells, signs or none; old remains are a discovery
     doc = code("A fisherman's body was found on the beach near Mosa on Sunday.", published=PUB)
+    assert [e["sub_event_type"] for e in doc["events"]] == ["Attack"]
+    doc = code("The skeletal remains of six soldiers were found in a cave near Mosa on Sunday.", published=PUB)
     assert [e["sub_event_type"] for e in doc["events"]] in ([], ["Other"])
 
 

@@ -20,6 +20,7 @@ from ..document import Context, Event, Sentence
 from ..pipeline import stage
 from .roles import NAMED_ARMED_INTERS
 from .sentences import next_in_paragraph
+from .fatalities import REMAINS_CUES
 from .syntax import headline_passive, participle_noun, verb_of
 from ..nlp import known_word
 from ..resources.taxonomy import PLOVER, VIOLENT_TYPES, disorder_type, set_sub_event_type, type_rank
@@ -1605,9 +1606,14 @@ def type_trigger(ctx: Context, fam: str, tok, span, cues: dict) -> tuple[str, st
     if fam == "DISCOVERY":
         if "mass grave" in low:
             return ("Strategic developments", "Other")
-        if VIOLENCE_SIGNS.search(low) or VIOLENCE_SIGNS.search(_next_sentence_text(ctx, span)):
-            return ("Violence against civilians", "Attack")  # bodies showing violence: a killing
-        return ("Strategic developments", "Other")
+        if REMAINS_CUES.search(low) and not (VIOLENCE_SIGNS.search(low)
+                                             or VIOLENCE_SIGNS.search(_next_sentence_text(ctx, span))):
+            return ("Strategic developments", "Other")  # old remains, bones, a grave exhumed
+        # ACLED codes a body found as the killing it tells (an attack whose perpetrator is unknown), with or
+        # without signs of violence: in acled-dev, of the notes of a body found or a person found dead
+        # whose first coded event was a discovery, the gold types none as "Other" and 9 as attacks or
+        # clashes
+        return ("Violence against civilians", "Attack")
     if fam == "WEAPONS":
         if tok.lemma_.lower() == "intercept" and not _INTERCEPTED.search(" ".join(
                 w for c in tok.children if c.dep_ in ("dobj", "nsubjpass") for w in _subtree_words(c))
