@@ -211,3 +211,15 @@ def test_dev_floor_pitf_sample():
         ok += document_fatalities(ctx) == r["events"][0]["fatalities"]
     # measured 0.82 on a 1500-row sample; the floor leaves room for sample noise
     assert ok / len(rows) >= 0.70
+
+
+@pytest.mark.parametrize("text,deaths", [
+    # an age is no count of the dead
+    ("On Monday a 71-year-old herder who chaired the local council was shot dead by raiders near Tot, Kenya.", 1),
+    ("On Monday two 19-year-old students were shot dead near Tot, Kenya, by officers.", 2),  # (guard: the figure counts)
+    # the one victim's death, told as where the harm led
+    ("On Monday near Tot, Kenya, an officer struck a boy with a baton, leading to his death.", 1),
+])
+def test_an_age_counts_no_one_and_a_death_the_harm_led_to_counts_one(code, text, deaths):
+    events = code(text, published="2023-05-10")["events"]
+    assert [e["fatalities"] for e in events] == [deaths]

@@ -634,6 +634,12 @@ def find_claims(ctx: Context) -> list[FatalityClaim]:
             used_nouns.add(noun.i)
             used_nouns.update(t.i for t in doc[first.i:last.i + 1])
         sent_claims.extend(_lone_victims(ctx, s, used_nouns))
+        lone_death = _HIS_DEATH.search(s.text)
+        if lone_death and not sent_claims:
+            # "was hit on the head by an officer, leading to her death": the one harmed died
+            a = s.start + lone_death.start(1)
+            sent_claims.append(FatalityClaim(count=1, low=1, high=1, text=s.text, start=a,
+                                             end=s.start + lone_death.end(1), sentence=s.index, kind="singular"))
         if any(c.kind == "toll" for c in sent_claims):
             for c in sent_claims:
                 if c.kind in ("death", "vague", "singular"):
@@ -666,6 +672,11 @@ def _aside_start(text: str, at: int) -> int | None:
     if len(dashes) % 2 == 1 and re.search(r"\s(?:--|\u2013|\u2014)\s", text[at:]):
         return dashes[-1].start()
     return None
+
+
+# a death the sentence's one victim came to: "leading to his death", "which resulted in her death"
+_HIS_DEATH = re.compile(r"\b(?:lead(?:ing)?|led|result(?:ed|ing)?) (?:to|in) ((?:his|her) (?:death|demise))\b", re.I)
+_AGE_AFTER = re.compile(r"\s*-?\s*(?:years?|months?)(?:\s*-?\s*old)\b", re.I)
 
 
 def _lone_victims(ctx: Context, s, used: set[int]) -> list[FatalityClaim]:
@@ -705,8 +716,9 @@ def _lone_victims(ctx: Context, s, used: set[int]) -> list[FatalityClaim]:
                 noun = v.head
             if noun.i in used:
                 continue
-            if any(t.like_num or t.lower_ in VAGUE_COUNTS for t in noun.subtree if t.i <= noun.i):
-                continue
+            if any((t.like_num or t.lower_ in VAGUE_COUNTS) and not _AGE_AFTER.match(t.doc.text, t.idx + len(t))
+                   for t in noun.subtree if t.i <= noun.i):
+                continue  # (a figure counts them; an age does not: "a 71-year-old herder")
             if any(t.lower_ in ("no", "none", "nobody") for t in noun.subtree):
                 continue
             n = _singular_count(noun, used)
