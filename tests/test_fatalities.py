@@ -223,3 +223,15 @@ def test_dev_floor_pitf_sample():
 def test_an_age_counts_no_one_and_a_death_the_harm_led_to_counts_one(code, text, deaths):
     events = code(text, published="2023-05-10")["events"]
     assert [e["fatalities"] for e in events] == [deaths]
+
+
+@pytest.mark.parametrize("text,deaths", [
+    ("On Monday two men accused of theft were fatally assaulted by residents near Tot, Kenya.", 2),
+    ("On Monday near Tot, Kenya, a suspect was shot by officers and died.", 1),
+    # guards: the wounded are no dead, beside the killed or alone
+    ("On Monday near Tot, Kenya, three herders were wounded and two killed by raiders.", 2),
+    ("On Monday near Tot, Kenya, raiders injured five herders.", 0),
+])
+def test_fatally_harmed_and_shot_and_died_are_deaths(code, text, deaths):
+    events = code(text, published="2023-05-10")["events"]
+    assert sum(e["fatalities"] for e in events) == deaths

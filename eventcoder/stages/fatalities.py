@@ -55,10 +55,12 @@ KILL_VERBS = {"kill", "slay", "murder", "massacre", "behead", "decapitate", "ass
               "lynch", "slaughter", "butcher", "gun", "shoot", "stab", "hack", "beat", "burn", "bludgeon",
               "stone", "club", "torture", "strangle", "crush", "electrocute", "drown", "eliminate",
               "neutralise", "neutralize", "claim", "cost", "lose", "leave", "find", "confirm", "report",
-              "declare", "pronounce"}
+              "declare", "pronounce", "assault", "wound", "injure"}
 # these count only with "dead"/"to death"/"and killed" beside them
 NEEDS_DEAD = {"shoot", "stab", "hack", "beat", "burn", "bludgeon", "stone", "club", "torture", "crush",
               "find", "confirm", "report", "declare", "pronounce", "leave", "strangle", "electrocute"}
+# and these only with "fatally" or "mortally" ("fatally wounded", "fatally assaulted")
+FATALLY_ONLY = {"assault", "wound", "injure"}
 DIE_VERBS = {"die", "perish", "succumb"}
 DEATH_NOUNS = {"death", "fatality", "dead", "body", "corpse", "life", "remains", "victim", "toll"}
 REMAINS_CUES = re.compile(r"\b(remains|skeleton\w*|mass grave|exhum\w+|DNA|bones|decomposed|missing since)\b", re.I)
@@ -214,6 +216,9 @@ def _is_death_verb(verb, noun, role: str) -> bool:
         return any(c.lower_ == "down" for c in verb.children) or verb.nbor(1).lower_ == "down"
     if lemma == "find" and noun.lemma_.lower() in ("body", "corpse"):
         return True  # "a herder's body was found by the river": a death, though no word says "dead"
+    if lemma in FATALLY_ONLY:
+        # "fatally wounded", "mortally assaulted"; not "ten were wounded and two killed"
+        return any(c.lower_ in ("fatally", "mortally") and c.dep_ == "advmod" for c in verb.children)
     if lemma in NEEDS_DEAD:
         return _has_dead_marker(verb)
     return True
@@ -694,9 +699,11 @@ def _lone_victims(ctx: Context, s, used: set[int]) -> list[FatalityClaim]:
         if stranded is not None and stranded.i not in used and _is_death_verb(v, stranded, "obj"):
             victims.append(stranded)
         if v.dep_ == "conj" and v.pos_ == "VERB" and not any(c.dep_ in ("nsubj", "nsubjpass") for c in v.children):
-            # "a mayor was abducted and killed": the subject of the first verb is the second's victim
+            # "a mayor was abducted and killed": the subject of the first verb is the second's victim; "a
+            # herder was hit and later died": the one who died
             shared = next((c for c in v.head.children if c.dep_ == "nsubjpass"), None)
-            if shared is not None and shared.i not in used and _is_death_verb(v, shared, "obj"):
+            if shared is not None and shared.i not in used and (
+                    _is_death_verb(v, shared, "obj") or v.lemma_.lower() in DIE_VERBS):
                 victims.append(shared)
         for c in v.children:
             if c.i in used:
