@@ -376,6 +376,16 @@ def test_the_toll_told_after_a_strike_or_a_bomb_is_that_events(code, text, etype
     assert [(e["event_type"], e["fatalities"]) for e in events] == [(etype, deaths)]
 
 
+def test_the_toll_of_the_force_a_riot_met_is_the_riots(code):
+    events = code("On Monday youths stoned the police in Kisumu, Kenya, over a killing. Police intervened, killing "
+                  "two.", published=PUB)["events"]
+    assert [(e["event_type"], e["fatalities"]) for e in events] == [("Riots", 2)]
+    # (guard: a killing by others after the riot is an event of its own)
+    events = code("On Monday youths stoned the police in Kisumu, Kenya, over a killing. Gunmen later shot dead a "
+                  "trader in the town.", published=PUB)["events"]
+    assert [(e["event_type"], e["fatalities"]) for e in events] == [("Riots", 0), ("Violence against civilians", 1)]
+
+
 def test_a_crowds_violence_with_no_demonstration_told_is_mob_violence(code):
     ev = code("On Monday a crowd stoned passing cars and torched a kiosk in Nakuru, Kenya.", published=PUB)["events"][0]
     assert (ev["event_type"], ev["sub_event_type"]) == ("Riots", "Mob violence")

@@ -17,7 +17,7 @@ from ..document import Context, Event
 from ..pipeline import stage
 from ..resources.taxonomy import VIOLENT_TYPES, sub_rank
 from .event_dates import introduces_new
-from .syntax import span_root
+from .syntax import span_root, token_at
 
 # Each extra sentence that supports an event raises its confidence by this much (capped at 0.95);
 # a guess, to be calibrated when the evaluation reports confidence bins.
@@ -287,8 +287,36 @@ def _join_casualties(ctx: Context, clusters: list[Event], index: SentenceIndex) 
                 ev.assoc_actor_1, ev.assoc_actor_2 = [], []
             absorb(host, ev, index)
             continue
+        if host is not None and host.event_type == "Riots" and _RIOT_TOLL_TRIGGER.match(ev.trigger or "") \
+                and ev.event_type in ("Violence against civilians", "Battles") \
+                and 0 <= first - max(host.sentences) <= 1 \
+                and ctx.sentences[first].paragraph == ctx.sentences[max(host.sentences)].paragraph \
+                and not _another_incident(ctx, ev) and not countries_clash(host, ev, index) \
+                and ev.inter1 == "State forces" and (host.actor2 is None or ev.actor1 == host.actor2) \
+                and not _told_as_cause(ctx, ev) \
+                and (ev.actor2 is None or ev.actor2 in named or ev.actor2.startswith(_CROWD_NAMES)):
+            # "Rioters stoned the police. Police intervened, killing two.": the force the crowd met (the
+            # riot's other side, or the state's forces where it has none) and its toll are the riot's
+            # (ACLED codes the riot with its dead)
+            ev.actor1 = ev.actor2 = None
+            ev.assoc_actor_1, ev.assoc_actor_2 = [], []
+            absorb(host, ev, index)
+            continue
         out.append(ev)
     return out
+
+
+def _told_as_cause(ctx: Context, ev: Event) -> bool:
+    """Whether the event's verb is in a clause of what came before ("rioted after three traders were shot
+    by the police"): the riot's cause, not its toll."""
+    tok = token_at(ctx.doc, ev.trigger_start)
+    return tok is not None and any(c.dep_ == "mark" and c.lower_ in ("after", "because", "since", "following")
+                                   for c in tok.children)
+
+
+# what the force a riot met did to the crowd: its toll, or its fire
+_RIOT_TOLL_TRIGGER = re.compile(r"^(?:kill|injur|wound|die|dead|death|hurt|slain|shot|shoot|fire|open)", re.I)
+_CROWD_NAMES = ("Civilians", "Rioters", "Protesters")
 
 
 @lru_cache(maxsize=1)
