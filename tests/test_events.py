@@ -386,6 +386,22 @@ def test_the_toll_of_the_force_a_riot_met_is_the_riots(code):
     assert [(e["event_type"], e["fatalities"]) for e in events] == [("Riots", 0), ("Violence against civilians", 1)]
 
 
+@pytest.mark.parametrize("text,expected", [
+    ("On Monday six persons beat a tailor with sticks in Chembur, Mumbai, India, over a dispute.",
+     ("Riots", "Mob violence")),
+    ("On Monday in Hathazari, Bangladesh, four men clubbed a shopkeeper to death after an argument.",
+     ("Riots", "Mob violence")),
+    # guards: gunmen, men who open fire or carry knives, and two men are no mob
+    ("On Monday three men shot dead their neighbour in Hathazari, Bangladesh.", ("Violence against civilians", "Attack")),
+    ("On Monday two men stabbed a shopkeeper in Hathazari, Bangladesh.", ("Violence against civilians", "Attack")),
+    ("On Monday in Hathazari, Bangladesh, five men armed with knives stabbed a shopkeeper.",
+     ("Violence against civilians", "Attack")),
+])
+def test_a_few_ordinary_people_who_beat_someone_are_a_mob(code, text, expected):
+    ev = code(text, published=PUB)["events"][0]
+    assert (ev["event_type"], ev["sub_event_type"]) == expected
+
+
 def test_a_crowds_violence_with_no_demonstration_told_is_mob_violence(code):
     ev = code("On Monday a crowd stoned passing cars and torched a kiosk in Nakuru, Kenya.", published=PUB)["events"][0]
     assert (ev["event_type"], ev["sub_event_type"]) == ("Riots", "Mob violence")

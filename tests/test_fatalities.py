@@ -235,3 +235,8 @@ def test_an_age_counts_no_one_and_a_death_the_harm_led_to_counts_one(code, text,
 def test_fatally_harmed_and_shot_and_died_are_deaths(code, text, deaths):
     events = code(text, published="2023-05-10")["events"]
     assert sum(e["fatalities"] for e in events) == deaths
+
+
+def test_the_subject_who_shot_someone_dead_is_no_dead(code):
+    events = code("On Monday three men shot dead their neighbour near Tot, Kenya.", published="2023-05-10")["events"]
+    assert [e["fatalities"] for e in events] == [1]

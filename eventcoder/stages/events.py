@@ -1258,6 +1258,22 @@ def _engaged_in_fighting(tok) -> bool:
 
 # attackers that are no crowd ("a mob-style attack by unknown assailants")
 _UNKNOWN_ATTACKERS = frozenset("armed assailant assailants unidentified unknown attacker attackers".split())
+# ordinary people who may make a mob: a few persons, kin, neighbours, workmates (men only when three or
+# more are told: "two men stabbed a trader" may be any criminals)
+_MOB_PEOPLE = frozenset("persons kin relatives neighbours neighbors employees colleagues villagers locals".split())
+_MANY = frozenset("three four five six seven eight nine ten dozen dozens several scores".split())
+# what a mob does with its hands and sticks
+_BLOWS = frozenset("beat attack assault kill murder lynch stab hack injure hit thrash club stone torture "
+                   "lynching beating assault".split())
+_ARMED_WITH = re.compile(r"\b(?:armed with|wielding|opened fire|open fire|guns?|pistols?|rifles?)\b", re.I)
+
+
+def _ordinary_people(words: set[str]) -> bool:
+    if words & (ARMED_WORDS | _UNKNOWN_ATTACKERS | _GANG_WORDS | {"gunmen", "gunman", "masked", "robbers", "thugs"}):
+        return False
+    if words & _MOB_PEOPLE:
+        return True
+    return "men" in words and bool(words & _MANY or any(w.isdigit() and int(w) >= 3 for w in words))
 # one-sided assaults: a fight only when the other side is armed
 ONE_SIDED_FIGHT_LEMMAS = frozenset({"ambush", "assault"})
 # people the police pursue as armed criminals ("armed robbers"): a police killing of them is a fight; a
@@ -1438,6 +1454,13 @@ def type_trigger(ctx: Context, fam: str, tok, span, cues: dict) -> tuple[str, st
     if fam in ("KILL", "HARM", "ATTACK", "FIGHT", "LOOT") and crowd_agent and not weapon:
         # (marchers, strikers or demonstrators tell a demonstration, as in a clash below)
         return ("Riots", "Violent demonstration" if protest_ctx or _DEMO_WORDS.search(low) else "Mob violence")
+    if fam in ("KILL", "HARM", "ATTACK") and not weapon and tok.lemma_.lower() in _BLOWS \
+            and _ordinary_people(agent_words) and not has("ABDUCT") \
+            and not _GUNFIRE_TEXT.search(low) and not _ARMED_WITH.search(low) and not any(
+                a.inter in ORGANISED_ARMED_INTERS for a in ctx.actors if span.start_char <= a.start < span.end_char):
+        # ACLED: a few ordinary people who beat, stab or lynch someone ("six persons beat a tailor", "the
+        # woman's kin assaulted him") are an unorganised group, mob violence, not an armed group
+        return ("Riots", "Mob violence")
     if fam == "KILL" and core & _ANIMALS and not core & (CIVILIAN_WORDS - _ANIMALS | ARMED_WORDS | _KEEPERS):
         return None  # "the slaughter of animals"
     if fam == "KILL" and tok.lemma_.lower() == "lynch":

@@ -287,7 +287,9 @@ def death_link(noun):
     if n.dep_ == "nsubj":
         if _is_death_verb(head, n, "subj_active"):
             return head, "death"
-        if head.lower_ == "dead" or any(c.lower_ == "dead" and c.dep_ in ("acomp", "attr") for c in head.children):
+        if (head.lower_ == "dead" or any(c.lower_ == "dead" and c.dep_ in ("acomp", "attr") for c in head.children)) \
+                and not any(c.dep_ == "dobj" for c in head.children):
+            # "two were left dead"; not "three men shot dead their neighbour", whose subject killed
             return head, "death"
     if n.dep_ in ("dobj", "oprd", "attr", "dative") and head.pos_ in ("VERB", "AUX"):
         if _is_death_verb(head, n, "obj"):
