@@ -1099,6 +1099,22 @@ def test_pots_banged_are_a_protest(code):
     assert [e["event_type"] for e in doc["events"]] == ["Protests"]
 
 
+@pytest.mark.parametrize("text,expected", [
+    ("On Monday unknown gunmen attacked an oil pipeline near Saravena, Colombia.",
+     ("Strategic developments", "Looting/property destruction")),
+    ("On Monday unknown arsonists torched a councillor's lorry in Izmail, Ukraine.",
+     ("Strategic developments", "Looting/property destruction")),
+    # guards: an attack that harms someone, a mob's arson, a burning in a shutdown
+    ("On Monday gunmen attacked a school in Diffa, Niger, killing a teacher.", ("Violence against civilians", "Attack")),
+    ("On Monday a mob set a police station on fire in Diffa, Niger.", ("Riots", "Mob violence")),
+])
+def test_property_attacked_or_burnt_with_no_one_harmed_and_no_crowd_is_property_destroyed(code, text, expected):
+    ev = code(text, published=PUB)["events"][0]
+    assert (ev["event_type"], ev["sub_event_type"]) == expected
+    if expected[1] == "Looting/property destruction":
+        assert ev["actor1"].startswith("Unidentified Armed Group") and ev["actor2"].startswith("Civilians")
+
+
 def test_a_riot_an_arrest_is_told_after_is_reported(code):
     doc = code("Nine boys were held after a gang ransacked a liquor shop in Wela and set fire to its stock.",
                published=PUB)

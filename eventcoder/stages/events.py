@@ -1060,6 +1060,15 @@ _ANIMALS = frozenset("animal animals cattle cow cows goat goats sheep livestock 
 _KEEPERS = frozenset("herdsman herdsmen herders pastoralist pastoralists nomad nomads shepherd shepherds "
                      "rancher ranchers".split())
 _ARSON_LEMMAS = frozenset("set torch burn".split())
+# works and buildings that an attack may damage with no one in them harmed (not homes, villages or vehicles,
+# whose attack is most often on the people there)
+_INFRASTRUCTURE = frozenset("pipeline pipelines oilfield field fields mast masts tower towers school schools office "
+                            "offices building buildings hotel hotels lodge bank banks factory warehouse bridge "
+                            "equipment machinery property properties shop shops store stores well wells".split())
+# a text of a shutdown, a blockade or a party's cadres: its arsons are the agitation's (rioters')
+_POLITICAL_ARSON = re.compile(r"\b(?:hartal\w*|blockad\w*|blockage|shutdown|bandh|strikes?|cadres?|agitat\w*|activists?|"
+                              r"supporters?|pickete?r?s?|polls?|elections?)\b", re.I)
+_HARM_TOLD = re.compile(r"\b(?:kill\w*|injur\w*|wound\w*|hurt|dead|died|death|casualt\w*)\b", re.I)
 _ACCIDENTAL_FIRE = re.compile(r"\b(wildfires?|bushfires?|forest fires?|blaze|flames|electrical|short[- ]circuit|"
                               # (not "burnt a car after a road accident": the crash angered them)
                               r"(?<!road )(?<!traffic )accident\w*|lightning|gas leak|fire broke out)\b")
@@ -1407,6 +1416,14 @@ def type_trigger(ctx: Context, fam: str, tok, span, cues: dict) -> tuple[str, st
         if protest_ctx or _PROTEST_PURPOSE.search(low):
             # "closed the road with burning tyres, denouncing ...": a demonstration turned violent
             return ("Riots", "Violent demonstration")
+        if tok.lemma_.lower() in _ARSON_LEMMAS and not _agent_words(tok) & CROWD_WORDS \
+                and not _DEMONSTRATION_SIGNS.search(low) and not _POLITICAL_ARSON.search(ctx.text) \
+                and not {"KILL", "HARM", "FIGHT", "ATTACK"} & set(cues) \
+                and all(t.lemma_.lower() in _ARSON_LEMMAS for t in cues.get("RIOT", ())):
+            # "a councillor's lorry was torched", "unknown arsonists burned a kiosk": an arson that no
+            # crowd is told to have done, with no other riot told ("ransacked a shop and set fire to its
+            # stock"), is property destroyed (ACLED), not mob violence
+            return ("Strategic developments", "Looting/property destruction")
         if re.search(r"\b(mob|lynch|vigilante|villagers|residents)\b", low) or not _DEMONSTRATION_SIGNS.search(low):
             # ACLED: a crowd's violence with no demonstration told (stones thrown at a car, a shop torched) is
             # mob violence; a riot so called, marchers, a road barricaded or a grievance ("over a new tax")
@@ -1465,6 +1482,11 @@ def type_trigger(ctx: Context, fam: str, tok, span, cues: dict) -> tuple[str, st
         return None  # "the slaughter of animals"
     if fam == "KILL" and tok.lemma_.lower() == "lynch":
         return ("Riots", "Mob violence")  # ACLED: a lynching is mob violence, whoever the crowd
+    if fam == "ATTACK" and not weapon and not {"KILL", "HARM", "FIGHT", "SEXUAL", "ABDUCT"} & set(cues) \
+            and core & _INFRASTRUCTURE and not (civilian_victim or armed_victim) and not _HARM_TOLD.search(low):
+        # "gunmen attacked an oil pipeline", "rebels raided and looted a bank": an attack on a
+        # building or works that harmed no one is property destroyed (ACLED)
+        return ("Strategic developments", "Looting/property destruction")
     if fam in ("KILL", "HARM", "ATTACK"):
         lemma = tok.lemma_.lower()
         if lemma == "strike" and not (weapon or has("FIGHT")) and not (tok.pos_ == "VERB" and _armed_agent(tok)):

@@ -447,6 +447,17 @@ def assign_roles(ctx: Context, ev: Event, iso3: str | None = None) -> None:
             # "fighting between the army and the rebels": both sides read as acted on (not "a joint
             # army and militia offensive", whose two are allies)
             side1, side2 = side2[:1], side2[1:]
+    elif ev.sub_event_type == "Looting/property destruction" and not reference:
+        # ACLED: property destroyed or looted by no one named is an unidentified armed group's, and what
+        # anyone but the state's forces destroys is civilians' property
+        if not side1:
+            name, it = generic("unidentified", iso3, ctx)
+            inter[name] = it
+            side1 = [name]
+        if not side2 and inter.get(side1[0]) != "State forces":
+            name, it = generic("civilians", iso3, ctx)
+            inter[name] = it
+            side2 = [name]
     elif ev.sub_event_type == "Disrupted weapons use" and not side1 and side2 \
             and inter.get(side2[0]) not in ("State forces", "Civilians"):
         # "two militants were killed when the mine they were laying went off": ACLED's actor is the group whose
