@@ -97,6 +97,9 @@ def test_prison_guards_are_a_unit_of_the_police(code, text, role):
     ev = first(code, text)
     assert ev[role].startswith("Police Forces of ") and ev[role].endswith(" Prison Guards")
     assert "Ivory" not in ev[role] or ev[role].startswith("Police Forces of the Ivory Coast")
+    # (guard: game and forest wardens keep no prison)
+    ev = first(code, "On Monday game wardens shot dead a poacher near Tsavo, Kenya.")
+    assert not (ev["actor1"] or "").endswith("Prison Guards")
 
 
 def test_arrests_are_made_by_the_police(code):

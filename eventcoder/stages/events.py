@@ -1273,7 +1273,7 @@ _MOB_PEOPLE = frozenset("persons kin relatives neighbours neighbors employees co
 _MANY = frozenset("three four five six seven eight nine ten dozen dozens several scores".split())
 # what a mob does with its hands and sticks
 _BLOWS = frozenset("beat attack assault kill murder lynch stab hack injure hit thrash club stone torture "
-                   "lynching beating assault".split())
+                   "lynching beating".split())
 _ARMED_WITH = re.compile(r"\b(?:armed with|wielding|opened fire|open fire|guns?|pistols?|rifles?)\b", re.I)
 
 

@@ -552,9 +552,11 @@ def name_police_opponents(ctx: Context, ev: Event) -> None:
     civilians = generic_actor("civilians", "BRA", ctx.published)[0]
     if not state(ev.actor1) and state(ev.actor2) and ev.actor1 in (None, unknown, civilians):
         ev.actor1, ev.inter1, ev.actor2, ev.inter2 = ev.actor2, ev.inter2, ev.actor1, ev.inter1
+    # (with two of the state's forces named for one clash, the second is the police told again: "the
+    # Military Police raided the favela ... police officers were shot at")
     if not state(ev.actor1) or ev.actor2 not in (None, unknown, civilians) and not (
             state(ev.actor2) and ev.sub_event_type == "Armed clash"):
-        return  # (two of the state's forces named for one clash: the second is the police told again)
+        return
     if ev.sub_event_type == "Looting/property destruction":
         if ev.actor2 is None:
             ev.actor2, ev.inter2 = generic_actor("gang", "BRA", ctx.published)
