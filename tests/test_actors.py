@@ -83,6 +83,13 @@ def test_state_spans_as_they_read_at_the_time():
     assert generic_actor("military", "SYR", date(2017, 8, 28))[0] == "Military Forces of Syria (2000-)"
     assert generic_actor("military", "AFG", date(2020, 5, 1))[0] == "Military Forces of Afghanistan (2014-)"
     assert generic_actor("police", "AFG", date(2023, 1, 1))[0] == "Police Forces of Afghanistan (2021-)"
+    # Kenya before 2013 (Kibaki's governments), Venezuela since 1999, Peru since 2018
+    from eventcoder.resources.actors import state_span
+
+    assert state_span("KEN", date(2008, 1, 5)) == "(2002-)"
+    assert generic_actor("police", "KEN", date(2019, 1, 5))[0] == "Police Forces of Kenya (2013-)"
+    assert generic_actor("prison", "VEN", date(2020, 5, 1))[0] == "Police Forces of Venezuela (1999-) Prison Guards"
+    assert generic_actor("military", "PER", date(2020, 5, 1))[0] == "Military Forces of Peru (2018-)"
 
 
 def test_periods_change_an_actors_name():
