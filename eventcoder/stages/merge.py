@@ -265,45 +265,50 @@ _ARMED_TYPES = frozenset({"Battles", "Explosions/Remote violence"})
 
 
 def _join_casualties(ctx: Context, clusters: list[Event], index: SentenceIndex) -> list[Event]:
-    """The toll told with a clash, a strike or a bomb is that event's, though its own verb typed it apart:
-    "troops repelled the attack, killing five militants and injuring six" (an attack on civilians by the
-    injuring), "a grenade was thrown into a shop. One person was killed" (a killing of its own). A
-    casualty event joins the armed event of its sentence or the one just before in its paragraph when it
-    names no one the armed event does not."""
+    """The toll told with a clash, a strike, a bomb or a riot is that event's, though its own verb typed it
+    apart: "troops repelled the attack, killing five militants and injuring six" (an attack on civilians by
+    the injuring), "a grenade was thrown into a shop. One person was killed" (a killing of its own),
+    "Rioters stoned the police. Police intervened, killing two." A casualty event joins the event of its
+    sentence or the one just before in its paragraph (_toll_of_armed_event, _toll_of_riot)."""
     out: list[Event] = []
     for ev in clusters:
         host = out[-1] if out else None
-        first = min(ev.sentences)
-        named = set().union(*sides(host)) if host is not None else set()
-        if host is not None and _CASUALTY_TRIGGER.match(ev.trigger or "") \
-                and host.event_type in _ARMED_TYPES and ev.event_type in VIOLENT_TYPES - {"Riots"} \
-                and ev.event_type != host.event_type and 0 <= first - max(host.sentences) <= 1 \
-                and ctx.sentences[first].paragraph == ctx.sentences[max(host.sentences)].paragraph \
-                and not _another_incident(ctx, ev) and not countries_clash(host, ev, index) \
-                and (ev.actor1 is None or ev.actor1 in named) \
-                and not _conflict(named, set().union(*sides(ev))):
-            if host.actor2:  # (the armed event keeps its sides: the toll's victims are among them)
+        if host is not None and _told_beside(ctx, host, ev, index) and (
+                _toll_of_armed_event(host, ev) or _toll_of_riot(ctx, host, ev)):
+            if host.actor2:  # (the host keeps its sides: the toll's victims and killers are among them)
                 ev.actor1 = ev.actor2 = None
                 ev.assoc_actor_1, ev.assoc_actor_2 = [], []
             absorb(host, ev, index)
             continue
-        if host is not None and host.event_type == "Riots" and _RIOT_TOLL_TRIGGER.match(ev.trigger or "") \
-                and ev.event_type in ("Violence against civilians", "Battles") \
-                and 0 <= first - max(host.sentences) <= 1 \
-                and ctx.sentences[first].paragraph == ctx.sentences[max(host.sentences)].paragraph \
-                and not _another_incident(ctx, ev) and not countries_clash(host, ev, index) \
-                and ev.inter1 == "State forces" and (host.actor2 is None or ev.actor1 == host.actor2) \
-                and not _told_as_cause(ctx, ev) \
-                and (ev.actor2 is None or ev.actor2 in named or ev.actor2.startswith(_CROWD_NAMES)):
-            # "Rioters stoned the police. Police intervened, killing two.": the force the crowd met (the
-            # riot's other side, or the state's forces where it has none) and its toll are the riot's
-            # (ACLED codes the riot with its dead)
-            ev.actor1 = ev.actor2 = None
-            ev.assoc_actor_1, ev.assoc_actor_2 = [], []
-            absorb(host, ev, index)
-            continue
         out.append(ev)
     return out
+
+
+def _told_beside(ctx: Context, host: Event, ev: Event, index: SentenceIndex) -> bool:
+    """The event is told in the host's last sentence or the next one of its paragraph, as no incident of its
+    own and in no other country."""
+    first, last = min(ev.sentences), max(host.sentences)
+    return 0 <= first - last <= 1 and ctx.sentences[first].paragraph == ctx.sentences[last].paragraph \
+        and not _another_incident(ctx, ev) and not countries_clash(host, ev, index)
+
+
+def _toll_of_armed_event(host: Event, ev: Event) -> bool:
+    """A killing or wounding told with a clash, a strike or a bomb that names no one the host does not."""
+    named = set().union(*sides(host))
+    return _CASUALTY_TRIGGER.match(ev.trigger or "") is not None and host.event_type in _ARMED_TYPES \
+        and ev.event_type in VIOLENT_TYPES - {"Riots"} and ev.event_type != host.event_type \
+        and (ev.actor1 is None or ev.actor1 in named) and not _conflict(named, set().union(*sides(ev)))
+
+
+def _toll_of_riot(ctx: Context, host: Event, ev: Event) -> bool:
+    """The force a riot met (its other side, or the state's forces where it has none), killing, shooting or
+    wounding the crowd or no one named, not told as the riot's cause: ACLED codes the riot with its dead."""
+    named = set().union(*sides(host))
+    return host.event_type == "Riots" and _RIOT_TOLL_TRIGGER.match(ev.trigger or "") is not None \
+        and ev.event_type in ("Violence against civilians", "Battles") \
+        and ev.inter1 == "State forces" and (host.actor2 is None or ev.actor1 == host.actor2) \
+        and not _told_as_cause(ctx, ev) \
+        and (ev.actor2 is None or ev.actor2 in named or ev.actor2.startswith(_CROWD_NAMES))
 
 
 def _told_as_cause(ctx: Context, ev: Event) -> bool:
@@ -448,21 +453,31 @@ def name_unknown_gangs(ctx: Context, ev: Event) -> None:
     Militia". Needs the event's country, so it runs once the event is located."""
     if ev.iso3 not in GANG_COUNTRIES:
         return
-    from ..resources.actors import generic_actor, lookup_actor
+    from ..resources.actors import generic_actor
 
     unknown = generic_actor("unidentified", ev.iso3, ctx.published)[0]
     if unknown not in (ev.actor1, ev.actor2):
         return
     if not _CRIME_MARKS.search(_paragraph_text(ctx, ev)):
         return
-    gang = generic_actor("gang", ev.iso3, ctx.published)
-    if ev.iso3 == "BRA":
-        found = lookup_actor(BRAZIL_MARKED_KILLERS, ev.iso3)
-        gang = found[:2] if found else gang
-    if ev.actor1 == unknown:
-        ev.actor1, ev.inter1 = gang
-    if ev.actor2 == unknown:
-        ev.actor2, ev.inter2 = gang
+    gang = _brazil_gang_or_militia(ctx) if ev.iso3 == "BRA" else generic_actor("gang", ev.iso3, ctx.published)
+    _rename_side(ev, lambda n: n == unknown, lambda n: gang)
+
+
+def _brazil_gang_or_militia(ctx: Context) -> tuple[str, str]:
+    """ACLED's "Unidentified Gang and/or Police Militia", with its inter."""
+    from ..resources.actors import generic_actor, lookup_actor
+
+    found = lookup_actor(BRAZIL_MARKED_KILLERS, "BRA")
+    return found[:2] if found else generic_actor("gang", "BRA", ctx.published)
+
+
+def _rename_side(ev: Event, which, new) -> None:
+    """Give each side `which` picks the (name, inter) `new` makes of its name."""
+    if ev.actor1 and which(ev.actor1):
+        ev.actor1, ev.inter1 = new(ev.actor1)
+    if ev.actor2 and which(ev.actor2):
+        ev.actor2, ev.inter2 = new(ev.actor2)
 
 
 # A victim the text tells was in the trade ("facing charges against him for extortion", "an alleged drug
@@ -521,10 +536,7 @@ def name_communal_raiders(ctx: Context, ev: Event) -> None:
         cname = country_name(country_code(own) if own else ev.iso3)
         return f"Unidentified {kind} Militia ({cname})" if cname else f"Unidentified {kind} Militia"
 
-    if ev.actor1 in names:
-        ev.actor1, ev.inter1 = militia(ev.actor1), "Identity militia"
-    if ev.actor2 in names:
-        ev.actor2, ev.inter2 = militia(ev.actor2), "Identity militia"
+    _rename_side(ev, lambda n: n in names, lambda n: (militia(n), "Identity militia"))
 
 
 _UNKNOWN_GROUP = re.compile(r"^Unidentified Armed Group(?: \((.+)\))?$")
@@ -543,7 +555,7 @@ def name_police_opponents(ctx: Context, ev: Event) -> None:
     shot dead when he fired on a patrol) is a gang, and so is the owner of what they seize."""
     if ev.iso3 != "BRA" or ev.sub_event_type not in ("Armed clash", "Looting/property destruction"):
         return
-    from ..resources.actors import generic_actor, lookup_actor
+    from ..resources.actors import generic_actor
 
     def state(name):
         return bool(name) and name.startswith(("Police Forces of Brazil", "Military Forces of Brazil"))
@@ -561,8 +573,8 @@ def name_police_opponents(ctx: Context, ev: Event) -> None:
         if ev.actor2 is None:
             ev.actor2, ev.inter2 = generic_actor("gang", "BRA", ctx.published)
         return
-    found = lookup_actor(BRAZIL_MARKED_KILLERS, "BRA") if ev.admin1 in BRAZIL_MILITIA_STATES else None
-    ev.actor2, ev.inter2 = found[:2] if found else generic_actor("gang", "BRA", ctx.published)
+    ev.actor2, ev.inter2 = (_brazil_gang_or_militia(ctx) if ev.admin1 in BRAZIL_MILITIA_STATES
+                            else generic_actor("gang", "BRA", ctx.published))
 
 
 @stage("merge", requires=("events", "roles", "event_dates", "event_locations"), assigns=("merged",))
