@@ -242,6 +242,22 @@ def test_import_geonames_adds_rows_and_counts_bad_ones(tiny, tmp_path):
     assert import_geonames(dump, settings)["added"] == 0
 
 
+def test_of_a_places_names_one_fold_reaches_the_first_indexed_is_the_one_matched(tiny, tmp_path):
+    # the look-up reads the names from covering indexes, which hold them in the order of their places and
+    # spellings; the rows are put back in the order the names were indexed ("Kelmoura" first), so that
+    # the same name is matched as before ("Kelmoora" sorts first by spelling)
+    settings, _ = tiny
+    dump = tmp_path / "XX.txt"
+    dump.write_text(_ROW(["9990010", "Kelmoura", "Kelmoura", "Kelmoora", "33.7", "35.6", "P", "PPL", "LB", "",
+                          "", "", "", "", "500", "", "", "Asia/Beirut", "2020-01-01"]) + "\n")
+    assert import_geonames(dump, settings)["added"] == 1
+    gz = get_gazetteer(settings)
+    assert gzmod.fold_key("Kelmura") == gzmod.fold_key("Kelmoura") == gzmod.fold_key("Kelmoora")
+    [m] = gz.lookup("Kelmura")
+    assert (m.place.geonameid, m.place.matched, m.quality) == (9990010, "Kelmoura", 0.75)
+    assert gz.lookup("Kelmoora")[0].place.matched == "Kelmoora"  # (its own spelling still matches itself)
+
+
 def test_other_names_written_in_lower_case_are_not_indexed(tiny):
     # GeoNames writes machine transliterations of a town's name in lower case (Chinese syllables,
     # Japanese readings, unvoweled Arabic script): no English text spells a town so

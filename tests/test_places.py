@@ -2187,6 +2187,19 @@ def test_a_run_of_capitalised_words_is_taken_whole(pipeline):
     assert "Dundeba-Ala" in runs and "Kelmora" not in runs, runs
 
 
+def test_runs_of_capitalised_words_stop_at_names_breaks_and_the_end(pipeline):
+    from eventcoder.stages.places import _unnamed_runs
+    text = "Herders from Upper Kelmoba met\n\nDunde Hills elders near de-Kelmo and Kelmo-Dunde Wells"
+    doc = pipeline.nlp(text)
+    named = [doc.char_span(text.index("Dunde Hills"), text.index("Dunde Hills") + len("Dunde Hills"))]
+    runs = [r.text for r in _unnamed_runs(doc, named)]
+    # (a run the recogniser names is left out, the last run of the text is kept, a hyphen joins two
+    # capitalised words, and the tail of "de-Kelmo" is no name)
+    assert runs[0] in ("Herders", "Upper Kelmoba") and "Upper Kelmoba" in runs, runs
+    assert "Kelmo-Dunde Wells" in runs and runs[-1] == "Kelmo-Dunde Wells", runs
+    assert not any("Dunde Hills" in r for r in runs) and "Kelmo" not in runs, runs
+
+
 def test_a_name_one_slip_from_a_town_of_the_region_its_address_closes_on_is_that_town(pipeline):
     # "Kandhkrot" is a slip for Kandhkot, a town of Sindh, which closes its address (no word of place governs
     # it, and the recogniser does not call it a place)

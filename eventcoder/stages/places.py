@@ -2433,27 +2433,45 @@ def _cue(c: Candidate, text: str, vocab) -> None:
     c.common = all(known_word(vocab, w) for w in c.text.split())
 
 
-def _unnamed_runs(doc, ents) -> list:
+def _unnamed_runs(doc, ents, words: _Words | None = None) -> list:
     """The runs of capitalised words, hyphens between them, that the recogniser names nothing: "the
     Kelmorra-Ala area" (a misspelt name the model does not know is often no name of any label)."""
+    from spacy.attrs import IS_ALPHA, IS_PUNCT, IS_TITLE
+
+    words = words or _Words(doc, doc.text)
+    n = len(words.text)
+    if not n:
+        return []
     named = {i for e in ents for i in range(e.start, e.end)}
+    # (the tokens' flags as lists, read once: a Token object made at every step is the loop's main cost)
+    flags = doc.to_array([IS_TITLE, IS_ALPHA, IS_PUNCT]).tolist()
+    text, idx = words.text, words.idx
+
+    def spaced(i: int) -> bool:  # whether token i (not the last) has whitespace after it
+        return idx[i] + len(text[i]) != idx[i + 1]
+
     out, start = [], None
-    for t in list(doc) + [None]:
-        word = t is not None and t.is_title and t.is_alpha and t.i not in named
-        joins = t is not None and start is not None and t.text == "-" and not doc[t.i - 1].whitespace_ \
-            and t.i + 1 < len(doc) and not t.whitespace_ and doc[t.i + 1].is_title
-        if word or joins:
-            start = t.i if start is None else start
-            continue
+    for i in range(n + 1):
+        last = i == n
+        if not last:
+            title, alpha, punct = flags[i]
+            if start is None and not (title and alpha):
+                continue  # (most tokens: no run open, and no word to open one)
+            word = title and alpha and i not in named
+            joins = start is not None and text[i] == "-" and not spaced(i - 1) \
+                and i + 1 < n and not spaced(i) and flags[i + 1][0]
+            if word or joins:
+                start = i if start is None else start
+                continue
         # (a whole name only: not the head of "Kelmo-u District", nor the tail of "de-Kelmo")
-        if start is not None and (t is None or doc[t.i - 1].whitespace_ or t.is_punct and t.text != "-") \
-                and not (start >= 2 and doc[start - 1].text == "-" and not doc[start - 2].whitespace_):
-            out.append(doc[start:t.i if t is not None else len(doc)])
+        if start is not None and (last or spaced(i - 1) or punct and text[i] != "-") \
+                and not (start >= 2 and text[start - 1] == "-" and not spaced(start - 2)):
+            out.append(doc[start:i])
         start = None
     return out
 
 
-def _misspelt(ctx: Context, gz, ents, cands, countries: dict) -> list:
+def _misspelt(ctx: Context, gz, ents, cands, countries: dict, words: _Words) -> list:
     """Candidates for the names the index lacks that are one slip from a town or area of a country
     the text points to ("in Bahawalpure" is Bahawalpur in a Pakistani text): a name the recogniser calls
     a place, or one a preposition of place governs, an area word follows ("Kelmori district") or a comma
@@ -2469,7 +2487,7 @@ def _misspelt(ctx: Context, gz, ents, cands, countries: dict) -> list:
     if not top and not any(countries_at.values()):
         return []
     text, out = ctx.text, []
-    for e in list(ents) + _unnamed_runs(ctx.doc, ents):
+    for e in list(ents) + _unnamed_runs(ctx.doc, ents, words):
         span = e[1:] if e[0].lower_ == "the" and len(e) > 1 else e
         # (a name shorter than the shortest key is too short: its fold is no longer than it)
         if len(span.text) < MISSPELT_MIN_KEY or any(known_word(ctx.doc.vocab, w) for w in span.text.split()) \
@@ -2555,7 +2573,7 @@ def find_places(ctx: Context, gz) -> list:
     for iso, w in told.items():
         countries[iso] = countries.get(iso, 0.0) + w
     ctx.country_hints = told
-    slips = _misspelt(ctx, gz, ents, cands, countries)
+    slips = _misspelt(ctx, gz, ents, cands, countries, words)
     if slips:
         cands = sorted(cands + slips, key=lambda x: x.start)
     admin_keys = {light_key(c.text) for c in cands} | zone_regions
