@@ -258,6 +258,27 @@ def test_of_a_places_names_one_fold_reaches_the_first_indexed_is_the_one_matched
     assert gz.lookup("Kelmoora")[0].place.matched == "Kelmoora"  # (its own spelling still matches itself)
 
 
+def test_a_name_no_indexed_key_hashes_to_is_looked_up_without_a_query(tiny):
+    gz = get_gazetteer(tiny[0])
+    calls = []
+
+    class Counting:
+        def __init__(self, con):
+            self.con = con
+
+        def execute(self, *args):
+            calls.append(args[0])
+            return self.con.execute(*args)
+
+    real, gz.con = gz.con, Counting(gz.con)
+    try:
+        assert gz.lookup("Kelmoravani Dundeba") == [] and calls == []
+        assert "Beirut" in [m.place.name for m in gz.lookup("Bayrut")] and len(calls) == 1  # (an indexed name is read)
+        assert "Beirut" in [m.place.name for m in gz.lookup("Bayroot")] and len(calls) == 2  # (one its fold reaches)
+    finally:
+        gz.con = real
+
+
 def test_other_names_written_in_lower_case_are_not_indexed(tiny):
     # GeoNames writes machine transliterations of a town's name in lower case (Chinese syllables,
     # Japanese readings, unvoweled Arabic script): no English text spells a town so

@@ -38,6 +38,9 @@ import sqlite3
 import sys
 import unicodedata
 import zipfile
+import zlib
+from array import array
+from bisect import bisect_left
 from collections import Counter
 from contextlib import contextmanager
 from dataclasses import dataclass, field
@@ -48,7 +51,7 @@ from pathlib import Path
 
 from ..errors import InputError, ResourceError
 
-INDEX_VERSION = 40  # bump when the index layout or the key functions change
+INDEX_VERSION = 41  # bump when the index layout or the key functions change
 INDEX_NAME = "gazetteer.sqlite"
 INDEX_MMAP_BYTES = 512 * 1024 * 1024  # the most of the index file read through a memory map
 IMPORTS_NAME = "gazetteer-imports.json"
@@ -787,6 +790,7 @@ def _build_index(path: Path) -> None:
         b.flush()
         con.executemany("INSERT OR REPLACE INTO demonyms VALUES (?,?)", demonyms.items())
         con.executescript(_INDEXES)
+        _write_name_filter(con)
         con.execute("INSERT INTO meta VALUES ('signature', ?)", (_signature(),))
         con.commit()
     finally:
@@ -794,6 +798,22 @@ def _build_index(path: Path) -> None:
         if postal is not None:
             postal.close()
     os.replace(tmp, path)
+
+
+def _name_hash(key: str) -> int:
+    return zlib.crc32(key.encode("utf-8"))
+
+
+def _write_name_filter(con: sqlite3.Connection) -> None:
+    """Store the sorted, distinct CRC-32 hashes of every indexed key and fold key (meta 'name_filter',
+    native unsigned 32-bit integers): a name neither of whose keys hashes to one of them is in no row,
+    and its look-up needs no query (half the names a text's scan looks up are no place's). Written after
+    every change to the names table: the build and each import."""
+    import numpy as np
+
+    hashes = np.fromiter((_name_hash(k) for (k,) in con.execute("SELECT key FROM names UNION ALL SELECT fold FROM names")),
+                         dtype=np.uint32)
+    con.execute("INSERT OR REPLACE INTO meta VALUES ('name_filter', ?)", (np.unique(hashes).tobytes(),))
 
 
 def _split_provinces(region_names: dict, by_light: dict, countries: dict) -> dict:
@@ -1815,6 +1835,7 @@ def import_geonames(path, settings, skip_bad: bool = True) -> dict:
                   [name, asciiname, *[a for a in alts.split(",") if a]])
             added += 1
     b.flush()
+    _write_name_filter(con)
     con.commit()
     con.close()
     reg = Path(settings.cache_dir) / IMPORTS_NAME
@@ -1901,6 +1922,12 @@ class Gazetteer:
             p = _place(row)
             self.countries[p.iso3] = p
         self._cache: dict[str, tuple[list[Match], list[Match]]] = {}
+        # the hashes of the indexed keys (see `_write_name_filter`); None in an index without them
+        row = con.execute("SELECT value FROM meta WHERE key = 'name_filter'").fetchone()
+        self._known: array | None = None
+        if row is not None:
+            self._known = array("I")
+            self._known.frombytes(row[0])
         self._demonym_cache: dict[str, str | None] = {}
         self._slips: dict[tuple, list[Match]] = {}  # (see `misspelt`)
         self._region_aliases: dict[str, dict[int, str]] = {}  # (see `region_admin1`)
@@ -1930,7 +1957,7 @@ class Gazetteer:
             # names were indexed (the covering indexes give them in the order of their places: the sort
             # restores it, so that of a place's names of one quality the first indexed is the one matched,
             # and places as good and as large keep that order)
-            rows = self.con.execute(_LOOKUP, (key, fold)).fetchall()
+            rows = self.con.execute(_LOOKUP, (key, fold)).fetchall() if self._may_be_indexed(key, fold) else []
             rows.sort(key=_ROW_ORDER)
             best: dict[int, Match] = {}
             for row in rows:
@@ -1967,6 +1994,19 @@ class Gazetteer:
             self._cache.clear()
         self._cache[name] = out, hidden
         return out, hidden
+
+    def _may_be_indexed(self, key: str, fold: str) -> bool:
+        """False when no indexed name has this key or this fold key (their hashes are not among the
+        index's); True when one may (a hash shared by another key only costs a query)."""
+        known = self._known
+        if known is None:
+            return True
+        for k in (key, fold):
+            h = _name_hash(k)
+            i = bisect_left(known, h)
+            if i < len(known) and known[i] == h:
+                return True
+        return False
 
     def misspelt(self, name: str, iso3s, min_population: int = MISSPELT_MIN_POP) -> list[Match]:
         """The towns and areas of the countries `iso3s` whose name is one slip from `name` after the

@@ -692,9 +692,11 @@ class _Words:
     access, and the scan looks at each token up to a dozen times)."""
 
     def __init__(self, doc, text: str):
-        from spacy.attrs import IDX, LENGTH
+        from spacy.attrs import IDX, IS_ALPHA, IS_PUNCT, IS_TITLE, LENGTH
 
-        self.idx, lengths = doc.to_array([IDX, LENGTH]).T.tolist() if len(doc) else ([], [])
+        # (the flags for `_unnamed_runs`: one call of to_array is quicker than two)
+        self.idx, lengths, self.title, self.alpha, self.punct = doc.to_array(
+            [IDX, LENGTH, IS_TITLE, IS_ALPHA, IS_PUNCT]).T.tolist() if len(doc) else ([], [], [], [], [])
         self.text = [text[i:i + n] for i, n in zip(self.idx, lengths)]
         self.lower = [w.lower() for w in self.text]
         self.caps = [_capitalised_word(w) for w in self.text]
@@ -2436,38 +2438,28 @@ def _cue(c: Candidate, text: str, vocab) -> None:
 def _unnamed_runs(doc, ents, words: _Words | None = None) -> list:
     """The runs of capitalised words, hyphens between them, that the recogniser names nothing: "the
     Kelmorra-Ala area" (a misspelt name the model does not know is often no name of any label)."""
-    from spacy.attrs import IS_ALPHA, IS_PUNCT, IS_TITLE
-
     words = words or _Words(doc, doc.text)
-    n = len(words.text)
-    if not n:
-        return []
+    text, idx, title, alpha, punct = words.text, words.idx, words.title, words.alpha, words.punct
+    n = len(text)
     named = {i for e in ents for i in range(e.start, e.end)}
-    # (the tokens' flags as lists, read once: a Token object made at every step is the loop's main cost)
-    flags = doc.to_array([IS_TITLE, IS_ALPHA, IS_PUNCT]).tolist()
-    text, idx = words.text, words.idx
 
     def spaced(i: int) -> bool:  # whether token i (not the last) has whitespace after it
         return idx[i] + len(text[i]) != idx[i + 1]
 
-    out, start = [], None
-    for i in range(n + 1):
-        last = i == n
-        if not last:
-            title, alpha, punct = flags[i]
-            if start is None and not (title and alpha):
-                continue  # (most tokens: no run open, and no word to open one)
-            word = title and alpha and i not in named
-            joins = start is not None and text[i] == "-" and not spaced(i - 1) \
-                and i + 1 < n and not spaced(i) and flags[i + 1][0]
-            if word or joins:
-                start = i if start is None else start
-                continue
+    out, i = [], 0
+    for k in [k for k in range(n) if title[k] and alpha[k]]:  # (only such a word opens a run)
+        if k < i or k in named:
+            continue
+        # the run goes on over such words the recogniser names nothing, and over a hyphen written without
+        # spaces before a capitalised word
+        start, i = k, k + 1
+        while i < n and (title[i] and alpha[i] and i not in named
+                         or text[i] == "-" and not spaced(i - 1) and i + 1 < n and not spaced(i) and title[i + 1]):
+            i += 1
         # (a whole name only: not the head of "Kelmo-u District", nor the tail of "de-Kelmo")
-        if start is not None and (last or spaced(i - 1) or punct and text[i] != "-") \
+        if (i == n or spaced(i - 1) or punct[i] and text[i] != "-") \
                 and not (start >= 2 and text[start - 1] == "-" and not spaced(start - 2)):
             out.append(doc[start:i])
-        start = None
     return out
 
 
@@ -2490,8 +2482,9 @@ def _misspelt(ctx: Context, gz, ents, cands, countries: dict, words: _Words) -> 
     for e in list(ents) + _unnamed_runs(ctx.doc, ents, words):
         span = e[1:] if e[0].lower_ == "the" and len(e) > 1 else e
         # (a name shorter than the shortest key is too short: its fold is no longer than it)
-        if len(span.text) < MISSPELT_MIN_KEY or any(known_word(ctx.doc.vocab, w) for w in span.text.split()) \
-                or any(_overlaps((span.start_char, span.end_char), (c.start, c.end)) for c in cands):
+        if len(span.text) < MISSPELT_MIN_KEY \
+                or any(_overlaps((span.start_char, span.end_char), (c.start, c.end)) for c in cands) \
+                or any(known_word(ctx.doc.vocab, w) for w in span.text.split()):
             continue
         c = Candidate(span.start_char, span.end_char, span.text, [], "ner")
         _cue(c, text, ctx.doc.vocab)
