@@ -51,7 +51,7 @@ from pathlib import Path
 
 from ..errors import InputError, ResourceError
 
-INDEX_VERSION = 41  # bump when the index layout or the key functions change
+INDEX_VERSION = 42  # bump when the index layout or the key functions change
 INDEX_NAME = "gazetteer.sqlite"
 INDEX_MMAP_BYTES = 512 * 1024 * 1024  # the most of the index file read through a memory map
 IMPORTS_NAME = "gazetteer-imports.json"
@@ -383,13 +383,16 @@ CREATE TABLE meta (key TEXT PRIMARY KEY, value TEXT);
 CREATE TABLE places (id INTEGER PRIMARY KEY, name TEXT, lat REAL, lon REAL, iso2 TEXT, iso3 TEXT,
   admin1code TEXT, admin1 TEXT, population INTEGER, kind TEXT, geonameid INTEGER, source TEXT);
 CREATE TABLE mains (place INTEGER PRIMARY KEY, name TEXT, lat REAL, lon REAL, geonameid INTEGER);
-CREATE TABLE names (key TEXT, fold TEXT, place INTEGER, name TEXT);
+CREATE TABLE names (key TEXT, seq INTEGER, fold TEXT, name TEXT, place INTEGER, pname TEXT, lat REAL, lon REAL,
+  iso2 TEXT, iso3 TEXT, admin1 TEXT, population INTEGER, kind TEXT, geonameid INTEGER, source TEXT,
+  PRIMARY KEY (key, seq)) WITHOUT ROWID;
 CREATE TABLE demonyms (key TEXT PRIMARY KEY, iso3 TEXT);
 """
-# (covering: a look-up reads a name's place and spelling from the index itself, not from the table too)
+# The names table holds each name with its place's columns (those `_place` reads; the places table
+# never changes a row once written), clustered by key in the order the names were indexed (seq): a
+# look-up reads the rows of a key together, without a search of the places table for each.
 _INDEXES = """
-CREATE INDEX names_key ON names(key, place, name);
-CREATE INDEX names_fold ON names(fold, place, name, key);
+CREATE INDEX names_fold ON names(fold);
 CREATE INDEX places_gid ON places(geonameid);
 """
 
@@ -463,6 +466,7 @@ class _Builder:
     def __init__(self, con: sqlite3.Connection):
         self.con = con
         self.next_id = 1 + (con.execute("SELECT COALESCE(MAX(id), 0) FROM places").fetchone()[0])
+        self.next_seq = 1 + (con.execute("SELECT COALESCE(MAX(seq), 0) FROM names").fetchone()[0])
         self.place_rows: list[tuple] = []
         self.name_rows: list[tuple] = []
         self.mains: list[tuple] = []  # (place id, name, lat, lon, geonameid) of an area's main town
@@ -471,17 +475,20 @@ class _Builder:
             names, keys=None) -> int:
         pid = self.next_id
         self.next_id += 1
-        self.place_rows.append((pid, name, lat, lon, iso2, iso3, admin1code, admin1, int(population or 0),
+        population = int(population or 0)
+        self.place_rows.append((pid, name, lat, lon, iso2, iso3, admin1code, admin1, population,
                                 kind, geonameid, source))
         for key, fold, n in (keys if keys is not None else name_keys(names)):
-            self.name_rows.append((key, fold, pid, n))
+            self.name_rows.append((key, self.next_seq, fold, n, pid, name, lat, lon, iso2, iso3, admin1, population,
+                                   kind, geonameid, source))
+            self.next_seq += 1
         if len(self.name_rows) > 50_000:
             self.flush()
         return pid
 
     def flush(self) -> None:
         self.con.executemany("INSERT INTO places VALUES (?,?,?,?,?,?,?,?,?,?,?,?)", self.place_rows)
-        self.con.executemany("INSERT INTO names VALUES (?,?,?,?)", self.name_rows)
+        self.con.executemany("INSERT INTO names VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)", self.name_rows)
         self.con.executemany("INSERT OR REPLACE INTO mains VALUES (?,?,?,?,?)", self.mains)
         self.place_rows, self.name_rows, self.mains = [], [], []
 
@@ -1954,9 +1961,9 @@ class Gazetteer:
         if len(key) >= 2:
             surface = plain(name)
             # the names spelt with the key, then those only the fold reaches, each part in the order the
-            # names were indexed (the covering indexes give them in the order of their places: the sort
+            # names were indexed (the fold's index gives its part in the order of the keys: the sort
             # restores it, so that of a place's names of one quality the first indexed is the one matched,
-            # and places as good and as large keep that order)
+            # and places as good and as large keep their order)
             rows = self.con.execute(_LOOKUP, (key, fold)).fetchall() if self._may_be_indexed(key, fold) else []
             rows.sort(key=_ROW_ORDER)
             best: dict[int, Match] = {}
@@ -2096,12 +2103,12 @@ class Gazetteer:
 
 
 _COLS = "p.id, p.name, p.lat, p.lon, p.iso2, p.iso3, p.admin1, p.population, p.kind, p.geonameid, p.source"
-# a name's places by its key, then by its fold where the key differs (two searches of the covering indexes:
-# quicker than one search with OR, which reads the table's rows as well); each row ends with the part it
-# came from and its row id, for `_ROW_ORDER`
-_LOOKUP = (f"SELECT {_COLS}, n.name, n.key, 0, n.rowid FROM names n JOIN places p ON p.id = n.place WHERE n.key = ?1 "
-           f"UNION ALL SELECT {_COLS}, n.name, n.key, 1, n.rowid FROM names n JOIN places p ON p.id = n.place "
-           "WHERE n.fold = ?2 AND n.key != ?1")
+# a name's places by its key, then by its fold where the key differs (two searches, quicker than one with
+# OR), the columns of `_COLS` from the names table's own copy; each row ends with the part it came from
+# and the name's place in the indexing order, for `_ROW_ORDER`
+_NAME_COLS = "place, pname, lat, lon, iso2, iso3, admin1, population, kind, geonameid, source"
+_LOOKUP = (f"SELECT {_NAME_COLS}, name, key, 0, seq FROM names WHERE key = ?1 "
+           f"UNION ALL SELECT {_NAME_COLS}, name, key, 1, seq FROM names WHERE fold = ?2 AND key != ?1")
 
 _ROW_ORDER = itemgetter(-2, -1)
 

@@ -699,7 +699,8 @@ class _Words:
             [IDX, LENGTH, IS_TITLE, IS_ALPHA, IS_PUNCT]).T.tolist() if len(doc) else ([], [], [], [], [])
         self.text = [text[i:i + n] for i, n in zip(self.idx, lengths)]
         self.lower = [w.lower() for w in self.text]
-        self.caps = [_capitalised_word(w) for w in self.text]
+        # (`_capitalised_word` written out: a call for each token costs more than the test)
+        self.caps = [w[:1].isupper() and (w[0].isalpha() or any(c.isalpha() for c in w)) for w in self.text]
 
     def span_text(self, doc_text: str, i: int, j: int) -> str:
         """The text of tokens i..j-1, without the last one's trailing space."""
@@ -833,7 +834,7 @@ def _ner(ctx: Context, gz, ents) -> list:
         if e.label_ not in _NER_LABELS:
             continue
         span = e[1:] if e[0].lower_ == "the" and len(e) > 1 else e
-        cut = next((t.i for t in span if t.text in "()"), None)
+        cut = next((t.i for t in span if t.text in "()"), None) if "(" in span.text or ")" in span.text else None
         if cut is not None:  # "Bamako (Bamako": the tagger ran on into an aside
             if cut == span.start:
                 continue
@@ -2419,19 +2420,20 @@ def _cue(c: Candidate, text: str, vocab) -> None:
     c.area_of = bool(_AREA_OF_AFTER.match(text, c.end))
     c.governed = bool(_IN_BEFORE.search(before[-20:]))
     # (not "the Red Sea state", a region named after the sea, nor "the Sahel Metro", a longer name)
-    c.expanse = bool(_THE_EXPANSE_BEFORE.search(before[-40:])) and not _CAPITAL_WORD_AFTER.match(after) and any(
-        m.quality == 1.0 and _expanse(m.place) for m in c.matches) and not (
-        c.cue_region or c.cue_admin2 or c.cue_county or c.cue_township or c.cue_town)
+    # (here and below, the cheap tests first: searching the words before costs the most)
+    c.expanse = not (c.cue_region or c.cue_admin2 or c.cue_county or c.cue_township or c.cue_town) and any(
+        m.quality == 1.0 and _expanse(m.place) for m in c.matches) and not _CAPITAL_WORD_AFTER.match(after) \
+        and bool(_THE_EXPANSE_BEFORE.search(before[-40:]))
     c.people = bool(_PEOPLE_OF_BEFORE.search(before) or _PEOPLE_AFTER.match(after))
     c.site = bool(_NAMED_SITE_AFTER.match(after))
     c.border = bool(_BORDER_NAME_AFTER.match(after))
     c.called_region = bool(_CALLED_REGION_AFTER.match(after))
     c.cue_state = bool(_STATE_AFTER.match(after))
     c.municipal = bool(_MUNICIPAL_BODY_AFTER.match(after))
-    c.address_tail = bool(_BRACKET_TAIL_BEFORE.search(before) and _BRACKET_CLOSE_AFTER.match(after))
+    c.address_tail = bool(_BRACKET_CLOSE_AFTER.match(after) and _BRACKET_TAIL_BEFORE.search(before))
     # (a country only: a town someone was taken to is mostly in the country of the text)
-    c.moved = bool(MOVED_BEFORE.search(before[-30:])) and any(
-        m.place.kind == "country" and m.quality >= 0.9 for m in c.matches)
+    c.moved = any(m.place.kind == "country" and m.quality >= 0.9 for m in c.matches) \
+        and bool(MOVED_BEFORE.search(before[-30:]))
     c.common = all(known_word(vocab, w) for w in c.text.split())
 
 
