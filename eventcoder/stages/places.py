@@ -706,6 +706,10 @@ class _Words:
         """The text of tokens i..j-1, without the last one's trailing space."""
         return doc_text[self.idx[i]:self.idx[j - 1] + len(self.text[j - 1])]
 
+    def end_char(self, j: int) -> int:
+        """Where the text of tokens ..j-1 ends (a span's end_char)."""
+        return self.idx[j - 1] + len(self.text[j - 1])
+
 
 def _joined(words: _Words, k: int) -> bool:
     """Whether token k is written with no space on either side."""
@@ -828,26 +832,31 @@ def _initials(words: list, matches) -> bool:
         for m in matches if m.quality >= 0.9)
 
 
-def _ner(ctx: Context, gz, ents) -> list:
-    out = []
+def _ner(ctx: Context, gz, ents, words: _Words) -> list:
+    """The recogniser's place names the index knows (the spans by their token offsets, read from the
+    `_Words` lists: a Span's text and tokens are made anew at each access)."""
+    text, toks, lows, out = ctx.text, words.text, words.lower, []
     for e in ents:
         if e.label_ not in _NER_LABELS:
             continue
-        span = e[1:] if e[0].lower_ == "the" and len(e) > 1 else e
-        cut = next((t.i for t in span if t.text in "()"), None) if "(" in span.text or ")" in span.text else None
+        i, j = e.start, e.end
+        if lows[i] == "the" and j - i > 1:
+            i += 1
+        cut = next((k for k in range(i, j) if toks[k] in "()"), None)
         if cut is not None:  # "Bamako (Bamako": the tagger ran on into an aside
-            if cut == span.start:
+            if cut == i:
                 continue
-            span = span.doc[span.start:cut]
-        if len(span) > 1 and span[0].is_lower and span[0].lower_ in _MODIFIERS \
-                and not any(m.place.source != "admin2" for m in gz.lookup(span.text)):
-            span = span[1:]  # (as in the scan)
-        matches = gz.lookup(span.text)
-        if len(span) > 1 and _fold_with_area_word(gz, matches, span[:-1].text, span[-1].lower_):
-            span = span[:-1]
-            matches = gz.lookup(span.text)
-        if matches and not _initials([t.text for t in span], matches):
-            out.append(Candidate(span.start_char, span.end_char, span.text, matches[:MAX_MATCHES], "ner"))
+            j = cut
+        if j - i > 1 and toks[i].islower() and lows[i] in _MODIFIERS \
+                and not any(m.place.source != "admin2" for m in gz.lookup(words.span_text(text, i, j))):
+            i += 1  # (as in the scan)
+        matches = gz.lookup(words.span_text(text, i, j))
+        if j - i > 1 and _fold_with_area_word(gz, matches, words.span_text(text, i, j - 1), lows[j - 1]):
+            j -= 1
+            matches = gz.lookup(words.span_text(text, i, j))
+        if matches and not _initials(toks[i:j], matches):
+            out.append(Candidate(words.idx[i], words.end_char(j), words.span_text(text, i, j), matches[:MAX_MATCHES],
+                                 "ner"))
     return out
 
 
@@ -2482,20 +2491,22 @@ def _misspelt(ctx: Context, gz, ents, cands, countries: dict, words: _Words) -> 
         return []
     text, out = ctx.text, []
     for e in list(ents) + _unnamed_runs(ctx.doc, ents, words):
-        span = e[1:] if e[0].lower_ == "the" and len(e) > 1 else e
+        # (by token offsets, as in `_ner`)
+        i = e.start + 1 if words.lower[e.start] == "the" and len(e) > 1 else e.start
+        start, end = words.idx[i], words.end_char(e.end)
+        name = text[start:end]
         # (a name shorter than the shortest key is too short: its fold is no longer than it)
-        if len(span.text) < MISSPELT_MIN_KEY \
-                or any(_overlaps((span.start_char, span.end_char), (c.start, c.end)) for c in cands) \
-                or any(known_word(ctx.doc.vocab, w) for w in span.text.split()):
+        if len(name) < MISSPELT_MIN_KEY or any(_overlaps((start, end), (c.start, c.end)) for c in cands) \
+                or any(known_word(ctx.doc.vocab, w) for w in name.split()):
             continue
-        c = Candidate(span.start_char, span.end_char, span.text, [], "ner")
+        c = Candidate(start, end, name, [], "ner")
         _cue(c, text, ctx.doc.vocab)
-        comma = _COMMA_AFTER.match(text, span.end_char)
+        comma = _COMMA_AFTER.match(text, end)
         # (a run the recogniser names nothing needs a word of area: "in the Kelmoras' favour" is governed too)
         if (e.label_ in ("GPE", "LOC") or c.governed and e.label_ or c.cue_region or c.cue_admin2 or c.cue_town
-                or c.hamlet or comma and regions_at.get(comma.end())) and not gz.lookup(span.text):
+                or c.hamlet or comma and regions_at.get(comma.end())) and not gz.lookup(name):
             isos = tuple(sorted(top | (countries_at.get(comma.end(), set()) if comma else set())))
-            c.matches = gz.misspelt(span.text, isos)[:MAX_MATCHES]
+            c.matches = gz.misspelt(name, isos)[:MAX_MATCHES]
             if c.matches:
                 out.append(c)
     return out
@@ -2509,7 +2520,8 @@ def find_places(ctx: Context, gz) -> list:
     by_actor = _SpanIndex(ctx.actors)
     by_ent = _SpanIndex(ents, start=lambda e: e.start_char, end=lambda e: e.end_char)
     words = _Words(ctx.doc, ctx.text)
-    merged = _merge(_scan(ctx, gz, words), _ner(ctx, gz, ents), _demonyms(ctx, gz, words), _abbreviations(ctx, gz))
+    merged = _merge(_scan(ctx, gz, words), _ner(ctx, gz, ents, words), _demonyms(ctx, gz, words),
+                    _abbreviations(ctx, gz))
     # (where a country's or a GeoNames region's name begins: "Gao Mali" is a town and its country; not a
     # curated region's, which may end a district's name: "Khas Uruzgan")
     starts = frozenset(c.start for c in merged if any(
