@@ -350,8 +350,8 @@ LABEL_REACH = 3
 
 def _pick(cands: list[PlaceMention], ctx: Context, anchor: int, clause, spans=(),
           protest: bool = False) -> PlaceMention | None:
-    if not cands:
-        return None
+    if len(cands) < 2:
+        return cands[0] if cands else None  # (one place is the pick: nothing to weigh it against)
 
     def key(p: PlaceMention):
         in_clause = clause is not None and clause[0] <= p.start < clause[1]
@@ -843,8 +843,13 @@ def _between(ctx: Context, p: PlaceMention) -> bool:
 
 
 def _near_word_before(ctx: Context, p: PlaceMention) -> bool:
-    """Whether a near-word ("near", "on the outskirts of") stands in the 60 characters before the place."""
-    return near_before(ctx.text, max(0, p.start - 60), p.start)
+    """Whether a near-word ("near", "on the outskirts of") stands in the 60 characters before the place
+    (worked out once per mention, as `_governed`)."""
+    key = ("near word", id(p))
+    got = ctx.memo.get(key)
+    if got is None or got[0] is not p:
+        got = ctx.memo[key] = (p, near_before(ctx.text, max(0, p.start - 60), p.start))
+    return got[1]
 
 
 def _town_before(ctx: Context, sents: list[int], places: list[PlaceMention], keep) -> PlaceMention | None:

@@ -1120,7 +1120,8 @@ def _keep(c: Candidate, ctx: Context, persons: _SpanIndex, actors: _SpanIndex, e
         m.quality >= 0.9 and m.place.kind == "city" and m.place.population >= LONE_TOWN_MIN_POP
         for m in usable)
     for e in ents.around(c.start, c.end):
-        if "(" in e.text or ")" in e.text or "," in e.text:
+        e_text = text[e.start_char:e.end_char]  # (a Span makes its text anew at each access)
+        if "(" in e_text or ")" in e_text or "," in e_text:
             # "Kelmora (Kelmora": the tagger ran on into an aside; "Kelmora, Madhya Pradesh": into the
             # rest of an address; no name holds the place
             continue
