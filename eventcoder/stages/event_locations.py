@@ -700,16 +700,9 @@ def locate(ctx: Context, event: Event, gz=None, view: PlaceView | None = None) -
     lat, lon, name, gid = chosen.latitude, chosen.longitude, chosen.name, chosen.geonameid
     town = None
     if chosen.kind in ("city", "feature"):
-        # "in Kelmora district, Kandahar": the town closes the address of a smaller area the
-        # gazetteer lacks (ACLED codes that area's seat, precision 2)
         # a part of a large city ("Kelmora-adde village in Mogadishu", "near Dunde Gate in Ahmedabad") is
         # coded at the city with precision 1, as ACLED codes its city districts
-        window = ctx.text[max(0, chosen.start - 80):chosen.start]
-        inside = _smaller_unknown(ctx, chosen) or _compass_part(ctx, chosen) \
-            or _UNSPECIFIED_BEFORE.search(ctx.text, max(0, chosen.start - 120), chosen.start) \
-            or _AREA_ADDRESS_BEFORE.search(window) or _AREA_OF_BEFORE.search(window) \
-            or _IN_AREA_OF_BEFORE.search(window) or _AROUND_BEFORE.search(window) or _between(ctx, chosen) \
-            or _FOREST_BEFORE.search(window) or _example(ctx, chosen) or _under_area(ctx, chosen)
+        inside = _told_inside(ctx, chosen)
         city_part = chosen.population >= LARGE_CITY_POP \
             and bool(_CITY_PART_BEFORE.search(ctx.text[max(0, chosen.start - 25):chosen.start])) \
             or bool(_TOWN_WORD_AFTER.match(ctx.text, chosen.end)
@@ -1078,6 +1071,23 @@ _DISTRICT_CENTRE_AFTER = re.compile(r"\s+(?:district\s+)?(?:centre|center|headqu
 # (not where a name goes on: "Kelmora Central Prison", "the Kelmora North Highway")
 _COMPASS_PART_AFTER = re.compile(r"\s+(?:North|South|East|West|Central|Upper|Lower)(?![\w'-])(?!\s+(?:of|and)\b)"
                                  r"(?!\s+[A-Z])")
+
+
+def _told_inside(ctx: Context, p: PlaceMention) -> bool:
+    """Whether the text puts the event at a smaller place in or around the town, or in an area of it: "in
+    Kelmora district, Kandahar", the town closing the address of a smaller area the gazetteer lacks (ACLED
+    codes that area's seat, precision 2). Worked out once per mention, as `_governed`."""
+    key = ("told inside", id(p))
+    got = ctx.memo.get(key)
+    if got is None or got[0] is not p:
+        window = ctx.text[max(0, p.start - 80):p.start]
+        got = ctx.memo[key] = (p, bool(
+            _smaller_unknown(ctx, p) or _compass_part(ctx, p)
+            or _UNSPECIFIED_BEFORE.search(ctx.text, max(0, p.start - 120), p.start)
+            or _AREA_ADDRESS_BEFORE.search(window) or _AREA_OF_BEFORE.search(window)
+            or _IN_AREA_OF_BEFORE.search(window) or _AROUND_BEFORE.search(window) or _between(ctx, p)
+            or _FOREST_BEFORE.search(window) or _example(ctx, p) or _under_area(ctx, p)))
+    return got[1]
 
 
 def _compass_part(ctx: Context, p: PlaceMention) -> bool:

@@ -691,13 +691,15 @@ class _Words:
     """The document's tokens as plain lists, read once (spaCy makes a new Token object at every
     access, and the scan looks at each token up to a dozen times)."""
 
-    def __init__(self, doc, text: str):
-        from spacy.attrs import IDX, IS_ALPHA, IS_PUNCT, IS_TITLE, LENGTH
+    def __init__(self, doc):
+        from spacy.attrs import IDX, IS_ALPHA, IS_PUNCT, IS_TITLE
 
         # (the flags for `_unnamed_runs`: one call of to_array is quicker than two)
-        self.idx, lengths, self.title, self.alpha, self.punct = doc.to_array(
-            [IDX, LENGTH, IS_TITLE, IS_ALPHA, IS_PUNCT]).T.tolist() if len(doc) else ([], [], [], [], [])
-        self.text = [text[i:i + n] for i, n in zip(self.idx, lengths)]
+        self.idx, self.title, self.alpha, self.punct = doc.to_array(
+            [IDX, IS_TITLE, IS_ALPHA, IS_PUNCT]).T.tolist() if len(doc) else ([], [], [], [])
+        # (the vocabulary's own strings, each the text's characters at its offset: quicker than slicing
+        # the text anew)
+        self.text = [t.text for t in doc]
         self.lower = [w.lower() for w in self.text]
         # (`_capitalised_word` written out: a call for each token costs more than the test)
         self.caps = [w[:1].isupper() and (w[0].isalpha() or any(c.isalpha() for c in w)) for w in self.text]
@@ -2450,7 +2452,7 @@ def _cue(c: Candidate, text: str, vocab) -> None:
 def _unnamed_runs(doc, ents, words: _Words | None = None) -> list:
     """The runs of capitalised words, hyphens between them, that the recogniser names nothing: "the
     Kelmorra-Ala area" (a misspelt name the model does not know is often no name of any label)."""
-    words = words or _Words(doc, doc.text)
+    words = words or _Words(doc)
     text, idx, title, alpha, punct = words.text, words.idx, words.title, words.alpha, words.punct
     n = len(text)
     named = {i for e in ents for i in range(e.start, e.end)}
@@ -2520,7 +2522,7 @@ def find_places(ctx: Context, gz) -> list:
     by_person = _SpanIndex(_person_spans(ents), start=lambda x: x[0], end=lambda x: x[1])
     by_actor = _SpanIndex(ctx.actors)
     by_ent = _SpanIndex(ents, start=lambda e: e.start_char, end=lambda e: e.end_char)
-    words = _Words(ctx.doc, ctx.text)
+    words = _Words(ctx.doc)
     merged = _merge(_scan(ctx, gz, words), _ner(ctx, gz, ents, words), _demonyms(ctx, gz, words),
                     _abbreviations(ctx, gz))
     # (where a country's or a GeoNames region's name begins: "Gao Mali" is a town and its country; not a
