@@ -279,6 +279,21 @@ def test_a_name_no_indexed_key_hashes_to_is_looked_up_without_a_query(tiny):
         gz.con = real
 
 
+def test_a_gazetteer_open_while_another_connection_imports_finds_the_imported_names(tiny, tmp_path):
+    # a server's gazetteer, opened before a `gazetteer import` run beside it (the import writes through a
+    # connection of its own, as another process would): it reads the names again once SQLite says the
+    # index changed (checked at most once a second; the test does not wait)
+    settings, _ = tiny
+    gz = get_gazetteer(settings)
+    assert gz.lookup("Kafr Mishmish") == []
+    dump = tmp_path / "LB.txt"
+    dump.write_text("\n".join(_geonames_rows()) + "\n")
+    assert import_geonames(dump, settings)["added"] == 2
+    assert gz.lookup("Kafr Mishmish") == []  # (within the second: the memo still answers)
+    gz._checked = float("-inf")  # (as if a second had gone by)
+    assert gz.lookup("Kafr Mishmish")[0].place.geonameid == 9990003
+
+
 def test_other_names_written_in_lower_case_are_not_indexed(tiny):
     # GeoNames writes machine transliterations of a town's name in lower case (Chinese syllables,
     # Japanese readings, unvoweled Arabic script): no English text spells a town so

@@ -36,6 +36,7 @@ import os
 import re
 import sqlite3
 import sys
+import time
 import unicodedata
 import zipfile
 import zlib
@@ -54,6 +55,7 @@ from ..errors import InputError, ResourceError
 INDEX_VERSION = 42  # bump when the index layout or the key functions change
 INDEX_NAME = "gazetteer.sqlite"
 INDEX_MMAP_BYTES = 512 * 1024 * 1024  # the most of the index file read through a memory map
+IMPORT_CHECK_SECONDS = 1.0  # how often a gazetteer asks whether another process changed the index
 IMPORTS_NAME = "gazetteer-imports.json"
 LOCK_NAME = "gazetteer.lock"  # (held while the index is compiled)
 DATA_DIR = Path(__file__).parent / "data"
@@ -1652,8 +1654,6 @@ class _PostalReader:
     def _chunks(self):
         """The child's chunks of rows, as it writes them; sets `closed` at the length 0 that closes them,
         and ends early should the child end without it."""
-        import time
-
         f = None
         try:
             while True:
@@ -1928,20 +1928,39 @@ class Gazetteer:
         for row in con.execute(f"SELECT {_COLS} FROM places p WHERE p.kind='country' AND p.source='country'"):
             p = _place(row)
             self.countries[p.iso3] = p
+        self._demonym_cache: dict[str, str | None] = {}
+        self._read_names()
+        # (another process may import a GeoNames dump into the index while this one runs: a server)
+        self._data_version = con.execute("PRAGMA data_version").fetchone()[0]
+        self._checked = time.monotonic()
+
+    def _read_names(self) -> None:
+        """Read what is kept of the names table, and forget the look-ups made over it."""
         self._cache: dict[str, tuple[list[Match], list[Match]]] = {}
+        self._slips: dict[tuple, list[Match]] = {}  # (see `misspelt`)
+        self._region_aliases: dict[str, dict[int, str]] = {}  # (see `region_admin1`)
         # the hashes of the indexed keys (see `_write_name_filter`); None in an index without them
-        row = con.execute("SELECT value FROM meta WHERE key = 'name_filter'").fetchone()
+        row = self.con.execute("SELECT value FROM meta WHERE key = 'name_filter'").fetchone()
         self._known: array | None = None
         if row is not None:
             self._known = array("I")
             self._known.frombytes(row[0])
-        self._demonym_cache: dict[str, str | None] = {}
-        self._slips: dict[tuple, list[Match]] = {}  # (see `misspelt`)
-        self._region_aliases: dict[str, dict[int, str]] = {}  # (see `region_admin1`)
         # the keys of the towns GeoNames calls "Ciudad ..." (see `_lookup`), read once: a key range
-        self._ciudad = frozenset(k for (k,) in con.execute(
+        self._ciudad = frozenset(k for (k,) in self.con.execute(
             "SELECT DISTINCT n.key FROM names n JOIN places p ON p.id = n.place "
             "WHERE n.key >= 'ciudad' AND n.key < 'ciudae' AND p.kind = 'city'"))
+
+    def _check_imports(self) -> None:
+        """At most once a second: when another connection has changed the index since (SQLite's
+        data_version: `gazetteer import` run beside a server), read the names again."""
+        now = time.monotonic()
+        if now - self._checked < IMPORT_CHECK_SECONDS:
+            return
+        self._checked = now
+        version = self.con.execute("PRAGMA data_version").fetchone()[0]
+        if version != self._data_version:
+            self._data_version = version
+            self._read_names()
 
     def lookup(self, name: str) -> list[Match]:
         """Every place the name may be, best spelling match first."""
@@ -1953,6 +1972,7 @@ class Gazetteer:
         return self._lookup(name)[1]
 
     def _lookup(self, name: str) -> tuple[list[Match], list[Match]]:
+        self._check_imports()
         if name in self._cache:
             return self._cache[name]
         key, fold = _keys(name)
@@ -2021,6 +2041,7 @@ class Gazetteer:
         ("Bahawalpure" is Bahawalpur, "Maiduguru" Maiduguri, "Kakamenga" Kakamega, "Patzuaro" Patzcuaro).
         Only towns of at least `min_population` people and first- and second-level areas, never villages:
         a slip from a name the index lacks finds some village in most countries."""
+        self._check_imports()
         key = fold_key(name)
         if len(key) < MISSPELT_MIN_KEY or not iso3s:
             return []
