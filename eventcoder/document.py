@@ -188,10 +188,13 @@ class Event:
     # later sentence telling the act; "report": the report's day or an earlier sentence's;
     # "published": the publication-date fallback); read by the merge stage
     date_basis: str | None = None
+    # not a contract field: a copy of an event for another place of the list its place opens ("in Kelmo,
+    # Dunde and Lurin"), made by the merge stage; the fatalities stage gives it no toll
+    listed_copy: bool = False
 
     def to_dict(self, sentences: list[Sentence]) -> dict:
         d = {k: v for k, v in asdict(self).items()
-             if k not in ("sentences", "trigger", "trigger_start", "fatality_claims", "date_basis")}
+             if k not in ("sentences", "trigger", "trigger_start", "fatality_claims", "date_basis", "listed_copy")}
         d["fatality_claims"] = [c.to_dict() for c in self.fatality_claims]
         d["evidence"] = [{"start": sentences[i].start, "end": sentences[i].end, "text": sentences[i].text}
                          for i in sorted(set(self.sentences))]

@@ -1472,3 +1472,31 @@ def test_groups_that_act_abroad_or_of_two_countries_place_no_event(pipeline, tex
 def test_a_party_does_not_outweigh_a_place_the_text_names(pipeline):
     ev = located(pipeline, "ODM supporters hurled stones at a rival convoy in Kisumu.", "hurled")
     assert ev.location == "Kisumu" and ev.geo_precision == 1
+
+
+def coded_events(text, published="2021-03-02"):
+    from eventcoder.api import code
+    return code(text, published)["events"]
+
+
+def test_an_event_in_a_list_of_towns_is_one_event_per_town_with_its_toll_on_the_first():
+    # the codebook: several places in one report, one event per place (ACLED's rows of one note put its
+    # deaths on one row)
+    evs = coded_events("On 1 March 2021, shopkeepers staged sit-ins in Nakuru, Nyeri and Eldoret against a new levy.")
+    assert [e["location"] for e in evs] == ["Nakuru", "Nyeri", "Eldoret"], evs
+    assert len({(e["event_type"], e["event_date"], e["actor1"]) for e in evs}) == 1
+    evs = coded_events("On 1 March 2021, bandits shot dead six herders in Garissa and Mandera.")
+    assert [(e["location"], e["fatalities"]) for e in evs] == [("Garissa", 6), ("Mandera", 0)], evs
+
+
+@pytest.mark.parametrize("text", [
+    # an address, not a list: the town and its county (a comma alone)
+    "On 1 March 2021, shopkeepers staged a sit-in in Nakuru, Nyeri against a new levy.",
+    # a stretch between two towns
+    "On 1 March 2021, bandits ambushed a lorry between Garissa and Mandera.",
+    # a town and a country
+    "On 1 March 2021, shopkeepers staged sit-ins in Nakuru and Uganda against a new levy.",
+])
+def test_an_address_a_stretch_or_a_country_in_the_list_is_no_list_of_places(text):  # (guard)
+    evs = coded_events(text)
+    assert len(evs) == 1, evs

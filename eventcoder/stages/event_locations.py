@@ -25,6 +25,7 @@ from __future__ import annotations
 import re
 from bisect import bisect_left
 from collections import Counter
+from copy import deepcopy
 
 from ..document import Context, Event, PlaceMention
 from ..pipeline import stage
@@ -697,6 +698,12 @@ def locate(ctx: Context, event: Event, gz=None, view: PlaceView | None = None) -
         if gz is not None and not ctx.places:
             _at_party_country(ctx, event, gz)
         return
+    _place_at(ctx, event, chosen, gz, view)
+
+
+def _place_at(ctx: Context, event: Event, chosen: PlaceMention, gz, view: PlaceView) -> None:
+    """Set the event's location fields from the place mention chosen for it: the place, or the town
+    that stands for it, and ACLED's geo_precision."""
     lat, lon, name, gid = chosen.latitude, chosen.longitude, chosen.name, chosen.geonameid
     town = None
     if chosen.kind in ("city", "feature"):
@@ -752,6 +759,59 @@ def locate(ctx: Context, event: Event, gz=None, view: PlaceView | None = None) -
     event.latitude, event.longitude = lat, lon
     event.geonameid = gid
     event.geo_precision = precision
+
+
+# "in Kelmo, Dunde and Lurin": what joins the places of a list (a comma alone between the last two is an
+# address, "in Kelmo, Dunde", and no list)
+_LIST_JOIN = re.compile(r"\s*(?:,\s*(?:and\s+)?|(?:and|&)\s+)")
+_AND = re.compile(r"\band\b|&")
+# "between Kelmo and Dunde": a stretch from one place to the other, not a list of places
+_BETWEEN_OPENS = re.compile(r"\bbetween\s+(?:the\s+)?(?:[\w-]+\s+){0,3}$", re.I)
+
+
+def listed_places(ctx: Context, p: PlaceMention) -> list[PlaceMention]:
+    """The later places of a list that the mention opens under one word of place ("in Kelmo, Dunde and Lurin",
+    "at Kelmo and Dunde"): towns and districts of its own country, the list closed by "and" or "&". Empty for a
+    mention that opens none, one no "in" or "at" governs, or a stretch ("between Kelmo and Dunde")."""
+    members, end = [], p.end
+    for q in sorted((q for q in ctx.places if q.start >= p.end), key=lambda q: q.start):
+        if not _LIST_JOIN.fullmatch(ctx.text, end, q.start):
+            break
+        members.append(q)
+        end = q.end
+    while members and not _AND.search(ctx.text, members[-2].end if len(members) > 1 else p.end, members[-1].start):
+        members.pop()  # (the list ends at its "and": "in Kelmo and Dunde, Lurin" is an address after it)
+    if not members or any(_wide(q) or q.iso3 != p.iso3 or q.kind not in ("city", "region") for q in members) \
+            or _governed(ctx, p) != 2 or _BETWEEN_OPENS.search(ctx.text, max(0, p.start - 40), p.start):
+        return []
+    names = {p.name} | {q.name for q in members}
+    return members if len(names) == len(members) + 1 else []
+
+
+def split_listed_places(ctx: Context, events: list[Event], gz) -> list[Event]:
+    """The codebook's one event per place of a report: an event placed at a town or district that opens a
+    list of places of its country ("protests were held in Kelmo, Dunde and Lurin") is copied for each other
+    place of the list, each copy right after the event. A copy takes no fatalities (`listed_copy`: the
+    fatalities stage gives the toll to the event itself, as ACLED's rows of one note put its deaths on one
+    row). Returns the events with their copies."""
+    view, out = None, []
+    for ev in events:
+        out.append(ev)
+        if ev.latitude is None or ev.listed_copy:
+            continue
+        sents = [ctx.sentences[i] for i in set(ev.sentences) if 0 <= i < len(ctx.sentences)]
+        at = next((p for p in ctx.places if p.latitude == ev.latitude and p.longitude == ev.longitude
+                   and p.name == ev.location and any(s.start <= p.start < s.end for s in sents)), None)
+        if at is None or _wide(at):
+            continue
+        for q in listed_places(ctx, at):
+            if view is None:
+                view = PlaceView(ctx, gz)
+            copy = deepcopy(ev)
+            copy.listed_copy = True
+            _place_at(ctx, copy, q, gz, view)
+            out.append(copy)
+    return out
 
 
 # "LOCATION: Kelmo area in Dunde district (district capital = Lurin)": a note that the place given stands

@@ -820,14 +820,16 @@ def attach(ctx: Context) -> None:
     if not events:
         return
     par = {s.index: s.paragraph for s in ctx.sentences}
+    # (an event's copies for the other places of a list take none of its claims: see split_listed_places)
+    own = [e for e in events if not e.listed_copy]
     for c in ctx.fatalities:
-        target = _target(c, events, par)
+        target = _target(c, own, par)
         if target is not None:
             target.fatality_claims.append(c)
     campaign_taken = False
     for e in events:
         claims = e.fatality_claims
-        if not _is_violent(e):
+        if not _is_violent(e) or e.listed_copy:
             e.fatalities = 0
             continue
         usable = [c for c in claims if c.kind in KIND_COUNTED]

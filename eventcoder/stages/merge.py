@@ -15,6 +15,7 @@ from functools import lru_cache
 
 from ..document import Context, Event
 from ..pipeline import stage
+from ..resources.gazetteer import get_gazetteer
 from ..resources.taxonomy import VIOLENT_TYPES, sub_rank
 from .event_dates import introduces_new
 from .syntax import span_root, token_at
@@ -580,7 +581,11 @@ def name_police_opponents(ctx: Context, ev: Event) -> None:
 @stage("merge", requires=("events", "roles", "event_dates", "event_locations"), assigns=("merged",))
 def make_merge(settings):
     def run(ctx: Context) -> None:
+        from .event_locations import split_listed_places
+
         ctx.events = merge_events(ctx)
+        if ctx.events and ctx.places:
+            ctx.events = split_listed_places(ctx, ctx.events, get_gazetteer(settings))
         for ev in ctx.events:
             name_communal_raiders(ctx, ev)
             name_generics_by_place(ctx, ev)
