@@ -774,7 +774,8 @@ def listed_places(ctx: Context, p: PlaceMention) -> list[PlaceMention]:
     "at Kelmo and Dunde"): towns and districts of its own country, the list closed by "and" or "&". Empty for a
     mention that opens none, one no "in" or "at" governs, or a stretch ("between Kelmo and Dunde")."""
     members, end = [], p.end
-    for q in sorted((q for q in ctx.places if q.start >= p.end), key=lambda q: q.start):
+    # (ctx.places is in text order: the places after the mention, from the first that starts past its end)
+    for q in ctx.places[bisect_left([q.start for q in ctx.places], p.end):]:
         if not _LIST_JOIN.fullmatch(ctx.text, end, q.start):
             break
         members.append(q)
@@ -794,6 +795,8 @@ def split_listed_places(ctx: Context, events: list[Event], gz) -> list[Event]:
     place of the list, each copy right after the event. A copy takes no fatalities (`listed_copy`: the
     fatalities stage gives the toll to the event itself, as ACLED's rows of one note put its deaths on one
     row). Returns the events with their copies."""
+    if len(ctx.places) < 2:
+        return events  # (no list without two places)
     view, out = None, []
     for ev in events:
         out.append(ev)
