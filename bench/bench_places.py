@@ -105,9 +105,9 @@ def bench_coding(texts: list[str], repeat: int, keep_cache: bool) -> dict:
     pipeline._fns = [(name, clocked(name, fn)) for name, fn in pipeline._stage_fns()]
     # The copies of an event for the other places of a list are made in the merge stage (after the merge,
     # which would join them again): place work, clocked as such and taken out of the merge stage's time
-    import eventcoder.stages.event_locations as event_locations
+    import eventcoder.stages.merge as merge
 
-    split = event_locations.split_listed_places
+    split = merge.split_listed_places
 
     def clocked_split(*args, **kwargs):
         t0 = time.perf_counter()
@@ -116,7 +116,7 @@ def bench_coding(texts: list[str], repeat: int, keep_cache: bool) -> dict:
         finally:
             stage_s[LIST_STEP] = stage_s.get(LIST_STEP, 0.0) + time.perf_counter() - t0
 
-    event_locations.split_listed_places = clocked_split
+    merge.split_listed_places = clocked_split
 
     def code() -> tuple[float, list[str]]:
         docs = (Document(text=t, id=f"bench-{i}") for i, t in enumerate(texts))

@@ -1492,8 +1492,9 @@ def test_an_event_in_a_list_of_towns_is_one_event_per_town_with_its_toll_on_the_
 @pytest.mark.parametrize("text", [
     # an address, not a list: the town and its county (a comma alone)
     "On 1 March 2021, shopkeepers staged a sit-in in Nakuru, Nyeri against a new levy.",
-    # a stretch between two towns
-    "On 1 March 2021, bandits ambushed a lorry between Garissa and Mandera.",
+    # a stretch between two towns, which no "in" or "at" governs
+    "On 1 March 2021, bandits ambushed a lorry between the towns of Garissa and Mandera.",
+    "On 1 March 2021, bandits ambushed lorries on the road in between Garissa and Mandera.",
     # a town and a country
     "On 1 March 2021, shopkeepers staged sit-ins in Nakuru and Uganda against a new levy.",
 ])

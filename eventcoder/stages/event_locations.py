@@ -263,14 +263,20 @@ def _clause_bounds(ctx: Context, event: Event) -> tuple[int, int] | None:
     return head.left_edge.idx, head.right_edge.idx + len(head.right_edge.text)
 
 
-def _governed(ctx: Context, p: PlaceMention) -> int:
-    """2 when "in/at/near ..." governs the place, 1 for the weaker "of/on" ("workers of Paris
-    Confectionery"), else 0 (worked out once per mention: the stage asks again and again)."""
-    key = ("governed", id(p))
+def _per_mention(ctx: Context, p: PlaceMention, work):
+    """`work(ctx, p)`, worked out once per mention and kept in ctx.memo (the stage asks again and again;
+    the mention itself is kept beside the value, so that a new mention at a freed id is not taken for it)."""
+    key = (work, id(p))
     got = ctx.memo.get(key)
     if got is None or got[0] is not p:
-        got = ctx.memo[key] = (p, _governed_by(ctx, p))
+        got = ctx.memo[key] = (p, work(ctx, p))
     return got[1]
+
+
+def _governed(ctx: Context, p: PlaceMention) -> int:
+    """2 when "in/at/near ..." governs the place, 1 for the weaker "of/on" ("workers of Paris
+    Confectionery"), else 0 (worked out once per mention)."""
+    return _per_mention(ctx, p, _governed_by)
 
 
 def _governed_by(ctx: Context, p: PlaceMention) -> int:
@@ -765,14 +771,12 @@ def _place_at(ctx: Context, event: Event, chosen: PlaceMention, gz, view: PlaceV
 # address, "in Kelmo, Dunde", and no list)
 _LIST_JOIN = re.compile(r"\s*(?:,\s*(?:and\s+)?|(?:and|&)\s+)")
 _AND = re.compile(r"\band\b|&")
-# "between Kelmo and Dunde": a stretch from one place to the other, not a list of places
-_BETWEEN_OPENS = re.compile(r"\bbetween\s+(?:the\s+)?(?:[\w-]+\s+){0,3}$", re.I)
 
 
 def listed_places(ctx: Context, p: PlaceMention) -> list[PlaceMention]:
     """The later places of a list that the mention opens under one word of place ("in Kelmo, Dunde and Lurin",
     "at Kelmo and Dunde"): towns and districts of its own country, the list closed by "and" or "&". Empty for a
-    mention that opens none, one no "in" or "at" governs, or a stretch ("between Kelmo and Dunde")."""
+    mention that opens none, or one no "in" or "at" governs (nor then a stretch: "between Kelmo and Dunde")."""
     members, end = [], p.end
     # (ctx.places is in text order: the places after the mention, from the first that starts past its end)
     for q in ctx.places[bisect_left([q.start for q in ctx.places], p.end):]:
@@ -783,7 +787,7 @@ def listed_places(ctx: Context, p: PlaceMention) -> list[PlaceMention]:
     while members and not _AND.search(ctx.text, members[-2].end if len(members) > 1 else p.end, members[-1].start):
         members.pop()  # (the list ends at its "and": "in Kelmo and Dunde, Lurin" is an address after it)
     if not members or any(_wide(q) or q.iso3 != p.iso3 or q.kind not in ("city", "region") for q in members) \
-            or _governed(ctx, p) != 2 or _BETWEEN_OPENS.search(ctx.text, max(0, p.start - 40), p.start):
+            or _governed(ctx, p) != 2:
         return []
     names = {p.name} | {q.name for q in members}
     return members if len(names) == len(members) + 1 else []
@@ -900,12 +904,12 @@ def _between(ctx: Context, p: PlaceMention) -> bool:
 
 def _near_word_before(ctx: Context, p: PlaceMention) -> bool:
     """Whether a near-word ("near", "on the outskirts of") stands in the 60 characters before the place
-    (worked out once per mention, as `_governed`)."""
-    key = ("near word", id(p))
-    got = ctx.memo.get(key)
-    if got is None or got[0] is not p:
-        got = ctx.memo[key] = (p, near_before(ctx.text, max(0, p.start - 60), p.start))
-    return got[1]
+    (worked out once per mention)."""
+    return _per_mention(ctx, p, _near_word_worked_out)
+
+
+def _near_word_worked_out(ctx: Context, p: PlaceMention) -> bool:
+    return near_before(ctx.text, max(0, p.start - 60), p.start)
 
 
 def _town_before(ctx: Context, sents: list[int], places: list[PlaceMention], keep) -> PlaceMention | None:
@@ -1139,18 +1143,17 @@ _COMPASS_PART_AFTER = re.compile(r"\s+(?:North|South|East|West|Central|Upper|Low
 def _told_inside(ctx: Context, p: PlaceMention) -> bool:
     """Whether the text puts the event at a smaller place in or around the town, or in an area of it: "in
     Kelmora district, Kandahar", the town closing the address of a smaller area the gazetteer lacks (ACLED
-    codes that area's seat, precision 2). Worked out once per mention, as `_governed`."""
-    key = ("told inside", id(p))
-    got = ctx.memo.get(key)
-    if got is None or got[0] is not p:
-        window = ctx.text[max(0, p.start - 80):p.start]
-        got = ctx.memo[key] = (p, bool(
-            _smaller_unknown(ctx, p) or _compass_part(ctx, p)
-            or _UNSPECIFIED_BEFORE.search(ctx.text, max(0, p.start - 120), p.start)
-            or _AREA_ADDRESS_BEFORE.search(window) or _AREA_OF_BEFORE.search(window)
-            or _IN_AREA_OF_BEFORE.search(window) or _AROUND_BEFORE.search(window) or _between(ctx, p)
-            or _FOREST_BEFORE.search(window) or _example(ctx, p) or _under_area(ctx, p)))
-    return got[1]
+    codes that area's seat, precision 2). Worked out once per mention."""
+    return _per_mention(ctx, p, _told_inside_worked_out)
+
+
+def _told_inside_worked_out(ctx: Context, p: PlaceMention) -> bool:
+    window = ctx.text[max(0, p.start - 80):p.start]
+    return bool(_smaller_unknown(ctx, p) or _compass_part(ctx, p)
+                or _UNSPECIFIED_BEFORE.search(ctx.text, max(0, p.start - 120), p.start)
+                or _AREA_ADDRESS_BEFORE.search(window) or _AREA_OF_BEFORE.search(window)
+                or _IN_AREA_OF_BEFORE.search(window) or _AROUND_BEFORE.search(window) or _between(ctx, p)
+                or _FOREST_BEFORE.search(window) or _example(ctx, p) or _under_area(ctx, p))
 
 
 def _compass_part(ctx: Context, p: PlaceMention) -> bool:

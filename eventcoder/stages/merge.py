@@ -18,6 +18,7 @@ from ..pipeline import stage
 from ..resources.gazetteer import get_gazetteer
 from ..resources.taxonomy import VIOLENT_TYPES, sub_rank
 from .event_dates import introduces_new
+from .event_locations import split_listed_places
 from .syntax import span_root, token_at
 
 # Each extra sentence that supports an event raises its confidence by this much (capped at 0.95);
@@ -581,10 +582,8 @@ def name_police_opponents(ctx: Context, ev: Event) -> None:
 @stage("merge", requires=("events", "roles", "event_dates", "event_locations"), assigns=("merged",))
 def make_merge(settings):
     def run(ctx: Context) -> None:
-        from .event_locations import split_listed_places
-
         ctx.events = merge_events(ctx)
-        if ctx.events and ctx.places:
+        if ctx.events:
             ctx.events = split_listed_places(ctx, ctx.events, get_gazetteer(settings))
         for ev in ctx.events:
             name_communal_raiders(ctx, ev)

@@ -701,8 +701,7 @@ class _Words:
         # the text anew)
         self.text = [t.text for t in doc]
         self.lower = [w.lower() for w in self.text]
-        # (`_capitalised_word` written out: a call for each token costs more than the test)
-        self.caps = [w[:1].isupper() and (w[0].isalpha() or any(c.isalpha() for c in w)) for w in self.text]
+        self.caps = list(map(_capitalised_word, self.text))
 
     def span_text(self, doc_text: str, i: int, j: int) -> str:
         """The text of tokens i..j-1, without the last one's trailing space."""
