@@ -1054,6 +1054,9 @@ def _keep(c: Candidate, ctx: Context, persons: _SpanIndex, actors: _SpanIndex, e
     # (the largest by spelling when one matches: a transliteration fold is a fallback, and "Khan" of
     # "Imran Khan" is no Chinese city of millions)
     top = max(m.place.population for m in ([m for m in usable if m.quality >= 0.9] or usable))
+    # (a part of a person's name is a large place only by that place's own spelling: "Win" of "Ko Thet Win" is
+    # no Vienna, though a transliteration fold reaches its German name)
+    spelt = max((m.place.population for m in usable if m.quality >= 0.9), default=0)
     # "the Kelmora-Dunde road": the towns a road joins, though the tagger reads the road's name as one
     # (a person's or an organisation's)
     road = c.glued and bool(_COMPOUND_ROAD_AFTER.match(text, c.end))
@@ -1072,13 +1075,13 @@ def _keep(c: Candidate, ctx: Context, persons: _SpanIndex, actors: _SpanIndex, e
             towns = max((m.place.population for m in usable if m.quality >= 0.9 and m.place.kind == "city"), default=0)
             opens = ps[0] == c.start and not kinds - {"city", "region"} \
                 and bool(_TITLE_BEFORE.search(text[max(0, c.start - 16):c.start]))
-            if (top < PERSON_PART_MIN_POP or alternate or opens and towns < PERSON_PART_MIN_POP) \
+            if (spelt < PERSON_PART_MIN_POP or alternate or opens and towns < PERSON_PART_MIN_POP) \
                     and "country" not in kinds and not curated \
                     and not _PLACE_WORD_END.search(text[ps[0]:ps[1]]) \
                     and not _REGION_AFTER.match(text[ps[1]:ps[1] + 30]) and not road:
                 # "Kelmora city", "Dunde North constituency": a place the tagger took for a person
                 return False
-    if "country" not in kinds and not curated and top < PERSON_PART_MIN_POP \
+    if "country" not in kinds and not curated and spelt < PERSON_PART_MIN_POP \
             and (len(words) == 1 or "region" not in kinds) \
             and not _IN_BEFORE.search(text[max(0, c.start - 20):c.start]) and any(
             b <= c.start and _last_name(text[a:b], len(words)) == _POSSESSIVE.sub("", c.text)
@@ -1086,7 +1089,7 @@ def _keep(c: Candidate, ctx: Context, persons: _SpanIndex, actors: _SpanIndex, e
         # "Shah Rukh Khan ... over Khan's remarks", "Aung San Suu Kyi ... Suu Kyi's party": the last name of a
         # person named before
         return False
-    if len(words) == 1 and not kinds & {"country", "region"} and not curated and top < PERSON_PART_MIN_POP \
+    if len(words) == 1 and not kinds & {"country", "region"} and not curated and spelt < PERSON_PART_MIN_POP \
             and _surname_said(doc, text, c):
         return False  # "Chief Eddie Kelmo ... Kelmo said", however the tagger labelled the full name
     for a in actors.around(c.start, c.end):
