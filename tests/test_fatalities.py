@@ -143,6 +143,18 @@ def test_an_attack_that_marches_or_strikes_is_no_background(text, total):
     assert [e["fatalities"] for e in code(text, published="2021-05-04")["events"]] == [total]
 
 
+@pytest.mark.parametrize("text, total", [
+    # a figure told as background to an inquiry is the toll of the attack coded from its sentence
+    ("Detectives in Kelmo are investigating after a raid on a tavern killed seven drinkers.", 7),
+    ("The army confirmed the killing of nine traders when a mine went off in Kelmo market.", 9),
+    # (guard: nor to a march over a killing)
+    ("Residents marched through Kelmo on Monday, angry over the killing of three youths last month.", 0),
+])
+def test_a_background_figure_is_the_toll_of_the_violent_event_told_in_its_sentence(text, total):
+    events = code(text, published="2021-05-04")["events"]
+    assert [e["fatalities"] for e in events] == [total], [(e["event_type"], e["fatalities"]) for e in events]
+
+
 def test_remains_not_counted():
     ctx = context("Searchers found bodies in the hills, believed to be the remains of six guards kidnapped in 2011.")
     assert [c.kind for c in ctx.fatalities] == ["remains"]

@@ -840,6 +840,13 @@ def attach(ctx: Context) -> None:
                 e.fatalities = c.count
             if usable:
                 continue
+        reference = [c for c in claims if c.kind == "reference" and c.sentence in e.sentences][:1]
+        if not usable and reference and not e.historical and e.event_type != "Riots":
+            # "detectives are investigating after a raid on a tavern killed seven drinkers": the figure is
+            # background to the inquiry, but the event coded from its sentence is that raid (not a riot over a
+            # killing: "students rioted after a gunman killed a classmate")
+            e.fatalities = reference[0].count
+            continue
         e.fatalities = total_fatalities(usable)
 
 
