@@ -127,6 +127,10 @@ def test_a_killing_told_by_a_shared_verb_or_fatally(text, total):
     ("Some 35 traders are feared dead since a clash near Kelmo.", 35),
     ("Up to 23 porters were feared killed near Kelmo.", 23),
     ("Five villagers were reported missing after the attack on Kelmo.", 0),  # (guard)
+    ("Twelve porters are claimed to have been killed near Kelmo.", 12),
+    # those thought to have killed someone are no dead ones
+    ("Two herders are suspected to have murdered a driver near Kelmo.", 1),  # (guard)
+    ("Two herders are thought to have murdered a driver near Kelmo.", 1),
 ])
 def test_a_death_told_under_a_verb_of_what_is_known_or_feared(text, total):
     assert document_fatalities(context(text)) == total

@@ -226,7 +226,7 @@ def _is_death_verb(verb, noun, role: str) -> bool:
 
 # verbs of what is known or feared about the dead ("are feared dead", "are thought to have been killed"), with
 # "feared" as the tagger may leave it, read as an adjective
-_HEARSAY_VERBS = frozenset("know fear believe report say think confirm presume feared".split())
+_HEARSAY_VERBS = frozenset("know fear believe report say think confirm presume feared allege suspect claim".split())
 
 
 def _stranded_victim(verb):
@@ -272,10 +272,12 @@ def death_link(noun):
     if n.dep_ in ("nsubjpass", "nsubj") and head.lemma_.lower() in _HEARSAY_VERBS | {"be"}:
         # "nine fishermen are thought to have been killed", "some 35 traders are feared dead", "13 herders
         # were on Sunday killed" (the participle hung on "were"): the death told under a verb of what is
-        # known or feared, or under the bare auxiliary
+        # known or feared, or under the bare auxiliary; not those thought to have killed someone ("two herders
+        # are thought to have murdered a driver": the participle has its own object)
         for c in head.children:
             if c.dep_ in ("xcomp", "oprd", "ccomp", "acomp", "advcl") and (
                     c.lower_ == "dead" or c.tag_ == "VBN" and _is_death_verb(c, n, "obj")
+                    and not any(g.dep_ == "dobj" for g in c.children)
                     or c.pos_ == "VERB" and _is_death_verb(c, n, "obj") and _passive(c)):
                 return c, "death"
     if n.dep_ == "nsubjpass":
