@@ -128,6 +128,10 @@ def test_a_killing_told_by_a_shared_verb_or_fatally(text, total):
     ("Up to 23 porters were feared killed near Kelmo.", 23),
     ("Five villagers were reported missing after the attack on Kelmo.", 0),  # (guard)
     ("Twelve porters are claimed to have been killed near Kelmo.", 12),
+    # the participle hung on a time phrase after the auxiliary
+    ("Some 40 herders were in the dark hours of Monday killed by raiders near Kelmo.", 40),
+    ("A ward chief in Kelmo was late on Friday evening killed by raiders.", 1),
+    ("Two guards were among the nine people killed in Kelmo on Sunday.", 9),  # (guard: no time phrase)
     # those thought to have killed someone are no dead ones
     ("Two herders are suspected to have murdered a driver near Kelmo.", 1),  # (guard)
     ("Two herders are thought to have murdered a driver near Kelmo.", 1),

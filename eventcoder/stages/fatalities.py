@@ -243,6 +243,26 @@ def _stranded_victim(verb):
     return None
 
 
+def _hung_on(verb):
+    """The bare "be" the parse hung a passive participle on, straight or through the time phrase after it ("a
+    chief was late on Friday evening killed", "forty herders were in the dark hours of Monday killed"), else None."""
+    if verb.tag_ != "VBN" or verb.dep_ not in ("advcl", "acl") or any(
+            c.dep_ in ("nsubj", "nsubjpass", "dobj", "auxpass") for c in verb.children):
+        return None
+    t = verb.head
+    for _ in range(5):
+        if t.lemma_ == "be" and t.pos_ in ("AUX", "VERB") and t.i < verb.i:
+            return t
+        if t.dep_ not in ("prep", "pobj", "npadvmod", "compound", "amod") or t.head.i == t.i \
+                or t.pos_ in ("NOUN", "PROPN", "NUM") and not (t.ent_type_ in ("DATE", "TIME") or t.lemma_.lower() in _TIME_NOUNS):
+            return None  # (only a time phrase: not "two guards were among the nine people killed")
+        t = t.head
+    return None
+
+
+_TIME_NOUNS = frozenset("hour night morning evening afternoon dawn dusk midnight weekend week day time".split())
+
+
 def _passive(verb) -> bool:
     return any(c.dep_ in ("auxpass", "nsubjpass") for c in verb.children) or verb.tag_ == "VBN" and verb.dep_ in ("acl", "amod", "relcl")
 
@@ -280,6 +300,10 @@ def death_link(noun):
                     and not any(g.dep_ == "dobj" for g in c.children)
                     or c.pos_ == "VERB" and _is_death_verb(c, n, "obj") and _passive(c)):
                 return c, "death"
+        if head.lemma_ == "be":
+            for t in head.subtree:
+                if t.i > head.i and (be := _hung_on(t)) is not None and be.i == head.i and _is_death_verb(t, n, "obj"):
+                    return t, "death"
     if n.dep_ == "nsubjpass":
         # (or the verb it shares them with: "19 people were attacked and killed")
         for v in [head, *(c for c in head.children if c.dep_ == "conj" and c.pos_ == "VERB"
@@ -702,6 +726,11 @@ def _lone_victims(ctx: Context, s, used: set[int]) -> list[FatalityClaim]:
         stranded = _stranded_victim(v) if v.pos_ == "VERB" else None
         if stranded is not None and stranded.i not in used and _is_death_verb(v, stranded, "obj"):
             victims.append(stranded)
+        be = _hung_on(v) if v.pos_ == "VERB" else None
+        if be is not None:
+            subject = next((c for c in be.children if c.dep_ in ("nsubj", "nsubjpass") and c.i < be.i), None)
+            if subject is not None and subject.i not in used and _is_death_verb(v, subject, "obj"):
+                victims.append(subject)
         if v.dep_ == "conj" and v.pos_ == "VERB" and not any(c.dep_ in ("nsubj", "nsubjpass") for c in v.children):
             # "a mayor was abducted and killed": the subject of the first verb is the second's victim; "a
             # herder was hit and later died": the one who died
