@@ -97,6 +97,18 @@ def test_a_lone_victim_after_an_address_or_a_body_found_counts_one(text):
     assert [e["fatalities"] for e in code(text, published="2021-05-04")["events"]] == [1]
 
 
+@pytest.mark.parametrize("text, total", [
+    # two titles of one person, as the singular verb says
+    ("A village elder and former rebel has been killed by raiders near Kelmo.", 1),
+    ("A village elder and former rebel was shot dead by raiders near Kelmo.", 1),
+    # (guards: a plural verb, and a singular one whose subject is the killer)
+    ("A teacher and his son were shot dead by raiders near Kelmo.", 2),
+    ("The militia has beheaded a village chief and a trader near Kelmo.", 2),
+])
+def test_victims_joined_by_and_are_one_person_where_the_verb_is_singular(text, total):
+    assert [e["fatalities"] for e in code(text, published="2021-05-04")["events"]] == [total]
+
+
 def test_a_text_that_is_all_headline_counts_its_figure():
     # (a headline's figure is skipped only where a body tells it again)
     assert [e["fatalities"] for e in code("Gunmen behead two traders near Kelmo", published="2021-05-04")["events"]] == [2]

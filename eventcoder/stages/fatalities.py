@@ -762,6 +762,10 @@ def _lone_victims(ctx: Context, s, used: set[int]) -> list[FatalityClaim]:
             if any(t.lower_ in ("no", "none", "nobody") for t in noun.subtree):
                 continue
             n = _singular_count(noun, used)
+            if n > 1 and noun.tag_ in ("NN", "NNP") and noun.dep_ in ("nsubj", "nsubjpass") and any(
+                    c.dep_ in ("aux", "auxpass") and c.tag_ == "VBZ" or c.dep_ == "auxpass" and c.lower_ == "was"
+                    for c in v.children):
+                n = 1  # "a village elder and former rebel has been killed": one person, as the verb says
             if n <= 0:
                 continue
             used.add(noun.i)
