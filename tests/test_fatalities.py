@@ -109,6 +109,20 @@ def test_victims_joined_by_and_are_one_person_where_the_verb_is_singular(text, t
     assert [e["fatalities"] for e in code(text, published="2021-05-04")["events"]] == [total]
 
 
+@pytest.mark.parametrize("text, total", [
+    # whatever the verb, the death it comes to
+    ("Four traders were macheted to death by a gang in Kelmo.", 4),
+    # a participle the tagger takes for a past tense, hung on a time phrase after the auxiliary
+    ("Two herders were in the afternoon hours shot dead near Kelmo by raiders.", 2),
+    # the victim hung on the address before it, with a relative clause of its own
+    ("On 9 June 2021, in Kelmo, a trader who had been an aide of the governor was shot dead near the market.", 1),
+    # the other of two
+    ("In Kelmo, gunmen opened fire on two drivers at a bus stop; the first was hurt and the other died.", 1),
+])
+def test_more_ways_a_lone_victim_or_a_number_of_dead_is_told(text, total):
+    assert [e["fatalities"] for e in code(text, published="2021-05-04")["events"]] == [total]
+
+
 def test_a_text_that_is_all_headline_counts_its_figure():
     # (a headline's figure is skipped only where a body tells it again)
     assert [e["fatalities"] for e in code("Gunmen behead two traders near Kelmo", published="2021-05-04")["events"]] == [2]

@@ -206,7 +206,9 @@ def _is_death_verb(verb, noun, role: str) -> bool:
             return True
         return False
     if lemma not in KILL_VERBS:
-        return False
+        # "macheted to death", "trampled to death": whatever the verb, the death it comes to
+        return verb.pos_ == "VERB" and any(c.dep_ == "prep" and c.lower_ == "to" and any(
+            p.lemma_ == "death" for p in c.children) for c in verb.children)
     if lemma in ("claim", "cost"):
         return (noun.lemma_.lower() == "life" or any(c.lemma_ == "life" for c in verb.children)
                 or (lemma == "cost" and noun.lemma_.lower() in PERSONNEL))
@@ -236,7 +238,7 @@ def _stranded_victim(verb):
     if any(c.dep_ in ("nsubjpass", "nsubj") for c in verb.children) or not any(c.dep_ == "auxpass" for c in verb.children):
         return None
     aux = min(c.i for c in verb.children if c.dep_ == "auxpass")
-    for t in reversed(verb.doc[max(0, aux - 8):aux]):
+    for t in reversed(verb.doc[max(0, aux - 16):aux]):  # (a relative clause may lie between: "a man who was ...")
         if t.dep_ == "appos" and t.pos_ == "NOUN" and t.head.pos_ == "PROPN" \
                 and t.right_edge.i >= aux - 1:
             return t  # (every word between it and the verb is its own)
@@ -246,7 +248,7 @@ def _stranded_victim(verb):
 def _hung_on(verb):
     """The bare "be" the parse hung a passive participle on, straight or through the time phrase after it ("a
     chief was late on Friday evening killed", "forty herders were in the dark hours of Monday killed"), else None."""
-    if verb.tag_ != "VBN" or verb.dep_ not in ("advcl", "acl") or any(
+    if verb.tag_ not in ("VBN", "VBD") or verb.dep_ not in ("advcl", "acl") or any(
             c.dep_ in ("nsubj", "nsubjpass", "dobj", "auxpass") for c in verb.children):
         return None
     t = verb.head
@@ -597,6 +599,9 @@ def _singular_count(noun, used: set[int] = frozenset()) -> int:
         if m.pos_ == "PRON":
             if m.lower_ in ("he", "she", "him", "her"):
                 total += 1
+            continue
+        if m.lower_ == "other" and any(c.lower_ == "the" for c in m.children):
+            total += 1  # "the first was hurt and the other died"
             continue
         if m.tag_ in ("NNS", "NNPS") and m.ent_type_ not in ("PERSON",):
             total += PLURAL_DEFAULT if m.lemma_.lower() in PERSONNEL | CIVILIAN_NOUNS or m.ent_type_ == "NORP" else 0
