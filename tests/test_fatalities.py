@@ -123,6 +123,18 @@ def test_more_ways_a_lone_victim_or_a_number_of_dead_is_told(text, total):
     assert [e["fatalities"] for e in code(text, published="2021-05-04")["events"]] == [total]
 
 
+@pytest.mark.parametrize("text, total", [
+    # a figure right before "injured" counts the wounded, in a headline's clipped style too
+    ("3 guards killed 6 injured as grenade hits Kelmo market", 3),
+    ("One killed, several injured as rival herders clash with spears near Kelmo.", 1),
+    ("The blast at the Kelmo depot left nine porters dead and over 20 injured.", 9),
+    # the body of one already counted
+    ("On 9 June 2021, in Kelmo, a trader was shot dead and his charred body was found hours later near a school.", 1),
+])
+def test_the_wounded_and_the_body_of_one_counted_are_no_more_dead(text, total):
+    assert [e["fatalities"] for e in code(text, published="2021-06-10")["events"]] == [total]
+
+
 def test_a_text_that_is_all_headline_counts_its_figure():
     # (a headline's figure is skipped only where a body tells it again)
     assert [e["fatalities"] for e in code("Gunmen behead two traders near Kelmo", published="2021-05-04")["events"]] == [2]

@@ -610,6 +610,10 @@ def _singular_count(noun, used: set[int] = frozenset()) -> int:
     return total
 
 
+# the words right after a figure that make it a count of the wounded, in a headline's clipped style
+_HURT_AFTER = re.compile(r"\s+(?:others?\s+)?(?:injured|wounded|hurt)\b", re.I)
+
+
 def find_claims(ctx: Context) -> list[FatalityClaim]:
     """Every death figure in the body text, in reading order."""
     doc = ctx.doc
@@ -635,6 +639,8 @@ def find_claims(ctx: Context) -> list[FatalityClaim]:
             a, b = s.start + m.start(), s.start + m.end()
             if any(ts < b and a < te for ts, te in time_spans) or _UNIT_AFTER.match(s.text, m.end()):
                 continue  # ("25 kilometres (15 miles) from the town": a distance)
+            if _HURT_AFTER.match(s.text, m.end()):
+                continue  # "3 guards killed 6 injured", "one killed, several injured": the wounded
             first, last = token_at(doc, a), token_at(doc, b - 1)
             if last is None:
                 continue
@@ -761,6 +767,9 @@ def _lone_victims(ctx: Context, s, used: set[int]) -> list[FatalityClaim]:
                 noun = v.head
             if noun.i in used:
                 continue
+            if noun.lemma_.lower() in ("body", "corpse") and (used or out) and any(
+                    c.dep_ == "poss" and c.pos_ == "PRON" for c in noun.children):
+                continue  # "a trader was shot dead and his charred body found later": the one already counted
             if any((t.like_num or t.lower_ in VAGUE_COUNTS) and not _AGE_AFTER.match(t.doc.text, t.idx + len(t))
                    for t in noun.subtree if t.i <= noun.i):
                 continue  # (a figure counts them; an age does not: "a 71-year-old herder")
