@@ -142,6 +142,7 @@ class FatalityClaim:
     sentence: int = 0
     # death | toll | vague | singular (counted); subset | remains | reference | campaign (not counted)
     kind: str = "death"
+    added: bool = False  # dead besides those told before ("two other policemen", "another victim")
 
     def to_dict(self) -> dict:
         return {"count": self.count, "low": self.low, "high": self.high, "who": self.who,

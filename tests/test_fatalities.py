@@ -135,6 +135,17 @@ def test_the_wounded_and_the_body_of_one_counted_are_no_more_dead(text, total):
     assert [e["fatalities"] for e in code(text, published="2021-06-10")["events"]] == [total]
 
 
+@pytest.mark.parametrize("text, total", [
+    # dead told in a later sentence as more than those before add to them
+    ("Two rangers died in an ambush near Kelmo on Monday. Two other rangers were killed when they came to help.", 4),
+    ("Seven traders died when raiders set a bus alight near Kelmo. Another victim died the next day in hospital.", 8),
+    # (guard: two sources' figures for the same dead, the lowest)
+    ("Police said five traders were killed near Kelmo. Residents said eight traders were killed.", 5),
+])
+def test_dead_told_as_others_add_to_those_before(text, total):
+    assert [e["fatalities"] for e in code(text, published="2021-06-10")["events"]] == [total]
+
+
 def test_a_text_that_is_all_headline_counts_its_figure():
     # (a headline's figure is skipped only where a body tells it again)
     assert [e["fatalities"] for e in code("Gunmen behead two traders near Kelmo", published="2021-05-04")["events"]] == [2]

@@ -610,6 +610,16 @@ def _singular_count(noun, used: set[int] = frozenset()) -> int:
     return total
 
 
+_BESIDES = frozenset("other another more additional further".split())
+
+
+def _besides(noun) -> bool:
+    """Whether the dead a noun names are told as more than those before: "two other policemen were killed",
+    "another victim died", "three more soldiers"."""
+    return any(c.lower_ in _BESIDES and c.dep_ in ("amod", "det", "advmod", "nummod") for c in noun.children) \
+        or noun.lower_ == "another"
+
+
 # the words right after a figure that make it a count of the wounded, in a headline's clipped style
 _HURT_AFTER = re.compile(r"\s+(?:others?\s+)?(?:injured|wounded|hurt)\b", re.I)
 
@@ -674,7 +684,7 @@ def find_claims(ctx: Context) -> list[FatalityClaim]:
             claimed = reporting_sources(trigger, ctx, s.index)
             sent_claims.append(FatalityClaim(count=count, low=low, high=high, who=who,
                                              claimed_by=claimed[0] if claimed else None, text=s.text,
-                                             start=a, end=b, sentence=s.index, kind=kind))
+                                             start=a, end=b, sentence=s.index, kind=kind, added=_besides(noun)))
             used_nouns.add(noun.i)
             used_nouns.update(t.i for t in doc[first.i:last.i + 1])
         sent_claims.extend(_lone_victims(ctx, s, used_nouns))
@@ -787,7 +797,7 @@ def _lone_victims(ctx: Context, s, used: set[int]) -> list[FatalityClaim]:
             kind = _kind_context(v, noun, None, s.text) or "singular"
             start, end = _phrase_span(noun)
             claimed = reporting_sources(v, ctx, s.index)
-            out.append(FatalityClaim(count=n, low=n, high=n, who=_who(noun, v, ctx),
+            out.append(FatalityClaim(count=n, low=n, high=n, who=_who(noun, v, ctx), added=_besides(noun),
                                      claimed_by=claimed[0] if claimed else None, text=s.text,
                                      start=start, end=end, sentence=s.index, kind=kind))
     return out
@@ -808,6 +818,11 @@ def total_fatalities(claims: list[FatalityClaim]) -> int:
     counted = [c for c in claims if c.kind in KIND_COUNTED]
     if not counted:
         return 0
+    # (dead told in a later sentence as more than those before, "two other policemen were killed", add to
+    # the figure whatever their group; in one sentence coordinated figures add up anyway)
+    opening = min(c.sentence for c in counted)
+    besides = sum(c.count for c in counted if c.added and c.sentence != opening)
+    counted = [c for c in counted if not (c.added and c.sentence != opening)]
     per_sentence: dict[tuple[str | None, int], int] = defaultdict(int)
     for c in counted:
         per_sentence[(_group(c.who), c.sentence)] += c.count
@@ -827,7 +842,7 @@ def total_fatalities(claims: list[FatalityClaim]) -> int:
         else:
             lowest[who] = min(lowest.get(who, n), n)
     first = EVERYONE_RULE(everyone) if everyone else 0
-    return max(first, sum(lowest.values()))
+    return max(first, sum(lowest.values())) + besides
 
 
 def document_claims(claims: list[FatalityClaim]) -> list[FatalityClaim]:
