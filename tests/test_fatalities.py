@@ -146,6 +146,18 @@ def test_dead_told_as_others_add_to_those_before(text, total):
     assert [e["fatalities"] for e in code(text, published="2021-06-10")["events"]] == [total]
 
 
+@pytest.mark.parametrize("text, total", [
+    # animals are no dead ACLED counts
+    ("Raiders killed a herder near Kelmo. They also killed 12 sheep.", 1),
+    ("Raiders killed two herders and 40 head of cattle near Kelmo.", 2),
+    ("Raiders shot dead 40 camels at a well near Kelmo.", 0),
+    # (guard: a figure of dead before the animals)
+    ("Clashes between rival clans near Kelmo; two dead and camels stolen", 2),
+])
+def test_animals_killed_are_not_counted(text, total):
+    assert [e["fatalities"] for e in code(text, published="2021-06-10")["events"]] == [total]
+
+
 def test_a_text_that_is_all_headline_counts_its_figure():
     # (a headline's figure is skipped only where a body tells it again)
     assert [e["fatalities"] for e in code("Gunmen behead two traders near Kelmo", published="2021-05-04")["events"]] == [2]

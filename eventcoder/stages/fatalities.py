@@ -72,6 +72,9 @@ CIVILIAN_NOUNS = {"civilian", "villager", "resident", "passerby", "worshipper", 
 NON_PERSON = {"it", "which", "that", "this", "they", "them", "attack", "violence", "clash", "blast",
               "explosion", "fighting", "incident", "what", "all", "none", "something", "number", "who",
               "toll", "one", "others", "operation", "raid", "fire", "shooting", "bomb", "strike"}
+# animals, whose deaths ACLED does not count ("killed 12 sheep", "40 head of cattle")
+ANIMALS = frozenset("""animal livestock cattle cow calf bull ox goat sheep lamb camel donkey mule horse pig
+chicken poultry dog""".split())
 # verbs and nouns whose clause mentions a death as the cause or subject of something else
 BACKGROUND_GOVERNORS = {"protest", "demonstrate", "rally", "march", "condemn", "demand", "denounce",
                         "mourn", "outrage", "investigate", "investigation", "probe", "accuse", "blame",
@@ -594,7 +597,7 @@ def _singular_count(noun, used: set[int] = frozenset()) -> int:
     members = [m for m in [noun, *noun.conjuncts] if m.i not in used]
     total = 0
     for m in members:
-        if m.lower_ in NON_PERSON or m.lemma_.lower() in NON_PERSON:
+        if m.lower_ in NON_PERSON or m.lemma_.lower() in NON_PERSON or _animal(m):
             continue
         if m.pos_ == "PRON":
             if m.lower_ in ("he", "she", "him", "her"):
@@ -611,6 +614,16 @@ def _singular_count(noun, used: set[int] = frozenset()) -> int:
 
 
 _BESIDES = frozenset("other another more additional further".split())
+
+
+def _animal(noun) -> bool:
+    """A noun that names animals: "goats", "40 head of cattle" (not "cattle raiders")."""
+    if noun.dep_ == "compound":
+        return False
+    if noun.lemma_.lower() in ANIMALS or noun.lower_ in ANIMALS:
+        return True
+    return noun.lower_ == "head" and any(c.lower_ == "of" and any(g.lemma_.lower() in ANIMALS for g in c.children)
+                                         for c in noun.children)
 
 
 def _besides(noun) -> bool:
@@ -657,6 +670,8 @@ def find_claims(ctx: Context) -> list[FatalityClaim]:
             if last.lower_ == "of" and last.i > 0:
                 last = doc[last.i - 1]
             noun = _noun_of(last)
+            if _animal(noun) and not any(t.lower_ in ("dead", "and") for t in doc[last.i + 1:noun.i]):
+                continue  # "they also killed 12 sheep" (not "two dead and camels stolen")
             trigger, kind = death_link(noun)
             if trigger is None and noun.i != last.i:
                 trigger, kind = death_link(last)
