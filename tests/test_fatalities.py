@@ -218,6 +218,9 @@ def test_an_attack_that_marches_or_strikes_is_no_background(text, total):
     ("The army confirmed the killing of nine traders when a mine went off in Kelmo market.", 9),
     # (guard: nor to a march over a killing)
     ("Residents marched through Kelmo on Monday, angry over the killing of three youths last month.", 0),
+    # nor to the police's force against a protest over one
+    ("Police fired live rounds at protesters in Kelmo who were demanding justice over the killing of three youths "
+     "last week.", 0),
 ])
 def test_a_background_figure_is_the_toll_of_the_violent_event_told_in_its_sentence(text, total):
     events = code(text, published="2021-05-04")["events"]

@@ -248,6 +248,10 @@ def _stranded_victim(verb):
     return None
 
 
+# the nouns of a time phrase the parse may hang a participle on ("in the dark hours of Monday")
+_TIME_NOUNS = frozenset("hour night morning evening afternoon dawn dusk midnight weekend week day time".split())
+
+
 def _hung_on(verb):
     """The bare "be" the parse hung a passive participle on, straight or through the time phrase after it ("a
     chief was late on Friday evening killed", "forty herders were in the dark hours of Monday killed"), else None."""
@@ -264,8 +268,6 @@ def _hung_on(verb):
         t = t.head
     return None
 
-
-_TIME_NOUNS = frozenset("hour night morning evening afternoon dawn dusk midnight weekend week day time".split())
 
 
 def _passive(verb) -> bool:
@@ -613,9 +615,6 @@ def _singular_count(noun, used: set[int] = frozenset()) -> int:
     return total
 
 
-_BESIDES = frozenset("other another more additional further".split())
-
-
 def _animal(noun) -> bool:
     """A noun that names animals: "goats", "40 head of cattle" (not "cattle raiders")."""
     if noun.dep_ == "compound":
@@ -624,6 +623,9 @@ def _animal(noun) -> bool:
         return True
     return noun.lower_ == "head" and any(c.lower_ == "of" and any(g.lemma_.lower() in ANIMALS for g in c.children)
                                          for c in noun.children)
+
+
+_BESIDES = frozenset("other another more additional further".split())
 
 
 def _besides(noun) -> bool:
@@ -891,6 +893,10 @@ def _actors(e: Event) -> set[str]:
     return names | {n.split(" (")[0] for n in names if n.startswith("Civilians")}
 
 
+# the events a background figure of their sentence can be the toll of (see attach)
+_ATTACK_TYPES = frozenset({"Battles", "Explosions/Remote violence", "Violence against civilians"})
+
+
 def attach(ctx: Context) -> None:
     """Give each claim to one event and set each event's fatalities by ACLED's rule."""
     events = ctx.events
@@ -920,10 +926,11 @@ def attach(ctx: Context) -> None:
             if usable:
                 continue
         reference = [c for c in claims if c.kind == "reference" and c.sentence in e.sentences][:1]
-        if not usable and reference and not e.historical and e.event_type != "Riots":
+        if not usable and reference and not e.historical and e.event_type in _ATTACK_TYPES:
             # "detectives are investigating after a raid on a tavern killed seven drinkers": the figure is
-            # background to the inquiry, but the event coded from its sentence is that raid (not a riot over a
-            # killing: "students rioted after a gunman killed a classmate")
+            # background to the inquiry, but the event coded from its sentence is that raid (not a riot or the
+            # police's force against a protest over a killing: "students rioted after a gunman killed a
+            # classmate")
             e.fatalities = reference[0].count
             continue
         e.fatalities = total_fatalities(usable)
