@@ -158,6 +158,20 @@ def test_animals_killed_are_not_counted(text, total):
     assert [e["fatalities"] for e in code(text, published="2021-06-10")["events"]] == [total]
 
 
+@pytest.mark.parametrize("text, total", [
+    # a headline's passive without its auxiliary
+    ("Village guard shot dead by unknown raiders near Kelmo", 1),
+    # "martyred", as South Asian reports write of soldiers and police killed
+    ("One constable was martyred and another was hurt by a roadside mine near Kelmo.", 1),
+    ("Two traders were burnt alive when rioters set their truck on fire in Kelmo.", 2),
+    # the victim the parse gives to the verb of what is thought of him
+    ("Late on Sunday, a herder believed to be a militia scout was shot dead by raiders near Kelmo.", 1),
+    ("Gunmen shot at a bus near Kelmo.", 0),  # (guard)
+])
+def test_headline_passives_martyrs_and_those_burnt_alive(text, total):
+    assert document_fatalities(context(text)) == total
+
+
 def test_a_text_that_is_all_headline_counts_its_figure():
     # (a headline's figure is skipped only where a body tells it again)
     assert [e["fatalities"] for e in code("Gunmen behead two traders near Kelmo", published="2021-05-04")["events"]] == [2]

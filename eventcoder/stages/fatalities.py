@@ -55,7 +55,7 @@ KILL_VERBS = {"kill", "slay", "murder", "massacre", "behead", "decapitate", "ass
               "lynch", "slaughter", "butcher", "gun", "shoot", "stab", "hack", "beat", "burn", "bludgeon",
               "stone", "club", "torture", "strangle", "crush", "electrocute", "drown", "eliminate",
               "neutralise", "neutralize", "claim", "cost", "lose", "leave", "find", "confirm", "report",
-              "declare", "pronounce", "assault", "wound", "injure"}
+              "declare", "pronounce", "assault", "wound", "injure", "martyr"}
 # these count only with "dead"/"to death"/"and killed" beside them
 NEEDS_DEAD = {"shoot", "stab", "hack", "beat", "burn", "bludgeon", "stone", "club", "torture", "crush",
               "find", "confirm", "report", "declare", "pronounce", "leave", "strangle", "electrocute"}
@@ -179,6 +179,8 @@ def _of_object(tok):
 
 def _has_dead_marker(verb) -> bool:
     for c in verb.children:
+        if c.lower_ == "alive" and verb.lemma_ in ("burn", "bury"):
+            return True  # "burnt alive", "buried alive"
         if c.lower_ in ("dead", "down", "killed") and c.dep_ in ("acomp", "oprd", "advmod", "prt", "amod", "dobj", "xcomp", "ccomp"):
             return True
         if c.lower_ in ("fatally", "mortally") and c.dep_ == "advmod":
@@ -268,6 +270,17 @@ def _hung_on(verb):
         t = t.head
     return None
 
+
+
+def _hearsay_before(verb):
+    """The verb of what is said or thought a parse took for the head or a clause of a passive verb with no subject
+    of its own, standing before it ("a herder believed to be a militia scout was shot dead"), else None."""
+    if not any(c.dep_ == "auxpass" for c in verb.children) or any(c.dep_ in ("nsubj", "nsubjpass") for c in verb.children):
+        return None
+    around = [c for c in verb.children if c.dep_ == "ccomp"] + ([verb.head] if verb.dep_ in ("ccomp", "conj") else [])
+    # (with its own "to be ...": not "the mission says that ... were killed", whose speaker died not)
+    return next((h for h in around if h.i < verb.i and h.lemma_.lower() in _HEARSAY_VERBS
+                 and any(c.dep_ == "xcomp" for c in h.children)), None)
 
 
 def _passive(verb) -> bool:
@@ -785,6 +798,14 @@ def _lone_victims(ctx: Context, s, used: set[int]) -> list[FatalityClaim]:
                 victims.append(c)
             elif c.dep_ == "nsubj" and _is_death_verb(v, c, "subj_active"):
                 victims.append(c)
+            elif c.dep_ == "nsubj" and any(g.dep_ == "agent" for g in v.children) and _is_death_verb(v, c, "obj"):
+                victims.append(c)  # a headline's passive without its auxiliary: "village guard shot dead by raiders"
+        hearsay = _hearsay_before(v)
+        if hearsay is not None:
+            # "a herder believed to be a militia scout was shot dead": the parse gives the herder to "believed"
+            subject = next((g for g in hearsay.children if g.dep_ == "nsubj" and g.pos_ in ("NOUN", "PROPN")), None)
+            if subject is not None and subject.i not in used and _is_death_verb(v, subject, "obj"):
+                victims.append(subject)
         if v.dep_ in ("relcl", "acl") and v.head.i not in used and v.head.pos_ in ("NOUN", "PROPN") and (
                 _passive(v) and _is_death_verb(v, v.head, "obj")):
             if not any(c.dep_ in ("nsubjpass", "dobj") and c.lower_ not in ("who", "that", "which") for c in v.children):
