@@ -172,6 +172,17 @@ def test_headline_passives_martyrs_and_those_burnt_alive(text, total):
     assert document_fatalities(context(text)) == total
 
 
+@pytest.mark.parametrize("text, total", [
+    # a plural noun its article makes one
+    ("On 9 June 2021, raiders gunned down a border forces personnel near his gate in Kelmo.", 1),
+    # a toll given as a range of its own, at its lowest
+    ("Rebels attacked Kelmo on Monday; the death toll ranges between 20 and 30.", 20),
+    ("Clans fought over grazing land near Kelmo; the deaths reported range from 3 to 5.", 3),
+])
+def test_one_personnel_and_a_tolls_range(text, total):
+    assert document_fatalities(context(text)) == total
+
+
 def test_a_text_that_is_all_headline_counts_its_figure():
     # (a headline's figure is skipped only where a body tells it again)
     assert [e["fatalities"] for e in code("Gunmen behead two traders near Kelmo", published="2021-05-04")["events"]] == [2]

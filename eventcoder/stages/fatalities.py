@@ -621,7 +621,9 @@ def _singular_count(noun, used: set[int] = frozenset()) -> int:
         if m.lower_ == "other" and any(c.lower_ == "the" for c in m.children):
             total += 1  # "the first was hurt and the other died"
             continue
-        if m.tag_ in ("NNS", "NNPS") and m.ent_type_ not in ("PERSON",):
+        if m.tag_ in ("NNS", "NNPS") and any(c.dep_ == "det" and c.lower_ in ("a", "an") for c in m.children):
+            total += 1  # "a security forces personnel": one, as its article says
+        elif m.tag_ in ("NNS", "NNPS") and m.ent_type_ not in ("PERSON",):
             total += PLURAL_DEFAULT if m.lemma_.lower() in PERSONNEL | CIVILIAN_NOUNS or m.ent_type_ == "NORP" else 0
         elif m.pos_ in ("NOUN", "PROPN"):
             total += 1
@@ -646,6 +648,12 @@ def _besides(noun) -> bool:
     "another victim died", "three more soldiers"."""
     return any(c.lower_ in _BESIDES and c.dep_ in ("amod", "det", "advmod", "nummod") for c in noun.children) \
         or noun.lower_ == "another"
+
+
+# a toll given as a range of its own: "the deaths reported range from 3 to 5", "the death toll ranges between 20
+# and 30"
+_TOLL_RANGE = re.compile(r"\b(?:fatalities|deaths|death\s+toll|toll)\s+(?:\w+\s+){0,2}?rang(?:e|es|ed|ing)\s+"
+                         r"(?:from\s+)?(?:between\s+)?(\d{1,4})\s+(?:to|and)\s+(\d{1,4})\b", re.I)
 
 
 # the words right after a figure that make it a count of the wounded, in a headline's clipped style
@@ -718,6 +726,12 @@ def find_claims(ctx: Context) -> list[FatalityClaim]:
             used_nouns.add(noun.i)
             used_nouns.update(t.i for t in doc[first.i:last.i + 1])
         sent_claims.extend(_lone_victims(ctx, s, used_nouns))
+        told = _TOLL_RANGE.search(s.text)
+        if told and not sent_claims:
+            # "the deaths reported range from 3 to 5": the toll, at its lowest
+            low, high = int(told.group(1)), int(told.group(2))
+            sent_claims.append(FatalityClaim(count=low, low=low, high=high, text=s.text, start=s.start + told.start(1),
+                                             end=s.start + told.end(2), sentence=s.index, kind="toll"))
         lone_death = _HIS_DEATH.search(s.text)
         if lone_death and not sent_claims:
             # "was hit on the head by an officer, leading to her death": the one harmed died
