@@ -178,6 +178,7 @@ def test_headline_passives_martyrs_and_those_burnt_alive(text, total):
     # a toll given as a range of its own, at its lowest
     ("Rebels attacked Kelmo on Monday; the death toll ranges between 20 and 30.", 20),
     ("Clans fought over grazing land near Kelmo; the deaths reported range from 3 to 5.", 3),
+    ("Raiders burnt a market in Kelmo; deaths there ranged from 1998 to 2003.", 0),  # (years)
 ])
 def test_one_personnel_and_a_tolls_range(text, total):
     assert document_fatalities(context(text)) == total

@@ -727,9 +727,10 @@ def find_claims(ctx: Context) -> list[FatalityClaim]:
             used_nouns.update(t.i for t in doc[first.i:last.i + 1])
         sent_claims.extend(_lone_victims(ctx, s, used_nouns))
         told = _TOLL_RANGE.search(s.text)
-        if told and not sent_claims:
-            # "the deaths reported range from 3 to 5": the toll, at its lowest
-            low, high = int(told.group(1)), int(told.group(2))
+        low, high = (int(told.group(1)), int(told.group(2))) if told else (0, 0)
+        if told and not sent_claims and low <= high and not 1900 <= low <= 2100 and not any(
+                ts < s.start + told.end(2) and s.start + told.start(1) < te for ts, te in time_spans):
+            # "the deaths reported range from 3 to 5": the toll, at its lowest (not years: "from 1998 to 2003")
             sent_claims.append(FatalityClaim(count=low, low=low, high=high, text=s.text, start=s.start + told.start(1),
                                              end=s.start + told.end(2), sentence=s.index, kind="toll"))
         lone_death = _HIS_DEATH.search(s.text)
