@@ -12,6 +12,11 @@ from eventcoder.stages.fatalities import attach, document_fatalities, find_claim
 DEV = Path(__file__).resolve().parents[2] / "shared" / "devdata"
 
 
+def tolls(text, published="2021-05-04"):
+    """The fatalities of each event the coder finds in `text`."""
+    return [e["fatalities"] for e in code(text, published=published)["events"]]
+
+
 def context(text, actors=()):
     p = get_pipeline()
     ctx = p.prepare(Document(text=text))
@@ -94,7 +99,7 @@ def test_subset_not_added():
     "On 3 May 2021, in Culiacan, Sinaloa, the body of a taxi driver was found beside a canal. He had been shot.",
 ])
 def test_a_lone_victim_after_an_address_or_a_body_found_counts_one(text):
-    assert [e["fatalities"] for e in code(text, published="2021-05-04")["events"]] == [1]
+    assert tolls(text) == [1]
 
 
 @pytest.mark.parametrize("text, total", [
@@ -106,7 +111,7 @@ def test_a_lone_victim_after_an_address_or_a_body_found_counts_one(text):
     ("The militia has beheaded a village chief and a trader near Kelmo.", 2),
 ])
 def test_victims_joined_by_and_are_one_person_where_the_verb_is_singular(text, total):
-    assert [e["fatalities"] for e in code(text, published="2021-05-04")["events"]] == [total]
+    assert tolls(text) == [total]
 
 
 @pytest.mark.parametrize("text, total", [
@@ -120,7 +125,7 @@ def test_victims_joined_by_and_are_one_person_where_the_verb_is_singular(text, t
     ("In Kelmo, gunmen opened fire on two drivers at a bus stop; the first was hurt and the other died.", 1),
 ])
 def test_more_ways_a_lone_victim_or_a_number_of_dead_is_told(text, total):
-    assert [e["fatalities"] for e in code(text, published="2021-05-04")["events"]] == [total]
+    assert tolls(text) == [total]
 
 
 @pytest.mark.parametrize("text, total", [
@@ -132,7 +137,7 @@ def test_more_ways_a_lone_victim_or_a_number_of_dead_is_told(text, total):
     ("On 9 June 2021, in Kelmo, a trader was shot dead and his charred body was found hours later near a school.", 1),
 ])
 def test_the_wounded_and_the_body_of_one_counted_are_no_more_dead(text, total):
-    assert [e["fatalities"] for e in code(text, published="2021-06-10")["events"]] == [total]
+    assert tolls(text, "2021-06-10") == [total]
 
 
 @pytest.mark.parametrize("text, total", [
@@ -143,7 +148,7 @@ def test_the_wounded_and_the_body_of_one_counted_are_no_more_dead(text, total):
     ("Police said five traders were killed near Kelmo. Residents said eight traders were killed.", 5),
 ])
 def test_dead_told_as_others_add_to_those_before(text, total):
-    assert [e["fatalities"] for e in code(text, published="2021-06-10")["events"]] == [total]
+    assert tolls(text, "2021-06-10") == [total]
 
 
 @pytest.mark.parametrize("text, total", [
@@ -155,7 +160,7 @@ def test_dead_told_as_others_add_to_those_before(text, total):
     ("Clashes between rival clans near Kelmo; two dead and camels stolen", 2),
 ])
 def test_animals_killed_are_not_counted(text, total):
-    assert [e["fatalities"] for e in code(text, published="2021-06-10")["events"]] == [total]
+    assert tolls(text, "2021-06-10") == [total]
 
 
 @pytest.mark.parametrize("text, total", [
@@ -235,7 +240,7 @@ def test_a_death_told_under_a_verb_of_what_is_known_or_feared(text, total):
     ("Thousands marched in Kelmo on Friday over the killing of 11 members of one family.", 0),  # (guard)
 ])
 def test_an_attack_that_marches_or_strikes_is_no_background(text, total):
-    assert [e["fatalities"] for e in code(text, published="2021-05-04")["events"]] == [total]
+    assert tolls(text) == [total]
 
 
 @pytest.mark.parametrize("text, total", [

@@ -177,7 +177,15 @@ def _of_object(tok):
     return None
 
 
+def _to_death(verb) -> bool:
+    """"beaten to death", "macheted to death": the verb's own "to death"."""
+    return any(c.dep_ == "prep" and c.lower_ == "to" and any(p.lemma_ == "death" for p in c.children)
+               for c in verb.children)
+
+
 def _has_dead_marker(verb) -> bool:
+    if _to_death(verb):
+        return True
     for c in verb.children:
         if c.lower_ == "alive" and verb.lemma_ in ("burn", "bury"):
             return True  # "burnt alive", "buried alive"
@@ -185,8 +193,6 @@ def _has_dead_marker(verb) -> bool:
             return True
         if c.lower_ in ("fatally", "mortally") and c.dep_ == "advmod":
             return True  # "fatally shot", "mortally stabbed"
-        if c.dep_ == "prep" and c.lower_ == "to" and any(p.lemma_ == "death" for p in c.children):
-            return True
         if c.dep_ == "conj" and c.lemma_ in ("kill", "murder"):
             return True
         if c.dep_ in ("xcomp", "ccomp", "oprd") and any(g.lower_ == "dead" for g in c.subtree):
@@ -212,8 +218,7 @@ def _is_death_verb(verb, noun, role: str) -> bool:
         return False
     if lemma not in KILL_VERBS:
         # "macheted to death", "trampled to death": whatever the verb, the death it comes to
-        return verb.pos_ == "VERB" and any(c.dep_ == "prep" and c.lower_ == "to" and any(
-            p.lemma_ == "death" for p in c.children) for c in verb.children)
+        return verb.pos_ == "VERB" and _to_death(verb)
     if lemma in ("claim", "cost"):
         return (noun.lemma_.lower() == "life" or any(c.lemma_ == "life" for c in verb.children)
                 or (lemma == "cost" and noun.lemma_.lower() in PERSONNEL))
