@@ -387,6 +387,35 @@ def test_the_toll_of_the_force_a_riot_met_is_the_riots(code):
 
 
 @pytest.mark.parametrize("text,expected", [
+    # a clash's dead that no word gives a killer are the clash's
+    ("On Monday a gunfight erupted between police and suspected robbers in Kisumu, Kenya. One suspect was killed "
+     "and two escaped.", [("Battles", 1)]),
+    # a bomb's dead where the group that laid it names no target
+    ("On Monday a bomb buried by Al Shabaab exploded near Afgoye, Somalia. The blast killed two soldiers.",
+     [("Explosions/Remote violence", 2)]),
+    # the dead of a fight between crowds, or of a mob, that no word gives a killer are the riot's
+    ("On Monday two families clashed over farmland in Gonda, Uttar Pradesh. One killed, four injured.",
+     [("Riots", 1)]),
+    # (guards: a killer named, a riot the police met, an attack no word calls a mob's)
+    ("On Monday two families clashed over farmland in Gonda, Uttar Pradesh. Gunmen shot dead a shopkeeper "
+     "nearby.", [("Riots", 0), ("Violence against civilians", 1)]),
+    ("On Monday youths stoned the police in Kisumu, Kenya. A bystander was killed.",
+     [("Riots", 0), ("Violence against civilians", 1)]),
+    ("On Monday herders attacked three farmers in Mutomo, Kitui County. One farmer was killed.",
+     [("Riots", 0), ("Violence against civilians", 1)]),
+])
+def test_a_toll_no_word_gives_a_killer_is_the_clash_s_or_the_mob_s(code, text, expected):
+    events = code(text, published=PUB)["events"]
+    assert [(e["event_type"], e["fatalities"]) for e in events] == expected
+
+
+def test_a_clash_takes_no_side_from_the_civilians_among_its_dead(code):
+    events = code("On Monday fighting broke out in Kismayo, Somalia. Two people were killed.", published=PUB)["events"]
+    assert [(e["event_type"], e["fatalities"], e["actor1"], e["actor2"]) for e in events] == [
+        ("Battles", 2, "Unidentified Armed Group (Somalia)", "Unidentified Armed Group (Somalia)")]
+
+
+@pytest.mark.parametrize("text,expected", [
     ("On Monday six persons beat a tailor with sticks in Chembur, Mumbai, India, over a dispute.",
      ("Riots", "Mob violence")),
     ("On Monday in Hathazari, Bangladesh, four men clubbed a shopkeeper to death after an argument.",

@@ -276,10 +276,17 @@ def _join_casualties(ctx: Context, clusters: list[Event], index: SentenceIndex) 
     for ev in clusters:
         host = out[-1] if out else None
         if host is not None and _told_beside(ctx, host, ev, index) and (
-                _toll_of_armed_event(host, ev) or _toll_of_riot(ctx, host, ev)):
+                _toll_of_armed_event(ctx, host, ev) or _toll_of_riot(ctx, host, ev)):
             if host.actor2:  # (the host keeps its sides: the toll's victims and killers are among them)
                 ev.actor1 = ev.actor2 = None
                 ev.assoc_actor_1, ev.assoc_actor_2 = [], []
+            elif host.event_type == "Battles":
+                # (a clash's sides are its fighters: not a stand-in for a side no word names, nor the civilians
+                # among its dead)
+                if ev.actor1 and (ev.inter1 == "Civilians" or not _said(ctx, ev, ev.actor1)):
+                    ev.actor1, ev.inter1 = None, None
+                if ev.actor2 and (ev.inter2 == "Civilians" or not _said(ctx, ev, ev.actor2)):
+                    ev.actor2, ev.inter2 = None, None
             absorb(host, ev, index)
             continue
         out.append(ev)
@@ -294,23 +301,57 @@ def _told_beside(ctx: Context, host: Event, ev: Event, index: SentenceIndex) -> 
         and not _another_incident(ctx, ev) and not countries_clash(host, ev, index)
 
 
-def _toll_of_armed_event(host: Event, ev: Event) -> bool:
-    """A killing or wounding told with a clash, a strike or a bomb that names no one the host does not."""
+def _toll_of_armed_event(ctx: Context, host: Event, ev: Event) -> bool:
+    """A killing or wounding told with a clash, a strike or a bomb that names no one the host does not: its
+    killer is one of the host's sides or no one its words name ("police traded fire with robbers ... one
+    robber died")."""
     named = set().union(*sides(host))
+    unsaid = ev.actor1 is None or not _said(ctx, ev, ev.actor1)
+    told = set().union(*sides(ev))
+    if unsaid and host.actor2 is None:
+        # the dead or wounded of a host that names no target are its target ("an IED planted by the group
+        # went off. The blast killed a soldier")
+        told.discard(ev.actor1)
+        told.discard(ev.actor2)
     return _CASUALTY_TRIGGER.match(ev.trigger or "") is not None and host.event_type in _ARMED_TYPES \
-        and ev.event_type in VIOLENT_TYPES - {"Riots"} and ev.event_type != host.event_type \
-        and (ev.actor1 is None or ev.actor1 in named) and not _conflict(named, set().union(*sides(ev)))
+        and ev.event_type in VIOLENT_TYPES - {"Riots"} and (ev.event_type != host.event_type or unsaid) \
+        and (unsaid or ev.actor1 in named) and not _conflict(named, told)
+
+
+def _said(ctx: Context, ev: Event, name: str) -> bool:
+    """Whether words of the event's sentences name the actor: not so the roles stage's stand-in for a side no
+    one names (an unidentified armed group for the killer of an attack, civilians for its victims)."""
+    spans = [(ctx.sentences[i].start, ctx.sentences[i].end) for i in set(ev.sentences)]
+    return any(a.name == name and any(x <= a.start < y for x, y in spans) for a in ctx.actors)
 
 
 def _toll_of_riot(ctx: Context, host: Event, ev: Event) -> bool:
     """The force a riot met (its other side, or the state's forces where it has none), killing, shooting or
     wounding the crowd or no one named, not told as the riot's cause: ACLED codes the riot with its dead."""
     named = set().union(*sides(host))
-    return host.event_type == "Riots" and _RIOT_TOLL_TRIGGER.match(ev.trigger or "") is not None \
-        and ev.event_type in ("Violence against civilians", "Battles") \
-        and ev.inter1 == "State forces" and (host.actor2 is None or ev.actor1 == host.actor2) \
-        and not _told_as_cause(ctx, ev) \
-        and (ev.actor2 is None or ev.actor2 in named or ev.actor2.startswith(_CROWD_NAMES))
+    if host.event_type != "Riots" or _RIOT_TOLL_TRIGGER.match(ev.trigger or "") is None \
+            or ev.event_type not in ("Violence against civilians", "Battles") or _told_as_cause(ctx, ev) \
+            or not (ev.actor2 is None or ev.actor2 in named or ev.actor2.startswith(_CROWD_NAMES)):
+        return False
+    if ev.inter1 == "State forces" and (host.actor2 is None or ev.actor1 == host.actor2):
+        return True
+    # a toll whose killer no word names is the crowd's own where the riot is a mob's or a fight between
+    # crowds ("two clans fought over farmland. One killed, three injured"); not where the state's forces
+    # met it, nor an attack by a group no word calls a mob, where ACLED often codes the killing apart
+    unsaid = ev.actor1 is None or not _said(ctx, ev, ev.actor1)
+    return _CASUALTY_TRIGGER.match(ev.trigger or "") is not None and unsaid \
+        and "State forces" not in (host.inter1, host.inter2) and _crowd_fight(ctx, host)
+
+
+_FIGHT_LEMMAS = frozenset("clash scuffle fight brawl skirmish".split())
+_MOB = re.compile(r"\bmobs?\b", re.I)
+
+
+def _crowd_fight(ctx: Context, host: Event) -> bool:
+    """A riot told as a mob's ("a mob", "mobs") or as a fight ("two groups clashed", "a scuffle")."""
+    tok = token_at(ctx.doc, host.trigger_start)
+    return tok is not None and tok.lemma_.lower() in _FIGHT_LEMMAS \
+        or any(_MOB.search(ctx.sentences[i].text) for i in set(host.sentences))
 
 
 def _told_as_cause(ctx: Context, ev: Event) -> bool:
