@@ -387,6 +387,18 @@ def test_the_toll_of_the_force_a_riot_met_is_the_riots(code):
 
 
 @pytest.mark.parametrize("text,expected", [
+    ("Two armed men on Wednesday clashed with police near Uruapan's bus terminal, Michoacan.", ["Battles"]),
+    ("Members of MS-13 yesterday clashed with police near a San Pedro Sula stadium, Honduras.", ["Battles"]),
+    ("Militiamen this week clashed with the police near Beni airport, North Kivu.", ["Battles"]),
+    # a crowd the actor recogniser took for an armed group (a communal militia, a "Front")
+    ("Community members yesterday clashed with police at Kannauj, Uttar Pradesh, after a youth died.", ["Riots"]),
+    ("Cadres of the Madhesi Front yesterday clashed with the police outside Birgunj, Nepal.", ["Riots"]),
+])
+def test_a_police_clash_is_one_event_a_battle_or_a_riot(code, text, expected):
+    assert [e["event_type"] for e in code(text, published=PUB)["events"]] == expected
+
+
+@pytest.mark.parametrize("text,expected", [
     # a clash's dead that no word gives a killer are the clash's
     ("On Monday a gunfight erupted between police and suspected robbers in Kisumu, Kenya. One suspect was killed "
      "and two escaped.", [("Battles", 1)]),

@@ -1242,6 +1242,23 @@ _CAPTIVES = frozenset("prisoner prisoners detainee detainees captive captives ho
 # a prison an armed group holds ("freed from a rebel prison"): those it held were its captives
 _PRISONS = frozenset("prison prisons jail jails captivity".split())
 
+_FOLLOWERS = frozenset({"cadre", "cadres"})
+
+
+def _unarmed_crowd(ctx: Context, tok, span) -> bool:
+    """The verb's subject is a crowd ("community members", "a party's cadres") with no arms told, and no armed
+    group of the actor dictionary is in the sentence: rioters, whatever armed group the actor recogniser
+    guessed from their name ("community members" for a communal militia, a "Front" for a rebel group)."""
+    words = _agent_words(tok)
+    if not words & (CROWD_WORDS | _FOLLOWERS) or words & (ARMED_WORDS | _ARMED_PARTICIPANTS | _ARMED_CROWD_MARKS):
+        return False
+    return not any(a.source == "dictionary" and a.inter in _NONSTATE_INTERS
+                   and span.start_char <= a.start < span.end_char for a in ctx.actors)
+
+
+_ARMED_CROWD_MARKS = frozenset({"armed", "gang", "gangs", "gunmen", "raiders"})
+
+
 def _armed_group_in(ctx: Context, tok) -> bool:
     """Whether a named armed non-state group lies in the phrase the token heads."""
     lo = min(t.idx for t in tok.subtree)
@@ -1828,6 +1845,16 @@ def detect_sentence(ctx: Context, s: Sentence) -> list[Event]:
     for depth, i, fam, tok, (etype, sub) in candidates:
         clash = False
         for k, (_, _, cfam, ctok, (ctype, csub)) in enumerate(chosen):
+            if ctok.i == tok.i and {fam, cfam} == {"FIGHT", "RIOT"} and ctype != etype:
+                # one verb that is a riot cue and a fight cue ("clashed with the police"): one incident, typed
+                # as the fight cue types it (which weighs who fought: armed men, or a crowd), but for a crowd
+                # it took for an armed group
+                fight, riot = ((fam, (etype, sub)), (cfam, (ctype, csub))) if fam == "FIGHT" else \
+                    ((cfam, (ctype, csub)), (fam, (etype, sub)))
+                rfam, reading = riot if fight[1][0] == "Battles" and _unarmed_crowd(ctx, tok, span) else fight
+                chosen[k] = (depth, i, rfam, tok, reading)
+                clash = True
+                break
             related = ctok in tok.ancestors or tok in ctok.ancestors
             if ctype == etype and (csub == sub or related or etype != "Strategic developments"):
                 clash = True
