@@ -399,6 +399,15 @@ def test_a_police_clash_is_one_event_a_battle_or_a_riot(code, text, expected):
 
 
 @pytest.mark.parametrize("text,expected", [
+    ("On Monday jihadists of the Islamic State stoned a woman to death in Raqqa, Syria.",
+     ["Violence against civilians"]),
+    ("On Monday a mob stoned a suspected thief to death in Bunia, Ituri.", ["Riots"]),  # (guard)
+])
+def test_a_stoning_is_one_event_a_mob_s_or_an_armed_group_s(code, text, expected):
+    assert [e["event_type"] for e in code(text, published=PUB)["events"]] == expected
+
+
+@pytest.mark.parametrize("text,expected", [
     # a clash's dead that no word gives a killer are the clash's
     ("On Monday a gunfight erupted between police and suspected robbers in Kisumu, Kenya. One suspect was killed "
      "and two escaped.", [("Battles", 1)]),

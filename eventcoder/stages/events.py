@@ -1249,14 +1249,19 @@ def _unarmed_crowd(ctx: Context, tok, span) -> bool:
     """The verb's subject is a crowd ("community members", "a party's cadres") with no arms told, and no armed
     group of the actor dictionary is in the sentence: rioters, whatever armed group the actor recogniser
     guessed from their name ("community members" for a communal militia, a "Front" for a rebel group)."""
-    words = _agent_words(tok)
-    if not words & (CROWD_WORDS | _FOLLOWERS) or words & (ARMED_WORDS | _ARMED_PARTICIPANTS | _ARMED_CROWD_MARKS):
-        return False
-    return not any(a.source == "dictionary" and a.inter in _NONSTATE_INTERS
-                   and span.start_char <= a.start < span.end_char for a in ctx.actors)
+    return bool(_agent_words(tok) & (CROWD_WORDS | _FOLLOWERS)) and not _armed_side(ctx, tok, span)
+
+
+def _armed_side(ctx: Context, tok, span) -> bool:
+    """The verb's subject is told armed ("armed men", "militants", "a gang"), or an armed group of the actor
+    dictionary is in the sentence."""
+    return bool(_agent_words(tok) & (ARMED_WORDS | _ARMED_PARTICIPANTS | _ARMED_CROWD_MARKS)) or any(
+        a.source == "dictionary" and a.inter in _NONSTATE_INTERS and span.start_char <= a.start < span.end_char
+        for a in ctx.actors)
 
 
 _ARMED_CROWD_MARKS = frozenset({"armed", "gang", "gangs", "gunmen", "raiders"})
+_VIOLENT_FAMILIES = frozenset({"FIGHT", "KILL", "HARM", "ATTACK"})
 
 
 def _armed_group_in(ctx: Context, tok) -> bool:
@@ -1845,13 +1850,18 @@ def detect_sentence(ctx: Context, s: Sentence) -> list[Event]:
     for depth, i, fam, tok, (etype, sub) in candidates:
         clash = False
         for k, (_, _, cfam, ctok, (ctype, csub)) in enumerate(chosen):
-            if ctok.i == tok.i and {fam, cfam} == {"FIGHT", "RIOT"} and ctype != etype:
-                # one verb that is a riot cue and a fight cue ("clashed with the police"): one incident, typed
-                # as the fight cue types it (which weighs who fought: armed men, or a crowd), but for a crowd
-                # it took for an armed group
-                fight, riot = ((fam, (etype, sub)), (cfam, (ctype, csub))) if fam == "FIGHT" else \
+            if ctok.i == tok.i and "RIOT" in (fam, cfam) and {fam, cfam} & _VIOLENT_FAMILIES and ctype != etype:
+                # one verb that is a riot cue and a cue of fighting or killing ("clashed with the police",
+                # "stoned a man to death"): one incident. A fight is typed as the fight cue types it (which
+                # weighs who fought), but for a crowd it took for an armed group; a killing is a riot but for
+                # an armed killer ("militants stoned a woman to death")
+                other, riot = ((fam, (etype, sub)), (cfam, (ctype, csub))) if cfam == "RIOT" else \
                     ((cfam, (ctype, csub)), (fam, (etype, sub)))
-                rfam, reading = riot if fight[1][0] == "Battles" and _unarmed_crowd(ctx, tok, span) else fight
+                if other[0] == "FIGHT":
+                    crowd = other[1][0] == "Battles" and _unarmed_crowd(ctx, tok, span)
+                else:
+                    crowd = not _armed_side(ctx, tok, span)
+                rfam, reading = riot if crowd else other
                 chosen[k] = (depth, i, rfam, tok, reading)
                 clash = True
                 break
