@@ -355,3 +355,26 @@ def test_fatally_harmed_and_shot_and_died_are_deaths(code, text, deaths):
 def test_the_subject_who_shot_someone_dead_is_no_dead(code):
     events = code("On Monday three men shot dead their neighbour near Tot, Kenya.", published="2023-05-10")["events"]
     assert [e["fatalities"] for e in events] == [1]
+
+
+@pytest.mark.parametrize("text,deaths", [
+    # the death of one victim an act resulted in or caused
+    ("On Monday clan militias exchanged fire near Jowhar, Somalia, causing the death of a herder.", [1]),
+    ("On Monday Russian guns shelled Avdiivka, Ukraine, causing the death of a pensioner.", [1]),
+    # (guard: a death a protest was over is no toll of the protest)
+    ("On Monday traders protested in Quetta, Pakistan, against the neglect causing the death of an infant.", [0]),
+    # a person's head found is a death
+    ("On Monday police found a human head inside a cooler near Culiacan, Sinaloa.", [1]),
+    ("On Monday two severed heads were found in a cooler in Culiacan, Sinaloa.", [2]),
+])
+def test_the_death_of_a_victim_and_a_head_found_count(code, text, deaths):
+    events = code(text, published="2023-05-10")["events"]
+    assert [e["fatalities"] for e in events] == deaths
+
+
+@pytest.mark.parametrize("text", [
+    "On Monday the head of the town council was found guilty of fraud in Culiacan, Sinaloa.",
+    "On Monday a court in Culiacan, Sinaloa, found the mayor guilty of graft.",
+])
+def test_a_head_of_a_body_of_people_or_a_verdict_is_no_body_found(code, text):
+    assert code(text, published="2023-05-10")["events"] == []

@@ -170,8 +170,8 @@ def find_cues(span) -> dict[str, list]:
                 continue  # "riot police", "anti-riot squads", "riot gear": the force, not a riot
             found.setdefault(name, []).append(tok)
         if (lem in _FIND_VERBS or lem in _DUMP_VERBS and any(c.dep_ == "auxpass" for c in tok.children)) \
-                and tok.pos_ == "VERB" and (any(
-                c.dep_ in ("nsubjpass", "dobj") and c.lemma_.lower() in _REMAINS for c in tok.children)
+                and tok.pos_ == "VERB" and not _found_guilty(tok) and (any(
+                c.dep_ in ("nsubjpass", "dobj") and _remains(c) for c in tok.children)
                 or _found_dead(tok) or _remains_before_passive(tok)):
             # "the body of a man was found", "police discovered two bodies": a discovery, however worded
             # (and "a dead woman was thrown into a ditch", "human remains were left under a bridge": a body dumped)
@@ -445,6 +445,23 @@ def _hit_people(verb) -> bool:
 
 
 _REMAINS = frozenset({"body", "bodies", "corpse", "corpses", "remains", "head", "heads"})
+
+
+def _remains(t) -> bool:
+    """A body or a person's head ("the head of a man"), not the head of a body of people ("the head of the
+    council")."""
+    if t.lemma_.lower() not in _REMAINS and t.lower_ not in _REMAINS:
+        return False
+    of = [g for c in t.children if c.dep_ == "prep" and c.lower_ == "of" for g in c.children if g.dep_ == "pobj"]
+    return t.lemma_.lower() != "head" or not of or any(g.lemma_.lower() in _PERSON_WORDS for g in of)
+
+
+_VERDICTS = frozenset("guilty innocent liable responsible".split())
+
+
+def _found_guilty(verb) -> bool:
+    """"was found guilty", "found him responsible": a verdict, no discovery."""
+    return any(c.dep_ in ("acomp", "oprd", "xcomp", "ccomp") and c.lower_ in _VERDICTS for c in verb.children)
 # phrases split by their object: "set three cars ablaze", "took the crew hostage"
 _ABLAZE = frozenset({"ablaze", "afire", "alight"})
 _HOSTAGE = frozenset({"hostage", "hostages", "captive"})
@@ -518,7 +535,7 @@ def _found_dead(verb) -> bool:
         # ("remains" the tagger may read as the noun's plural, lemma "remain")
         return any(t.lower_ == "dead" or t.lemma_.lower() in _REMAINS or t.lower_ in _REMAINS for t in before)
     # (or holding one: "a sack holding human remains was left under a bridge")
-    if any(t.lower_ == "dead" or t.lower_ in _REMAINS and t.pos_ == "NOUN" for c in found for t in c.subtree):
+    if any(t.lower_ == "dead" or t.lower_ in _REMAINS and t.pos_ == "NOUN" and _remains(t) for c in found for t in c.subtree):
         return True
     found = [c for c in found if c.lemma_.lower() in _PERSON_WORDS or c.ent_type_ == "PERSON"]
     doc = verb.doc

@@ -226,7 +226,7 @@ def _is_death_verb(verb, noun, role: str) -> bool:
         return noun.lemma_.lower() in PERSONNEL or noun.lemma_.lower() in CIVILIAN_NOUNS
     if lemma == "gun":
         return any(c.lower_ == "down" for c in verb.children) or verb.nbor(1).lower_ == "down"
-    if lemma == "find" and noun.lemma_.lower() in ("body", "corpse"):
+    if lemma == "find" and (noun.lemma_.lower() in ("body", "corpse") or _human_head(noun)):
         return True  # "a herder's body was found by the river": a death, though no word says "dead"
     if lemma in FATALLY_ONLY:
         # "fatally wounded", "mortally assaulted"; not "ten were wounded and two killed"
@@ -234,6 +234,15 @@ def _is_death_verb(verb, noun, role: str) -> bool:
     if lemma in NEEDS_DEAD:
         return _has_dead_marker(verb)
     return True
+
+
+_HEAD_MARKS = frozenset("human severed decapitated male female man's woman's".split())
+
+
+def _human_head(noun) -> bool:
+    """"police found a human head", "two severed heads": a person's head (not "the head of the council")."""
+    return noun.lemma_.lower() == "head" and any(c.dep_ in ("amod", "compound", "poss") and c.lower_ in _HEAD_MARKS
+                                                 for c in noun.children)
 
 
 # verbs of what is known or feared about the dead ("are feared dead", "are thought to have been killed"), with
@@ -738,12 +747,15 @@ def find_claims(ctx: Context) -> list[FatalityClaim]:
             # "the deaths reported range from 3 to 5": the toll, at its lowest (not years: "from 1998 to 2003")
             sent_claims.append(FatalityClaim(count=low, low=low, high=high, text=s.text, start=s.start + told.start(1),
                                              end=s.start + told.end(2), sentence=s.index, kind="toll"))
-        lone_death = _HIS_DEATH.search(s.text)
+        lone_death = _HIS_DEATH.search(s.text) or _A_DEATH.search(s.text)
         if lone_death and not sent_claims:
-            # "was hit on the head by an officer, leading to her death": the one harmed died
+            # "was hit on the head by an officer, leading to her death": the one harmed died; so did the one of
+            # "militias traded fire, causing the death of a herder" (but for a death a protest was over)
             a = s.start + lone_death.start(1)
+            death = token_at(doc, s.start + lone_death.start("death"))
+            kind = (_kind_context(death, death, None, s.text) if death is not None else None) or "singular"
             sent_claims.append(FatalityClaim(count=1, low=1, high=1, text=s.text, start=a,
-                                             end=s.start + lone_death.end(1), sentence=s.index, kind="singular"))
+                                             end=s.start + lone_death.end(1), sentence=s.index, kind=kind))
         if any(c.kind == "toll" for c in sent_claims):
             for c in sent_claims:
                 if c.kind in ("death", "vague", "singular"):
@@ -779,7 +791,10 @@ def _aside_start(text: str, at: int) -> int | None:
 
 
 # a death the sentence's one victim came to: "leading to his death", "which resulted in her death"
-_HIS_DEATH = re.compile(r"\b(?:lead(?:ing)?|led|result(?:ed|ing)?) (?:to|in) ((?:his|her) (?:death|demise))\b", re.I)
+_HIS_DEATH = re.compile(r"\b(?:lead(?:ing)?|led|result(?:ed|ing)?) (?:to|in) ((?:his|her) (?P<death>death|demise))\b", re.I)
+# the death of one victim an act brought about: "causing the death of a herder"
+_A_DEATH = re.compile(r"\b(?:lead(?:ing|s)?|led|result(?:ed|ing|s)?|caus(?:e|ed|es|ing))\s+(?:to\s+|in\s+)?"
+                      r"(the\s+(?P<death>death)\s+of\s+an?)\s+\w", re.I)
 _AGE_AFTER = re.compile(r"\s*-?\s*(?:years?|months?)(?:\s*-?\s*old)\b", re.I)
 
 
