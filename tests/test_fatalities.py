@@ -378,3 +378,16 @@ def test_the_death_of_a_victim_and_a_head_found_count(code, text, deaths):
 ])
 def test_a_head_of_a_body_of_people_or_a_verdict_is_no_body_found(code, text):
     assert code(text, published="2023-05-10")["events"] == []
+
+
+@pytest.mark.parametrize("text,deaths", [
+    # a victim with no figure coordinated after a figure adds one
+    ("On Monday gunmen shot dead two farmers and a herder at a well in Choloma, Honduras.", [3]),
+    ("On Monday three soldiers and their driver died when a landmine hit their truck near Gao, Mali.", [4]),
+    # an event noun is no victim: beside it the unnamed dead are another group, added to the named
+    ("On Monday police chased bandits near Isiolo, Kenya; a gunfight ensued and four constables and one bandit "
+     "were killed.", [5]),
+])
+def test_a_lone_victim_beside_a_figure_adds_one(code, text, deaths):
+    events = code(text, published="2023-05-10")["events"]
+    assert [e["fatalities"] for e in events] == deaths

@@ -71,7 +71,12 @@ CIVILIAN_NOUNS = {"civilian", "villager", "resident", "passerby", "worshipper", 
                   "herder", "student", "pupil", "child", "children", "woman", "women"}
 NON_PERSON = {"it", "which", "that", "this", "they", "them", "attack", "violence", "clash", "blast",
               "explosion", "fighting", "incident", "what", "all", "none", "something", "number", "who",
-              "toll", "one", "others", "operation", "raid", "fire", "shooting", "bomb", "strike"}
+              "toll", "one", "others", "operation", "raid", "fire", "shooting", "bomb", "strike",
+              "shootout", "shoot-out", "gunfight", "firefight", "gunbattle", "battle", "skirmish", "ambush",
+              "encounter", "exchange", "confrontation", "crossfire", "bombing", "airstrike", "shelling"}
+# persons a lone victim beside a figure may be, besides PERSONNEL and CIVILIAN_NOUNS
+LONE_PERSONS = {"driver", "guard", "bodyguard", "girl", "boy", "baby", "teacher", "trader", "chief", "elder",
+                "journalist", "wife", "husband", "son", "daughter", "brother", "father", "mother"}
 # animals, whose deaths ACLED does not count ("killed 12 sheep", "40 head of cattle")
 ANIMALS = frozenset("""animal livestock cattle cow calf bull ox goat sheep lamb camel donkey mule horse pig
 chicken poultry dog""".split())
@@ -621,6 +626,22 @@ def _pronoun_actor(pron, ctx: Context) -> str | None:
     return None
 
 
+def _lone_conjuncts(noun, used: set[int]) -> list:
+    """The persons coordinated after a figure's noun with no figure of their own: "a herder" of "two farmers and
+    a herder", "their driver" of "three soldiers and their driver" (not "three soldiers and one rebel", whose
+    figure is its own claim)."""
+    out = []
+    for m in noun.conjuncts:
+        if m.i < noun.i or m.i in used or m.pos_ not in ("NOUN", "PROPN") or m.tag_ in ("NNS", "NNPS"):
+            continue
+        if any(t.like_num or t.lower_ in VAGUE_COUNTS for t in m.subtree if t.i <= m.i):
+            continue
+        if m.lemma_.lower() in PERSONNEL | CIVILIAN_NOUNS | LONE_PERSONS and any(
+                c.dep_ in ("det", "poss") for c in m.children):
+            out.append(m)
+    return out
+
+
 def _singular_count(noun, used: set[int] = frozenset()) -> int:
     """A victim with no number: one person, or 3 for a plural (ACLED)."""
     members = [m for m in [noun, *noun.conjuncts] if m.i not in used]
@@ -739,6 +760,13 @@ def find_claims(ctx: Context) -> list[FatalityClaim]:
                                              start=a, end=b, sentence=s.index, kind=kind, added=_besides(noun)))
             used_nouns.add(noun.i)
             used_nouns.update(t.i for t in doc[first.i:last.i + 1])
+            for lone in _lone_conjuncts(noun, used_nouns):
+                # "two farmers and a herder died": a victim with no figure beside a figure adds one
+                sent_claims.append(FatalityClaim(count=1, low=1, high=1, who=_who(lone, trigger, ctx),
+                                                 claimed_by=claimed[0] if claimed else None, text=s.text,
+                                                 start=lone.idx, end=lone.idx + len(lone), sentence=s.index,
+                                                 kind=kind))
+                used_nouns.add(lone.i)
         sent_claims.extend(_lone_victims(ctx, s, used_nouns))
         told = _TOLL_RANGE.search(s.text)
         low, high = (int(told.group(1)), int(told.group(2))) if told else (0, 0)
