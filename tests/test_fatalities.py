@@ -391,3 +391,16 @@ def test_a_head_of_a_body_of_people_or_a_verdict_is_no_body_found(code, text):
 def test_a_lone_victim_beside_a_figure_adds_one(code, text, deaths):
     events = code(text, published="2023-05-10")["events"]
     assert [e["fatalities"] for e in events] == deaths
+
+
+@pytest.mark.parametrize("text,deaths", [
+    # the dead told "along with" a victim, or as others beside one in the same sentence, add to them
+    ("A cleric was shot dead along with three guards during a raid by gunmen on Tarinkot, Urozgan.", [4]),
+    ("On Monday a rebel commander died along with six other fighters when troops raided a camp near Beni, North "
+     "Kivu.", [7]),
+    ("On Monday gunmen shot dead a barangay captain and four other villagers near Cotabato, Philippines.", [5]),
+    ("On Monday a trader was detained along with two more men in Karachi, Pakistan.", [0]),  # (guard)
+])
+def test_the_dead_along_with_a_victim_add_to_them(code, text, deaths):
+    events = code(text, published="2023-05-10")["events"]
+    assert [e["fatalities"] for e in events] == deaths

@@ -359,6 +359,8 @@ def death_link(noun):
     if n.dep_ in ("dobj", "oprd", "attr", "dative") and head.pos_ in ("VERB", "AUX"):
         if _is_death_verb(head, n, "obj"):
             return head, "death"
+    if n.dep_ == "pobj" and head.lower_ == "with" and (verb := _along_with_verb(head)) is not None:
+        return verb, "death"
     if n.dep_ == "pobj" and head.lower_ == "of" and (head.head.lemma_.lower() in (
             "life", "death", "body", "corpse", "killing", "murder", "massacre", "toll") or head.head.lower_ == "remains"):
         g = head.head
@@ -371,6 +373,30 @@ def death_link(noun):
     if n.dep_ in ("attr", "acomp") and any(c.dep_ == "nsubj" and c.lemma_ == "toll" for c in head.children):
         return head, "toll"
     return None, None
+
+
+def _along_with(noun) -> bool:
+    """The dead told "along with" a victim, as others beside them ("killed along with three guards")."""
+    return noun.dep_ == "pobj" and noun.head.lower_ == "with" and _along_with_verb(noun.head) is not None
+
+
+def _along_with_verb(with_tok):
+    """The death verb an "along with" phrase hangs on: "a colonel was shot dead along with five guards", "a
+    reporter died on Friday along with two colleagues" (the dead beside the verb's own victim)."""
+    if not any(t.lower_ == "along" for t in (with_tok.head, *with_tok.children)) \
+            and with_tok.doc[max(with_tok.i - 1, 0)].lower_ != "along":
+        return None
+    verb = with_tok.head
+    for _ in range(3):
+        if verb.pos_ == "VERB" or verb.head.i == verb.i:
+            break
+        verb = verb.head
+    if verb.pos_ != "VERB":
+        return None
+    if verb.lemma_.lower() in DIE_VERBS:
+        return verb
+    victim = next((c for c in verb.children if c.dep_ in ("nsubjpass", "dobj")), None)
+    return verb if victim is not None and _is_death_verb(verb, victim, "obj") else None
 
 
 def _window_link(doc, start_tok, end_tok):
@@ -757,7 +783,8 @@ def find_claims(ctx: Context) -> list[FatalityClaim]:
             claimed = reporting_sources(trigger, ctx, s.index)
             sent_claims.append(FatalityClaim(count=count, low=low, high=high, who=who,
                                              claimed_by=claimed[0] if claimed else None, text=s.text,
-                                             start=a, end=b, sentence=s.index, kind=kind, added=_besides(noun)))
+                                             start=a, end=b, sentence=s.index, kind=kind,
+                                             added=_besides(noun) or _along_with(noun)))
             used_nouns.add(noun.i)
             used_nouns.update(t.i for t in doc[first.i:last.i + 1])
             for lone in _lone_conjuncts(noun, used_nouns):
@@ -922,8 +949,12 @@ def total_fatalities(claims: list[FatalityClaim]) -> int:
     # (dead told in a later sentence as more than those before, "two other policemen were killed", add to
     # the figure whatever their group; in one sentence coordinated figures add up anyway)
     opening = min(c.sentence for c in counted)
-    besides = sum(c.count for c in counted if c.added and c.sentence != opening)
-    counted = [c for c in counted if not (c.added and c.sentence != opening)]
+    # (and so do those told beside a victim before them in their own sentence: "a colonel died along with
+    # five other officers")
+    extra = [c for c in counted if c.added and (c.sentence != opening or any(
+        o.sentence == c.sentence and not o.added and o.start < c.start for o in counted))]
+    besides = sum(c.count for c in extra)
+    counted = [c for c in counted if not any(c is e for e in extra)]
     per_sentence: dict[tuple[str | None, int], int] = defaultdict(int)
     for c in counted:
         per_sentence[(_group(c.who), c.sentence)] += c.count
