@@ -404,3 +404,18 @@ def test_a_lone_victim_beside_a_figure_adds_one(code, text, deaths):
 def test_the_dead_along_with_a_victim_add_to_them(code, text, deaths):
     events = code(text, published="2023-05-10")["events"]
     assert [e["fatalities"] for e in events] == deaths
+
+
+@pytest.mark.parametrize("text,deaths", [
+    # an age set off by brackets or commas after a name is no count of the dead
+    ("On Monday, Rafiq Mondal (52), a union leader, was killed when police fired on a march in Natore.", [1]),
+    ("On Monday, Rafiq Mondal, 52, a union leader, was killed when police fired on a march in Natore.", [1]),
+    ("On Monday, gunmen killed 14, including 3 children, in a village near Natore.", [14]),  # (guard)
+    # nor is a figure that breaks down one told before it
+    ("On Monday, gunmen killed 14, among them 3 children, in a village near Natore.", [14]),
+    # an aircraft shot down is no victim
+    ("On Monday, government forces shot down a rebel drone over Misrata. Nobody was hurt.", [0]),
+])
+def test_an_age_a_breakdown_or_a_drone_is_no_more_dead(code, text, deaths):
+    events = code(text, published="2023-05-10")["events"]
+    assert [e["fatalities"] for e in events] == deaths

@@ -73,7 +73,8 @@ NON_PERSON = {"it", "which", "that", "this", "they", "them", "attack", "violence
               "explosion", "fighting", "incident", "what", "all", "none", "something", "number", "who",
               "toll", "one", "others", "operation", "raid", "fire", "shooting", "bomb", "strike",
               "shootout", "shoot-out", "gunfight", "firefight", "gunbattle", "battle", "skirmish", "ambush",
-              "encounter", "exchange", "confrontation", "crossfire", "bombing", "airstrike", "shelling"}
+              "encounter", "exchange", "confrontation", "crossfire", "bombing", "airstrike", "shelling",
+              "drone", "plane", "aircraft", "helicopter", "jet", "vehicle", "car", "truck", "tank"}
 # persons a lone victim beside a figure may be, besides PERSONNEL and CIVILIAN_NOUNS
 LONE_PERSONS = {"driver", "guard", "bodyguard", "girl", "boy", "baby", "teacher", "trader", "chief", "elder",
                 "journalist", "wife", "husband", "son", "daughter", "brother", "father", "mother"}
@@ -746,6 +747,8 @@ def find_claims(ctx: Context) -> list[FatalityClaim]:
             a, b = s.start + m.start(), s.start + m.end()
             if any(ts < b and a < te for ts, te in time_spans) or _UNIT_AFTER.match(s.text, m.end()):
                 continue  # ("25 kilometres (15 miles) from the town": a distance)
+            if _bare_age(s.text, m):
+                continue  # "Karim Sheikh (45), a trader", "Karim Sheikh, 45, a trader": an age
             if _HURT_AFTER.match(s.text, m.end()):
                 continue  # "3 guards killed 6 injured", "one killed, several injured": the wounded
             first, last = token_at(doc, a), token_at(doc, b - 1)
@@ -775,6 +778,8 @@ def find_claims(ctx: Context) -> list[FatalityClaim]:
                 # "Nine villagers -- three women and six men -- were killed", "12 people (eight of them
                 # children)": a breakdown right after a figure is part of it
                 override = "subset"
+            if override is None and _AMONG_BEFORE.search(s.text, 0, m.start()):
+                override = "subset"  # "killed 14, among them 3 children", "among whom were two women"
             if m.group("vague") and kind == "death":
                 kind = "vague"
             kind = override or kind
@@ -823,6 +828,21 @@ def find_claims(ctx: Context) -> list[FatalityClaim]:
             c.kind = "death"
         counted = counted or c.kind in KIND_COUNTED
     return out
+
+
+# the words that open a breakdown of a figure told before: "among them", "among whom were"
+_AMONG_BEFORE = re.compile(r"\bamong\s+(?:them|whom|those)(?:\s+(?:were|are|was))?\s*$", re.I)
+# a figure set off by brackets or commas right after a word ("Karim Sheikh (45)", "a trader, 45,"): an age
+_AGE_BEFORE = re.compile(r"[A-Za-z][\w'.-]*\s*(?:\(|,)\s*$")
+_AGE_AFTER_MARK = re.compile(r"\s*(?:\)|,)")
+
+
+def _bare_age(text: str, m) -> bool:
+    """Whether the figure matched by `m` in `text` is a bare age after a person's name or noun."""
+    if m.group("one") is None or m.group("mod") or not m.group("one").isdigit() or not 1 <= int(m.group("one")) <= 110:
+        return False
+    before, after = _AGE_BEFORE.search(text[:m.start()]), _AGE_AFTER_MARK.match(text, m.end())
+    return bool(before and after) and text[:m.start()].rstrip()[-1] + text[after.end() - 1] in ("()", ",,")
 
 
 _UNIT_AFTER = re.compile(r"\s*(?:km|kms|kilomet(?:er|re)s?|miles?|met(?:er|re)s?|yards?|feet|ft)\b", re.I)
