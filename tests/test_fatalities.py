@@ -419,3 +419,14 @@ def test_the_dead_along_with_a_victim_add_to_them(code, text, deaths):
 def test_an_age_a_breakdown_or_a_drone_is_no_more_dead(code, text, deaths):
     events = code(text, published="2023-05-10")["events"]
     assert [e["fatalities"] for e in events] == deaths
+
+
+@pytest.mark.parametrize("text,deaths", [
+    # a figure's subject of a verb "to death" with no object, or of a headline's passive, are the dead
+    ("Nine suspected robbers burned to death by residents at Keroka.", [9]),
+    ("Two police officers gunned down by raiders at Kapedo.", [2]),
+    ("Three men beat a suspected thief to death near Kisii, Kenya.", [1]),  # (guard: the verb's object died)
+])
+def test_the_figure_of_a_headline_s_dead_counts(code, text, deaths):
+    events = code(text, published="2023-05-10")["events"]
+    assert [e["fatalities"] for e in events] == deaths

@@ -14,7 +14,7 @@ from collections import defaultdict
 
 from ..document import Context, Event, FatalityClaim
 from ..pipeline import stage
-from .syntax import token_at
+from .syntax import headline_passive, token_at
 
 # ACLED codebook §5: vague amounts ("several" 3, "dozens" 12, "tens" 10, "hundreds" 100);
 # "thousands" 1000 is our extension (unverified in the codebook).
@@ -352,6 +352,11 @@ def death_link(noun):
                 return v, "death"
     if n.dep_ == "nsubj":
         if _is_death_verb(head, n, "subj_active"):
+            return head, "death"
+        if head.pos_ == "VERB" and not any(c.dep_ == "dobj" for c in head.children) and (
+                _to_death(head) or headline_passive(head) and _is_death_verb(head, n, "obj")):
+            # "nine suspected thieves burned to death", a headline's "two guards gunned down by raiders": the
+            # subject died (not "three men beat a thief to death", whose verb has its object)
             return head, "death"
         if (head.lower_ == "dead" or any(c.lower_ == "dead" and c.dep_ in ("acomp", "attr") for c in head.children)) \
                 and not any(c.dep_ == "dobj" for c in head.children):
