@@ -430,3 +430,15 @@ def test_an_age_a_breakdown_or_a_drone_is_no_more_dead(code, text, deaths):
 def test_the_figure_of_a_headline_s_dead_counts(code, text, deaths):
     events = code(text, published="2023-05-10")["events"]
     assert [e["fatalities"] for e in events] == deaths
+
+
+@pytest.mark.parametrize("text,deaths", [
+    # a victim told with an ordinal after the dead of an earlier sentence is one more
+    ("On Monday gunmen fired on a minibus near Choloma, Honduras. Two riders were killed. A third rider died later "
+     "in hospital.", [3]),
+    # (guard: one already told, named by its rank)
+    ("On Monday a soldier was killed near Gao, Mali. He was the second soldier killed there this month.", [1]),
+])
+def test_a_victim_with_an_ordinal_is_one_more(code, text, deaths):
+    events = code(text, published="2023-05-10")["events"]
+    assert [e["fatalities"] for e in events] == deaths

@@ -708,13 +708,21 @@ def _animal(noun) -> bool:
 
 
 _BESIDES = frozenset("other another more additional further".split())
+# "a fourth victim died later": one more than those told before (not a figure of its own)
+_ORDINALS = frozenset("second third fourth fifth sixth seventh eighth ninth tenth".split())
 
 
 def _besides(noun) -> bool:
     """Whether the dead a noun names are told as more than those before: "two other policemen were killed",
     "another victim died", "three more soldiers"."""
-    return any(c.lower_ in _BESIDES and c.dep_ in ("amod", "det", "advmod", "nummod") for c in noun.children) \
+    return any(c.dep_ in ("amod", "det", "advmod", "nummod") and (
+        c.lower_ in _BESIDES or c.lower_ in _ORDINALS and _indefinite(noun)) for c in noun.children) \
         or noun.lower_ == "another"
+
+
+def _indefinite(noun) -> bool:
+    """"a fourth victim" (one more), not "the second soldier killed this month" (one told before)."""
+    return any(c.dep_ == "det" and c.lower_ in ("a", "an") for c in noun.children)
 
 
 # a toll given as a range of its own: "the deaths reported range from 3 to 5", "the death toll ranges between 20
@@ -933,7 +941,8 @@ def _lone_victims(ctx: Context, s, used: set[int]) -> list[FatalityClaim]:
             if noun.lemma_.lower() in ("body", "corpse") and (used or out) and any(
                     c.dep_ == "poss" and c.pos_ == "PRON" for c in noun.children):
                 continue  # "a trader was shot dead and his charred body found later": the one already counted
-            if any((t.like_num or t.lower_ in VAGUE_COUNTS) and not _AGE_AFTER.match(t.doc.text, t.idx + len(t))
+            if any((t.like_num and not (t.lower_ in _ORDINALS and _indefinite(noun)) or t.lower_ in VAGUE_COUNTS)
+                   and not _AGE_AFTER.match(t.doc.text, t.idx + len(t))
                    for t in noun.subtree if t.i <= noun.i):
                 continue  # (a figure counts them; an age does not: "a 71-year-old herder")
             if any(t.lower_ in ("no", "none", "nobody") for t in noun.subtree):
