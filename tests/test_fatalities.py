@@ -442,3 +442,16 @@ def test_the_figure_of_a_headline_s_dead_counts(code, text, deaths):
 def test_a_victim_with_an_ordinal_is_one_more(code, text, deaths):
     events = code(text, published="2023-05-10")["events"]
     assert [e["fatalities"] for e in events] == deaths
+
+
+@pytest.mark.parametrize("text,deaths", [
+    # shapes of the parse that hid a victim: a participle hung on "was" past a time phrase, a subject hung on
+    # the auxiliary, "found murdered", a throat slit
+    ("A senior village chief was on Friday night shot dead by masked gunmen at his farm in Voi.", [1]),
+    ("A herder, Ali Dido, was Saturday night killed near Moyale.", [1]),
+    ("A teacher was found beheaded near a school in Puebla.", [1]),
+    ("Insurgents slit the throats of nine herders near Dikwa, villagers said.", [9]),
+])
+def test_victims_the_parse_hid_count(code, text, deaths):
+    events = code(text, published="2023-05-10")["events"]
+    assert [e["fatalities"] for e in events] == deaths

@@ -189,6 +189,9 @@ def _to_death(verb) -> bool:
                for c in verb.children)
 
 
+_FOUND_KILLED = frozenset("murder slay strangle execute behead decapitate kill".split())
+
+
 def _has_dead_marker(verb) -> bool:
     if _to_death(verb):
         return True
@@ -199,6 +202,8 @@ def _has_dead_marker(verb) -> bool:
             return True
         if c.lower_ in ("fatally", "mortally") and c.dep_ == "advmod":
             return True  # "fatally shot", "mortally stabbed"
+        if verb.lemma_ == "find" and c.dep_ in ("xcomp", "oprd", "acomp") and c.lemma_.lower() in _FOUND_KILLED:
+            return True  # "was found murdered", "found strangled"
         if c.dep_ == "conj" and c.lemma_ in ("kill", "murder"):
             return True
         if c.dep_ in ("xcomp", "ccomp", "oprd") and any(g.lower_ == "dead" for g in c.subtree):
@@ -277,7 +282,7 @@ _TIME_NOUNS = frozenset("hour night morning evening afternoon dawn dusk midnight
 def _hung_on(verb):
     """The bare "be" the parse hung a passive participle on, straight or through the time phrase after it ("a
     chief was late on Friday evening killed", "forty herders were in the dark hours of Monday killed"), else None."""
-    if verb.tag_ not in ("VBN", "VBD") or verb.dep_ not in ("advcl", "acl") or any(
+    if verb.tag_ not in ("VBN", "VBD") or verb.dep_ not in ("advcl", "acl", "dep") or any(
             c.dep_ in ("nsubj", "nsubjpass", "dobj", "auxpass") for c in verb.children):
         return None
     t = verb.head
@@ -368,7 +373,8 @@ def death_link(noun):
     if n.dep_ == "pobj" and head.lower_ == "with" and (verb := _along_with_verb(head)) is not None:
         return verb, "death"
     if n.dep_ == "pobj" and head.lower_ == "of" and (head.head.lemma_.lower() in (
-            "life", "death", "body", "corpse", "killing", "murder", "massacre", "toll") or head.head.lower_ == "remains"):
+            "life", "death", "body", "corpse", "killing", "murder", "massacre", "toll") or head.head.lower_ == "remains"
+            or head.head.lemma_.lower() == "throat" and head.head.head.lemma_.lower() in ("slit", "cut", "slash")):
         g = head.head
         if g.lower_ == "remains":
             return g, "remains"
@@ -923,6 +929,11 @@ def _lone_victims(ctx: Context, s, used: set[int]) -> list[FatalityClaim]:
                 victims.append(c)
             elif c.dep_ == "nsubj" and any(g.dep_ == "agent" for g in v.children) and _is_death_verb(v, c, "obj"):
                 victims.append(c)  # a headline's passive without its auxiliary: "village guard shot dead by raiders"
+            elif c.dep_ == "auxpass" and v.pos_ == "VERB" and not any(g.dep_ == "nsubjpass" for g in v.children):
+                # "a chief, Musa Bello, was Tuesday night killed": the subject the parse hung on the auxiliary
+                subject = next((g for g in c.children if g.dep_ in ("nsubj", "nsubjpass")), None)
+                if subject is not None and subject.i not in used and _is_death_verb(v, subject, "obj"):
+                    victims.append(subject)
         hearsay = _hearsay_before(v)
         if hearsay is not None:
             # "a herder believed to be a militia scout was shot dead": the parse gives the herder to "believed"
