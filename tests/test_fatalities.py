@@ -455,3 +455,35 @@ def test_a_victim_with_an_ordinal_is_one_more(code, text, deaths):
 def test_victims_the_parse_hid_count(code, text, deaths):
     events = code(text, published="2023-05-10")["events"]
     assert [e["fatalities"] for e in events] == deaths
+
+
+def _parsed(words, heads, deps, pos, tags, lemmas):
+    """A Doc with the parse given (the shapes the small model gives some real sentences, which invented
+    ones do not always reproduce)."""
+    from spacy.tokens import Doc
+    from spacy.vocab import Vocab
+
+    return Doc(Vocab(), words=words, heads=heads, deps=deps, pos=pos, tags=tags, lemmas=lemmas)
+
+
+def test_a_figure_before_a_name_and_its_noun_counts_the_noun():
+    from eventcoder.stages.fatalities import _noun_of, death_link
+
+    # "Two Kelmo traders have been killed", the place's name parsed as a compound of the noun
+    doc = _parsed(["Two", "Kelmo", "traders", "have", "been", "killed"], [1, 2, 5, 5, 5, 5],
+                  ["nummod", "compound", "nsubjpass", "aux", "auxpass", "ROOT"],
+                  ["NUM", "PROPN", "NOUN", "AUX", "AUX", "VERB"], ["CD", "NNP", "NNS", "VBP", "VBN", "VBN"],
+                  ["two", "Kelmo", "trader", "have", "be", "kill"])
+    noun = _noun_of(doc[0])
+    assert noun.text == "traders" and death_link(noun)[0].text == "killed"
+
+
+def test_a_figure_s_noun_hung_on_the_auxiliary_is_the_passive_s_dead():
+    from eventcoder.stages.fatalities import death_link
+
+    # "Eight traders were on Monday killed", the subject parsed as the auxiliary's
+    doc = _parsed(["Eight", "traders", "were", "on", "Monday", "killed"], [1, 2, 5, 5, 3, 5],
+                  ["nummod", "nsubj", "auxpass", "prep", "pobj", "ROOT"],
+                  ["NUM", "NOUN", "AUX", "ADP", "PROPN", "VERB"], ["CD", "NNS", "VBD", "IN", "NNP", "VBN"],
+                  ["eight", "trader", "be", "on", "Monday", "kill"])
+    assert death_link(doc[1])[0].text == "killed"

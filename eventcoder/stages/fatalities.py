@@ -166,8 +166,9 @@ def _noun_of(tok):
                                     "det", "npadvmod", "nmod") and tok.head.i != tok.i:
         if tok.dep_ == "conj" and tok.head.pos_ not in ("NUM", "ADJ", "DET"):
             break
-        if tok.dep_ in ("amod", "compound", "nmod", "det", "npadvmod") and tok.pos_ not in ("NUM", "ADJ", "DET", "PRON"):
-            break
+        if tok.dep_ in ("amod", "compound", "nmod", "det", "npadvmod") and tok.pos_ not in ("NUM", "ADJ", "DET", "PRON") \
+                and not (tok.pos_ == "PROPN" and tok.dep_ in ("amod", "compound") and tok.head.pos_ == "NOUN"):
+            break  # (a name before the noun is no count's noun: "two Borno politicians", "seven Kenyan fishermen")
         tok = tok.head
         seen += 1
     # "dozens of people", "a number of civilians": the counted noun is the object of "of"
@@ -345,6 +346,8 @@ def death_link(noun):
                     and not any(g.dep_ == "dobj" for g in c.children)
                     or c.pos_ == "VERB" and _is_death_verb(c, n, "obj") and _passive(c)):
                 return c, "death"
+        if head.lemma_ == "be" and head.dep_ == "auxpass" and _is_death_verb(head.head, n, "obj"):
+            return head.head, "death"  # "eight traders were on Monday killed": the subject hung on the auxiliary
         if head.lemma_ == "be":
             for t in head.subtree:
                 if t.i > head.i and (be := _hung_on(t)) is not None and be.i == head.i and _is_death_verb(t, n, "obj"):
