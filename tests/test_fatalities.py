@@ -487,3 +487,14 @@ def test_a_figure_s_noun_hung_on_the_auxiliary_is_the_passive_s_dead():
                   ["NUM", "NOUN", "AUX", "ADP", "PROPN", "VERB"], ["CD", "NNS", "VBD", "IN", "NNP", "VBN"],
                   ["eight", "trader", "be", "on", "Monday", "kill"])
     assert death_link(doc[1])[0].text == "killed"
+
+
+@pytest.mark.parametrize("text,deaths", [
+    # "them" killed after a verb of taking them: as many as that verb's object
+    ("On Monday gunmen pulled two nurses off a bus near Jalalabad and killed them.", 2),
+    ("On Monday gunmen dragged a councillor and his son from their car near Ghazni and killed them.", 2),
+    ("On Monday police arrested five men in Bujumbura and beat them.", 0),  # (guard: no death)
+])
+def test_them_killed_are_those_taken_before(code, text, deaths):
+    events = code(text, published="2023-05-10")["events"]
+    assert sum(e["fatalities"] for e in events) == deaths

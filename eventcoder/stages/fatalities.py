@@ -683,6 +683,22 @@ def _lone_conjuncts(noun, used: set[int]) -> list:
     return out
 
 
+def _them_count(verb, used: set[int]) -> int:
+    """How many "them" of "seized six loggers and shot them dead" is: the object of the verb the death verb
+    is coordinated with (its figure, or its coordinated persons), when no figure counted it already."""
+    if verb.dep_ != "conj" or verb.head.pos_ != "VERB":
+        return 0
+    obj = next((c for c in verb.head.children if c.dep_ == "dobj"), None)
+    if obj is None or obj.i in used or obj.pos_ not in ("NOUN", "PROPN") or any(
+            c.dep_ == "det" and c.lower_ in ("the", "these", "those") for c in obj.children):
+        return 0  # ("herded the 30 workers together and killed them": those a figure counted before)
+    figure = next((c for c in obj.children if c.dep_ == "nummod"), None)
+    if figure is not None:
+        value = parse_number(figure.text)
+        return value[0] if value else 0
+    return _singular_count(obj, used) if obj.conjuncts else 0
+
+
 def _singular_count(noun, used: set[int] = frozenset()) -> int:
     """A victim with no number: one person, or 3 for a plural (ACLED)."""
     members = [m for m in [noun, *noun.conjuncts] if m.i not in used]
@@ -962,6 +978,9 @@ def _lone_victims(ctx: Context, s, used: set[int]) -> list[FatalityClaim]:
             if any(t.lower_ in ("no", "none", "nobody") for t in noun.subtree):
                 continue
             n = _singular_count(noun, used)
+            if noun.lower_ == "them" and noun.dep_ == "dobj":
+                # "pulled two nurses off a bus and killed them": as many as the earlier verb's object
+                n = _them_count(v, used)
             if n > 1 and noun.tag_ in ("NN", "NNP") and noun.dep_ in ("nsubj", "nsubjpass") and any(
                     c.dep_ in ("aux", "auxpass") and c.tag_ == "VBZ" or c.dep_ == "auxpass" and c.lower_ == "was"
                     for c in v.children):
