@@ -7,7 +7,7 @@ import pytest
 
 from eventcoder.api import code, get_pipeline
 from eventcoder.document import ActorMention, Document, Event
-from eventcoder.stages.fatalities import attach, document_fatalities, find_claims, parse_number
+from eventcoder.stages.fatalities import _noun_of, attach, death_link, document_fatalities, find_claims, parse_number
 
 DEV = Path(__file__).resolve().parents[2] / "shared" / "devdata"
 
@@ -367,9 +367,8 @@ def test_the_subject_who_shot_someone_dead_is_no_dead(code):
     ("On Monday police found a human head inside a cooler near Culiacan, Sinaloa.", [1]),
     ("On Monday two severed heads were found in a cooler in Culiacan, Sinaloa.", [2]),
 ])
-def test_the_death_of_a_victim_and_a_head_found_count(code, text, deaths):
-    events = code(text, published="2023-05-10")["events"]
-    assert [e["fatalities"] for e in events] == deaths
+def test_the_death_of_a_victim_and_a_head_found_count(text, deaths):
+    assert tolls(text, "2023-05-10") == deaths
 
 
 @pytest.mark.parametrize("text", [
@@ -388,9 +387,8 @@ def test_a_head_of_a_body_of_people_or_a_verdict_is_no_body_found(code, text):
     ("On Monday police chased bandits near Isiolo, Kenya; a gunfight ensued and four constables and one bandit "
      "were killed.", [5]),
 ])
-def test_a_lone_victim_beside_a_figure_adds_one(code, text, deaths):
-    events = code(text, published="2023-05-10")["events"]
-    assert [e["fatalities"] for e in events] == deaths
+def test_a_lone_victim_beside_a_figure_adds_one(text, deaths):
+    assert tolls(text, "2023-05-10") == deaths
 
 
 @pytest.mark.parametrize("text,deaths", [
@@ -401,9 +399,8 @@ def test_a_lone_victim_beside_a_figure_adds_one(code, text, deaths):
     ("On Monday gunmen shot dead a barangay captain and four other villagers near Cotabato, Philippines.", [5]),
     ("On Monday a trader was detained along with two more men in Karachi, Pakistan.", [0]),  # (guard)
 ])
-def test_the_dead_along_with_a_victim_add_to_them(code, text, deaths):
-    events = code(text, published="2023-05-10")["events"]
-    assert [e["fatalities"] for e in events] == deaths
+def test_the_dead_along_with_a_victim_add_to_them(text, deaths):
+    assert tolls(text, "2023-05-10") == deaths
 
 
 @pytest.mark.parametrize("text,deaths", [
@@ -416,9 +413,8 @@ def test_the_dead_along_with_a_victim_add_to_them(code, text, deaths):
     # an aircraft shot down is no victim
     ("On Monday, government forces shot down a rebel drone over Misrata. Nobody was hurt.", [0]),
 ])
-def test_an_age_a_breakdown_or_a_drone_is_no_more_dead(code, text, deaths):
-    events = code(text, published="2023-05-10")["events"]
-    assert [e["fatalities"] for e in events] == deaths
+def test_an_age_a_breakdown_or_a_drone_is_no_more_dead(text, deaths):
+    assert tolls(text, "2023-05-10") == deaths
 
 
 @pytest.mark.parametrize("text,deaths", [
@@ -427,9 +423,8 @@ def test_an_age_a_breakdown_or_a_drone_is_no_more_dead(code, text, deaths):
     ("Two police officers gunned down by raiders at Kapedo.", [2]),
     ("Three men beat a suspected thief to death near Kisii, Kenya.", [1]),  # (guard: the verb's object died)
 ])
-def test_the_figure_of_a_headline_s_dead_counts(code, text, deaths):
-    events = code(text, published="2023-05-10")["events"]
-    assert [e["fatalities"] for e in events] == deaths
+def test_the_figure_of_a_headline_s_dead_counts(text, deaths):
+    assert tolls(text, "2023-05-10") == deaths
 
 
 @pytest.mark.parametrize("text,deaths", [
@@ -439,9 +434,8 @@ def test_the_figure_of_a_headline_s_dead_counts(code, text, deaths):
     # (guard: one already told, named by its rank)
     ("On Monday a soldier was killed near Gao, Mali. He was the second soldier killed there this month.", [1]),
 ])
-def test_a_victim_with_an_ordinal_is_one_more(code, text, deaths):
-    events = code(text, published="2023-05-10")["events"]
-    assert [e["fatalities"] for e in events] == deaths
+def test_a_victim_with_an_ordinal_is_one_more(text, deaths):
+    assert tolls(text, "2023-05-10") == deaths
 
 
 @pytest.mark.parametrize("text,deaths", [
@@ -452,9 +446,8 @@ def test_a_victim_with_an_ordinal_is_one_more(code, text, deaths):
     ("A teacher was found beheaded near a school in Puebla.", [1]),
     ("Insurgents slit the throats of nine herders near Dikwa, villagers said.", [9]),
 ])
-def test_victims_the_parse_hid_count(code, text, deaths):
-    events = code(text, published="2023-05-10")["events"]
-    assert [e["fatalities"] for e in events] == deaths
+def test_victims_the_parse_hid_count(text, deaths):
+    assert tolls(text, "2023-05-10") == deaths
 
 
 def _parsed(words, heads, deps, pos, tags, lemmas):
@@ -467,8 +460,6 @@ def _parsed(words, heads, deps, pos, tags, lemmas):
 
 
 def test_a_figure_before_a_name_and_its_noun_counts_the_noun():
-    from eventcoder.stages.fatalities import _noun_of, death_link
-
     # "Two Kelmo traders have been killed", the place's name parsed as a compound of the noun
     doc = _parsed(["Two", "Kelmo", "traders", "have", "been", "killed"], [1, 2, 5, 5, 5, 5],
                   ["nummod", "compound", "nsubjpass", "aux", "auxpass", "ROOT"],
@@ -479,8 +470,6 @@ def test_a_figure_before_a_name_and_its_noun_counts_the_noun():
 
 
 def test_a_figure_s_noun_hung_on_the_auxiliary_is_the_passive_s_dead():
-    from eventcoder.stages.fatalities import death_link
-
     # "Eight traders were on Monday killed", the subject parsed as the auxiliary's
     doc = _parsed(["Eight", "traders", "were", "on", "Monday", "killed"], [1, 2, 5, 5, 3, 5],
                   ["nummod", "nsubj", "auxpass", "prep", "pobj", "ROOT"],
@@ -495,6 +484,5 @@ def test_a_figure_s_noun_hung_on_the_auxiliary_is_the_passive_s_dead():
     ("On Monday gunmen dragged a councillor and his son from their car near Ghazni and killed them.", 2),
     ("On Monday police arrested five men in Bujumbura and beat them.", 0),  # (guard: no death)
 ])
-def test_them_killed_are_those_taken_before(code, text, deaths):
-    events = code(text, published="2023-05-10")["events"]
-    assert sum(e["fatalities"] for e in events) == deaths
+def test_them_killed_are_those_taken_before(text, deaths):
+    assert sum(tolls(text, "2023-05-10")) == deaths

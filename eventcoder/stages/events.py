@@ -462,6 +462,8 @@ _VERDICTS = frozenset("guilty innocent liable responsible".split())
 def _found_guilty(verb) -> bool:
     """"was found guilty", "found him responsible": a verdict, no discovery."""
     return any(c.dep_ in ("acomp", "oprd", "xcomp", "ccomp") and c.lower_ in _VERDICTS for c in verb.children)
+
+
 # phrases split by their object: "set three cars ablaze", "took the crew hostage"
 _ABLAZE = frozenset({"ablaze", "afire", "alight"})
 _HOSTAGE = frozenset({"hostage", "hostages", "captive"})

@@ -76,7 +76,7 @@ NON_PERSON = {"it", "which", "that", "this", "they", "them", "attack", "violence
               "encounter", "exchange", "confrontation", "crossfire", "bombing", "airstrike", "shelling",
               "drone", "plane", "aircraft", "helicopter", "jet", "vehicle", "car", "truck", "tank"}
 # persons a lone victim beside a figure may be, besides PERSONNEL and CIVILIAN_NOUNS
-LONE_PERSONS = {"driver", "guard", "bodyguard", "girl", "boy", "baby", "teacher", "trader", "chief", "elder",
+LONE_PERSONS = {"driver", "bodyguard", "girl", "boy", "baby", "teacher", "trader", "chief", "elder",
                 "journalist", "wife", "husband", "son", "daughter", "brother", "father", "mother"}
 # animals, whose deaths ACLED does not count ("killed 12 sheep", "40 head of cattle")
 ANIMALS = frozenset("""animal livestock cattle cow calf bull ox goat sheep lamb camel donkey mule horse pig

@@ -327,7 +327,8 @@ def _said(ctx: Context, ev: Event, name: str) -> bool:
 
 def _toll_of_riot(ctx: Context, host: Event, ev: Event) -> bool:
     """The force a riot met (its other side, or the state's forces where it has none), killing, shooting or
-    wounding the crowd or no one named, not told as the riot's cause: ACLED codes the riot with its dead."""
+    wounding the crowd or no one named, not told as the riot's cause; or, where the riot is a mob's or a fight
+    between crowds, a killing no word gives a killer: ACLED codes the riot with its dead."""
     named = set().union(*sides(host))
     if host.event_type != "Riots" or _RIOT_TOLL_TRIGGER.match(ev.trigger or "") is None \
             or ev.event_type not in ("Violence against civilians", "Battles") or _told_as_cause(ctx, ev) \
@@ -340,14 +341,14 @@ def _toll_of_riot(ctx: Context, host: Event, ev: Event) -> bool:
     # met it, nor an attack by a group no word calls a mob, where ACLED often codes the killing apart
     unsaid = ev.actor1 is None or not _said(ctx, ev, ev.actor1)
     return _CASUALTY_TRIGGER.match(ev.trigger or "") is not None and unsaid \
-        and "State forces" not in (host.inter1, host.inter2) and _crowd_fight(ctx, host)
+        and "State forces" not in (host.inter1, host.inter2) and _mob_or_fight(ctx, host)
 
 
 _FIGHT_LEMMAS = frozenset("clash scuffle fight brawl skirmish".split())
 _MOB = re.compile(r"\bmobs?\b", re.I)
 
 
-def _crowd_fight(ctx: Context, host: Event) -> bool:
+def _mob_or_fight(ctx: Context, host: Event) -> bool:
     """A riot told as a mob's ("a mob", "mobs") or as a fight ("two groups clashed", "a scuffle")."""
     tok = token_at(ctx.doc, host.trigger_start)
     return tok is not None and tok.lemma_.lower() in _FIGHT_LEMMAS \
