@@ -373,7 +373,7 @@ def test_the_death_of_a_victim_and_a_head_found_count(text, deaths):
 
 @pytest.mark.parametrize("text", [
     "On Monday the head of the town council was found guilty of fraud in Culiacan, Sinaloa.",
-    "On Monday a court in Culiacan, Sinaloa, found the mayor guilty of graft.",
+    "On Monday a court in Culiacan, Sinaloa, found the mayor guilty of graft.",  # (guard: no body named at all)
 ])
 def test_a_head_of_a_body_of_people_or_a_verdict_is_no_body_found(code, text):
     assert code(text, published="2023-05-10")["events"] == []
