@@ -486,3 +486,13 @@ def test_a_figure_s_noun_hung_on_the_auxiliary_is_the_passive_s_dead():
 ])
 def test_them_killed_are_those_taken_before(text, deaths):
     assert sum(tolls(text, "2023-05-10")) == deaths
+
+
+@pytest.mark.parametrize("text,deaths", [
+    # the killed or wounded are casualties, no count of the dead (ACLED: 0)
+    ("On Monday a ranger was killed or hurt when poachers fired on a patrol near Garamba.", [0]),
+    ("On Monday two constables were killed or injured when a bomb hit their van near Quetta.", [0]),
+    ("On Monday two constables were killed and four hurt when a bomb hit their van near Quetta.", [2]),  # (guard)
+])
+def test_the_killed_or_wounded_are_no_count_of_the_dead(text, deaths):
+    assert tolls(text, "2023-05-10") == deaths

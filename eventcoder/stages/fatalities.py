@@ -218,7 +218,7 @@ def _has_dead_marker(verb) -> bool:
 
 def _is_death_verb(verb, noun, role: str) -> bool:
     lemma = verb.lemma_.lower()
-    if any(c.dep_ == "neg" for c in verb.children):
+    if any(c.dep_ == "neg" for c in verb.children) or _killed_or_hurt(verb):
         return False
     if role == "subj_active":
         if lemma in DIE_VERBS:
@@ -255,6 +255,19 @@ def _human_head(noun) -> bool:
     """"police found a human head", "two severed heads": a person's head (not "the head of the council")."""
     return noun.lemma_.lower() == "head" and any(c.dep_ in ("amod", "compound", "poss") and c.lower_ in _HEAD_MARKS
                                                  for c in noun.children)
+
+
+_HURT_LEMMAS = frozenset({"wound", "injure", "hurt"})
+
+
+def _killed_or_hurt(verb) -> bool:
+    """"was killed or wounded", "were wounded or killed": casualties, the dead and the hurt together, which
+    ACLED codes as no deaths."""
+    pairs = [(verb, c) for c in verb.children if c.dep_ == "conj"]
+    if verb.dep_ == "conj":
+        pairs.append((verb.head, verb))
+    return any({a.lemma_.lower(), b.lemma_.lower()} & _HURT_LEMMAS and any(
+        g.dep_ == "cc" and g.lower_ == "or" for g in (*a.children, *b.children)) for a, b in pairs)
 
 
 # verbs of what is known or feared about the dead ("are feared dead", "are thought to have been killed"), with
@@ -419,13 +432,13 @@ def _window_link(doc, start_tok, end_tok):
     before = doc[max(0, start_tok.i - 2): start_tok.i]
     for t in reversed(list(before)):
         if t.lemma_.lower() in ("kill", "slay", "massacre", "murder", "behead") and not any(
-                c.dep_ == "neg" for c in t.children):
+                c.dep_ == "neg" for c in t.children) and not _killed_or_hurt(t):
             return t
         if t.pos_ not in ("DET", "ADV") and t.lower_ not in ("at", "than", "to"):
             break
     for t in doc[end_tok.i + 1: end_tok.i + 5]:
         if t.lower_ in ("killed", "dead", "died", "slain", "murdered", "massacred", "beheaded", "perished"):
-            return t
+            return None if _killed_or_hurt(t) else t
         if t.pos_ not in ("NOUN", "PROPN", "ADJ", "AUX", "ADV") or t.lemma_ in ("injure", "wound", "and"):
             break
     return None
