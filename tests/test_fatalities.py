@@ -493,6 +493,8 @@ def test_them_killed_are_those_taken_before(text, deaths):
     ("On Monday a ranger was killed or hurt when poachers fired on a patrol near Garamba.", [0]),
     ("On Monday two constables were killed or injured when a bomb hit their van near Quetta.", [0]),
     ("On Monday two constables were killed and four hurt when a bomb hit their van near Quetta.", [2]),  # (guard)
+    # (the "or" of another pair is no doubt about the dead)
+    ("On Monday five villagers were killed and scores hurt or missing after raiders attacked Kauru.", [5]),
 ])
 def test_the_killed_or_wounded_are_no_count_of_the_dead(text, deaths):
     assert tolls(text, "2023-05-10") == deaths

@@ -266,8 +266,9 @@ def _killed_or_hurt(verb) -> bool:
     pairs = [(verb, c) for c in verb.children if c.dep_ == "conj"]
     if verb.dep_ == "conj":
         pairs.append((verb.head, verb))
+    # (the "or" between the two: not "five villagers died and scores were hurt or missing")
     return any({a.lemma_.lower(), b.lemma_.lower()} & _HURT_LEMMAS and any(
-        g.dep_ == "cc" and g.lower_ == "or" for g in (*a.children, *b.children)) for a, b in pairs)
+        g.dep_ == "cc" and g.lower_ == "or" and a.i < g.i < b.i for g in a.children) for a, b in pairs)
 
 
 # verbs of what is known or feared about the dead ("are feared dead", "are thought to have been killed"), with
