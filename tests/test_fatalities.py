@@ -383,6 +383,8 @@ def test_a_head_of_a_body_of_people_or_a_verdict_is_no_body_found(code, text):
     # a victim with no figure coordinated after a figure adds one
     ("On Monday gunmen shot dead two farmers and a herder at a well in Choloma, Honduras.", [3]),
     ("On Monday three soldiers and their driver died when a landmine hit their truck near Gao, Mali.", [4]),
+    # (an age is no figure of its own there either)
+    ("On Monday gunmen shot dead two farmers and a 60-year-old herder near Jos.", [3]),
     # an event noun is no victim: beside it the unnamed dead are another group, added to the named
     ("On Monday police chased bandits near Isiolo, Kenya; a gunfight ensued and four constables and one bandit "
      "were killed.", [5]),

@@ -1279,7 +1279,7 @@ def _armed_side(ctx: Context, tok, span) -> bool:
         for a in ctx.actors)
 
 
-_ARMED_CROWD_MARKS = frozenset({"armed", "gang", "gangs", "gunmen", "raiders"})
+_ARMED_CROWD_MARKS = frozenset({"armed", "raiders"}) | _GANG_WORDS
 _VIOLENT_FAMILIES = frozenset({"FIGHT", "KILL", "HARM", "ATTACK"})
 
 

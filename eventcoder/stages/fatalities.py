@@ -681,6 +681,13 @@ def _pronoun_actor(pron, ctx: Context) -> str | None:
     return None
 
 
+def _own_figure(noun) -> bool:
+    """Whether a figure before the noun counts it (a figure's claim does): not an age ("a 71-year-old herder")
+    nor the ordinal of one more ("a third rider")."""
+    return any((t.like_num and not (t.lower_ in _ORDINALS and _indefinite(noun)) or t.lower_ in VAGUE_COUNTS)
+               and not _AGE_AFTER.match(t.doc.text, t.idx + len(t)) for t in noun.subtree if t.i <= noun.i)
+
+
 def _lone_conjuncts(noun, used: set[int]) -> list:
     """The persons coordinated after a figure's noun with no figure of their own: "a herder" of "two farmers and
     a herder", "their driver" of "three soldiers and their driver" (not "three soldiers and one rebel", whose
@@ -689,7 +696,7 @@ def _lone_conjuncts(noun, used: set[int]) -> list:
     for m in noun.conjuncts:
         if m.i < noun.i or m.i in used or m.pos_ not in ("NOUN", "PROPN") or m.tag_ in ("NNS", "NNPS"):
             continue
-        if any(t.like_num or t.lower_ in VAGUE_COUNTS for t in m.subtree if t.i <= m.i):
+        if _own_figure(m):
             continue
         if m.lemma_.lower() in PERSONNEL | CIVILIAN_NOUNS | LONE_PERSONS and any(
                 c.dep_ in ("det", "poss") for c in m.children):
@@ -985,10 +992,8 @@ def _lone_victims(ctx: Context, s, used: set[int]) -> list[FatalityClaim]:
             if noun.lemma_.lower() in ("body", "corpse") and (used or out) and any(
                     c.dep_ == "poss" and c.pos_ == "PRON" for c in noun.children):
                 continue  # "a trader was shot dead and his charred body found later": the one already counted
-            if any((t.like_num and not (t.lower_ in _ORDINALS and _indefinite(noun)) or t.lower_ in VAGUE_COUNTS)
-                   and not _AGE_AFTER.match(t.doc.text, t.idx + len(t))
-                   for t in noun.subtree if t.i <= noun.i):
-                continue  # (a figure counts them; an age does not: "a 71-year-old herder")
+            if _own_figure(noun):
+                continue  # (a figure counts them)
             if any(t.lower_ in ("no", "none", "nobody") for t in noun.subtree):
                 continue
             n = _singular_count(noun, used)
