@@ -2,7 +2,7 @@
 
 import pytest
 
-from eventcoder.api import get_pipeline
+from eventcoder.api import get_pipeline, parse_country
 from eventcoder.document import Document, Event, PlaceMention
 from eventcoder.stages.event_locations import locate
 from eventcoder.resources import gazetteer as gzmod
@@ -1472,6 +1472,47 @@ def test_groups_that_act_abroad_or_of_two_countries_place_no_event(pipeline, tex
 def test_a_party_does_not_outweigh_a_place_the_text_names(pipeline):
     ev = located(pipeline, "ODM supporters hurled stones at a rival convoy in Kisumu.", "hurled")
     assert ev.location == "Kisumu" and ev.geo_precision == 1
+
+
+def _coded_with_source(text, country):
+    from eventcoder.api import code
+    return code(text, "2021-03-02", country=country)["events"]
+
+
+@pytest.mark.parametrize("country, iso3, town, police", [
+    ("Kenya", "KEN", "Nairobi", "Police Forces of Kenya"),
+    ("PAK", "PAK", "Islamabad", "Police Forces of Pakistan"),
+])
+def test_the_sources_country_places_and_names_a_text_naming_no_place(country, iso3, town, police):
+    # a national feed's report that names no place: the country the caller gives is the event's, at its main
+    # town with precision 3 (as a text naming only the country), and its generic actors are that country's
+    text = "Traders marched to the county offices on Monday and police dispersed them with tear gas."
+    evs = _coded_with_source(text, country)
+    assert [(e["iso3"], e["location"], e["geo_precision"]) for e in evs] == [(iso3, town, 3)]
+    assert evs[0]["actor1"].endswith(f"({evs[0]['country']})") and evs[0]["actor2"].startswith(police)
+    # (with no country given: none, as before)
+    evs = _coded_with_source(text, None)
+    assert [(e["iso3"], e["latitude"]) for e in evs] == [(None, None)]
+    assert (evs[0]["actor1"], evs[0]["actor2"]) == ("Protesters", "Unidentified Police Forces")
+
+
+def test_the_sources_country_names_an_actor_known_by_an_alias_of_that_country_only():
+    # "NDS" is Afghanistan's intelligence service only where the text is Afghan: the source's country says so
+    # when no place does
+    evs = _coded_with_source("Gunmen killed two NDS officers at a checkpoint on Monday.", "Afghanistan")
+    assert "National Directorate of Security" in (evs[0]["actor2"] or "")
+
+
+@pytest.mark.parametrize("text, country", [
+    # the text's own country cue wins over the source's (guard: as before)
+    ("Somali troops dispersed traders who marched to the council offices on Monday.", "Kenya"),
+    # a conflict zone tells a narrower region than the country: not at the capital, far from the front (guard:
+    # no event was placed by the source before)
+    ("On Monday the OSCE SMM observed 12 explosions near Kelmorivka.", "Ukraine"),
+])
+def test_the_sources_country_does_not_place_a_text_pointing_elsewhere(text, country):
+    evs = _coded_with_source(text, country)
+    assert evs and all(e["iso3"] != parse_country(country) or e["latitude"] is None for e in evs)
 
 
 def coded_events(text, published="2021-03-02"):

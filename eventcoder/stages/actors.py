@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import re
 
-from ..document import ActorMention, Context
+from ..document import ActorMention, Context, source_country
 from ..pipeline import stage
 from ..resources import actors as dictionary
 
@@ -152,9 +152,12 @@ def add_context_actors(ctx: Context) -> None:
     places stage has found the document's country where this stage could not ("gunmen killed two NDS
     members at a bazaar in Ghoryan district, Herat"): the dictionary's mentions that overlap none already
     found join the actors."""
-    if not ctx.countries or not ctx.alias_countries:
+    if not ctx.alias_countries:
         return
-    top, weight = next(iter(ctx.countries.items()))
+    # (a text that names no place at all: the country of its source, which the caller gave or its
+    # domain tells, as `roles.document_country` names its generic actors)
+    top, weight = next(iter(ctx.countries.items())) if ctx.countries else \
+        (source_country(ctx.document)[0], CONTEXT_COUNTRY_MIN_WEIGHT)
     if weight < CONTEXT_COUNTRY_MIN_WEIGHT or top not in ctx.alias_countries:
         return
     taken = [(a.start, a.end) for a in ctx.actors]

@@ -27,7 +27,7 @@ from bisect import bisect_left
 from collections import Counter
 from copy import deepcopy
 
-from ..document import Context, Event, PlaceMention
+from ..document import Context, Event, PlaceMention, source_country
 from ..pipeline import stage
 from ..resources.gazetteer import continent_adjectives, get_gazetteer, light_key
 from .event_dates import dateline, tells_the_incident
@@ -36,6 +36,7 @@ from .places import (ADDRESS_GOVERNED, ADDRESS_TOWN_KM, CAUSE_OF_BEFORE, DEMONYM
                      FOREIGNERS_AFTER, GOVERNMENT_AFTER, INSTITUTION_AFTER, KM_BEFORE, LOCAL_DISTRICT_WORDS,
                      MOVED_BEFORE, NEAR_KM, POSSESSIVE, REGION_LIST_AFTER, STOP_NAMES, by_front, distance_km,
                      near_before)
+from .roles import document_country
 from .times import MONTHS, WEEKDAYS
 
 _SPECIFIC = {"city": 0, "feature": 1, "region": 2, "country": 3}
@@ -702,7 +703,7 @@ def locate(ctx: Context, event: Event, gz=None, view: PlaceView | None = None) -
         return
     if chosen is None:
         if gz is not None and not ctx.places:
-            _at_party_country(ctx, event, gz)
+            _at_party_country(ctx, event, gz) or _at_source_country(ctx, event, gz)
         return
     _place_at(ctx, event, chosen, gz, view)
 
@@ -886,6 +887,18 @@ def _at_party_country(ctx: Context, event: Event, gz) -> bool:
         return False
     countries = {a.country for a in groups}
     return len(countries) == 1 and _at_main_town(ctx, event, gz, next(iter(countries)), 3)
+
+
+def _at_source_country(ctx: Context, event: Event, gz) -> bool:
+    """Place at its country's main town (precision 3, the country) an event of a text that names no place
+    at all, from a source that covers one country (`--country`, a country-code domain), where nothing in
+    the text points to another ("police dispersed the protesters", from a Kenyan feed): the country is
+    known and nothing narrower is. Not in a conflict zone the text names (data/zones.json: "the monitors
+    observed shelling near Kelmorivka"), which tells a narrower region than the country and whose sides
+    the merge stage reads from the place, a capital far from the front being none. False when it is not."""
+    source = source_country(ctx.document)[0]
+    return source is not None and not ctx.zones and document_country(ctx) == source \
+        and _at_main_town(ctx, event, gz, source, 3)
 
 
 def _example(ctx: Context, p: PlaceMention) -> bool:

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from functools import lru_cache
 
-from ..document import ActorMention, Context, Event
+from ..document import ActorMention, Context, Event, source_country
 from ..pipeline import stage
 from .syntax import headline_passive, participle_noun, token_at
 
@@ -53,14 +53,16 @@ def document_country(ctx: Context) -> str | None:
     """The country generic actors are named after: the resolved places' countries (ctx.countries)
     together with the text's own cues, so that a text naming no resolvable place still gives
     "Protesters (Kenya)" when it says "Kenyan" or names a Kenyan people, and a stray namesake place
-    does not outweigh a country the text names."""
+    does not outweigh a country the text names. Where the text points to no country at all, the
+    country of its source (`--country`, a country-code domain): a national feed's "police dispersed
+    the protesters" are that country's."""
     from ..resources.actors import document_countries
 
     weights = dict(ctx.countries)
     for iso3, w in document_countries(ctx.text):
         weights[iso3] = weights.get(iso3, 0.0) + TEXT_COUNTRY_SHARE * w
     if not weights:
-        return None
+        return source_country(ctx.document)[0]
     return max(weights.items(), key=lambda kv: kv[1])[0]
 
 
