@@ -196,6 +196,15 @@ def test_document_countries():
 # ---------------------------------------------------------------- the stage (needs the spaCy model)
 
 
+def test_one_mention_counts_once_for_its_country():
+    # a group's name matched by several of its aliases ("Al Shabaab", "al Shabaab", "Shabaab") is one
+    # mention, and so is a demonym inside a state force's name: each counts once, at its heaviest weight
+    assert dictionary.document_countries("Al Shabaab fighters raided a camp at dawn.") == [
+        ("SOM", dictionary.WEIGHT_ACTOR)]
+    weights = dict(dictionary.document_countries("The Kenyan army shelled the camp; Al Shabaab fled."))
+    assert weights["SOM"] == dictionary.WEIGHT_ACTOR and weights["KEN"] == dictionary.WEIGHT_ADJECTIVE
+
+
 @pytest.fixture(scope="module")
 def run_stage():
     from eventcoder.api import get_pipeline

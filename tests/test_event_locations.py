@@ -1496,6 +1496,14 @@ def test_the_sources_country_places_and_names_a_text_naming_no_place(country, is
     assert (evs[0]["actor1"], evs[0]["actor2"]) == ("Protesters", "Unidentified Police Forces")
 
 
+def test_the_sources_country_outweighs_a_named_group_of_another_country():
+    # a national feed's report of a raid by a group that fights across the border: the police are the
+    # feed's country's, and so is the event (a demonym of the other country would win: see below)
+    evs = _coded_with_source("Al Shabaab fighters raided a police post on Monday, killing two officers.", "Kenya")
+    assert [(e["iso3"], e["geo_precision"]) for e in evs] == [("KEN", 3)]
+    assert evs[0]["actor2"].startswith("Police Forces of Kenya")
+
+
 def test_the_sources_country_names_an_actor_known_by_an_alias_of_that_country_only():
     # "NDS" is Afghanistan's intelligence service only where the text is Afghan: the source's country says so
     # when no place does

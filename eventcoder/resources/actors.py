@@ -536,15 +536,24 @@ def document_countries(text: str, places: Iterable[str] = ()) -> list[tuple[str,
             iso3 = next(iter(isos))
             weights[iso3] = weights.get(iso3, 0.0) + WEIGHT_ETHNIC
             first.setdefault(iso3, start)
+    # one mention counts once for its country, at the weight of its heaviest alias: "Al Shabaab" is also
+    # matched as "al Shabaab" and "Shabaab", "the Kenyan army" as "Kenyan" and as the army
+    weighed = []
     for start, end, alias, cs, t in hits:
         if t.kind == "country":
-            w = WEIGHT_NAME if t.is_name else WEIGHT_ADJECTIVE
+            weighed.append((WEIGHT_NAME if t.is_name else WEIGHT_ADJECTIVE, start, end, t.country))
         elif t.kind in ("actor", "state") and t.country and not t.context:
-            w = WEIGHT_ACTOR
+            weighed.append((WEIGHT_ACTOR, start, end, t.country))
         else:
             continue
-        weights[t.country] = weights.get(t.country, 0.0) + w
         first.setdefault(t.country, start)
+    counted: dict[str, list[tuple[int, int]]] = {}
+    for w, start, end, iso3 in sorted(weighed, key=lambda h: (-h[0], h[1])):
+        spans = counted.setdefault(iso3, [])
+        if any(start < b and a < end for a, b in spans):
+            continue
+        spans.append((start, end))
+        weights[iso3] = weights.get(iso3, 0.0) + w
     places = list(places)
     if places:
         cities = _city_countries()

@@ -47,22 +47,29 @@ def is_speaker(ctx: Context, mention: ActorMention) -> bool:
 # How much the text's own country cues (country names, demonyms, named groups, peoples) count beside
 # the resolved places' countries when naming generic actors.
 TEXT_COUNTRY_SHARE = 0.5
+# How much the country of the text's source (`--country`, a country-code domain) counts on that scale: more
+# than a named group or a people of another country (0.25: "Al Shabaab fighters raided a police post" in a
+# Kenyan feed is Kenya's police), less than a demonym (0.5), a place (0.5 a mention) or a country's name
+SOURCE_COUNTRY_SHARE = 0.375
 
 
 def document_country(ctx: Context) -> str | None:
     """The country generic actors are named after: the resolved places' countries (ctx.countries)
     together with the text's own cues, so that a text naming no resolvable place still gives
     "Protesters (Kenya)" when it says "Kenyan" or names a Kenyan people, and a stray namesake place
-    does not outweigh a country the text names. Where the text points to no country at all, the
-    country of its source (`--country`, a country-code domain): a national feed's "police dispersed
-    the protesters" are that country's."""
+    does not outweigh a country the text names. The country of the text's source (`--country`, a
+    country-code domain) counts too, at SOURCE_COUNTRY_SHARE: a national feed's "police dispersed the
+    protesters" are that country's."""
     from ..resources.actors import document_countries
 
     weights = dict(ctx.countries)
     for iso3, w in document_countries(ctx.text):
         weights[iso3] = weights.get(iso3, 0.0) + TEXT_COUNTRY_SHARE * w
+    source = source_country(ctx.document)[0]
+    if source:
+        weights[source] = weights.get(source, 0.0) + SOURCE_COUNTRY_SHARE
     if not weights:
-        return source_country(ctx.document)[0]
+        return None
     return max(weights.items(), key=lambda kv: kv[1])[0]
 
 
