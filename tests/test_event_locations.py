@@ -1504,6 +1504,16 @@ def test_the_sources_country_outweighs_a_named_group_of_another_country():
     assert evs[0]["actor2"].startswith("Police Forces of Kenya")
 
 
+@pytest.mark.parametrize("country", [None, "Ukraine"])
+def test_a_conflict_zone_gives_its_country_to_an_event_at_a_village_the_index_lacks(country):
+    # the monitors' report names a village no source has: the event is in the zone's country, with no point
+    # (the zone has two first-level regions: no region either); its note says the country
+    evs = _coded_with_source("On Monday the OSCE SMM observed 12 explosions near Kelmorivka.", country)
+    assert [(e["iso3"], e["country"], e["admin1"], e["latitude"], e["geo_precision"]) for e in evs] == [
+        ("UKR", "Ukraine", None, None, None)]
+    assert evs[0]["notes"].endswith("in Ukraine.")
+
+
 def test_the_sources_country_names_an_actor_known_by_an_alias_of_that_country_only():
     # "NDS" is Afghanistan's intelligence service only where the text is Afghan: the source's country says so
     # when no place does

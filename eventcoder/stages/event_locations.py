@@ -703,7 +703,7 @@ def locate(ctx: Context, event: Event, gz=None, view: PlaceView | None = None) -
         return
     if chosen is None:
         if gz is not None and not ctx.places:
-            _at_party_country(ctx, event, gz) or _at_source_country(ctx, event, gz)
+            _at_party_country(ctx, event, gz) or _at_source_country(ctx, event, gz) or _in_zone_country(ctx, event, gz)
         return
     _place_at(ctx, event, chosen, gz, view)
 
@@ -899,6 +899,21 @@ def _at_source_country(ctx: Context, event: Event, gz) -> bool:
     source = source_country(ctx.document)[0]
     return source is not None and not ctx.zones and document_country(ctx) == source \
         and _at_main_town(ctx, event, gz, source, 3)
+
+
+def _in_zone_country(ctx: Context, event: Event, gz) -> bool:
+    """The country of an event of a text that names no place the index knows but a conflict zone of one
+    country (data/zones.json: "the monitors observed shelling near Kelmorivka", a village it lacks), and the
+    zone's first-level region where it has only one: no coordinates, as no town of the zone is named and its
+    capital would lie far from it. False when the zones are of several countries."""
+    isos = {zone.iso3 for zone in ctx.zones}
+    country = gz.country(next(iter(isos))) if len(isos) == 1 else None
+    if country is None:
+        return False
+    regions = {a for zone in ctx.zones for a in zone.admin1}
+    event.country, event.iso3 = country.country, country.iso3
+    event.admin1 = next(iter(regions)) if len(regions) == 1 else None
+    return True
 
 
 def _example(ctx: Context, p: PlaceMention) -> bool:

@@ -50,7 +50,7 @@ def write_note(ev: Event) -> str:
     if ev.actor2:
         target = f" {ev.actor2}" if verb.endswith((" from", " with", " against", " on", " at", " by", "attacked",
                                                     "abducted", "arrested", "shelled")) else f" with {ev.actor2}"
-    where = f" in {ev.location}" if ev.location else ""
+    where = f" in {ev.location}" if ev.location else f" in {ev.country}" if ev.country else ""
     if ev.country and ev.location and ev.country != ev.location:
         where += f" ({ev.country})"
     when = ("On or around " if ev.time_precision > 1 else "On ") + _day(ev.event_date)
