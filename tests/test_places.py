@@ -2260,6 +2260,10 @@ def test_conflict_regions_the_geonames_tables_lack_or_spell_otherwise_are_curate
     ("Gunmen attacked a gold mine in Bolivar state on Sunday.", "Bolivar", "VEN"),
     # India's state, not Pakistan's province
     ("Farmers blocked a highway in Punjab state on Monday.", "Punjab", "IND"),
+    # and so called by the word before it
+    ("Farmers rallied in three towns of the state of Punjab on Monday.", "Punjab", "IND"),
+    # (a province stays the larger one: a guard)
+    ("Constables used batons on marchers in the province of Punjab on Monday.", "Punjab", "PAK"),
 ])
 def test_a_region_called_a_state_is_that_of_the_country_of_states(pipeline, text, name, iso3):
     assert at(places_of(pipeline, text), name).iso3 == iso3

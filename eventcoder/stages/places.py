@@ -385,6 +385,8 @@ _LIST_GOVERNED = re.compile(r"\b(?:in|at)\s+(?:the\s+)?[A-Z][\w'-]*(?:\s+[A-Z][\
 _COMMA_AFTER = re.compile(r"\s*,\s*")
 _CALLED_REGION_AFTER = re.compile(r"^\s+region\b", re.I)
 _STATE_AFTER = re.compile(r"\s+[Ss]tate\b")
+# "the state of Kelmora": the word before, as the text calls the region a state
+_STATE_OF_BEFORE = re.compile(r"\b[Ss]tate\s+of\s+(?:the\s+)?$")
 _MUNICIPAL_BODY_AFTER = re.compile(r"^\s+(?:Municipal\s+(?:Corporation|Council|Committee)|Metropolitan\s+Corporation)\b")
 _BORDER_NAME_AFTER = re.compile(r"^\s+(?:border|frontier)\s+(?:crossing|point|post|town|gate)s?\b", re.I)
 # what carries a list on after a name: "Kelmo, Dunde and Lurin", "Kelmo, Dunde, Lurin"
@@ -586,7 +588,7 @@ class Candidate:
     site: bool = False  # "Kelmora mosques", "Kelmora Sugar Company": a site bears the place's name
     border: bool = False  # "the Kelmora border crossing": a town named for the border it stands at
     called_region: bool = False  # "the Kelmora region": the word "region" itself follows the name
-    cue_state: bool = False  # "Kelmora state": the word "state" follows the name
+    cue_state: bool = False  # "Kelmora state", "the state of Kelmora": the text calls it a state
     municipal: bool = False  # "the Kelmora Municipal Corporation": the local government of a place bears its name
     moved: bool = False  # "deported to Kelmoria": a country someone went to or came from (no evidence of it)
     # a word of a longer proper name ("the Kelmora Amman Dundevi area"): a large city abroad only
@@ -2442,7 +2444,7 @@ def _cue(c: Candidate, text: str, vocab) -> None:
     c.site = bool(_NAMED_SITE_AFTER.match(after))
     c.border = bool(_BORDER_NAME_AFTER.match(after))
     c.called_region = bool(_CALLED_REGION_AFTER.match(after))
-    c.cue_state = bool(_STATE_AFTER.match(after))
+    c.cue_state = bool(_STATE_AFTER.match(after) or _STATE_OF_BEFORE.search(before[-30:]))
     c.municipal = bool(_MUNICIPAL_BODY_AFTER.match(after))
     c.address_tail = bool(_BRACKET_CLOSE_AFTER.match(after) and _BRACKET_TAIL_BEFORE.search(before))
     # (a country only: a town someone was taken to is mostly in the country of the text)
