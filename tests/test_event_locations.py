@@ -1514,6 +1514,24 @@ def test_a_conflict_zone_gives_its_country_to_an_event_at_a_village_the_index_la
     assert evs[0]["notes"].endswith("in Ukraine.")
 
 
+def test_a_conflict_zone_of_one_region_gives_that_region_too(pipeline):
+    # (no zone of the shipped data has a single region: a zone made here)
+    import re
+    from types import SimpleNamespace
+    from eventcoder.resources.gazetteer import Zone
+    from eventcoder.stages.event_locations import _in_zone_country
+
+    gz = get_gazetteer(pipeline.settings)
+    ev = Event("Battles", "Armed clash", [0])
+    one = Zone(re.compile("Kelmo Front"), "UKR", ("Donetsk",))
+    assert _in_zone_country(SimpleNamespace(zones=[one]), ev, gz)
+    assert (ev.iso3, ev.admin1, ev.latitude) == ("UKR", "Donetsk", None)
+    # zones of two countries say no one country
+    ev = Event("Battles", "Armed clash", [0])
+    other = Zone(re.compile("Dunde Line"), "RUS", ("Belgorod",))
+    assert not _in_zone_country(SimpleNamespace(zones=[one, other]), ev, gz) and ev.iso3 is None
+
+
 def test_the_sources_country_names_an_actor_known_by_an_alias_of_that_country_only():
     # "NDS" is Afghanistan's intelligence service only where the text is Afghan: the source's country says so
     # when no place does
