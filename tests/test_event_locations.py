@@ -1469,6 +1469,12 @@ def test_groups_that_act_abroad_or_of_two_countries_place_no_event(pipeline, tex
     assert ev.latitude is None and ev.iso3 is None
 
 
+def test_an_identity_militia_of_one_country_gives_a_text_naming_no_place_its_country(pipeline):
+    # a people's militia lives in a part of its country: the country, with no point (not the capital)
+    ev = located(pipeline, "Degodia clansmen raided a Garre village on Monday, killing four people.", "raided")
+    assert (ev.iso3, ev.latitude, ev.geo_precision) == ("KEN", None, None)
+
+
 def test_a_party_does_not_outweigh_a_place_the_text_names(pipeline):
     ev = located(pipeline, "ODM supporters hurled stones at a rival convoy in Kisumu.", "hurled")
     assert ev.location == "Kisumu" and ev.geo_precision == 1

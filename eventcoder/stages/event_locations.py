@@ -703,7 +703,8 @@ def locate(ctx: Context, event: Event, gz=None, view: PlaceView | None = None) -
         return
     if chosen is None:
         if gz is not None and not ctx.places:
-            _at_party_country(ctx, event, gz) or _at_source_country(ctx, event, gz) or _in_zone_country(ctx, event, gz)
+            _at_party_country(ctx, event, gz) or _at_source_country(ctx, event, gz) \
+                or _in_zone_country(ctx, event, gz) or _in_militia_country(ctx, event, gz)
         return
     _place_at(ctx, event, chosen, gz, view)
 
@@ -913,6 +914,23 @@ def _in_zone_country(ctx: Context, event: Event, gz) -> bool:
     regions = {a for zone in ctx.zones for a in zone.admin1}
     event.country, event.iso3 = country.country, country.iso3
     event.admin1 = next(iter(regions)) if len(regions) == 1 else None
+    return True
+
+
+def _in_militia_country(ctx: Context, event: Event, gz) -> bool:
+    """The country of an event of a text that names no place, where the named groups of the text are
+    identity militias (and parties) of one country ("Degodia clansmen raided a Garre village"): the
+    country, with no point, as the peoples live in a part of it and the capital would lie far from it. False
+    when the groups are of several countries or one of them is of another kind (a rebel group fights across
+    borders)."""
+    groups = [a for a in ctx.actors if a.source == "dictionary" and not a.name.startswith("Unidentified")]
+    if not groups or any(a.inter not in _HOME_GROUP_INTERS | {"Identity militia"} or not a.country for a in groups):
+        return False
+    countries = {a.country for a in groups}
+    country = gz.country(next(iter(countries))) if len(countries) == 1 else None
+    if country is None:
+        return False
+    event.country, event.iso3 = country.country, country.iso3
     return True
 
 
