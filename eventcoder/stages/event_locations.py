@@ -873,9 +873,11 @@ def _at_main_town(ctx: Context, event: Event, gz, iso3: str | None, precision: i
 
 
 # The kinds of named group that act in their own country's politics only: ACLED's political parties
-# (no inter of their own) and political militias. Not rebel groups, foreign forces, state forces or
-# ethnic militias, which fight across borders (a raid by a rebel group of one country in another).
+# (no inter of their own) and political militias. Not rebel groups, foreign forces or state forces, which
+# fight across borders (a raid by a rebel group of one country in another), nor ethnic militias, whose
+# people live in a part of their country: those give it with no point (`_in_militia_country`).
 _HOME_GROUP_INTERS = {None, "Political militia"}
+_PEOPLE_GROUP_INTERS = _HOME_GROUP_INTERS | {"Identity militia"}
 
 
 def _at_party_country(ctx: Context, event: Event, gz) -> bool:
@@ -924,7 +926,7 @@ def _in_militia_country(ctx: Context, event: Event, gz) -> bool:
     when the groups are of several countries or one of them is of another kind (a rebel group fights across
     borders)."""
     groups = [a for a in ctx.actors if a.source == "dictionary" and not a.name.startswith("Unidentified")]
-    if not groups or any(a.inter not in _HOME_GROUP_INTERS | {"Identity militia"} or not a.country for a in groups):
+    if not groups or any(a.inter not in _PEOPLE_GROUP_INTERS or not a.country for a in groups):
         return False
     countries = {a.country for a in groups}
     country = gz.country(next(iter(countries))) if len(countries) == 1 else None
