@@ -2,7 +2,7 @@
 
 import pytest
 
-from eventcoder.api import get_pipeline, parse_country
+from eventcoder.api import get_pipeline
 from eventcoder.document import Document, Event, PlaceMention
 from eventcoder.stages.event_locations import locate
 from eventcoder.resources import gazetteer as gzmod
@@ -1545,16 +1545,11 @@ def test_the_sources_country_names_an_actor_known_by_an_alias_of_that_country_on
     assert "National Directorate of Security" in (evs[0]["actor2"] or "")
 
 
-@pytest.mark.parametrize("text, country", [
-    # the text's own country cue wins over the source's (guard: as before)
-    ("Somali troops dispersed traders who marched to the council offices on Monday.", "Kenya"),
-    # a conflict zone tells a narrower region than the country: not at the capital, far from the front (guard:
-    # no event was placed by the source before)
-    ("On Monday the OSCE SMM observed 12 explosions near Kelmorivka.", "Ukraine"),
-])
-def test_the_sources_country_does_not_place_a_text_pointing_elsewhere(text, country):
-    evs = _coded_with_source(text, country)
-    assert evs and all(e["iso3"] != parse_country(country) or e["latitude"] is None for e in evs)
+def test_the_sources_country_does_not_place_a_text_pointing_elsewhere():
+    # the text's own country cue wins over the source's (guard: as before); a conflict zone's text, not placed
+    # at the capital, is tested below
+    evs = _coded_with_source("Somali troops dispersed traders who marched to the council offices on Monday.", "Kenya")
+    assert evs and all(e["iso3"] != "KEN" for e in evs)
 
 
 def coded_events(text, published="2021-03-02"):

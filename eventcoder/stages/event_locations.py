@@ -885,11 +885,28 @@ def _at_party_country(ctx: Context, event: Event, gz) -> bool:
     at all, where the named groups of the text are parties or political militias of one country ("ODM
     supporters clashed with police"): the text's country is known and nothing narrower is. False when it
     is not."""
+    iso3 = _groups_country(ctx, _HOME_GROUP_INTERS)
+    return iso3 is not None and _at_main_town(ctx, event, gz, iso3, 3)
+
+
+def _groups_country(ctx: Context, inters) -> str | None:
+    """The one country of the text's named groups (the actor dictionary's, not its unidentified ones), where
+    each is of one of the kinds `inters`; else None."""
     groups = [a for a in ctx.actors if a.source == "dictionary" and not a.name.startswith("Unidentified")]
-    if not groups or any(a.inter not in _HOME_GROUP_INTERS or not a.country for a in groups):
-        return False
+    if not groups or any(a.inter not in inters or not a.country for a in groups):
+        return None
     countries = {a.country for a in groups}
-    return len(countries) == 1 and _at_main_town(ctx, event, gz, next(iter(countries)), 3)
+    return next(iter(countries)) if len(countries) == 1 else None
+
+
+def _in_country(event: Event, gz, iso3: str | None, admin1: str | None = None) -> bool:
+    """Give the event the country `iso3` (and a first-level region) with no point; False when the index has no
+    such country."""
+    country = gz.country(iso3) if iso3 else None
+    if country is None:
+        return False
+    event.country, event.iso3, event.admin1 = country.country, country.iso3, admin1
+    return True
 
 
 def _at_source_country(ctx: Context, event: Event, gz) -> bool:
@@ -910,13 +927,9 @@ def _in_zone_country(ctx: Context, event: Event, gz) -> bool:
     zone's first-level region where it has only one: no coordinates, as no town of the zone is named and its
     capital would lie far from it. False when the zones are of several countries."""
     isos = {zone.iso3 for zone in ctx.zones}
-    country = gz.country(next(iter(isos))) if len(isos) == 1 else None
-    if country is None:
-        return False
     regions = {a for zone in ctx.zones for a in zone.admin1}
-    event.country, event.iso3 = country.country, country.iso3
-    event.admin1 = next(iter(regions)) if len(regions) == 1 else None
-    return True
+    region = next(iter(regions)) if len(regions) == 1 else None
+    return len(isos) == 1 and _in_country(event, gz, next(iter(isos)), region)
 
 
 def _in_militia_country(ctx: Context, event: Event, gz) -> bool:
@@ -925,15 +938,7 @@ def _in_militia_country(ctx: Context, event: Event, gz) -> bool:
     country, with no point, as the peoples live in a part of it and the capital would lie far from it. False
     when the groups are of several countries or one of them is of another kind (a rebel group fights across
     borders)."""
-    groups = [a for a in ctx.actors if a.source == "dictionary" and not a.name.startswith("Unidentified")]
-    if not groups or any(a.inter not in _PEOPLE_GROUP_INTERS or not a.country for a in groups):
-        return False
-    countries = {a.country for a in groups}
-    country = gz.country(next(iter(countries))) if len(countries) == 1 else None
-    if country is None:
-        return False
-    event.country, event.iso3 = country.country, country.iso3
-    return True
+    return _in_country(event, gz, _groups_country(ctx, _PEOPLE_GROUP_INTERS))
 
 
 def _example(ctx: Context, p: PlaceMention) -> bool:

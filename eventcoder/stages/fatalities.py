@@ -78,6 +78,7 @@ NON_PERSON = {"it", "which", "that", "this", "they", "them", "attack", "violence
 # persons a lone victim beside a figure may be, besides PERSONNEL and CIVILIAN_NOUNS
 LONE_PERSONS = {"driver", "bodyguard", "girl", "boy", "baby", "teacher", "trader", "chief", "elder",
                 "journalist", "wife", "husband", "son", "daughter", "brother", "father", "mother"}
+_LONE_VICTIM_NOUNS = frozenset(PERSONNEL | CIVILIAN_NOUNS | LONE_PERSONS)
 # animals, whose deaths ACLED does not count ("killed 12 sheep", "40 head of cattle")
 ANIMALS = frozenset("""animal livestock cattle cow calf bull ox goat sheep lamb camel donkey mule horse pig
 chicken poultry dog""".split())
@@ -698,7 +699,7 @@ def _lone_conjuncts(noun, used: set[int]) -> list:
             continue
         if _own_figure(m):
             continue
-        if m.lemma_.lower() in PERSONNEL | CIVILIAN_NOUNS | LONE_PERSONS and any(
+        if m.lemma_.lower() in _LONE_VICTIM_NOUNS and any(
                 c.dep_ in ("det", "poss") for c in m.children):
             out.append(m)
     return out

@@ -306,7 +306,7 @@ def _toll_of_armed_event(ctx: Context, host: Event, ev: Event) -> bool:
     killer is one of the host's sides or no one its words name ("police traded fire with robbers ... one
     robber died")."""
     named = set().union(*sides(host))
-    unsaid = ev.actor1 is None or not _said(ctx, ev, ev.actor1)
+    unsaid = _killer_unsaid(ctx, ev)
     told = set().union(*sides(ev))
     if unsaid and host.actor2 is None:
         # the dead or wounded of a host that names no target are its target ("an IED planted by the group
@@ -316,6 +316,11 @@ def _toll_of_armed_event(ctx: Context, host: Event, ev: Event) -> bool:
     return _CASUALTY_TRIGGER.match(ev.trigger or "") is not None and host.event_type in _ARMED_TYPES \
         and ev.event_type in VIOLENT_TYPES - {"Riots"} and (ev.event_type != host.event_type or unsaid) \
         and (unsaid or ev.actor1 in named) and not _conflict(named, told)
+
+
+def _killer_unsaid(ctx: Context, ev: Event) -> bool:
+    """Whether the event has no killer its words name (none, or the roles stage's stand-in)."""
+    return ev.actor1 is None or not _said(ctx, ev, ev.actor1)
 
 
 def _said(ctx: Context, ev: Event, name: str) -> bool:
@@ -339,7 +344,7 @@ def _toll_of_riot(ctx: Context, host: Event, ev: Event) -> bool:
     # a toll whose killer no word names is the crowd's own where the riot is a mob's or a fight between
     # crowds ("two clans fought over farmland. One killed, three injured"); not where the state's forces
     # met it, nor an attack by a group no word calls a mob, where ACLED often codes the killing apart
-    unsaid = ev.actor1 is None or not _said(ctx, ev, ev.actor1)
+    unsaid = _killer_unsaid(ctx, ev)
     return _CASUALTY_TRIGGER.match(ev.trigger or "") is not None and unsaid \
         and "State forces" not in (host.inter1, host.inter2) and _mob_or_fight(ctx, host)
 
