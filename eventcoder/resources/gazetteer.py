@@ -2125,8 +2125,10 @@ class Gazetteer:
 
     def _capital_admin1s(self, iso3: str) -> dict[int, str]:
         found: dict[int, str] = {}
+        # (the few thousand main towns read first, each place by its key: the planner would otherwise scan
+        # the whole places table, 50 ms for each country)
         for pid, admin1, town, lat, lon in self.con.execute(
-                "SELECT p.id, p.admin1, m.name, m.lat, m.lon FROM places p JOIN mains m ON m.place = p.id "
+                "SELECT p.id, p.admin1, m.name, m.lat, m.lon FROM mains m CROSS JOIN places p ON p.id = m.place "
                 "WHERE p.iso3 = ? AND p.source = 'curated' AND p.kind = 'region'", (iso3,)):
             seat = next((m.place for m in self.lookup(town) if m.place.iso3 == iso3 and m.place.source == "cities500"
                          and distance_km(lat, lon, m.place.latitude, m.place.longitude) <= CAPITAL_SEAT_KM), None)
