@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import logging
+import re
 from datetime import date, datetime
 from typing import Iterable, Iterator
 
@@ -23,16 +24,25 @@ def get_pipeline(settings: Settings | None = None):
     return _PIPELINES[settings]
 
 
+# YYYY-MM-DD (or ISO 8601's YYYYMMDD), alone or opening an ISO 8601 date and time ("2024-03-13T08:30:00Z",
+# as feeds and JSON records give them): the day is read, the time left
+_ISO_DAY = re.compile(r"(\d{4}-?\d{2}-?\d{2})(?:[T ]\d{2}:\d{2}(?::\d{2}(?:[.,]\d+)?)?(?:Z|[+-]\d{2}(?::?\d{2})?)?)?")
+
+
 def parse_date(value, source: str = "published") -> date | None:
-    """A YYYY-MM-DD string (or a date, or a datetime's day) to a date; anything else is an InputError."""
+    """A YYYY-MM-DD string (or one with an ISO time after it, or a date, or a datetime's day) to a date;
+    anything else is an InputError."""
     if value is None or value == "":
         return None
     if isinstance(value, datetime):
         return value.date()
     if isinstance(value, date):
         return value
+    m = _ISO_DAY.fullmatch(value.strip()) if isinstance(value, str) else None
     try:
-        return date.fromisoformat(str(value).strip()[:10])
+        if m is None:
+            raise ValueError
+        return date.fromisoformat(m.group(1))
     except ValueError:
         raise InputError(source, f"cannot read {value!r} as a date; give it as YYYY-MM-DD") from None
 
@@ -73,8 +83,19 @@ def published_warning(when: date | None, today: date | None = None) -> str | Non
 def code_documents(documents: Iterable[Document], settings: Settings | None = None) -> Iterator[dict]:
     """Code documents in order, yielding one coded-document dict each (errors inside the dict)."""
     pipeline = get_pipeline(settings)
-    for ctx in pipeline.run(documents):
+    for ctx in pipeline.run(_checked(documents)):
         yield ctx.to_dict(keep_text=pipeline.settings.keep_text)
+
+
+def _checked(documents: Iterable[Document]) -> Iterator[Document]:
+    if isinstance(documents, (str, bytes, Document)):
+        raise InputError("documents", f"expected an iterable of Document, got one {type(documents).__name__}; "
+                                      "wrap it in a list, or call code() for one text")
+    for i, doc in enumerate(documents):
+        if not isinstance(doc, Document):
+            raise InputError(f"documents[{i}]", f"expected a Document, got {type(doc).__name__} (code() takes "
+                                                "a text; Document(text=...) wraps one for code_documents())")
+        yield doc
 
 
 def code(text: str, published: str | date | None = None, *, id: str | None = None,

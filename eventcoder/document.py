@@ -4,6 +4,7 @@ contract (shared/contract/OUTPUT.md) at the end."""
 from __future__ import annotations
 
 import hashlib
+import re
 from bisect import bisect_right
 from dataclasses import asdict, dataclass, field
 from datetime import date
@@ -15,6 +16,18 @@ SCHEMA = "eventcoder/1"
 def text_id(text: str) -> str:
     """The default document id: the first 16 hex digits of the text's sha256."""
     return hashlib.sha256(text.encode("utf-8", "surrogatepass")).hexdigest()[:16]
+
+
+_LONE_SURROGATE = re.compile("[\ud800-\udfff]")
+
+
+def without_lone_surrogates(text: str) -> str:
+    """The text with each lone surrogate (half of a UTF-16 pair, which no UTF-8 encoder writes: a JSON
+    "\\ud800" or a file decoded with surrogateescape) replaced by U+FFFD, one code point for one, so
+    offsets stay the same."""
+    if text.isascii() or not _LONE_SURROGATE.search(text):
+        return text
+    return _LONE_SURROGATE.sub("\ufffd", text)
 
 
 @dataclass
@@ -36,6 +49,23 @@ class Document:
     country: str | None = None
 
     def __post_init__(self) -> None:
+        from .errors import InputError
+
+        if not isinstance(self.text, str):
+            raise InputError(self.origin, f"the text must be a string, got {type(self.text).__name__}")
+        self.text = without_lone_surrogates(self.text)
+        if self.id is not None:
+            if isinstance(self.id, int) and not isinstance(self.id, bool):
+                self.id = str(self.id)  # (a JSON line's numeric id; stored and returned as a string)
+            elif not isinstance(self.id, str):
+                raise InputError(self.origin, f"'id' must be a string or a whole number, got "
+                                              f"{type(self.id).__name__}")
+        for name in ("title", "url", "source"):
+            value = getattr(self, name)
+            if value is not None and not isinstance(value, str):
+                raise InputError(self.origin, f"'{name}' must be a string, got {type(value).__name__}")
+            if value:
+                setattr(self, name, without_lone_surrogates(value))
         if self.id is None:
             self.id = text_id(self.text or "")
         if self.published is not None and (type(self.published) is not date):

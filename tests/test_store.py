@@ -43,6 +43,40 @@ def add(store, doc_id: str, *events, source: str | None = None, text: str | None
     return store.add(doc, coded)
 
 
+def test_a_document_given_anew_with_another_date_or_country_is_coded_again(store_url):
+    # the same text with a corrected publication date moves its relative dates: not "unchanged"
+    store = open_store(store_url)
+
+    def doc(**kw):
+        return Document(text=TEXT, id="dated", **kw)
+
+    coded = {"id": "dated", "published": "2024-03-13", "published_source": "given", "events": [clash()]}
+    assert store.add(doc(published="2024-03-13"), coded).status == "added"
+    assert store.is_stored(doc(published="2024-03-13")) and store.is_stored(doc())
+    assert not store.is_stored(doc(published="2024-03-14"))
+    assert store.add(doc(published="2024-03-14"), {**coded, "published": "2024-03-14"}).status == "replaced"
+    assert store.document("dated")["published"] == "2024-03-14"
+    # a source country given where none was, or another title, is a change too
+    assert not store.is_stored(doc(country="KEN")) and not store.is_stored(doc(title="Another headline"))
+    with_country = {**coded, "published": "2024-03-14", "source_country": "KEN", "source_country_from": "given"}
+    assert store.add(doc(published="2024-03-14", country="KEN"), with_country).status == "replaced"
+    assert store.is_stored(doc(country="KEN")) and not store.is_stored(doc(country="UGA"))
+
+
+def test_filters_read_country_codes_and_take_wildcards_literally(store_url):
+    store = open_store(store_url)
+    add(store, "d1", clash(actor2="Kelmo_Front 100%"), source="A")
+    add(store, "d2", clash(actor2="Dunde Brigade", country="Kenya", iso3="KEN", notes="A raid.",
+                           latitude=-1.28, longitude=36.82, location="Nairobi"), source="B")
+    assert len(store.query(Filters(country="ke"))) == 1 and len(store.query(Filters(country="ng"))) == 1
+    assert [e["actor2"] for e in store.query(Filters(actor="_front 100%"))] == ["Kelmo_Front 100%"]
+    for value in ("%", "_"):  # (only the name holding them, not every name)
+        assert [e["actor2"] for e in store.query(Filters(actor=value))] == ["Kelmo_Front 100%"], value
+        assert store.query(Filters(text=value)) == [], value
+    for value in ("e_b", "e%b", "\\"):  # ("Dunde Brigade" holds none of them)
+        assert store.query(Filters(actor=value)) == [], value
+
+
 def test_statuses_and_replacement(store_url):
     store = open_store(store_url)
     assert add(store, "d1", clash()).status == "added"

@@ -86,6 +86,9 @@ def test_events_list_filters_and_pages(client):
     ({"per_page": "100000"}, 400, "per_page"),
     ({"page": "99"}, 404, "past the end"),
     ({"actor": "x" * 500}, 400, "too long"),
+    ({"q": "y" * 300}, 400, "'q' is too long"),
+    ({"q": "a\x00b"}, 400, "NUL"),
+    ({"country": "Kelmoria"}, 400, "names no country"),
 ])
 def test_bad_parameters_get_a_json_message(client, params, status, words):
     r = client.get("/api/events", params=params)
@@ -116,6 +119,36 @@ def test_one_event_documents_stats_timeline(client):
     assert client.get("/api/timeline", params={"bucket": "hour"}).status_code == 400
 
 
+def test_filters_read_countries_and_literal_substrings(client):
+    # any name or code of a country, as --country reads it
+    assert client.get("/api/events", params={"country": "ke"}).json()["total"] == 1
+    assert client.get("/api/events", params={"country": "Federal Republic of Nigeria"}).json()["total"] == 7
+    # "%" and "_" are themselves, not LIKE's wildcards
+    for value in ("%", "_", "bo%ko", "\\"):
+        assert client.get("/api/events", params={"actor": value}).json()["total"] == 0, value
+        assert client.get("/api/events", params={"q": value}).json()["total"] == 0, value
+    assert client.get("/api/events", params={"actor": "boko"}).json()["total"] == 7
+
+
+def test_ids_past_what_a_store_holds_are_not_found(client):
+    huge = "9" * 25
+    for path in (f"/api/events/{huge}", f"/events/{huge}", "/api/events/0", "/api/events/-3"):
+        r = client.get(path)
+        assert r.status_code == 404, (path, r.status_code)
+    g = client.get("/api/events.geojson", params={"limit": huge})
+    assert g.status_code == 200 and len(g.json()["features"]) == 8
+
+
+def test_a_document_id_may_hold_slashes(tmp_path):
+    url = f"sqlite:///{tmp_path / 'slash.db'}"
+    open_store(url).add(Document(text="Riots broke out in Kelmora.", id="feeds/kelmo/1"),
+                        {"id": "feeds/kelmo/1", "published": "2024-03-13", "published_source": "given",
+                         "events": []})
+    c = TestClient(create_app(url, tiles=None), raise_server_exceptions=False)
+    r = c.get("/api/documents/feeds/kelmo/1")
+    assert r.status_code == 200 and r.json()["id"] == "feeds/kelmo/1"
+
+
 def test_downloads(client):
     r = client.get("/api/events.csv", params={"country": "Nigeria"})
     rows = list(csv.DictReader(io.StringIO(r.text)))
@@ -124,6 +157,11 @@ def test_downloads(client):
     assert g["type"] == "FeatureCollection" and len(g["features"]) == 2
     assert all(f["geometry"]["type"] == "Point" for f in g["features"])
     assert client.get("/api/events.geojson", params={"limit": "0"}).status_code == 400
+    # the CSV's "limit": the most recent N
+    r = client.get("/api/events.csv", params={"limit": 2})
+    rows = list(csv.DictReader(io.StringIO(r.text)))
+    assert r.status_code == 200 and len(rows) == 2 and {row["event_date"] for row in rows} == {"2024-04-01", "2024-03-22"}
+    assert client.get("/api/events.csv", params={"limit": "abc"}).status_code == 400
 
 
 def test_openapi_documents_every_endpoint(client):
@@ -188,7 +226,12 @@ def test_post_document_codes_and_stores(db):
     assert r.status_code == 201, r.text
     assert r.json()["status"] == "added" and r.json()["events"] >= 1
     assert c.get("/api/documents/posted-1").json()["source"] == "Wire"
-    assert c.post("/api/documents", json=doc, headers=auth).json()["status"] == "unchanged"
+    again = c.post("/api/documents", json=doc, headers=auth)
+    assert again.status_code == 200 and again.json()["status"] == "unchanged"
+    # a metadata field that is no string is the request's fault, named
+    for field, value in (("url", 123), ("title", ["a"]), ("source", {"a": 1}), ("id", {"a": 1})):
+        r = c.post("/api/documents", json={**doc, "id": "posted-2", field: value}, headers=auth)
+        assert r.status_code == 400 and f"'{field}' must be a string" in r.json()["error"], r.text
     assert c.post("/api/documents", content=b"not json", headers=auth).status_code == 400
     assert c.post("/api/documents", json={"title": "no text"}, headers=auth).status_code == 400
     assert c.post("/api/documents", json={"text": "  "}, headers=auth).status_code == 400

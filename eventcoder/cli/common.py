@@ -69,6 +69,7 @@ def add_filter_options(p) -> None:
 
 def filters_from(args):
     from ..errors import ConfigError
+    from ..resources.actors import country_code
     from ..resources.taxonomy import SUB_TO_TYPE, TAXONOMY
     from ..store.database import Filters
 
@@ -78,5 +79,8 @@ def filters_from(args):
     if args.event_type and args.event_type not in TAXONOMY and args.event_type not in SUB_TO_TYPE:
         raise ConfigError(f"--type: unknown event type {args.event_type!r}; one of: "
                           + "; ".join(list(TAXONOMY) + list(SUB_TO_TYPE)))
+    if args.country and country_code(args.country) is None:
+        raise ConfigError(f"--country: {args.country!r} names no country; give its name or ISO code (\"Kenya\", "
+                          "\"KEN\")")
     return Filters(since=since, until=until, country=args.country, event_type=args.event_type,
                    actor=args.actor, text=args.text)

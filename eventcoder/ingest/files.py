@@ -69,7 +69,7 @@ def document_from_record(record: dict, origin: str, default_published: date | No
     from ..api import parse_country
 
     country = parse_country(record.get("country"), f"{origin} (country)")
-    return Document(text=text, id=str(rid) if rid not in (None, "") else None,
+    return Document(text=text, id=rid if rid not in (None, "") else None,
                     published=published or default_published, published_source=source,
                     title=record.get("title"), url=record.get("url"), source=record.get("source"),
                     origin=origin, country=country)

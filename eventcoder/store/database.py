@@ -78,18 +78,28 @@ class Filters:
         if self.until:
             out.append(m.event_date <= self.until.isoformat())
         if self.country:
+            from ..resources.actors import country_code
+
             c = self.country.strip()
-            out.append(or_(func.lower(m.country) == c.lower(), m.iso3 == c.upper()))
+            # ("ke", "DR Congo": any name or code the rest of eventcoder reads)
+            out.append(or_(func.lower(m.country) == c.lower(), m.iso3 == (country_code(c) or c.upper())))
         if self.event_type:
             out.append(or_(m.event_type == self.event_type, m.sub_event_type == self.event_type))
         if self.actor:
-            pat = f"%{self.actor.lower()}%"
-            out.append(or_(*(func.lower(col).like(pat) for col in (m.actor1, m.actor2, m.assoc_actor_1,
-                                                                  m.assoc_actor_2))))
+            pat = _substring(self.actor)
+            out.append(or_(*(func.lower(col).like(pat, escape="\\") for col in (
+                m.actor1, m.actor2, m.assoc_actor_1, m.assoc_actor_2))))
         if self.text:
-            pat = f"%{self.text.lower()}%"
-            out.append(or_(func.lower(m.notes).like(pat), func.lower(m.location).like(pat)))
+            pat = _substring(self.text)
+            out.append(or_(*(func.lower(col).like(pat, escape="\\") for col in (m.notes, m.location))))
         return out
+
+
+def _substring(value: str) -> str:
+    """A LIKE pattern for the value as a literal substring, case-insensitive: "%" and "_" are the
+    characters themselves, not wildcards (escaped with a backslash)."""
+    text = value.lower().replace("\\", "\\\\").replace("%", "\\%").replace("_", "\\_")
+    return f"%{text}%"
 
 
 def _sqlite_readonly_pragmas(dbapi_conn, _record) -> None:
@@ -186,12 +196,13 @@ class Store:
     # -- writing ----------------------------------------------------------------------------
 
     def is_stored(self, document: Document) -> bool:
-        """True when this very text is already stored under the document's id or URL (so coding
-        it again would change nothing)."""
+        """True when this very text is already stored under the document's id or URL with the same
+        publication date, URL, title, outlet and source country where the document gives them (so
+        coding it again would change nothing)."""
         digest = text_hash(document.text)
         try:
             with self.engine.connect() as conn:
-                return any(r.text_hash == digest for r in _same_document(conn, document.id, document.url))
+                return any(_unchanged(conn, r, document, digest) for r in _same_document(conn, document.id, document.url))
         except SQLAlchemyError as exc:
             raise StoreError(f"cannot read {self.url}: {exc}") from exc
 
@@ -201,7 +212,7 @@ class Store:
         try:
             with self.engine.begin() as conn:
                 rows = _same_document(conn, coded["id"], document.url)
-                if any(r.text_hash == digest for r in rows):
+                if any(_unchanged(conn, r, document, digest) for r in rows):
                     return AddResult("unchanged")
                 status = "replaced" if rows else "added"
                 for r in rows:
@@ -486,11 +497,29 @@ class Store:
 
 
 def _same_document(conn: Connection, document_id: str, url: str | None) -> list:
-    """Stored documents that are this one: the same id, or the same URL (id and text_hash of each)."""
+    """Stored documents that are this one: the same id, or the same URL (with what `_unchanged` compares)."""
     cond = documents.c.id == document_id
     if url:
         cond = or_(cond, documents.c.url == url)
-    return conn.execute(select(documents.c.id, documents.c.text_hash).where(cond)).all()
+    c = documents.c
+    return conn.execute(select(c.id, c.text_hash, c.published, c.url, c.title, c.source).where(cond)).all()
+
+
+def _unchanged(conn: Connection, row, document: Document, digest: str) -> bool:
+    """Whether the stored row is this document as it would be coded now: the same text, and the same of
+    whatever the document gives of its publication date, URL, title, outlet and source country (a date
+    given anew, "--published 2024-03-14" after "2024-03-13", moves its relative dates: it is coded again)."""
+    if row.text_hash != digest:
+        return False
+    if document.published is not None and row.published != document.published.isoformat():
+        return False
+    if any(getattr(document, k) is not None and getattr(document, k) != getattr(row, k)
+           for k in ("url", "title", "source")):
+        return False
+    if document.country is not None:
+        coded = json.loads(conn.execute(select(documents.c.coded).where(documents.c.id == row.id)).scalar_one() or "{}")
+        return coded.get("source_country") == document.country and coded.get("source_country_from") == "given"
+    return True
 
 
 def _outlet(document: Document) -> str | None:

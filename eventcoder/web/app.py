@@ -62,9 +62,35 @@ def parse_filters(since=None, until=None, country=None, type=None, actor=None, q
     clean = {k: (v.strip() or None) if isinstance(v, str) else v for k, v in
              (("country", country), ("actor", actor), ("text", q))}
     for k, v in clean.items():
+        name = "q" if k == "text" else k
         if v and len(v) > 200:
-            raise BadRequest(f"'{k}' is too long (at most 200 characters)")
+            raise BadRequest(f"'{name}' is too long (at most 200 characters)")
+        if v and "\x00" in v:
+            raise BadRequest(f"'{name}' holds a NUL character")
+    if clean["country"]:
+        from ..resources.actors import country_code
+
+        if country_code(clean["country"]) is None:
+            raise BadRequest(f"'country': {clean['country']!r} names no country; give its name or ISO code "
+                             "(\"Kenya\", \"KEN\")")
     return Filters(since=s, until=u, event_type=type or None, **clean)
+
+
+MAX_ID = 2**63 - 1  # (the largest id SQLite and PostgreSQL store)
+
+
+def _limit(limit: str | None) -> int | None:
+    """The 'limit' parameter: None for none, else a whole number of at least 1 (one past the ids any
+    store holds reads as all of them)."""
+    if limit is None:
+        return None
+    try:
+        n = int(limit)
+    except ValueError:
+        raise BadRequest("'limit' must be a whole number") from None
+    if n < 1:
+        raise BadRequest("'limit' must be at least 1")
+    return min(n, MAX_ID)
 
 
 def _paging(page: Any, per_page: Any) -> tuple[int, int]:
@@ -230,22 +256,16 @@ def create_app(db: str, write_token: str | None = None, settings=None, tiles: st
         return page_of(f, page, per_page)
 
     @app.get("/api/events.csv", summary="The filtered events as ACLED CSV")
-    def api_events_csv(f: Filters = Depends(filters_q)):
+    def api_events_csv(f: Filters = Depends(filters_q), limit: str | None = None):
+        n = _limit(limit)
         buf = io.StringIO()
-        write_acled_csv(store.iter_query(f), buf)
+        write_acled_csv(store.iter_query(f, limit=n, order="recent") if n else store.iter_query(f), buf)
         return Response(buf.getvalue(), media_type="text/csv; charset=utf-8",
                         headers={"Content-Disposition": 'attachment; filename="events.csv"'})
 
     @app.get("/api/events.geojson", summary="The filtered events as GeoJSON points")
     def api_events_geojson(f: Filters = Depends(filters_q), limit: str | None = None):
-        n = None
-        if limit is not None:
-            try:
-                n = int(limit)
-            except ValueError:
-                raise BadRequest("'limit' must be a whole number") from None
-            if n < 1:
-                raise BadRequest("'limit' must be at least 1")
+        n = _limit(limit)
         buf = io.StringIO()
         written, skipped = write_geojson(store.iter_query(f, limit=n, order="recent"), buf)
         return Response(buf.getvalue(), media_type="application/geo+json",
@@ -253,7 +273,7 @@ def create_app(db: str, write_token: str | None = None, settings=None, tiles: st
 
     @app.get("/api/events/{event_id}", summary="One event with its sources, evidence and claims")
     def api_event(event_id: int):
-        ev = store.event(event_id)
+        ev = store.event(event_id) if 0 < event_id <= MAX_ID else None
         if ev is None:
             raise BadRequest(f"no event with id {event_id}", 404)
         return ev
@@ -280,7 +300,8 @@ def create_app(db: str, write_token: str | None = None, settings=None, tiles: st
         pages = _last_page(total, page, per_page)
         return {"total": total, "page": page, "per_page": per_page, "pages": pages, "documents": rows}
 
-    @app.get("/api/documents/{document_id}", summary="One document: its text and its coding")
+    # (":path": an id may hold slashes, "feeds/nyeri/1")
+    @app.get("/api/documents/{document_id:path}", summary="One document: its text and its coding")
     def api_document(document_id: str):
         doc = store.document(document_id)
         if doc is None:
@@ -305,7 +326,9 @@ def create_app(db: str, write_token: str | None = None, settings=None, tiles: st
             raise BadRequest("the body must be a JSON object with at least a 'text' string") from None
         from starlette.concurrency import run_in_threadpool
 
-        return await run_in_threadpool(_code_and_store, record)
+        result = await run_in_threadpool(_code_and_store, record)
+        # (201 for a document stored or replaced; 200 for one stored already as it is)
+        return JSONResponse(result, status_code=200 if result["status"] == "unchanged" else 201)
 
     def _code_and_store(record) -> dict:
         from ..api import get_pipeline
@@ -342,7 +365,7 @@ def create_app(db: str, write_token: str | None = None, settings=None, tiles: st
 
     @app.get("/events/{event_id}", response_class=HTMLResponse, include_in_schema=False)
     def event_page(request: Request, event_id: int):
-        ev = store.event(event_id, with_text=True)
+        ev = store.event(event_id, with_text=True) if 0 < event_id <= MAX_ID else None
         if ev is None:
             raise BadRequest(f"no event with id {event_id}", 404)
         reports = [{**rep, "parts": highlight(rep["text"] or "", rep.get("evidence") or []),
