@@ -99,3 +99,17 @@ def test_ray_batch_equals_single_process_coding(tmp_path, capsys):
     ok = {i: d for i, d in coded.items() if not d["error"]}
     assert ok == {i: d for i, d in single.items() if not d["error"]}
     assert sum(len(d["events"]) for d in ok.values()) > n // 2
+
+
+def test_local_batch_codes_the_lines_around_one_of_another_encoding(tmp_path, capsys):
+    from eventcoder.cli.main import main
+
+    src = tmp_path / "in.jsonl"
+    good = json.dumps({"text": "Officers used tear gas on marchers in Nakuru on Monday.", "published": "2021-06-09"})
+    src.write_bytes(good.encode() + b'\n{"text": "Caf\xe9 owners marched in Nakuru."}\n' + good.encode() + b"\n")
+    out = tmp_path / "shards"
+    assert main(["batch", str(src), "--out", str(out), "--engine", "local"]) == 0
+    summary = json.loads(capsys.readouterr().out)
+    assert summary["documents"] == 3 and summary["failed"] == 1
+    assert main(["batch", str(src), "--out", str(tmp_path / "s2"), "--engine", "local", "--shard-size", "0"]) == 1
+    assert "--shard-size must be 1 or more" in capsys.readouterr().err

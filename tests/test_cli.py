@@ -181,3 +181,118 @@ def test_geocode_takes_the_sources_country(capsys):
 def test_geocode_empty_text_is_an_error(capsys):
     assert main(["geocode", "   "]) == 1
     assert "empty" in capsys.readouterr().err
+
+
+class _BytesStdin(io.TextIOWrapper):
+    """Standard input as a terminal or a pipe gives it: text over bytes (`.buffer`)."""
+
+    def __init__(self, data: bytes):
+        super().__init__(io.BytesIO(data), encoding="utf-8", errors="surrogateescape")
+
+
+def test_one_line_of_another_encoding_fails_alone(tmp_path, capsys, monkeypatch):
+    f = tmp_path / "mixed.jsonl"
+    good = json.dumps({"text": ARTICLE, "published": "2021-06-09"}).encode()
+    f.write_bytes(b"\xef\xbb\xbf" + good + b"\n" + b'{"text": "Caf\xe9 owners marched in Garissa."}\n' + good + b"\n")
+    rc, lines, err = run_cli(["code", str(f)], capsys)
+    assert rc == 0 and len(lines) == 3
+    assert lines[0]["events"] and lines[2]["events"] and lines[0]["error"] is None
+    assert "mixed.jsonl:2: not valid UTF-8" in lines[1]["error"]
+    # standard input, as a text or as JSON Lines, is read as a file is
+    monkeypatch.setattr(sys, "stdin", _BytesStdin(b"Caf\xe9 owners marched in Garissa."))
+    rc, lines, err = run_cli(["code", "-"], capsys)
+    assert rc == 1 and "<stdin>: not valid UTF-8" in lines[0]["error"]
+    monkeypatch.setattr(sys, "stdin", _BytesStdin(f.read_bytes()))
+    rc, lines, err = run_cli(["code", "-", "--jsonl"], capsys)
+    assert rc == 0 and [bool(d["error"]) for d in lines] == [False, True, False]
+
+
+def test_files_that_cannot_be_written_give_one_line(tmp_path, capsys):
+    f = tmp_path / "a.txt"
+    f.write_text(ARTICLE, encoding="utf-8")
+    missing = tmp_path / "no" / "such" / "out.jsonl"
+    rc, lines, err = run_cli(["code", str(f), "--out", str(missing)], capsys)
+    assert rc == 1 and err.strip() == f"eventcoder: error: {missing}: No such file or directory"
+    from eventcoder.store import open_store
+
+    db = f"sqlite:///{tmp_path / 's.db'}"
+    open_store(db)
+    rc, _, err = run_cli(["export", "--db", db, "-o", str(missing)], capsys)
+    assert rc == 1 and err.strip() == f"eventcoder: error: {missing}: No such file or directory"
+
+
+def test_reading_commands_make_no_store_of_a_mistyped_db(tmp_path, capsys):
+    typo = tmp_path / "tyop.db"
+    for cmd in (["stats"], ["events"], ["export", "-o", str(tmp_path / "x.csv")]):
+        rc, _, err = run_cli([*cmd, "--db", f"sqlite:///{typo}"], capsys)
+        assert rc == 1 and "no store at" in err and "eventcoder ingest" in err, cmd
+    assert not typo.exists()
+
+
+def test_a_sqlite_file_of_something_else_is_left_alone(tmp_path, capsys):
+    import sqlite3
+
+    other = tmp_path / "photos.db"
+    con = sqlite3.connect(other)
+    con.execute("create table albums (name text)")
+    con.commit()
+    con.close()
+    f = tmp_path / "a.txt"
+    f.write_text(ARTICLE, encoding="utf-8")
+    rc, _, err = run_cli(["ingest", str(f), "--db", f"sqlite:///{other}", "-q"], capsys)
+    assert rc == 1 and "holds other tables (albums)" in err
+    con = sqlite3.connect(other)
+    assert [r[0] for r in con.execute("select name from sqlite_master where type='table'")] == ["albums"]
+    con.close()
+
+
+def test_filters_refuse_a_country_that_is_none(tmp_path, capsys):
+    db = f"sqlite:///{tmp_path / 's.db'}"
+    from eventcoder.store import open_store
+
+    open_store(db)
+    rc, _, err = run_cli(["events", "--db", db, "--country", "Kelmoria"], capsys)
+    assert rc == 1 and "--country: 'Kelmoria' names no country" in err
+    assert run_cli(["events", "--db", db, "--country", "ke"], capsys)[0] == 0
+
+
+def test_two_ids_alike_in_one_input_are_warned_of(tmp_path, capsys):
+    f = tmp_path / "ids.jsonl"
+    f.write_text(json.dumps({"id": "same", "text": ARTICLE}) + "\n"
+                 + json.dumps({"id": "same", "text": ARTICLE.replace("Garissa", "Wajir")}) + "\n", encoding="utf-8")
+    rc, _, err = run_cli(["ingest", str(f), "--db", f"sqlite:///{tmp_path / 's.db'}", "-q",
+                          "--published", "2021-06-09"], capsys)
+    assert rc == 0 and "ids.jsonl:2 has the id 'same' of" in err and "ids.jsonl:1" in err
+
+
+def _open_new_store(path, start):
+    import time
+
+    from eventcoder.store import open_store
+
+    while time.time() < start:
+        pass
+    try:
+        open_store(f"sqlite:///{path}")
+        return "ok"
+    except Exception as exc:  # (reported to the test)
+        return f"{type(exc).__name__}: {exc}"
+
+
+def test_two_processes_can_make_one_new_store_at_once(tmp_path):
+    import multiprocessing
+    import time
+
+    ctx = multiprocessing.get_context("spawn")
+    with ctx.Pool(2) as pool:
+        pool.apply(time.sleep, (0,))  # (the workers up before the race starts)
+        for i in range(4):
+            start = time.time() + 0.5
+            results = [pool.apply_async(_open_new_store, (tmp_path / f"s{i}.db", start)) for _ in range(2)]
+            assert [r.get(timeout=60) for r in results] == ["ok", "ok"]
+
+
+def test_serve_refuses_a_port_out_of_range(capsys):
+    pytest.importorskip("uvicorn")
+    rc, _, err = run_cli(["serve", "--port", "99999"], capsys)
+    assert rc == 1 and "--port must be between 1 and 65535" in err

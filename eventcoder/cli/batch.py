@@ -44,14 +44,18 @@ def run_local(paths: list[str], out_dir: str, settings, workers: int, shard_size
     out.mkdir(parents=True, exist_ok=True)
 
     def documents():
+        from ..errors import InputError
+        from ..ingest.files import document_from_record, failed_with
+
         for f in jsonl:
-            with open(f, encoding="utf-8") as stream:
+            with open(f, "rb") as stream:  # (each line decoded alone: one that is no UTF-8 fails alone)
                 yield from read_jsonl(stream, f)
         for f in parquet:
-            from ..ingest.files import document_from_record
-
             for i, row in enumerate(pq.read_table(f).to_pylist(), 1):
-                yield document_from_record(row, f"{f}:{i}")
+                try:
+                    yield document_from_record(row, f"{f}:{i}")
+                except InputError as exc:
+                    yield failed_with(f"{f}:{i}", exc)
 
     schema = pa.schema([(c, pa.string()) for c in CODED_COLUMNS])
     rows, shard = [], 0
@@ -76,6 +80,8 @@ def run(args) -> int:
     settings = Settings.create(batch_size=args.batch_size, spacy_model=args.spacy_model, typer=args.model)
     if args.workers is not None and args.workers < 1:
         raise ConfigError("--workers must be 1 or more")
+    if args.shard_size < 1:
+        raise ConfigError("--shard-size must be 1 or more")
     if args.engine == "ray":
         from ..batch import run_ray
 

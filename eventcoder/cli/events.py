@@ -37,7 +37,7 @@ def _cell(value, width: int) -> str:
 
 
 def run(args) -> int:
-    store = open_store(Settings.create(db=args.db).db)
+    store = open_store(Settings.create(db=args.db).db, create=False)
     if args.action == "show":
         ev = store.event(args.id)
         if ev is None:

@@ -26,7 +26,7 @@ def add_parser(sub) -> None:
 
 def run(args) -> int:
     filters = filters_from(args)
-    store = open_store(Settings.create(db=args.db).db)
+    store = open_store(Settings.create(db=args.db).db, create=False)
     rows = store.iter_query(filters)
     if args.format == "parquet":
         if not args.out:

@@ -43,7 +43,13 @@ def _cell(value, width: int) -> str:
 
 
 def run(args) -> int:
-    text = sys.stdin.read() if args.text == "-" else args.text
+    if args.text == "-":
+        from ..ingest.files import decode_bytes
+
+        raw = getattr(sys.stdin, "buffer", None)
+        text = decode_bytes(raw.read(), "<stdin>") if raw is not None else sys.stdin.read()
+    else:
+        text = args.text
     places = geocode(text, args.country)
     if args.json:
         for p in places:

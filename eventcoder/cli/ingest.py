@@ -70,6 +70,7 @@ def ingest(sources, settings, published=None, jsonl_stdin=False, progress=None, 
                 continue
             yield doc
 
+    origins: dict = {}  # id -> where this run read it
     for document, coded in chain(_precoded(shards), code_pairs(to_code(), settings, workers)):
         summary.read += 1
         if coded["error"]:
@@ -79,6 +80,11 @@ def ingest(sources, settings, published=None, jsonl_stdin=False, progress=None, 
             warn(f"skipped: {coded['error']}")
         else:
             result = store.add(document, coded)
+            if result.status == "replaced" and coded["id"] in origins:
+                # (two documents of one input under one id: the later is kept, which the counts should not hide)
+                warn(f"warning: {document.origin} has the id {coded['id']!r} of {origins[coded['id']]} in this "
+                     "input; it replaced that document (give each document its own id)")
+            origins[coded["id"]] = document.origin
             if result.status == "unchanged":
                 summary.unchanged += 1
             else:

@@ -6,6 +6,7 @@ import argparse
 import importlib
 import logging
 import sys
+import zipfile
 
 from ..errors import EventcoderError
 
@@ -64,6 +65,26 @@ def main(argv: list[str] | None = None) -> int:
         return 130
     except BrokenPipeError:
         return 0
+    except (OSError, UnicodeError, zipfile.BadZipFile) as exc:
+        # a file the command was told to read or write ("--out /no/such/dir/x.csv", a disk full, a zip that
+        # is none): what and why, in one line
+        print(f"eventcoder: error: {_file_problem(exc)}", file=sys.stderr)
+        return 1
+    except Exception as exc:
+        if type(exc).__module__.startswith("pyarrow"):  # (a Parquet file that is none, or broken)
+            print(f"eventcoder: error: cannot read the Parquet data: {exc}", file=sys.stderr)
+            return 1
+        raise
+
+
+def _file_problem(exc: BaseException) -> str:
+    if isinstance(exc, UnicodeDecodeError):
+        return f"not valid UTF-8 text (byte {exc.start + 1}); re-save the file as UTF-8"
+    if isinstance(exc, OSError) and exc.filename is not None:
+        return f"{exc.filename}: {exc.strerror or exc}"
+    if isinstance(exc, OSError) and exc.strerror:
+        return f"cannot read or write a file: {exc.strerror}"
+    return str(exc) or type(exc).__name__
 
 
 if __name__ == "__main__":

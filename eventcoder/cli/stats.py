@@ -18,7 +18,7 @@ def add_parser(sub) -> None:
 
 
 def run(args) -> int:
-    s = open_store(Settings.create(db=args.db).db).stats(filters_from(args))
+    s = open_store(Settings.create(db=args.db).db, create=False).stats(filters_from(args))
     if args.json:
         print(json.dumps(s, ensure_ascii=False, indent=2))
         return 0

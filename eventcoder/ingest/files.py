@@ -6,6 +6,7 @@ documents around it and the output keeps one line per input.
 
 from __future__ import annotations
 
+import io
 import json
 import sys
 from datetime import date
@@ -75,15 +76,26 @@ def document_from_record(record: dict, origin: str, default_published: date | No
                     origin=origin, country=country)
 
 
-def read_jsonl(stream: IO[str], name: str, published: date | None = None) -> Iterator[Document]:
+def read_jsonl(stream: Iterable[str | bytes], name: str, published: date | None = None) -> Iterator[Document]:
+    """One document per JSON line; a line given as bytes is decoded alone, so a line that is no UTF-8 fails
+    alone and the others are read."""
     for lineno, line in enumerate(stream, 1):
+        origin = f"{name}:{lineno}"
+        if lineno == 1:  # (a byte order mark opening the file)
+            line = line.removeprefix(b"\xef\xbb\xbf") if isinstance(line, bytes) else line.removeprefix("\ufeff")
+        if isinstance(line, bytes):
+            try:
+                line = line.decode("utf-8")
+            except UnicodeDecodeError as exc:
+                yield failed(origin, f"not valid UTF-8 (byte {exc.start + 1} of the line); re-save the file as UTF-8")
+                continue
         if not line.strip():
             continue
-        origin = f"{name}:{lineno}"
         try:
             record = json.loads(line)
         except json.JSONDecodeError as exc:
-            yield failed(origin, f"not valid JSON ({exc.msg} at column {exc.colno})")
+            # (some of json's messages end in "at": "Invalid control character at")
+            yield failed(origin, f"not valid JSON ({exc.msg.removesuffix(' at')} at column {exc.colno})")
             continue
         try:
             yield document_from_record(record, origin, published)
@@ -105,14 +117,16 @@ def read_file(path: Path, published: date | None = None, allow_private: bool = F
     except OSError as exc:
         yield failed(origin, f"cannot read the file ({exc.strerror or exc})")
         return
+    if suffix in JSONL_SUFFIXES and not data.startswith((b"\xff\xfe", b"\xfe\xff")):
+        # (JSON is UTF-8: each line decoded alone, so one line of another encoding fails alone)
+        yield from read_jsonl(io.BytesIO(data), origin, published)
+        return
     try:
         text = decode_bytes(data, origin)
     except InputError as exc:
         yield Document(text="", id=text_id(origin), origin=origin, error=str(exc))
         return
-    if suffix in JSONL_SUFFIXES:
-        import io
-
+    if suffix in JSONL_SUFFIXES:  # (UTF-16 with its byte order mark)
         yield from read_jsonl(io.StringIO(text), origin, published)
         return
     if suffix in HTML_SUFFIXES:
@@ -168,11 +182,19 @@ def read_sources(sources: Iterable[str], published: date | None = None, jsonl_st
             continue
         if src == "-":
             stream = stdin or sys.stdin
+            # (the bytes where there are any, read as a file's are: a line or text of another encoding is
+            # named, not passed on as escaped bytes)
+            raw = getattr(stream, "buffer", None)
             if jsonl_stdin:
-                yield from read_jsonl(stream, "<stdin>", published)
-            else:
-                yield Document(text=stream.read(), published=published,
-                               published_source="given" if published else "none", origin="<stdin>")
+                yield from read_jsonl(raw if raw is not None else stream, "<stdin>", published)
+                continue
+            try:
+                text = decode_bytes(raw.read(), "<stdin>") if raw is not None else stream.read()
+            except InputError as exc:
+                yield failed_with("<stdin>", exc)
+                continue
+            yield Document(text=text, published=published, published_source="given" if published else "none",
+                           origin="<stdin>")
             continue
         path = Path(src)
         if path.is_dir():

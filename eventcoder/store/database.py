@@ -9,13 +9,14 @@ from __future__ import annotations
 
 import hashlib
 import json
+import time
 from dataclasses import dataclass
 from datetime import date, datetime, timedelta, timezone
 from typing import Iterable, Iterator
 
 from sqlalchemy import and_, create_engine, true, delete, event, func, insert, inspect, or_, select, update
 from sqlalchemy.engine import Connection
-from sqlalchemy.exc import SQLAlchemyError
+from sqlalchemy.exc import IntegrityError, OperationalError, SQLAlchemyError
 
 from ..document import Document
 from ..errors import ConfigError, StoreError
@@ -102,6 +103,32 @@ def _substring(value: str) -> str:
     return f"%{text}%"
 
 
+PREPARE_ATTEMPTS = 5  # looks at a new store's tables when another process is making them at the same time
+
+
+def _reason(exc: BaseException) -> str:
+    """The database's own one-line reason for an error (SQLAlchemy's message adds the SQL, its parameters
+    and a link on lines of their own)."""
+    text = str(getattr(exc, "orig", None) or exc).strip()
+    return text.splitlines()[0] if text else type(exc).__name__
+
+
+def _sqlite_file(url: str):
+    """The path of a SQLite store's file, or None for another database or an in-memory one."""
+    from pathlib import Path
+
+    from sqlalchemy.engine import make_url
+
+    try:
+        u = make_url(url)
+    except Exception:  # (a URL SQLAlchemy cannot read: create_engine says why)
+        return None
+    if u.get_backend_name() != "sqlite" or not u.database or u.database == ":memory:" \
+            or u.database.startswith("file:"):
+        return None
+    return Path(u.database)
+
+
 def _sqlite_readonly_pragmas(dbapi_conn, _record) -> None:
     cur = dbapi_conn.cursor()
     cur.execute("PRAGMA query_only=ON")
@@ -135,9 +162,15 @@ class Store:
     opens it so that nothing can be written (the web app's reads); the store must exist and be
     of this eventcoder's schema version."""
 
-    def __init__(self, url: str, readonly: bool = False):
+    def __init__(self, url: str, readonly: bool = False, create: bool = True):
         self.url = url
         self.readonly = readonly
+        path = _sqlite_file(url)
+        if not create and path is not None and not path.exists():
+            # (a command that only reads makes no empty store of a mistyped --db)
+            raise StoreError(f"no store at {path.resolve()}; create it with `eventcoder ingest`")
+        if path is not None and not path.exists() and not path.resolve().parent.is_dir():
+            raise StoreError(f"cannot make a store at {path}: the folder {path.resolve().parent} does not exist")
         try:
             if readonly:
                 self.engine = _readonly_engine(url)
@@ -148,13 +181,21 @@ class Store:
             raise ConfigError(f"cannot open {url}: the database driver '{exc.name}' is not installed; "
                               "for PostgreSQL install eventcoder[postgres]") from exc
         except SQLAlchemyError as exc:
-            raise StoreError(f"cannot open the store at {url}: {exc}; check the --db URL") from exc
-        try:
-            if self.engine.dialect.name == "sqlite":
-                event.listen(self.engine, "connect", _sqlite_pragmas)
-            self._prepare()
-        except SQLAlchemyError as exc:
-            raise StoreError(f"cannot open the store at {url}: {exc}; check the --db URL") from exc
+            raise StoreError(f"cannot open the store at {url}: {_reason(exc)}; check the --db URL") from exc
+        if self.engine.dialect.name == "sqlite":
+            event.listen(self.engine, "connect", _sqlite_pragmas)
+        for attempt in range(PREPARE_ATTEMPTS):
+            try:
+                self._prepare()
+                break
+            except (OperationalError, IntegrityError) as exc:
+                # two processes making one new store at once: the other's tables (or its version row) came
+                # between this one's look and its write; the next look sees them
+                if attempt + 1 == PREPARE_ATTEMPTS or not _made_meanwhile(exc):
+                    raise StoreError(f"cannot open the store at {url}: {_reason(exc)}; check the --db URL") from exc
+                time.sleep(0.2 * (attempt + 1))
+            except SQLAlchemyError as exc:
+                raise StoreError(f"cannot open the store at {url}: {_reason(exc)}; check the --db URL") from exc
 
     # -- schema -----------------------------------------------------------------------------
 
@@ -162,7 +203,7 @@ class Store:
         try:
             version = self.schema_version()
         except SQLAlchemyError as exc:
-            raise StoreError(f"cannot read the store at {self.url}: {exc}") from exc
+            raise StoreError(f"cannot read the store at {self.url}: {_reason(exc)}") from exc
         if version != SCHEMA_VERSION:
             raise StoreError(f"the store at {self.url} has schema version {version}, this eventcoder "
                              f"{SCHEMA_VERSION}; open it once for writing (e.g. `eventcoder stats`) to migrate it"
@@ -173,6 +214,10 @@ class Store:
     def _prepare(self) -> None:
         with self.engine.begin() as conn:
             tables = set(inspect(conn).get_table_names())
+            if tables and meta.name not in tables and _sqlite_file(self.url) is not None:
+                # (a SQLite file is one store; a PostgreSQL database may hold other tables beside one)
+                raise StoreError(f"{self.url} holds other tables ({', '.join(sorted(tables)[:3])}) and is no "
+                                 "eventcoder store; give a new file or a store with --db")
             version = None
             if meta.name in tables:
                 row = conn.execute(select(meta.c.value).where(meta.c.key == "schema_version")).first()
@@ -204,7 +249,7 @@ class Store:
             with self.engine.connect() as conn:
                 return any(_unchanged(conn, r, document, digest) for r in _same_document(conn, document.id, document.url))
         except SQLAlchemyError as exc:
-            raise StoreError(f"cannot read {self.url}: {exc}") from exc
+            raise StoreError(f"cannot read {self.url}: {_reason(exc)}") from exc
 
     def add(self, document: Document, coded: dict) -> AddResult:
         """Record one coded document and merge its events into the dataset, in one transaction."""
@@ -236,7 +281,7 @@ class Store:
                     result.new += not joined
                 return result
         except SQLAlchemyError as exc:
-            raise StoreError(f"cannot write document {coded['id']} to {self.url}: {exc}") from exc
+            raise StoreError(f"cannot write document {coded['id']} to {self.url}: {_reason(exc)}") from exc
 
     def _merge_one(self, conn: Connection, event_id: int, member: Member) -> bool:
         """Attach the event to the best stored event it matches, or start a new one; True if attached."""
@@ -367,7 +412,7 @@ class Store:
                     ids.append(new_id)
                 return ids
         except SQLAlchemyError as exc:
-            raise StoreError(f"cannot split event {merged_id} in {self.url}: {exc}") from exc
+            raise StoreError(f"cannot split event {merged_id} in {self.url}: {_reason(exc)}") from exc
 
     # -- reading ----------------------------------------------------------------------------
 
@@ -543,7 +588,12 @@ def _merged_dict(row) -> dict:
     return d
 
 
-def open_store(url: str, readonly: bool = False) -> Store:
+def _made_meanwhile(exc: BaseException) -> bool:
+    text = _reason(exc).lower()
+    return "already exists" in text or "unique" in text or "duplicate" in text or "locked" in text
+
+
+def open_store(url: str, readonly: bool = False, create: bool = True) -> Store:
     if not isinstance(url, str) or "://" not in url:
         raise ConfigError(f"the store must be a database URL such as sqlite:///eventcoder.db, got {url!r}")
-    return Store(url, readonly=readonly)
+    return Store(url, readonly=readonly, create=create)
