@@ -63,3 +63,13 @@ def test_disputed_when_sources_differ_on_the_same_dead():
     ctx, ev = coded(text, sentences=(0, 1))
     assert event_status(ev, ctx) == "disputed"
     assert ev.fatalities == 12
+
+
+def test_a_thing_fought_over_does_not_make_the_report_disputed():
+    ctx, ev = coded("Rival supporters clashed in Tarn on Monday after a disputed election result.")
+    assert event_status(ev, ctx) == "reported"
+    ctx, ev = coded("Two herders were killed in a contested border area near Tarn on Monday.")
+    assert event_status(ev, ctx) == "reported"
+    # (a figure or an account the text says someone disputed still is)
+    ctx, ev = coded("Officials said two herders were killed near Tarn, a toll the Northern Front disputed.")
+    assert event_status(ev, ctx) == "disputed"

@@ -18,8 +18,12 @@ UNCONFIRMED = re.compile(
     r"(?:confirm|verify|verified|confirmed)|unconfirmed|unverified|no independent (?:confirmation|verification)"
     r"|cannot (?:be )?(?:independently )?(?:confirm|verify|verified|confirmed)|(?:were|was) unable to (?:confirm|verify))\b",
     re.I)
-DISPUTED = re.compile(r"\b(disputed|contested|rejected (?:the |these |those )?(?:claims?|reports?|account)"
-                      r"|gave a different (?:account|figure|toll)|contradict\w*)\b", re.I)
+# (not the adjective of a thing fought over: "after a disputed election", "a contested border area")
+_CONTESTED_THING = (r"(?!\s+(?:[a-z]+\s+)?(?:elections?|polls?|votes?|results?|outcome|seats?|constituenc(?:y|ies)|"
+                    r"territor(?:y|ies)|regions?|areas?|borders?|boundar(?:y|ies)|lands?|plots?|islands?|zones?|"
+                    r"villages?|towns?|farms?|fields?|mines?|leadership|succession|ownership|chieftaincy|throne)\b)")
+DISPUTED = re.compile(r"\b((?:disputed|contested)" + _CONTESTED_THING + r"|rejected (?:the |these |those )?"
+                      r"(?:claims?|reports?|account)|gave a different (?:account|figure|toll)|contradict\w*)\b", re.I)
 DENIED = re.compile(r"\b(denied|denies|deny|denying)\b", re.I)
 CONFIRMED = re.compile(r"\b(confirmed|confirms)\b", re.I)
 
