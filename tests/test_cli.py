@@ -296,3 +296,14 @@ def test_serve_refuses_a_port_out_of_range(capsys):
     pytest.importorskip("uvicorn")
     rc, _, err = run_cli(["serve", "--port", "99999"], capsys)
     assert rc == 1 and "--port must be between 1 and 65535" in err
+
+
+def test_filter_types_in_any_case_and_limits_of_one_or_more(tmp_path, capsys):
+    from eventcoder.store import open_store
+
+    db = f"sqlite:///{tmp_path / 's.db'}"
+    open_store(db)
+    assert run_cli(["events", "--db", db, "--type", "protests"], capsys)[0] == 0
+    assert run_cli(["events", "--db", db, "--type", "peaceful protest"], capsys)[0] == 0
+    rc, _, err = run_cli(["events", "--db", db, "--limit", "-1"], capsys)
+    assert rc == 1 and "--limit must be 1 or more" in err

@@ -76,11 +76,15 @@ def filters_from(args):
     since, until = parse_date(args.since, "--since"), parse_date(args.until, "--until")
     if since and until and since > until:
         raise ConfigError(f"--since {since} is after --until {until}")
-    if args.event_type and args.event_type not in TAXONOMY and args.event_type not in SUB_TO_TYPE:
-        raise ConfigError(f"--type: unknown event type {args.event_type!r}; one of: "
-                          + "; ".join(list(TAXONOMY) + list(SUB_TO_TYPE)))
+    event_type = args.event_type
+    if event_type and event_type not in TAXONOMY and event_type not in SUB_TO_TYPE:
+        # ("protests" is ACLED's "Protests")
+        event_type = next((t for t in [*TAXONOMY, *SUB_TO_TYPE] if t.lower() == event_type.strip().lower()), None)
+        if event_type is None:
+            raise ConfigError(f"--type: unknown event type {args.event_type!r}; one of: "
+                              + "; ".join(list(TAXONOMY) + list(SUB_TO_TYPE)))
     if args.country and country_code(args.country) is None:
         raise ConfigError(f"--country: {args.country!r} names no country; give its name or ISO code (\"Kenya\", "
                           "\"KEN\")")
-    return Filters(since=since, until=until, country=args.country, event_type=args.event_type,
+    return Filters(since=since, until=until, country=args.country, event_type=event_type,
                    actor=args.actor, text=args.text)

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import json
 
-from ..errors import StoreError
+from ..errors import ConfigError, StoreError
 from ..settings import Settings
 from ..store import open_store
 from .common import add_db_option, add_filter_options, filters_from
@@ -37,6 +37,8 @@ def _cell(value, width: int) -> str:
 
 
 def run(args) -> int:
+    if args.limit is not None and args.limit < 1:
+        raise ConfigError(f"--limit must be 1 or more, got {args.limit}")
     store = open_store(Settings.create(db=args.db).db, create=False)
     if args.action == "show":
         ev = store.event(args.id)
