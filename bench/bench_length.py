@@ -3,6 +3,7 @@ reports the time per word of each, as a ratio to the previous (half as long) one
 
     python bench/bench_length.py                      # 500 to 16,000 words, doubling
     python bench/bench_length.py --max-words 64000 --json
+    python bench/bench_length.py --sentence "Protesters marched in Kelmora on Monday and police used tear gas."
 
 Each document is short dev texts (../shared/devdata, or --devdata DIR; up to 150 words each)
 joined as paragraphs, in a fixed order, up to the length; each length is coded --repeat times (default 3) and the fastest run
@@ -24,7 +25,9 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 from bench_code import DEVDATA, corpus  # noqa: E402
 
 
-def document(words: int, devdata: Path) -> str:
+def document(words: int, devdata: Path, sentence: str | None = None) -> str:
+    if sentence:  # (one sentence said again and again: an actor, a place and a date in every sentence)
+        return " ".join([sentence] * max(1, round(words / len(sentence.split()))))
     texts, parts, n = corpus(20000, devdata), [], 0
     for t in texts:
         if n >= words:
@@ -36,7 +39,7 @@ def document(words: int, devdata: Path) -> str:
     return "\n\n".join(parts)
 
 
-def run(min_words: int, max_words: int, repeat: int, devdata: Path) -> dict:
+def run(min_words: int, max_words: int, repeat: int, devdata: Path, sentence: str | None = None) -> dict:
     from eventcoder.api import code_documents
     from eventcoder.document import Document
     from eventcoder.settings import Settings
@@ -46,7 +49,7 @@ def run(min_words: int, max_words: int, repeat: int, devdata: Path) -> dict:
     rows = []
     size = min_words
     while size <= max_words:
-        text = document(size, devdata)
+        text = document(size, devdata, sentence)
         words = len(text.split())
         best = None
         events = 0
@@ -72,11 +75,14 @@ def main() -> None:
     ap.add_argument("--max-words", type=int, default=16000)
     ap.add_argument("--repeat", type=int, default=3)
     ap.add_argument("--devdata", type=Path, default=DEVDATA)
+    ap.add_argument("--sentence", default=None,
+                    help="make each document of this sentence said again and again, not of dev texts (the densest "
+                         "case: e.g. 'Protesters marched in Kelmora on Monday and police fired tear gas.')")
     ap.add_argument("--json", action="store_true")
     args = ap.parse_args()
     if args.min_words < 1 or args.max_words < args.min_words:
         sys.exit("bench_length: need 1 <= --min-words <= --max-words")
-    r = run(args.min_words, args.max_words, args.repeat, args.devdata)
+    r = run(args.min_words, args.max_words, args.repeat, args.devdata, args.sentence)
     if args.json:
         print(json.dumps(r, indent=2))
         return

@@ -5,7 +5,8 @@ from __future__ import annotations
 
 import hashlib
 import re
-from bisect import bisect_right
+from bisect import bisect_left, bisect_right
+from itertools import accumulate
 from dataclasses import asdict, dataclass, field
 from datetime import date
 from typing import Any
@@ -89,6 +90,21 @@ def source_country(document: Document) -> tuple[str | None, str | None]:
 
     iso3 = country_of_url(document.url)
     return (iso3, "url") if iso3 else (None, None)
+
+
+class Overlaps:
+    """Whether a span overlaps any of a fixed set of (start, end) spans, by a search: a span [s, e) overlaps
+    one when some span starts before e and ends after s, i.e. when the latest end among the spans that
+    start before e lies after s."""
+
+    def __init__(self, spans):
+        spans = sorted(spans)
+        self.starts = [a for a, _ in spans]
+        self.max_end = list(accumulate((b for _, b in spans), max))
+
+    def any(self, s: int, e: int) -> bool:
+        i = bisect_left(self.starts, e)
+        return i > 0 and self.max_end[i - 1] > s
 
 
 @dataclass
@@ -288,6 +304,15 @@ class Context:
         if i >= 0 and offset < self.sentences[i].end:
             return self.sentences[i]
         return None
+
+    def actors_starting(self, lo: int, hi: int) -> list[ActorMention]:
+        """The actor mentions that start at or after `lo` and before `hi`, in order (the stages keep
+        ctx.actors sorted by start): a search, not a pass over every mention of a long text."""
+        starts = self.memo.get("actor starts")
+        if starts is None or starts[0] is not self.actors or len(starts[1]) != len(self.actors):
+            starts = self.memo["actor starts"] = (self.actors, [a.start for a in self.actors])
+        keys = starts[1]
+        return self.actors[bisect_left(keys, lo):bisect_left(keys, hi)] if lo < hi else []
 
     def to_dict(self, keep_text: bool = False) -> dict:
         out = {

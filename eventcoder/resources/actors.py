@@ -11,6 +11,7 @@ from __future__ import annotations
 import json
 import re
 import unicodedata
+from bisect import bisect_left
 from dataclasses import dataclass, field
 from datetime import date
 from functools import lru_cache
@@ -486,11 +487,28 @@ def find_matches(text: str, countries: Iterable[str] = (), when: date | None = N
                 name, inter = generic_actor(t.generic_kind, main, when)
                 cands.append(Match(start, end, name, inter, main, "generic", 0, t.generic_kind))
     cands.sort(key=lambda m: (-(m.end - m.start), -m.priority, m.start))
-    taken: list[Match] = []
+    return _longest_first(cands)
+
+
+def _longest_first(cands: list) -> list:
+    """The candidates (in order of preference) that overlap none preferred before them, by start."""
+    taken: list = []
+    if any(m.start >= m.end for m in cands):  # (an empty span: the plain pass, as it never comes)
+        for m in cands:
+            if all(m.end <= o.start or m.start >= o.end for o in taken):
+                taken.append(m)
+        taken.sort(key=lambda m: m.start)
+        return taken
+    # the spans taken do not overlap and none is empty, so by start their ends rise too: a span overlaps
+    # one of them when the last that starts before its end ends after its start
+    starts: list[int] = []
     for m in cands:
-        if all(m.end <= o.start or m.start >= o.end for o in taken):
-            taken.append(m)
-    taken.sort(key=lambda m: m.start)
+        i = bisect_left(starts, m.end)
+        if i and taken[i - 1].end > m.start:
+            continue
+        j = bisect_left(starts, m.start)
+        starts.insert(j, m.start)
+        taken.insert(j, m)
     return taken
 
 

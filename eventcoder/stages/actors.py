@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import re
 
-from ..document import ActorMention, Context, source_country
+from ..document import ActorMention, Context, Overlaps, source_country
 from ..pipeline import stage
 from ..resources import actors as dictionary
 
@@ -87,8 +87,11 @@ def _ner_mentions(ctx: Context, taken: list[tuple[int, int]], countries: list[st
         return out
     text = ctx.text
 
+    # (the dictionary's mentions searched, those this pass adds, few, read one by one)
+    held, added = Overlaps(taken), []
+
     def free(s: int, e: int) -> bool:
-        return all(e <= a or s >= b for a, b in taken)
+        return not held.any(s, e) and all(e <= a or s >= b for a, b in added)
 
     for ent in ctx.doc.ents:
         s, e = ent.start_char, ent.end_char
@@ -108,6 +111,7 @@ def _ner_mentions(ctx: Context, taken: list[tuple[int, int]], countries: list[st
                     out.append(ActorMention(text[s:stop], s, stop, name, "Identity militia",
                                             countries[0] if countries else None, "ner"))
                     taken.append((s, stop))
+                    added.append((s, stop))
                 continue
         if ent.label_ not in ("ORG", "NORP", "PERSON"):
             continue
@@ -120,6 +124,7 @@ def _ner_mentions(ctx: Context, taken: list[tuple[int, int]], countries: list[st
             continue
         out.append(ActorMention(surface, s, e, name, _guess_inter(name), None, "ner"))
         taken.append((s, e))
+        added.append((s, e))
     return out
 
 
@@ -160,10 +165,10 @@ def add_context_actors(ctx: Context) -> None:
         (source_country(ctx.document)[0], CONTEXT_COUNTRY_MIN_WEIGHT)
     if weight < CONTEXT_COUNTRY_MIN_WEIGHT or top not in ctx.alias_countries:
         return
-    taken = [(a.start, a.end) for a in ctx.actors]
+    taken = Overlaps((a.start, a.end) for a in ctx.actors)
     added = [ActorMention(ctx.text[m.start:m.end], m.start, m.end, m.name, m.inter, m.country, m.source)
              for m in dictionary.find_matches(ctx.text, [top], ctx.published, accept=_acronym_check(ctx.doc))
-             if m.source == "dictionary" and all(m.end <= a or m.start >= b for a, b in taken)]
+             if m.source == "dictionary" and not taken.any(m.start, m.end)]
     if added:
         ctx.actors = sorted(ctx.actors + added, key=lambda m: m.start)
 

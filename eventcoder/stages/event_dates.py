@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import calendar
 import re
+from bisect import bisect_left
 from datetime import date, timedelta
 
 from ..document import Context, Event, TimeMention
@@ -208,9 +209,29 @@ def _usable(t: TimeMention, published: date | None = None) -> bool:
 def _in_sentence(times: list[TimeMention], s, published: date | None = None) -> list[TimeMention]:
     """The usable times of sentence `s`, less the last day of a range ("between 3 and 6 May"): the
     range is read from its first mention, which carries the end."""
-    closing = {(u.end, u.end_value) for u in times if u.end_value}
-    return [t for t in times if s.start <= t.start < s.end and _usable(t, published)
-            and not any(e <= t.start <= e + RANGE_GAP and v == t.value for e, v in closing)]
+    global _TIMES_INDEX
+    index = _TIMES_INDEX
+    if index[0] is not times or len(index[1]) != len(times):
+        # (the times' starts and the ranges' closings, read once per document: a long text has many
+        # sentences; the stages keep the times sorted by start)
+        closing: dict = {}  # a range's last day -> where the ranges closing on it end, in order
+        for e, v in sorted({(u.end, u.end_value) for u in times if u.end_value}):
+            closing.setdefault(v, []).append(e)
+        index = _TIMES_INDEX = (times, [t.start for t in times], closing)
+    _, starts, closing = index
+    return [t for t in times[bisect_left(starts, s.start):bisect_left(starts, s.end)] if _usable(t, published)
+            and not _closes_range(closing.get(t.value), t.start)]
+
+
+def _closes_range(ends: list[int] | None, start: int) -> bool:
+    """Whether a range closing on the time's day ends at most RANGE_GAP characters before it."""
+    if not ends:
+        return False
+    i = bisect_left(ends, start - RANGE_GAP)
+    return i < len(ends) and ends[i] <= start
+
+
+_TIMES_INDEX: tuple = (None, [], set())
 
 
 def _pick_in_trigger_sentence(ctx: Context, event: Event, cands: list[TimeMention]) -> tuple:

@@ -27,7 +27,7 @@ from bisect import bisect_left
 from collections import Counter
 from copy import deepcopy
 
-from ..document import Context, Event, PlaceMention, source_country
+from ..document import Context, Event, Overlaps, PlaceMention, source_country
 from ..pipeline import stage
 from ..resources.gazetteer import continent_adjectives, get_gazetteer, light_key
 from .event_dates import dateline, tells_the_incident
@@ -832,8 +832,12 @@ _CAPITAL_NOTE_BEFORE = re.compile(r"\(\s*(?:district|provincial|province|county|
 def _capital_stand_in(ctx: Context, p: PlaceMention) -> bool:
     """Whether the text names the chosen place only as an area's capital standing in for the area
     ("(district capital = Lurin)"): ACLED's precision 3, a larger region coded at its capital."""
-    return any(q.name == p.name and _CAPITAL_NOTE_BEFORE.search(ctx.text, max(0, q.start - 40), q.start)
-               for q in ctx.places)
+    noted = ctx.memo.get("capital notes")
+    if noted is None or noted[0] is not ctx.places or noted[2] != len(ctx.places):
+        # (the names so noted, read once per document: a long text has many places and many events)
+        noted = ctx.memo["capital notes"] = (ctx.places, {q.name for q in ctx.places if _CAPITAL_NOTE_BEFORE.search(
+            ctx.text, max(0, q.start - 40), q.start)}, len(ctx.places))
+    return p.name in noted[1]
 
 
 # "Kelmoria's capital", "the Kelmorian capital" (not "Kelmoria's capital of Dunde", a region's)
@@ -1064,16 +1068,41 @@ def _governed_guess(ctx: Context, spans, anchor: int, gz) -> PlaceMention | None
     else a large city."""
     if gz is None or not spans:
         return None
+    starts, cands = _guesses(ctx, spans, gz)
+    if not cands:
+        return None
+    # the name nearest the anchor, the earlier of two as near
+    i = bisect_left(starts, anchor)
+    if i == len(cands) or i > 0 and anchor - starts[i - 1] <= starts[i] - anchor:
+        i -= 1
+    start, name, end, p, near = cands[i]
+    return PlaceMention(text=name, start=start, end=end, name=p.name, latitude=p.latitude, longitude=p.longitude,
+                        country=p.country, iso3=p.iso3, admin1=p.admin1, geonameid=p.geonameid, kind=p.kind,
+                        confidence=GUESS_CONFIDENCE, population=p.population,
+                        near=near)
+
+
+def _guesses(ctx: Context, spans, gz) -> tuple[list, list]:
+    """The names "in/at/near" governs in the spans that `_governed_guess` may take, each with the place it
+    would take (start, name, end, place, near), in text order, and their starts; worked out once per set
+    of spans and document (a long text asks for every sentence's again for each event)."""
+    key = ("governed guesses", tuple(spans))
+    got = ctx.memo.get(key)
+    if got is not None:
+        return got
     countries = set(ctx.countries) | set(ctx.country_hints)
-    taken = [(a.start, a.end) for a in ctx.actors] + [
-        (e.start_char, e.end_char) for e in (ctx.doc.ents if ctx.doc is not None else ()) if e.label_ == "PERSON"]
-    best = None
+    taken = ctx.memo.get("named spans")
+    if taken is None or taken[0] is not ctx.actors or taken[1] != len(ctx.actors):
+        # (the actors' and persons' spans, indexed once per document)
+        taken = ctx.memo["named spans"] = (ctx.actors, len(ctx.actors), Overlaps([(a.start, a.end) for a in ctx.actors] + [
+            (e.start_char, e.end_char) for e in (ctx.doc.ents if ctx.doc is not None else ()) if e.label_ == "PERSON"]))
+    taken = taken[2]
+    out = []
     for a, b in spans:
         for m in _GOVERNED_NAME.finditer(ctx.text, a, b):
             name, start = m.group("name"), m.start("name")
             end = start + len(name)
-            if name.lower() in STOP_NAMES or name.split()[0].lower() in STOP_NAMES \
-                    or any(s < end and start < e for s, e in taken):
+            if name.lower() in STOP_NAMES or name.split()[0].lower() in STOP_NAMES or taken.any(start, end):
                 continue
             matches = gz.lookup(name)
             if not matches and "-" in name and len(name.split("-")[0]) > 3:
@@ -1098,16 +1127,9 @@ def _governed_guess(ctx: Context, spans, anchor: int, gz) -> PlaceMention | None
             # then the largest by the zone's front, else the nearest to it
             top = max(good, key=lambda p: (light_key(p.name) == light_key(name), p.kind == "city",
                                            *_front_rank(p, ctx.zones)))
-            cand = (abs(start - anchor), name, start, end, top, bool(m.group("near")))
-            if best is None or cand[0] < best[0]:
-                best = cand
-    if best is None:
-        return None
-    _, name, start, end, p, near = best
-    return PlaceMention(text=name, start=start, end=end, name=p.name, latitude=p.latitude, longitude=p.longitude,
-                        country=p.country, iso3=p.iso3, admin1=p.admin1, geonameid=p.geonameid, kind=p.kind,
-                        confidence=GUESS_CONFIDENCE, population=p.population,
-                        near=near)
+            out.append((start, name, end, top, bool(m.group("near"))))
+    got = ctx.memo[key] = ([c[0] for c in out], out)
+    return got
 
 
 def _unknown_before(ctx: Context, p: PlaceMention) -> bool:

@@ -865,7 +865,7 @@ def _patient_inters(ctx: Context, tok, span) -> set[str]:
     for lo, hi in spans:
         # "a government employee" is a civilian: the Government actor is not an armed side; nor are
         # "members of the Fulani community", a people rather than its militia
-        out |= {a.inter for a in ctx.actors if lo <= a.start < hi and a.inter and not a.name.startswith("Government")
+        out |= {a.inter for a in ctx.actors_starting(lo, hi) if a.inter and not a.name.startswith("Government")
                 and not _PEOPLE_WORDS.search(a.text)}
     return out
 
@@ -1381,7 +1381,7 @@ def _earlier_in_paragraph(ctx: Context, span) -> str:
 
 
 def _actor_inters_in(ctx: Context, start: int, end: int) -> list[str]:
-    return [a.inter for a in ctx.actors if start <= a.start < end and a.inter]
+    return [a.inter for a in ctx.actors_starting(start, end) if a.inter]
 
 
 def type_trigger(ctx: Context, fam: str, tok, span, cues: dict) -> tuple[str, str] | None:

@@ -24,7 +24,7 @@ from collections import Counter
 from dataclasses import dataclass, field
 from functools import lru_cache
 
-from ..document import Context, PlaceMention, source_country
+from ..document import Context, Overlaps, PlaceMention, source_country
 from ..pipeline import stage
 from ..nlp import known_word
 from .actors import add_context_actors
@@ -1331,8 +1331,8 @@ def _merge(scan, ner, dem, abbr=()) -> list:
     # a recognised span that begins inside a name the scan found spelt in full and runs on past it cuts
     # that name in two ("Homa [Bay county]", which would be Florida's): the scan's name stands (not a
     # scan's guess at two words glued: "west [Fort Worth]" is no "Westfort")
-    whole = [c for c in scan if any(m.quality >= 1.0 for m in c.matches)]
-    ner = [c for c in ner if not any(s.start < c.start < s.end < c.end for s in whole)]
+    whole = _SpanIndex([c for c in scan if any(m.quality >= 1.0 for m in c.matches)])
+    ner = [c for c in ner if not any(s.start < c.start < s.end < c.end for s in whole.around(c.start, c.start + 1))]
     chosen = sorted(abbr, key=lambda c: c.start)  # never overlapping, kept in text order
     starts = [c.start for c in chosen]
     for c in sorted(dem + scan + ner, key=lambda c: (-(c.end - c.start), c.demonym is None, c.start)):
@@ -2497,13 +2497,14 @@ def _misspelt(ctx: Context, gz, ents, cands, countries: dict, words: _Words) -> 
     if not top and not any(countries_at.values()):
         return []
     text, out = ctx.text, []
+    held = Overlaps((c.start, c.end) for c in cands)
     for e in list(ents) + _unnamed_runs(ctx.doc, ents, words):
         # (by token offsets, as in `_ner`)
         i = e.start + 1 if words.lower[e.start] == "the" and len(e) > 1 else e.start
         start, end = words.idx[i], words.end_char(e.end)
         name = text[start:end]
         # (a name shorter than the shortest key is too short: its fold is no longer than it)
-        if len(name) < MISSPELT_MIN_KEY or any(_overlaps((start, end), (c.start, c.end)) for c in cands) \
+        if len(name) < MISSPELT_MIN_KEY or held.any(start, end) \
                 or any(known_word(ctx.doc.vocab, w) for w in name.split()):
             continue
         c = Candidate(start, end, name, [], "ner")

@@ -317,8 +317,8 @@ def assign_roles(ctx: Context, ev: Event, iso3: str | None = None) -> None:
     s = ctx.sentences[ev.sentences[0]]
     if iso3 is None:
         iso3 = document_country(ctx)
-    mentions = [localize(ctx, resolve_generic(ctx, a), iso3) for a in ctx.actors
-                if s.start <= a.start < s.end and not is_speaker(ctx, a) and not _is_apposition(ctx, a)]
+    mentions = [localize(ctx, resolve_generic(ctx, a), iso3) for a in ctx.actors_starting(s.start, s.end)
+                if not is_speaker(ctx, a) and not _is_apposition(ctx, a)]
     # a political party (an actor of the dictionary with no inter) is no side: its members' crowd or
     # militia is, and the party stands beside that side ("BJP workers protested": Protesters (India),
     # with the BJP associated)
