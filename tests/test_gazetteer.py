@@ -1208,3 +1208,22 @@ def test_settlements_the_index_lacks_stand_at_their_hromadas_centre(tiny, tmp_pa
     assert [(m.place.source, m.place.latitude) for m in gz.postal_namesakes("Dalekotest")] == [("katottg", 48.1)]
     # a hromada whose centre has no point adds nothing
     assert gz.lookup("Prydumane") == [] and gz.lookup("Nevidome") == []
+
+
+def test_an_empty_dump_or_a_zip_of_several_is_refused(tiny, tmp_path):
+    import zipfile
+
+    from eventcoder.errors import InputError
+
+    settings, _ = tiny
+    empty = tmp_path / "LB.txt"
+    empty.write_text("", encoding="utf-8")
+    with pytest.raises(InputError, match="LB.txt: the file holds no GeoNames rows"):
+        import_geonames(empty, settings)
+    both = tmp_path / "two.zip"
+    with zipfile.ZipFile(both, "w") as z:
+        z.writestr("LB.txt", "\n".join(_geonames_rows()) + "\n")
+        z.writestr("SY.txt", "\n".join(_geonames_rows()) + "\n")
+        z.writestr("readme.txt", "about")
+    with pytest.raises(InputError, match=r"holds 2 GeoNames files \(LB.txt, SY.txt\); unzip it"):
+        import_geonames(both, settings)

@@ -258,3 +258,10 @@ def test_api_docs_page_is_served(client):
     assert r.status_code == 200 and "swagger" in r.text.lower()
     assert "Content-Security-Policy" not in r.headers  # it loads Swagger UI from its CDN
     assert "Content-Security-Policy" in client.get("/").headers
+
+
+def test_head_answers_as_get_without_a_body(client):
+    for path in ("/", "/api/events", "/api/events.csv", "/api/events/999999"):
+        get, head = client.get(path), client.head(path)
+        assert head.status_code == get.status_code and head.content == b"", path
+        assert head.headers["content-type"] == get.headers["content-type"], path

@@ -1833,6 +1833,9 @@ def _open_dump(path: Path):
         members = [n for n in zf.namelist() if n.endswith(".txt") and not n.lower().startswith("readme")]
         if not members:
             raise InputError(str(path), "the zip file holds no GeoNames .txt file")
+        if len(members) > 1:  # (one would be imported and the others left without a word)
+            raise InputError(str(path), f"the zip file holds {len(members)} GeoNames files ({', '.join(members[:3])}"
+                                        f"{', ...' if len(members) > 3 else ''}); unzip it and import each")
         return io.TextIOWrapper(zf.open(members[0]), encoding="utf-8")
     return open(path, encoding="utf-8")
 
@@ -1886,6 +1889,9 @@ def import_geonames(path, settings, skip_bad: bool = True) -> dict:
                   _IMPORT_KIND.get(fclass, "feature"), gid, "import",
                   [name, asciiname, *[a for a in alts.split(",") if a]])
             added += 1
+    if not added and not skipped:
+        con.close()
+        raise InputError(str(path), "the file holds no GeoNames rows; nothing was imported")
     b.flush()
     _write_name_filter(con)
     con.commit()

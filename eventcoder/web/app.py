@@ -222,7 +222,15 @@ def create_app(db: str, write_token: str | None = None, settings=None, tiles: st
                 return JSONResponse({"error": "bad Content-Length"}, status_code=400)
             if too_big:
                 return JSONResponse({"error": f"request body over {max_body} bytes"}, status_code=413)
+        # HEAD, as every GET answers it (`curl -I`): the GET's status and headers, without its body
+        head = request.method == "HEAD"
+        if head:
+            request.scope["method"] = "GET"
         response = await call_next(request)
+        if head:
+            async for _ in response.body_iterator:
+                pass
+            response = Response(status_code=response.status_code, headers=dict(response.headers))
         response.headers.setdefault("X-Content-Type-Options", "nosniff")
         # tile servers (OpenStreetMap's among them) refuse requests without a Referer
         response.headers.setdefault("Referrer-Policy", "strict-origin-when-cross-origin")
