@@ -134,6 +134,9 @@ def train(examples: list[Example], out: str | Path, min_probability: float = DEF
     import joblib
     import sklearn
 
+    out = Path(out)
+    if out.is_dir():  # (said before the fitting, not after it)
+        raise InputError(str(out), "is a folder; give the model a file name, such as model.joblib")
     data = _usable(examples)
     if len(data) < 10 or len({e.sub_event_type for e in data}) < 2:
         raise InputError("training data", f"need at least 10 examples of 2 sub-event types, got {len(data)} "
@@ -143,11 +146,13 @@ def train(examples: list[Example], out: str | Path, min_probability: float = DEF
     meta = {"format": FORMAT, "examples": len(data), "classes": sorted(set(model.classes_)),
             "min_probability": min_probability, "cross_validation": cv, "source": source,
             "sklearn": sklearn.__version__}
-    out = Path(out)
     out.parent.mkdir(parents=True, exist_ok=True)
     tmp = out.with_name(out.name + ".tmp")
-    joblib.dump({"meta": meta, "model": model}, tmp)
-    tmp.replace(out)  # nothing half-written under the final name
+    try:
+        joblib.dump({"meta": meta, "model": model}, tmp)
+        tmp.replace(out)  # nothing half-written under the final name
+    finally:
+        tmp.unlink(missing_ok=True)  # (nor a stray .tmp when writing failed)
     return meta
 
 

@@ -114,3 +114,11 @@ def test_gold_json_lines_are_training_data_too(tmp_path):
     path.write_text("\n".join(json.dumps({"text": r["notes"], "events": [{"sub_event_type": r["sub_event_type"]}]})
                               for r in rows()), encoding="utf-8")
     assert len(read_examples(path)) == 60
+
+
+def test_a_folder_as_the_model_file_is_refused_before_training(export, tmp_path):
+    folder = tmp_path / "models"
+    folder.mkdir()
+    with pytest.raises(InputError, match="models: is a folder; give the model a file name"):
+        train(read_examples(export), folder)
+    assert [p.name for p in tmp_path.iterdir()] == ["models"]  # (no stray .tmp beside it)
