@@ -376,3 +376,16 @@ def test_cli_ingest_country_places_a_shared_name_in_the_sources_country(tmp_path
     assert "Hyderabad" in capsys.readouterr().out
     assert main(["ingest", str(f), "--db", db, "-q", "--country", "Kelmoria"]) == 1
     assert "--country" in capsys.readouterr().err
+
+
+def test_a_store_half_made_by_another_process_is_finished_not_refused(tmp_path):
+    # another process's `ingest` made some of the tables and not yet the version row: this one goes on
+    from eventcoder.store.schema import metadata
+
+    url = f"sqlite:///{tmp_path / 'half.db'}"
+    engine = create_engine(url)
+    metadata.tables["documents"].create(engine)
+    engine.dispose()
+    store = open_store(url)
+    assert store.counts() == {"documents": 0, "events": 0, "merged_events": 0}
+    assert store.schema_version() == SCHEMA_VERSION

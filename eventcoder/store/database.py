@@ -214,9 +214,11 @@ class Store:
     def _prepare(self) -> None:
         with self.engine.begin() as conn:
             tables = set(inspect(conn).get_table_names())
-            if tables and meta.name not in tables and _sqlite_file(self.url) is not None:
-                # (a SQLite file is one store; a PostgreSQL database may hold other tables beside one)
-                raise StoreError(f"{self.url} holds other tables ({', '.join(sorted(tables)[:3])}) and is no "
+            others = tables - set(metadata.tables)
+            if others and meta.name not in tables and _sqlite_file(self.url) is not None:
+                # (a SQLite file is one store; a PostgreSQL database may hold other tables beside one; and some
+                # of this store's own tables without the version row are another process making it)
+                raise StoreError(f"{self.url} holds other tables ({', '.join(sorted(others)[:3])}) and is no "
                                  "eventcoder store; give a new file or a store with --db")
             version = None
             if meta.name in tables:
