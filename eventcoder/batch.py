@@ -51,18 +51,42 @@ class Coder:
         return {k: [r[k] for r in rows] for k in CODED_COLUMNS}
 
 
+def jsonl_lines(row: dict) -> list[dict]:
+    """A JSON Lines file read whole (`bytes`, `path`) as one row per line that is not blank: the line's text,
+    or where it is no UTF-8 its error, and where it came from (path:line)."""
+    out = []
+    parts = bytes(row["bytes"]).split(b"\n")
+    for lineno, raw in enumerate(parts, 1):
+        if lineno < len(parts):
+            raw += b"\n"  # (the line as a file gives it, so that an error's column is the one `code` gives)
+        if lineno == 1:
+            raw = raw.removeprefix(b"\xef\xbb\xbf")  # (a byte order mark opening the file)
+        if not raw.strip():
+            continue
+        origin = f"{row['path']}:{lineno}"
+        try:
+            out.append({"line": raw.decode("utf-8"), "_origin": origin, "_error": None})
+        except UnicodeDecodeError as exc:
+            out.append({"line": None, "_origin": origin,
+                        "_error": f"not valid UTF-8 (byte {exc.start + 1} of the line); re-save the file as UTF-8"})
+    return out
+
+
 def _row_document(row: dict) -> Document:
     """A Ray row (a JSON Lines line, or a Parquet record) as a Document, or one carrying its error."""
     from .document import text_id
     from .ingest.files import document_from_record
 
     origin = str(row.pop("_origin", None) or "ray")
+    problem = row.pop("_error", None)
     try:
+        if isinstance(problem, str) and problem:
+            raise InputError(origin, problem)
         if "line" in row and "text" not in row:  # a JSON Lines line read as text
             try:
                 row = json.loads(row["line"])
             except json.JSONDecodeError as exc:
-                raise InputError(origin, f"not valid JSON ({exc.msg})") from None
+                raise InputError(origin, f"not valid JSON ({exc.msg.removesuffix(' at')} at character {exc.pos + 1})") from None
         return document_from_record(row, origin)
     except InputError as exc:
         return Document(text="", id=text_id(origin), origin=origin, error=str(exc))
@@ -74,7 +98,7 @@ def _plain(value):
         return None
     if hasattr(value, "item"):
         try:
-            return value.item()
+            value = value.item()
         except (ValueError, AttributeError):
             pass
     if isinstance(value, float) and value != value:
@@ -129,8 +153,9 @@ def run_ray(paths: list[str], out_dir: str, settings: Settings, workers: int | N
         ray.data.DataContext.get_current().enable_progress_bars = False
         parts = []
         if jsonl:
-            parts.append(ray.data.read_text(jsonl, include_paths=True)
-                         .map(lambda r: {"line": r["text"], "_origin": r["path"]}))
+            # (the files' bytes, cut into lines here: Ray's text reader decodes a whole file at once, so one
+            # line of another encoding failed the whole batch)
+            parts.append(ray.data.read_binary_files(jsonl, include_paths=True).flat_map(jsonl_lines))
         if parquet:
             parts.append(ray.data.read_parquet(parquet))
         ds = parts[0] if len(parts) == 1 else parts[0].union(*parts[1:])

@@ -88,14 +88,17 @@ def test_ray_batch_equals_single_process_coding(tmp_path, capsys):
     pytest.importorskip("ray")
     n = int(os.environ.get("EVENTCODER_RAY_DOCS", "200"))
     src = corpus(tmp_path, n)
+    with src.open("ab") as f:  # (and a line of another encoding: it fails alone, as the broken one does)
+        f.write(b'{"id": "latin", "text": "Caf\xe9 owners marched."}\n')
     single = code_lines([str(src)], capsys)
     out = tmp_path / "ray-shards"
     assert main(["batch", str(src), "--engine", "ray", "--out", str(out), "--workers", "2"]) == 0
     summary = json.loads(capsys.readouterr().out.strip().splitlines()[-1])
     coded = shard_rows(out)
     assert summary["documents"] == len(single) == len(coded)
-    broken = [i for i, d in coded.items() if d["error"]]
-    assert len(broken) == 1 and "not valid JSON" in coded[broken[0]]["error"]
+    broken = sorted(d["error"] for d in coded.values() if d["error"])
+    assert broken == sorted(d["error"] for d in single.values() if d["error"])
+    assert len(broken) == 2 and "not valid JSON" in broken[0] and "not valid UTF-8" in broken[1]
     ok = {i: d for i, d in coded.items() if not d["error"]}
     assert ok == {i: d for i, d in single.items() if not d["error"]}
     assert sum(len(d["events"]) for d in ok.values()) > n // 2
@@ -113,3 +116,20 @@ def test_local_batch_codes_the_lines_around_one_of_another_encoding(tmp_path, ca
     assert summary["documents"] == 3 and summary["failed"] == 1
     assert main(["batch", str(src), "--out", str(tmp_path / "s2"), "--engine", "local", "--shard-size", "0"]) == 1
     assert "--shard-size must be 1 or more" in capsys.readouterr().err
+
+
+def test_ray_rows_of_a_json_lines_file_are_its_lines_each_decoded_alone():
+    from eventcoder.batch import _row_document, jsonl_lines
+    from eventcoder.ingest.files import read_jsonl
+
+    data = b'\xef\xbb\xbf{"text": "Riots in Kelmora."}\n\n{"text": "Caf\xe9 riots"}\n{"id": "x", "text": \n'
+    rows = jsonl_lines({"bytes": data, "path": "in.jsonl"})
+    assert [r["_origin"] for r in rows] == ["in.jsonl:1", "in.jsonl:3", "in.jsonl:4"]
+    docs = [_row_document(dict(r)) for r in rows]
+    # the same documents, ids and errors as `code` reads from the file
+    import io
+
+    same = list(read_jsonl(io.BytesIO(data), "in.jsonl"))
+    assert [(d.id, d.text, d.error) for d in docs] == [(d.id, d.text, d.error) for d in same]
+    assert docs[0].error is None and "in.jsonl:3: not valid UTF-8" in docs[1].error
+    assert "in.jsonl:4: not valid JSON (Expecting value at character 22)" == docs[2].error

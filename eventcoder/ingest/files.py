@@ -95,7 +95,8 @@ def read_jsonl(stream: Iterable[str | bytes], name: str, published: date | None 
             record = json.loads(line)
         except json.JSONDecodeError as exc:
             # (some of json's messages end in "at": "Invalid control character at")
-            yield failed(origin, f"not valid JSON ({exc.msg.removesuffix(' at')} at column {exc.colno})")
+            # (the character of the line: json's column restarts after the line's own newline)
+            yield failed(origin, f"not valid JSON ({exc.msg.removesuffix(' at')} at character {exc.pos + 1})")
             continue
         try:
             yield document_from_record(record, origin, published)
