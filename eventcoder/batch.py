@@ -123,6 +123,23 @@ def _inputs(paths: list[str]) -> tuple[list[str], list[str]]:
     return jsonl, parquet
 
 
+def input_dataset(jsonl: list[str], parquet: list[str], settings: Settings):
+    """The inputs as one Ray dataset of rows: a JSON Lines line each (`line`, `_origin`, `_error`), or a
+    Parquet record."""
+    import ray.data
+
+    parts = []
+    if jsonl:
+        # (the files' bytes, cut into lines here: Ray's text reader decodes a whole file at once, so one line
+        # of another encoding failed the whole batch; and dealt out again in blocks of a coder's batch: a
+        # file's lines come as one block, which one coder alone would take)
+        parts.append(ray.data.read_binary_files(jsonl, include_paths=True).flat_map(jsonl_lines)
+                     .repartition(target_num_rows_per_block=settings.batch_size * 4))
+    if parquet:
+        parts.append(ray.data.read_parquet(parquet))
+    return parts[0] if len(parts) == 1 else parts[0].union(*parts[1:])
+
+
 def run_ray(paths: list[str], out_dir: str, settings: Settings, workers: int | None = None,
             address: str | None = None) -> dict:
     """Code the inputs on Ray Data and write Parquet shards of coded documents to `out_dir`."""
@@ -151,14 +168,7 @@ def run_ray(paths: list[str], out_dir: str, settings: Settings, workers: int | N
         for name in ("ray", "ray.data"):
             logging.getLogger(name).setLevel(logging.WARNING)
         ray.data.DataContext.get_current().enable_progress_bars = False
-        parts = []
-        if jsonl:
-            # (the files' bytes, cut into lines here: Ray's text reader decodes a whole file at once, so one
-            # line of another encoding failed the whole batch)
-            parts.append(ray.data.read_binary_files(jsonl, include_paths=True).flat_map(jsonl_lines))
-        if parquet:
-            parts.append(ray.data.read_parquet(parquet))
-        ds = parts[0] if len(parts) == 1 else parts[0].union(*parts[1:])
+        ds = input_dataset(jsonl, parquet, settings)
         concurrency = workers or max(1, int(ray.available_resources().get("CPU", 2)) - 1)
         coded = ds.map_batches(Coder, fn_constructor_args=(settings,), batch_size=settings.batch_size * 4,
                                concurrency=concurrency, num_cpus=1, batch_format="numpy")

@@ -133,3 +133,23 @@ def test_ray_rows_of_a_json_lines_file_are_its_lines_each_decoded_alone():
     assert [(d.id, d.text, d.error) for d in docs] == [(d.id, d.text, d.error) for d in same]
     assert docs[0].error is None and "in.jsonl:3: not valid UTF-8" in docs[1].error
     assert "in.jsonl:4: not valid JSON (Expecting value at character 22)" == docs[2].error
+
+
+def test_the_lines_of_one_file_reach_ray_in_many_blocks(tmp_path):
+    # (one block per file would go to one coder alone, however many the cluster runs)
+    ray = pytest.importorskip("ray")
+    from eventcoder.batch import input_dataset
+    from eventcoder.settings import Settings
+
+    src = tmp_path / "many.jsonl"
+    src.write_text("".join(json.dumps({"id": f"d{i}", "text": f"Riots in Kelmora, report {i}."}) + "\n"
+                           for i in range(100)), encoding="utf-8")
+    started = not ray.is_initialized()
+    if started:
+        ray.init(num_cpus=2, include_dashboard=False, log_to_driver=False)
+    try:
+        ds = input_dataset([str(src)], [], Settings.create(batch_size=4)).materialize()
+        assert ds.count() == 100 and ds.num_blocks() >= 100 // 16
+    finally:
+        if started:
+            ray.shutdown()
