@@ -7,6 +7,7 @@ import hashlib
 import re
 from bisect import bisect_left, bisect_right
 from itertools import accumulate
+from operator import attrgetter, itemgetter
 from dataclasses import asdict, dataclass, field
 from datetime import date
 from typing import Any
@@ -92,19 +93,30 @@ def source_country(document: Document) -> tuple[str | None, str | None]:
     return (iso3, "url") if iso3 else (None, None)
 
 
-class Overlaps:
-    """Whether a span overlaps any of a fixed set of (start, end) spans, by a search: a span [s, e) overlaps
-    one when some span starts before e and ends after s, i.e. when the latest end among the spans that
-    start before e lies after s."""
+class SpanIndex:
+    """Spans (objects with a start and an end, or anything `start` and `end` read them from) by position, so
+    that a long document's hundreds of mentions are searched, not passed over for each one: `around(s, e)`
+    gives every span that may overlap [s, e) (a superset the caller filters), `any(s, e)` whether one does
+    (one does when the latest end among the spans that start before e lies after s)."""
 
-    def __init__(self, spans):
-        spans = sorted(spans)
-        self.starts = [a for a, _ in spans]
-        self.max_end = list(accumulate((b for _, b in spans), max))
+    def __init__(self, spans, start=attrgetter("start"), end=attrgetter("end")):
+        self.spans = sorted(spans, key=start)
+        self.starts = [start(x) for x in self.spans]
+        ends = [end(x) for x in self.spans]
+        self.longest = max((b - a for a, b in zip(self.starts, ends)), default=0)
+        self.max_end = list(accumulate(ends, max))
+
+    def around(self, s: int, e: int) -> list:
+        lo = bisect_right(self.starts, s - self.longest)
+        hi = bisect_left(self.starts, e)
+        return self.spans[lo:hi]
 
     def any(self, s: int, e: int) -> bool:
         i = bisect_left(self.starts, e)
         return i > 0 and self.max_end[i - 1] > s
+
+
+PAIR = {"start": itemgetter(0), "end": itemgetter(1)}  # (SpanIndex of (start, end) pairs)
 
 
 @dataclass
@@ -305,13 +317,18 @@ class Context:
             return self.sentences[i]
         return None
 
+    def derived(self, key: str, items, make):
+        """`make(items)`, worked out once per document and kept in memo under `key` until `items` (a list of
+        ctx, such as ctx.actors) is another list or of another length."""
+        got = self.memo.get(key)
+        if got is None or got[0] is not items or got[1] != len(items):
+            got = self.memo[key] = (items, len(items), make(items))
+        return got[2]
+
     def actors_starting(self, lo: int, hi: int) -> list[ActorMention]:
         """The actor mentions that start at or after `lo` and before `hi`, in order (the stages keep
         ctx.actors sorted by start): a search, not a pass over every mention of a long text."""
-        starts = self.memo.get("actor starts")
-        if starts is None or starts[0] is not self.actors or len(starts[1]) != len(self.actors):
-            starts = self.memo["actor starts"] = (self.actors, [a.start for a in self.actors])
-        keys = starts[1]
+        keys = self.derived("actor starts", self.actors, lambda actors: [a.start for a in actors])
         return self.actors[bisect_left(keys, lo):bisect_left(keys, hi)] if lo < hi else []
 
     def to_dict(self, keep_text: bool = False) -> dict:

@@ -491,16 +491,11 @@ def find_matches(text: str, countries: Iterable[str] = (), when: date | None = N
 
 
 def _longest_first(cands: list) -> list:
-    """The candidates (in order of preference) that overlap none preferred before them, by start."""
-    taken: list = []
-    if any(m.start >= m.end for m in cands):  # (an empty span: the plain pass, as it never comes)
-        for m in cands:
-            if all(m.end <= o.start or m.start >= o.end for o in taken):
-                taken.append(m)
-        taken.sort(key=lambda m: m.start)
-        return taken
+    """The candidates (in order of preference; none empty, as the aliases are not) that overlap none
+    preferred before them, by start."""
     # the spans taken do not overlap and none is empty, so by start their ends rise too: a span overlaps
     # one of them when the last that starts before its end ends after its start
+    taken: list = []
     starts: list[int] = []
     for m in cands:
         i = bisect_left(starts, m.end)

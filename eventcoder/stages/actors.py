@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import re
 
-from ..document import ActorMention, Context, Overlaps, source_country
+from ..document import PAIR, ActorMention, Context, SpanIndex, source_country
 from ..pipeline import stage
 from ..resources import actors as dictionary
 
@@ -88,7 +88,7 @@ def _ner_mentions(ctx: Context, taken: list[tuple[int, int]], countries: list[st
     text = ctx.text
 
     # (the dictionary's mentions searched, those this pass adds, few, read one by one)
-    held, added = Overlaps(taken), []
+    held, added = SpanIndex(taken, **PAIR), []
 
     def free(s: int, e: int) -> bool:
         return not held.any(s, e) and all(e <= a or s >= b for a, b in added)
@@ -165,7 +165,7 @@ def add_context_actors(ctx: Context) -> None:
         (source_country(ctx.document)[0], CONTEXT_COUNTRY_MIN_WEIGHT)
     if weight < CONTEXT_COUNTRY_MIN_WEIGHT or top not in ctx.alias_countries:
         return
-    taken = Overlaps((a.start, a.end) for a in ctx.actors)
+    taken = SpanIndex(ctx.actors)
     added = [ActorMention(ctx.text[m.start:m.end], m.start, m.end, m.name, m.inter, m.country, m.source)
              for m in dictionary.find_matches(ctx.text, [top], ctx.published, accept=_acronym_check(ctx.doc))
              if m.source == "dictionary" and not taken.any(m.start, m.end)]

@@ -146,7 +146,7 @@ def told_dates(ctx: Context, s) -> set[tuple[str, str | None]]:
     its usable times at those precisions, less a dateline's and one a verb of report carries
     ("..., officials said Monday", the day of the telling)."""
     found = set()
-    for t in _in_sentence(ctx.times, s, ctx.published):
+    for t in _in_sentence(ctx, s):
         if t.precision not in TOLD_PRECISIONS or dateline(ctx, t):
             continue
         root = span_root(ctx.doc, t.start, t.end) if ctx.doc is not None else None
@@ -206,21 +206,21 @@ def _usable(t: TimeMention, published: date | None = None) -> bool:
     return published is None or t.value <= published.isoformat()
 
 
-def _in_sentence(times: list[TimeMention], s, published: date | None = None) -> list[TimeMention]:
+def _in_sentence(ctx: Context, s) -> list[TimeMention]:
     """The usable times of sentence `s`, less the last day of a range ("between 3 and 6 May"): the
     range is read from its first mention, which carries the end."""
-    global _TIMES_INDEX
-    index = _TIMES_INDEX
-    if index[0] is not times or len(index[1]) != len(times):
-        # (the times' starts and the ranges' closings, read once per document: a long text has many
-        # sentences; the stages keep the times sorted by start)
-        closing: dict = {}  # a range's last day -> where the ranges closing on it end, in order
-        for e, v in sorted({(u.end, u.end_value) for u in times if u.end_value}):
-            closing.setdefault(v, []).append(e)
-        index = _TIMES_INDEX = (times, [t.start for t in times], closing)
-    _, starts, closing = index
-    return [t for t in times[bisect_left(starts, s.start):bisect_left(starts, s.end)] if _usable(t, published)
-            and not _closes_range(closing.get(t.value), t.start)]
+    starts, closing = ctx.derived("times index", ctx.times, _times_index)
+    times = ctx.times[bisect_left(starts, s.start):bisect_left(starts, s.end)]
+    return [t for t in times if _usable(t, ctx.published) and not _closes_range(closing.get(t.value), t.start)]
+
+
+def _times_index(times: list[TimeMention]) -> tuple[list[int], dict]:
+    """The times' starts (the stages keep them sorted by start) and, for each day a range closes on, where
+    the ranges closing on it end, in order: read once per document, as a long text has many sentences."""
+    closing: dict = {}
+    for e, v in sorted({(u.end, u.end_value) for u in times if u.end_value}):
+        closing.setdefault(v, []).append(e)
+    return [t.start for t in times], closing
 
 
 def _closes_range(ends: list[int] | None, start: int) -> bool:
@@ -229,9 +229,6 @@ def _closes_range(ends: list[int] | None, start: int) -> bool:
         return False
     i = bisect_left(ends, start - RANGE_GAP)
     return i < len(ends) and ends[i] <= start
-
-
-_TIMES_INDEX: tuple = (None, [], set())
 
 
 def _pick_in_trigger_sentence(ctx: Context, event: Event, cands: list[TimeMention]) -> tuple:
@@ -355,7 +352,7 @@ def _following_event_time(ctx: Context, event: Event, sent, within: tuple[str, s
             if seen > FOLLOWING_SENTENCES:
                 break
             clause_verb = verbs[0]
-        for t in sorted(_in_sentence(ctx.times, nxt, ctx.published), key=lambda t: _in_modifier(ctx, t)):
+        for t in sorted(_in_sentence(ctx, nxt), key=lambda t: _in_modifier(ctx, t)):
             if not _recent(t, ctx.published):
                 continue
             if within is not None and not (t.precision == "day" and within[0] <= t.value <= within[1]):
@@ -494,7 +491,7 @@ def governing_time(ctx: Context, event: Event) -> tuple[TimeMention | None, str 
         sent = ctx.sentences[event.sentences[0]]
     if sent is None:
         return None, None
-    found, report_only = _pick_in_trigger_sentence(ctx, event, _in_sentence(ctx.times, sent, ctx.published))
+    found, report_only = _pick_in_trigger_sentence(ctx, event, _in_sentence(ctx, sent))
     if found is None or report_only:
         # "..., officials said Friday. The raid took place on Thursday.": the next sentences of the
         # paragraph may give the event's own day
@@ -513,7 +510,7 @@ def governing_time(ctx: Context, event: Event) -> tuple[TimeMention | None, str 
     for prev in reversed(ctx.sentences[:sent.index]):
         if prev.paragraph != sent.paragraph:
             break
-        found = _pick_in_context_sentence(ctx, _in_sentence(ctx.times, prev, ctx.published))
+        found = _pick_in_context_sentence(ctx, _in_sentence(ctx, prev))
         if found is not None:
             return found, "report"
     found = _previous_paragraph_time(ctx, sent)
@@ -531,7 +528,7 @@ def _previous_paragraph_time(ctx: Context, sent) -> TimeMention | None:
     for prev in reversed(earlier):
         if prev.kind == "caption":
             return None
-        cands = [t for t in _in_sentence(ctx.times, prev, ctx.published) if _recent(t, ctx.published)]
+        cands = [t for t in _in_sentence(ctx, prev) if _recent(t, ctx.published)]
         found = _pick_in_context_sentence(ctx, cands)
         if found is not None:
             return found

@@ -27,7 +27,7 @@ from bisect import bisect_left
 from collections import Counter
 from copy import deepcopy
 
-from ..document import Context, Event, Overlaps, PlaceMention, source_country
+from ..document import PAIR, Context, Event, PlaceMention, SpanIndex, source_country
 from ..pipeline import stage
 from ..resources.gazetteer import continent_adjectives, get_gazetteer, light_key
 from .event_dates import dateline, tells_the_incident
@@ -832,12 +832,9 @@ _CAPITAL_NOTE_BEFORE = re.compile(r"\(\s*(?:district|provincial|province|county|
 def _capital_stand_in(ctx: Context, p: PlaceMention) -> bool:
     """Whether the text names the chosen place only as an area's capital standing in for the area
     ("(district capital = Lurin)"): ACLED's precision 3, a larger region coded at its capital."""
-    noted = ctx.memo.get("capital notes")
-    if noted is None or noted[0] is not ctx.places or noted[2] != len(ctx.places):
-        # (the names so noted, read once per document: a long text has many places and many events)
-        noted = ctx.memo["capital notes"] = (ctx.places, {q.name for q in ctx.places if _CAPITAL_NOTE_BEFORE.search(
-            ctx.text, max(0, q.start - 40), q.start)}, len(ctx.places))
-    return p.name in noted[1]
+    # (the names so noted, read once per document: a long text has many places and many events)
+    return p.name in ctx.derived("capital notes", ctx.places, lambda places: {
+        q.name for q in places if _CAPITAL_NOTE_BEFORE.search(ctx.text, max(0, q.start - 40), q.start)})
 
 
 # "Kelmoria's capital", "the Kelmorian capital" (not "Kelmoria's capital of Dunde", a region's)
@@ -1091,12 +1088,10 @@ def _guesses(ctx: Context, spans, gz) -> tuple[list, list]:
     if got is not None:
         return got
     countries = set(ctx.countries) | set(ctx.country_hints)
-    taken = ctx.memo.get("named spans")
-    if taken is None or taken[0] is not ctx.actors or taken[1] != len(ctx.actors):
-        # (the actors' and persons' spans, indexed once per document)
-        taken = ctx.memo["named spans"] = (ctx.actors, len(ctx.actors), Overlaps([(a.start, a.end) for a in ctx.actors] + [
-            (e.start_char, e.end_char) for e in (ctx.doc.ents if ctx.doc is not None else ()) if e.label_ == "PERSON"]))
-    taken = taken[2]
+    # (the actors' and persons' spans, indexed once per document)
+    taken = ctx.derived("named spans", ctx.actors, lambda actors: SpanIndex([(a.start, a.end) for a in actors] + [
+        (e.start_char, e.end_char) for e in (ctx.doc.ents if ctx.doc is not None else ()) if e.label_ == "PERSON"],
+        **PAIR))
     out = []
     for a, b in spans:
         for m in _GOVERNED_NAME.finditer(ctx.text, a, b):

@@ -19,12 +19,13 @@ from __future__ import annotations
 
 import math
 import re
-from bisect import bisect_left, bisect_right
+from bisect import bisect_right
 from collections import Counter
 from dataclasses import dataclass, field
 from functools import lru_cache
+from operator import attrgetter
 
-from ..document import Context, Overlaps, PlaceMention, source_country
+from ..document import PAIR, Context, PlaceMention, SpanIndex, source_country
 from ..pipeline import stage
 from ..nlp import known_word
 from .actors import add_context_actors
@@ -941,22 +942,6 @@ def _overlaps(a, b) -> bool:
     return a[0] < b[1] and b[0] < a[1]
 
 
-class _SpanIndex:
-    """Spans (objects with a start and an end, or (start, end) pairs) by position: `around(s, e)`
-    gives every span that may overlap [s, e), a superset the caller filters, without a pass over
-    all of them (long documents have hundreds of entities and candidates)."""
-
-    def __init__(self, spans, start=lambda x: x.start, end=lambda x: x.end):
-        self.spans = sorted(spans, key=start)
-        self.starts = [start(x) for x in self.spans]
-        self.longest = max((end(x) - start(x) for x in self.spans), default=0)
-
-    def around(self, s: int, e: int) -> list:
-        lo = bisect_right(self.starts, s - self.longest)
-        hi = bisect_left(self.starts, e)
-        return self.spans[lo:hi]
-
-
 def _doubled(text: str, c) -> bool:
     """Whether the one-word candidate is said twice in a row ("Boda boda", "boda Boda"), as a place's name is not
     (a doubled name the gazetteer knows whole, "Wagga Wagga", is matched whole before its words)."""
@@ -966,7 +951,7 @@ def _doubled(text: str, c) -> bool:
             or before[-1:] in (" ", "-") and before[-n - 1:-1].lower() == word and not before[:-n - 1][-1:].isalnum())
 
 
-def _keep(c: Candidate, ctx: Context, persons: _SpanIndex, actors: _SpanIndex, ents: _SpanIndex,
+def _keep(c: Candidate, ctx: Context, persons: SpanIndex, actors: SpanIndex, ents: SpanIndex,
           starts: frozenset = frozenset()) -> bool:
     """Filters for common words, parts of person names and actor names."""
     if c.source == "demonym" and any(a.inter == FOREIGN_FORCES and 0 < a.start - c.end <= 2
@@ -1331,7 +1316,7 @@ def _merge(scan, ner, dem, abbr=()) -> list:
     # a recognised span that begins inside a name the scan found spelt in full and runs on past it cuts
     # that name in two ("Homa [Bay county]", which would be Florida's): the scan's name stands (not a
     # scan's guess at two words glued: "west [Fort Worth]" is no "Westfort")
-    whole = _SpanIndex([c for c in scan if any(m.quality >= 1.0 for m in c.matches)])
+    whole = SpanIndex([c for c in scan if any(m.quality >= 1.0 for m in c.matches)])
     ner = [c for c in ner if not any(s.start < c.start < s.end < c.end for s in whole.around(c.start, c.start + 1))]
     chosen = sorted(abbr, key=lambda c: c.start)  # never overlapping, kept in text order
     starts = [c.start for c in chosen]
@@ -2497,7 +2482,7 @@ def _misspelt(ctx: Context, gz, ents, cands, countries: dict, words: _Words) -> 
     if not top and not any(countries_at.values()):
         return []
     text, out = ctx.text, []
-    held = Overlaps((c.start, c.end) for c in cands)
+    held = SpanIndex(cands)
     for e in list(ents) + _unnamed_runs(ctx.doc, ents, words):
         # (by token offsets, as in `_ner`)
         i = e.start + 1 if words.lower[e.start] == "the" and len(e) > 1 else e.start
@@ -2524,9 +2509,9 @@ def find_places(ctx: Context, gz) -> list:
     """The resolved place mentions of a parsed document; sets ctx.countries too."""
     text = ctx.text
     ents = list(ctx.doc.ents)
-    by_person = _SpanIndex(_person_spans(ents), start=lambda x: x[0], end=lambda x: x[1])
-    by_actor = _SpanIndex(ctx.actors)
-    by_ent = _SpanIndex(ents, start=lambda e: e.start_char, end=lambda e: e.end_char)
+    by_person = SpanIndex(_person_spans(ents), **PAIR)
+    by_actor = SpanIndex(ctx.actors)
+    by_ent = SpanIndex(ents, start=attrgetter("start_char"), end=attrgetter("end_char"))
     words = _Words(ctx.doc)
     merged = _merge(_scan(ctx, gz, words), _ner(ctx, gz, ents, words), _demonyms(ctx, gz, words),
                     _abbreviations(ctx, gz))
