@@ -75,6 +75,17 @@ def test_huge_text_is_refused_with_the_limit(tmp_path, capsys):
     assert "characters" in message
 
 
+def test_the_limit_is_set_on_the_command_line(tmp_path, capsys):
+    long = tmp_path / "long.txt"
+    long.write_text((GOOD + " ") * 30, encoding="utf-8")  # about 3,300 characters
+    rc, lines, _ = code([str(long), "--max-chars", "2000"], capsys)
+    assert rc == 1 and lines[0]["events"] == [] and "--max-chars" in lines[0]["error"] and "2,000" in lines[0]["error"]
+    rc, lines, _ = code([str(long), "--max-chars", "5000"], capsys)
+    assert rc == 0 and lines[0]["error"] is None and lines[0]["events"]
+    rc, _, err = code([str(long), "--max-chars", "10"], capsys)
+    assert rc != 0 and "max_chars" in err and "1000" in err
+
+
 def test_five_megabyte_single_line(tmp_path, capsys):
     check(tmp_path, capsys, "line.txt", "x" * 5_000_000, "limit")
 

@@ -15,6 +15,7 @@ from fastapi.testclient import TestClient  # noqa: E402
 from eventcoder.document import Document  # noqa: E402
 from eventcoder.errors import ConfigError, StoreError  # noqa: E402
 from eventcoder.export.acled import ACLED_COLUMNS  # noqa: E402
+from eventcoder.ingest.files import RECORD_SCHEMA, document_from_record  # noqa: E402
 from eventcoder.store import open_store  # noqa: E402
 from eventcoder.web.app import create_app, highlight, safe_link  # noqa: E402
 
@@ -169,7 +170,21 @@ def test_openapi_documents_every_endpoint(client):
     for path in ("/api/events", "/api/events/{event_id}", "/api/events.csv", "/api/events.geojson",
                  "/api/timeline", "/api/stats", "/api/documents", "/api/documents/{document_id}"):
         assert path in spec["paths"], path
-    assert "post" in spec["paths"]["/api/documents"]
+    post = spec["paths"]["/api/documents"]["post"]
+    # the body's shape: a JSON object with a text, and the other fields a document is read with
+    body = post["requestBody"]["content"]["application/json"]["schema"]
+    assert post["requestBody"]["required"] and body["required"] == ["text"]
+    assert set(body["properties"]) == {"text", "id", "published", "title", "url", "source", "country"}
+    assert {"201", "200", "401", "413"} <= set(post["responses"])
+
+
+def test_openapi_body_fields_are_the_fields_a_document_is_read_with():
+    record = {"text": "Kelmo villagers marched.", "id": "d-1", "published": "2024-03-13", "title": "A march",
+              "url": "https://example.org/a", "source": "The Kelmo Times", "country": "KE"}
+    assert set(record) == set(RECORD_SCHEMA["properties"])
+    doc = document_from_record(record, "test")
+    assert (doc.text, doc.id, str(doc.published), doc.title, doc.url, doc.source, doc.country) == (
+        "Kelmo villagers marched.", "d-1", "2024-03-13", "A march", "https://example.org/a", "The Kelmo Times", "KEN")
 
 
 def test_pages_render_and_escape_article_text(client):

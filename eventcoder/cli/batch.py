@@ -6,7 +6,7 @@ import json
 from pathlib import Path
 
 from ..errors import ConfigError
-from .common import add_model_options, warn
+from .common import add_model_options, settings_from, warn
 
 
 def add_parser(sub) -> None:
@@ -75,9 +75,7 @@ def run_local(paths: list[str], out_dir: str, settings, workers: int, shard_size
 
 
 def run(args) -> int:
-    from ..settings import Settings
-
-    settings = Settings.create(batch_size=args.batch_size, spacy_model=args.spacy_model, typer=args.model)
+    settings = settings_from(args)
     if args.workers is not None and args.workers < 1:
         raise ConfigError("--workers must be 1 or more")
     if args.shard_size < 1:

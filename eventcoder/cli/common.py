@@ -30,10 +30,13 @@ def add_model_options(p) -> None:
     p.add_argument("--model", metavar="MODEL", default=None,
                    help="a statistical event typer trained with `eventcoder train` (default: the rules)")
     p.add_argument("--spacy-model", metavar="NAME", default=None, help="spaCy model package (default: auto)")
+    p.add_argument("--max-chars", type=int, metavar="N", default=None,
+                   help="a document of more characters is refused with a message (default 1,000,000; at least 1,000)")
 
 
 def settings_from(args, **extra) -> Settings:
-    return Settings.create(batch_size=args.batch_size, spacy_model=args.spacy_model, typer=args.model, **extra)
+    return Settings.create(batch_size=args.batch_size, spacy_model=args.spacy_model, typer=args.model,
+                           max_chars=args.max_chars, **extra)
 
 
 def published_from(args):

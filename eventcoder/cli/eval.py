@@ -5,7 +5,7 @@ from __future__ import annotations
 import json
 import sys
 
-from .common import add_model_options
+from .common import add_model_options, settings_from
 
 
 def add_parser(sub) -> None:
@@ -45,14 +45,13 @@ def run(args) -> int:
     from ..errors import InputError
     from ..evaluate import evaluate_files, read_coded
     from ..evaluate.report import format_tables, to_json
-    from ..settings import Settings
 
     if args.limit is not None and args.limit < 1:
         raise InputError("--limit", f"must be a positive number of lines, got {args.limit}")
     if args.coded and args.country_from_gold:
         raise InputError("--country-from-gold", "applies to coding; --coded scores documents already coded")
     coded = read_coded(args.coded) if args.coded else None
-    settings = Settings.create(batch_size=args.batch_size, spacy_model=args.spacy_model, typer=args.model)
+    settings = settings_from(args)
     out = open(args.save_coded, "w", encoding="utf-8") if args.save_coded else None
     try:
         sink = (lambda doc: out.write(json.dumps(doc, ensure_ascii=False) + "\n")) if out else None

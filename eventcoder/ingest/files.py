@@ -57,6 +57,25 @@ def _published(value, origin: str) -> date | None:
     return parse_date(value, origin)
 
 
+# A document as a JSON object (a JSON Lines line, the body of POST /api/documents): the fields
+# `document_from_record` reads, as a JSON Schema for the web API's OpenAPI description
+RECORD_SCHEMA = {
+    "type": "object",
+    "required": ["text"],
+    "properties": {
+        "text": {"type": "string", "description": "the article's text"},
+        "id": {"type": ["string", "integer"], "description": "the document's id (else one made from the text)"},
+        "published": {"type": "string", "description": "publication date: YYYY-MM-DD or YYYYMMDD, alone or "
+                      "opening an ISO date and time"},
+        "title": {"type": "string"},
+        "url": {"type": "string"},
+        "source": {"type": "string", "description": "the outlet"},
+        "country": {"type": "string", "description": "the country the document's source covers: a name or "
+                    "an ISO code"},
+    },
+}
+
+
 def document_from_record(record: dict, origin: str, default_published: date | None = None) -> Document:
     if not isinstance(record, dict):
         raise InputError(origin, "each JSON line must be an object with at least a 'text' field")

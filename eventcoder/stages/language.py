@@ -41,7 +41,7 @@ def check_document(ctx: Context, settings: Settings) -> None:
         raise InputError(
             origin,
             f"the document has {len(text):,} characters, over the limit of {settings.max_chars:,}; "
-            "split it or raise the max_chars setting",
+            "split it or raise the limit (--max-chars, or the max_chars setting)",
         )
     words = WORD.findall(text[:20000])
     if len(words) < 1:

@@ -20,6 +20,7 @@ from urllib.parse import urlencode, urlsplit
 
 from ..errors import ConfigError, EventcoderError, InputError
 from ..export import write_acled_csv, write_geojson
+from ..ingest.files import RECORD_SCHEMA, document_from_record
 from ..resources.taxonomy import SUB_TO_TYPE, TAXONOMY
 from ..store import open_store
 from ..store.database import Filters
@@ -316,8 +317,19 @@ def create_app(db: str, write_token: str | None = None, settings=None, tiles: st
             raise BadRequest(f"no document with id {document_id!r}", 404)
         return doc
 
+    # (the handler reads the body itself, to bound its size and answer bad JSON with our message: the body's
+    # shape is given to the OpenAPI description here)
     @app.post("/api/documents", status_code=201,
-              summary="Code an article and store it (only with a write token: Authorization: Bearer TOKEN)")
+              summary="Code an article and store it (only with a write token: Authorization: Bearer TOKEN)",
+              openapi_extra={"requestBody": {"required": True, "content": {
+                  "application/json": {"schema": RECORD_SCHEMA}}}},
+              responses={201: {"description": "stored or replaced: `id`, `status`, `events`, `events_added`, "
+                               "`events_merged`"},
+                         200: {"description": "stored already as it is (`status` \"unchanged\")"},
+                         400: {"description": "the body is no JSON object with a 'text' string, or a field is wrong"},
+                         401: {"description": "no valid write token"}, 403: {"description": "a read-only server"},
+                         413: {"description": "the body is too large"},
+                         422: {"description": "the document could not be coded"}})
     async def api_add_document(request: Request):
         if writer is None:
             raise BadRequest("this server is read-only (start it with --write-token to accept documents)", 403)
@@ -340,8 +352,6 @@ def create_app(db: str, write_token: str | None = None, settings=None, tiles: st
 
     def _code_and_store(record) -> dict:
         from ..api import get_pipeline
-        from ..ingest.files import document_from_record
-
         doc = document_from_record(record, "POST /api/documents")
         if not doc.text.strip():
             raise BadRequest("the document's text is empty")
