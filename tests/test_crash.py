@@ -63,7 +63,7 @@ def stored_documents(path) -> int:
 
 def check_consistent(path) -> dict:
     """Every stored document has all its coded events, each in exactly one merged event whose
-    source count is right; nothing dangles."""
+    source count is right (documents that copy another's text count with it); nothing dangles."""
     con = sqlite3.connect(path)
     try:
         docs = con.execute("select id, coded from documents").fetchall()
@@ -77,8 +77,8 @@ def check_consistent(path) -> dict:
         assert con.execute("select count(*) from event_sources s left join merged_events m "
                            "on m.id = s.merged_id where m.id is null").fetchone()[0] == 0
         for mid, n_sources in con.execute("select id, n_sources from merged_events"):
-            docs_of = con.execute("select count(distinct document_id) from event_sources where merged_id = ?",
-                                  (mid,)).fetchone()[0]
+            docs_of = con.execute("select count(distinct coalesce(copy_of, document_id)) from event_sources "
+                                  "where merged_id = ?", (mid,)).fetchone()[0]
             assert docs_of == n_sources >= 1, mid
         return {"documents": len(docs), "events": n_events,
                 "merged": con.execute("select count(*) from merged_events").fetchone()[0]}

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from eventcoder.store.merging import Member, actors_match, combine, dates_match, km, places_match
+from eventcoder.store.merging import Member, actors_match, combine, copies, dates_match, km, places_match, shingles
 
 
 def ev(**kw):
@@ -65,3 +65,37 @@ def test_a_branch_or_period_of_an_actor_is_that_actor():
     a = ev(actor1="Military Forces of Nigeria (2023-)", actor2="Islamic State (West Africa)")
     assert actors_match(a, ev(actor1="Military Forces of Nigeria", actor2="Islamic State"))
     assert not actors_match(a, ev(actor1="Military Forces of Nigeria", actor2="Boko Haram"))
+
+
+WIRE = ("Gunmen stormed the Kelmora cattle market on Tuesday and opened fire on traders, killing "
+        "six people and wounding eleven others, the district police chief told reporters. Witnesses said "
+        "the attackers arrived on motorcycles shortly after dawn and burned several stalls before fleeing "
+        "towards the forest. No group has claimed the attack, the second in the district this month.")
+
+
+def test_a_copy_of_a_text_is_told_from_a_report_in_its_own_words():
+    wire = shingles(WIRE)
+    # the wire story run by another outlet: a dateline and a byline before it, a paragraph after
+    rerun = shingles("KELMORA, March 12 (Dunde Post) - " + WIRE.replace("reporters", "journalists")
+                     + " Our correspondent adds that the roads to the town were closed on Wednesday.")
+    assert copies(wire, rerun) and copies(rerun, wire)
+    # the same clash in another outlet's words, with one quote in common
+    own = shingles("Six traders died when attackers on motorcycles raided the Kelmora market early on "
+                   "Tuesday. Police said attackers shot at traders, killing six people and "
+                   "wounding eleven others. The market will stay shut for a week, the council said.")
+    assert not copies(wire, own)
+    # a short text and its double; nothing
+    assert copies(shingles("Kelmo shelled."), shingles("kelmo  shelled"))
+    assert not copies(shingles(""), shingles(""))
+
+
+def test_copies_of_one_text_count_once():
+    def member(doc, confidence, copy_of=None):
+        return Member(f"{doc}#0", doc, {"event_type": "Battles", "sub_event_type": "Armed clash",
+                                        "confidence": confidence}, source=f"Outlet {doc}", copy_of=copy_of)
+
+    apart = combine([member("a", 0.6), member("b", 0.6), member("c", 0.5)])
+    told_again = combine([member("a", 0.6), member("b", 0.6, copy_of="a"), member("c", 0.5)])
+    assert apart["n_sources"] == 3 and told_again["n_sources"] == 2
+    assert apart["confidence"] == round(1 - 0.4 * 0.4 * 0.5, 3) and told_again["confidence"] == round(1 - 0.4 * 0.5, 3)
+    assert told_again["sources"] == "Outlet a; Outlet b; Outlet c"  # every outlet that ran it

@@ -211,8 +211,8 @@ def test_migration_from_version_1_merges_stored_events(tmp_path):
     con.executescript(V1_DDL)
     for i, fat in enumerate((4, 3)):
         ev = clash(fatalities=fat)
-        con.execute("insert into documents values (?, ?, null, null, ?, 'x', '2024-03-13', 'given', 't', '{}', ?)",
-                    (f"old{i}", f"h{i}", f"Paper {i}", f"2024-03-13T00:00:0{i}"))
+        con.execute("insert into documents values (?, ?, null, null, ?, 'x', '2024-03-13', 'given', ?, '{}', ?)",
+                    (f"old{i}", f"h{i}", f"Paper {i}", f"the report of paper {i}", f"2024-03-13T00:00:0{i}"))
         con.execute("insert into events (document_id, ordinal, event_date, event_type, iso3, fatalities, event) "
                     "values (?, 0, ?, ?, 'NGA', ?, ?)", (f"old{i}", ev["event_date"], ev["event_type"], fat,
                                                         json.dumps(ev)))
@@ -225,6 +225,51 @@ def test_migration_from_version_1_merges_stored_events(tmp_path):
     assert ev["n_sources"] == 2 and ev["fatalities"] == 3 and ev["sources"] == ["Paper 0", "Paper 1"]
     cols = {r[1] for r in sqlite3.connect(path).execute("pragma table_info(events)")}
     assert {"date_end", "admin2"} <= cols
+
+
+WIRE = ("Gunmen stormed the Kelmora cattle market on Tuesday and opened fire on traders, killing six "
+        "people and wounding eleven others, the district police chief told reporters on Wednesday.")
+
+
+def test_copies_of_one_text_count_once_as_a_source(store_url):
+    store = open_store(store_url)
+    add(store, "wire", clash(confidence=0.6), source="Wire", text=WIRE)
+    add(store, "rerun", clash(confidence=0.6), source="Dunde Post", text="KELMORA (Wire) - " + WIRE)
+    add(store, "own", clash(confidence=0.5), source="Kelmo Times",
+        text="Six traders died when attackers on motorcycles raided the Kelmora market on Tuesday.")
+    [ev] = store.query()
+    # three outlets ran it, two sources told it
+    assert sorted(ev["sources"]) == ["Dunde Post", "Kelmo Times", "Wire"] and ev["n_sources"] == 2
+    assert ev["confidence"] == round(1 - 0.4 * 0.5, 3)
+    copy_of = {r["document_id"]: r["copy_of"] for r in store.event(ev["id"])["source_reports"]}
+    assert copy_of == {"wire": None, "rerun": "wire", "own": None}
+    # the text copied taken out (replaced by another story): the copy is a source of its own
+    add(store, "wire", clash(confidence=0.6, latitude=12.9), source="Wire", text="Another story altogether.")
+    [ev] = [e for e in store.query() if e["latitude"] == 11.8464]
+    copy_of = {r["document_id"]: r["copy_of"] for r in store.event(ev["id"])["source_reports"]}
+    assert copy_of == {"rerun": None, "own": None} and ev["n_sources"] == 2
+
+
+def test_migration_from_version_2_counts_copies_once_and_keeps_ids(tmp_path):
+    path = tmp_path / "v2.db"
+    store = open_store(f"sqlite:///{path}")
+    for doc, source in (("wire", "Wire"), ("rerun", "Dunde Post")):
+        add(store, doc, clash(), source=source, text=WIRE)
+    [before] = store.query()
+    store.engine.dispose()
+    # the store as version 2 left it: no copy_of, each document a source
+    con = sqlite3.connect(path)
+    con.execute("alter table event_sources drop column copy_of")
+    con.execute("update merged_events set n_sources = 2")
+    con.execute("update eventcoder_meta set value = '2' where key = 'schema_version'")
+    con.commit()
+    con.close()
+    store = open_store(f"sqlite:///{path}")
+    assert store.schema_version() == SCHEMA_VERSION == 3
+    [after] = store.query()
+    assert after["id"] == before["id"] and after["n_sources"] == 1
+    assert {r["document_id"]: r["copy_of"] for r in store.event(after["id"])["source_reports"]} == {
+        "wire": None, "rerun": "wire"}
 
 
 def _filled(store_url):

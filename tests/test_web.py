@@ -280,3 +280,19 @@ def test_head_answers_as_get_without_a_body(client):
         get, head = client.get(path), client.head(path)
         assert head.status_code == get.status_code and head.content == b"", path
         assert head.headers["content-type"] == get.headers["content-type"], path
+
+
+def test_an_event_page_says_which_report_copies_another(tmp_path):
+    url = f"sqlite:///{tmp_path / 'copies.db'}"
+    store = open_store(url)
+    wire = "Soldiers fought Boko Haram fighters near Maiduguri on Monday, the army said in a statement."
+    for doc, text in (("wire", wire), ("rerun", "MAIDUGURI (Wire) - " + wire)):
+        store.add(Document(text=text, id=doc, source=f"Outlet {doc}"),
+                  {"id": doc, "published": "2024-03-13", "published_source": "given", "events": [event()]})
+    [ev] = store.query()
+    client = TestClient(create_app(url, tiles=None), raise_server_exceptions=False)
+    body = client.get(f"/api/events/{ev['id']}").json()
+    assert body["n_sources"] == 1 and {r["document_id"]: r["copy_of"] for r in body["source_reports"]} == {
+        "wire": None, "rerun": "wire"}
+    page = client.get(f"/events/{ev['id']}").text
+    assert page.count("a copy of the text of document <code>wire</code>") == 1

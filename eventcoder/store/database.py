@@ -10,6 +10,7 @@ from __future__ import annotations
 import hashlib
 import json
 import time
+from collections import OrderedDict
 from dataclasses import dataclass
 from datetime import date, datetime, timedelta, timezone
 from typing import Iterable, Iterator
@@ -231,10 +232,12 @@ class Store:
             if version is None:
                 conn.execute(insert(meta).values(key="schema_version", value=str(SCHEMA_VERSION)))
             elif version < SCHEMA_VERSION:
-                remerge = migrate(conn, version, SCHEMA_VERSION)
+                todo = migrate(conn, version, SCHEMA_VERSION)
                 conn.execute(update(meta).where(meta.c.key == "schema_version").values(value=str(SCHEMA_VERSION)))
-                if remerge:
-                    self._remerge_all(conn)
+                if "remerge" in todo:
+                    self._remerge_all(conn)  # (which marks the copies too)
+                elif "copies" in todo:
+                    self._mark_copies(conn)
 
     def schema_version(self) -> int:
         with self.engine.connect() as conn:
@@ -271,6 +274,8 @@ class Store:
                     coded=json.dumps(coded, ensure_ascii=False), coded_at=_now(),
                 ))
                 result = AddResult(status)
+                texts = _Shingles(conn)
+                texts.put(coded["id"], document.text)
                 for i, ev in enumerate(coded["events"]):
                     event_id = conn.execute(insert(events).values(
                         **{k: ev.get(k) for k in EVENT_FIELDS}, document_id=coded["id"], ordinal=i,
@@ -278,15 +283,16 @@ class Store:
                     member = Member(key=f"{coded['id']}#{i}", document_id=coded["id"], event=ev,
                                     source=_outlet(document), published=coded["published"],
                                     date_stated=merging.date_stated(coded, ev))
-                    joined = self._merge_one(conn, event_id, member)
+                    joined = self._merge_one(conn, event_id, member, texts)
                     result.merged += joined
                     result.new += not joined
                 return result
         except SQLAlchemyError as exc:
             raise StoreError(f"cannot write document {coded['id']} to {self.url}: {_reason(exc)}") from exc
 
-    def _merge_one(self, conn: Connection, event_id: int, member: Member) -> bool:
-        """Attach the event to the best stored event it matches, or start a new one; True if attached."""
+    def _merge_one(self, conn: Connection, event_id: int, member: Member, texts: "_Shingles") -> bool:
+        """Attach the event to the best stored event it matches, or start a new one; True if attached.
+        A report whose document copies the text of one already attached counts with it (`copy_of`)."""
         ev = member.event
         groups = self._candidates(conn, ev)
         blocked = self._blocks(conn, member.key)
@@ -297,6 +303,7 @@ class Store:
                                                                   updated_at=_now())).inserted_primary_key[0]
             self._link(conn, merged_id, event_id, member)
             return False
+        member.copy_of = _copy_of(member, group.members, texts)
         self._link(conn, group.id, event_id, member)
         self._refresh(conn, group.id, group.members + [member])
         return True
@@ -306,7 +313,7 @@ class Store:
         conn.execute(insert(event_sources).values(
             event_id=event_id, merged_id=merged_id, event_key=member.key, document_id=member.document_id,
             source=member.source, published=member.published, fatalities=ev.get("fatalities"),
-            date_stated=int(member.date_stated),
+            date_stated=int(member.date_stated), copy_of=member.copy_of,
             evidence=json.dumps(ev.get("evidence") or [], ensure_ascii=False),
             claims=json.dumps({"fatality_claims": ev.get("fatality_claims") or [],
                                "claimed_by": ev.get("claimed_by") or [], "status": ev.get("status")},
@@ -336,12 +343,35 @@ class Store:
         if not ids:
             return out
         s, e = event_sources.c, events.c
-        q = (select(s.merged_id, s.event_key, s.document_id, s.source, s.published, s.date_stated, e.event)
-             .join(events, events.c.id == s.event_id).where(s.merged_id.in_(ids)).order_by(s.merged_id, s.event_key))
-        for r in conn.execute(q):
+        q = (select(s.merged_id, s.event_key, s.document_id, s.source, s.published, s.date_stated, s.copy_of,
+                    e.event)
+             .join(events, events.c.id == s.event_id).where(s.merged_id.in_(ids)).order_by(s.merged_id, s.event_id))
+        for r in conn.execute(q):  # (each event's reports in the order they were stored)
             out[r.merged_id].append(Member(r.event_key, r.document_id, json.loads(r.event), r.source, r.published,
-                                           bool(r.date_stated)))
+                                           bool(r.date_stated), r.copy_of))
         return out
+
+    def _mark_copies(self, conn: Connection, merged_ids: Iterable[int] | None = None,
+                     texts: "_Shingles | None" = None) -> None:
+        """Say again which reports of these merged events (default: of every event with several)
+        copy another's text, and refresh the events' counts; their ids stay."""
+        s = event_sources.c
+        if merged_ids is None:
+            merged_ids = [r.merged_id for r in conn.execute(
+                select(s.merged_id).group_by(s.merged_id).having(func.count() > 1))]
+        texts = texts or _Shingles(conn)
+        ids = list(merged_ids)
+        for at in range(0, len(ids), 500):
+            for merged_id, members in self._members(conn, ids[at:at + 500]).items():
+                before: list[Member] = []
+                for m in members:
+                    copy_of = _copy_of(m, before, texts)
+                    if copy_of != m.copy_of:
+                        m.copy_of = copy_of
+                        conn.execute(update(event_sources).where(event_sources.c.merged_id == merged_id,
+                                                                 s.event_key == m.key).values(copy_of=copy_of))
+                    before.append(m)
+                self._refresh(conn, merged_id, members)
 
     def _blocks(self, conn: Connection, key: str) -> set[tuple[str, str]]:
         b = merge_blocks.c
@@ -356,8 +386,14 @@ class Store:
         conn.execute(delete(event_sources).where(event_sources.c.document_id == document_id))
         conn.execute(delete(events).where(events.c.document_id == document_id))
         conn.execute(delete(documents).where(documents.c.id == document_id))
+        copied = set()
         for merged_id, members in self._members(conn, affected).items():
-            self._refresh(conn, merged_id, members)
+            if any(m.copy_of == document_id for m in members):
+                copied.add(merged_id)  # (the copies of the text taken out: which of them is the first now)
+            else:
+                self._refresh(conn, merged_id, members)
+        if copied:
+            self._mark_copies(conn, copied)
 
     def _remerge_all(self, conn: Connection) -> None:
         """Rebuild the merged events from every stored event (after a migration that needs it)."""
@@ -366,11 +402,12 @@ class Store:
         q = (select(events.c.id, events.c.document_id, events.c.ordinal, events.c.event, documents.c.source,
                     documents.c.published, documents.c.coded).join(documents, documents.c.id == events.c.document_id)
              .order_by(documents.c.coded_at, events.c.document_id, events.c.ordinal))
+        texts = _Shingles(conn)
         for r in conn.execute(q).all():
             ev = json.loads(r.event)
             member = Member(f"{r.document_id}#{r.ordinal}", r.document_id, ev, r.source, r.published,
                             merging.date_stated(json.loads(r.coded or "{}"), ev))
-            self._merge_one(conn, r.id, member)
+            self._merge_one(conn, r.id, member, texts)
 
     def split(self, merged_id: int, documents_out: list[str] | None = None) -> list[int]:
         """Undo a merge. With no documents, every source becomes an event of its own; with
@@ -456,13 +493,14 @@ class Store:
             out = _merged_dict(row._mapping)
             s, d = event_sources.c, documents.c
             cols = [s.event_key, s.document_id, s.source, s.published, s.fatalities, s.evidence, s.claims,
-                    d.title, d.url, events.c.event] + ([d.text] if with_text else [])
+                    s.copy_of, d.title, d.url, events.c.event] + ([d.text] if with_text else [])
             q = (select(*cols)
                  .join(documents, d.id == s.document_id).join(events, events.c.id == s.event_id)
                  .where(s.merged_id == merged_id).order_by(s.published, s.event_key))
             out["source_reports"] = [{
                 "event_key": r.event_key, "document_id": r.document_id, "source": r.source,
                 "published": r.published, "title": r.title, "url": r.url, "fatalities": r.fatalities,
+                "copy_of": r.copy_of,
                 "evidence": json.loads(r.evidence or "[]"), **json.loads(r.claims or "{}"),
                 "event": json.loads(r.event), **({"text": r.text} if with_text else {}),
             } for r in conn.execute(q)]
@@ -541,6 +579,44 @@ class Store:
                 "sources_per_event": {str(r[0]): r[1] for r in conn.execute(
                     select(m.n_sources, func.count()).where(where).group_by(m.n_sources).order_by(m.n_sources))},
             }
+
+
+class _Shingles:
+    """The word runs (`merging.shingles`) of stored documents' texts, each read once while it is among
+    the last KEEP asked for (a whole store's would not fit in memory)."""
+
+    KEEP = 256
+
+    def __init__(self, conn: Connection):
+        self.conn = conn
+        self._memo: OrderedDict[str, frozenset[int]] = OrderedDict()
+
+    def put(self, document_id: str, text: str) -> None:
+        self._memo[document_id] = merging.shingles(text)
+        self._memo.move_to_end(document_id)
+        while len(self._memo) > self.KEEP:
+            self._memo.popitem(last=False)
+
+    def __call__(self, document_id: str) -> frozenset[int]:
+        if document_id in self._memo:
+            self._memo.move_to_end(document_id)
+            return self._memo[document_id]
+        text = self.conn.execute(select(documents.c.text).where(documents.c.id == document_id)).scalar()
+        self.put(document_id, text or "")
+        return self._memo[document_id]
+
+
+def _copy_of(member: Member, others: list[Member], texts: _Shingles) -> str | None:
+    """The source (`Member.report`) of the first of `others` (in the order they were stored) whose
+    document's text the member's document copies, or None."""
+    mine = texts(member.document_id)
+    seen = {member.document_id}
+    for m in others:
+        if m.document_id not in seen:
+            seen.add(m.document_id)
+            if merging.copies(mine, texts(m.document_id)):
+                return m.report
+    return None
 
 
 def _same_document(conn: Connection, document_id: str, url: str | None) -> list:

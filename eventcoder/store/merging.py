@@ -14,11 +14,17 @@ Two reports are one event when all of these hold:
 - compatible actors: when both name actors other than generic ones (civilians, protesters,
   rioters, unidentified groups), they share at least one, in whichever role;
 - different documents, and no user split between them (`eventcoder events split`).
+
+A report whose document copies another source's text (a wire story run by several outlets: the
+same words, give or take a dateline, a headline or a paragraph) is the same source told again: it
+joins the event as before but counts once, with the document it copies, in `n_sources` and the
+confidence (`copies`, `Member.copy_of`).
 """
 
 from __future__ import annotations
 
 import math
+import re
 from dataclasses import dataclass, field
 from datetime import date
 
@@ -31,6 +37,10 @@ WINDOW_DAYS = 2 * max(DAY_TOLERANCE.values()) + 1
 GENERIC_PREFIXES = ("Unidentified", "Civilians", "Protesters", "Rioters", "Unknown")
 DEMONSTRATIONS = frozenset({"Protests", "Riots"})
 STATUS_ORDER = ("confirmed", "reported", "unconfirmed", "disputed", "denied")
+# a copy: this share of the shorter text's runs of SHINGLE_WORDS words are in the other text
+COPY_SHARE = 0.8
+SHINGLE_WORDS = 5
+_WORD = re.compile(r"\w+")
 
 
 @dataclass
@@ -43,6 +53,12 @@ class Member:
     source: str | None = None  # the outlet
     published: str | None = None
     date_stated: bool = False  # the text states the event's day (else it may be the publication day)
+    copy_of: str | None = None  # the document whose text this member's document copies (its first report)
+
+    @property
+    def report(self) -> str:
+        """The source this member counts as: its document, or the document it copies."""
+        return self.copy_of or self.document_id
 
 
 @dataclass
@@ -68,6 +84,25 @@ def date_stated(coded: dict, ev: dict) -> bool:
     day = ev.get("event_date")
     return bool(day) and any(t.get("value") == day and t.get("precision") == "day" and not t.get("duration")
                              for t in coded.get("times") or [])
+
+
+def shingles(text: str) -> frozenset[int]:
+    """The text's runs of SHINGLE_WORDS words (lower case; punctuation and spacing ignored), hashed
+    (in-process hashes: compared within one process only)."""
+    words = _WORD.findall(text.lower())
+    if len(words) < SHINGLE_WORDS:  # (a text too short for a run: its words, as one)
+        return frozenset([hash(tuple(words))]) if words else frozenset()
+    return frozenset(hash(tuple(words[i:i + SHINGLE_WORDS])) for i in range(len(words) - SHINGLE_WORDS + 1))
+
+
+def copies(a: frozenset[int], b: frozenset[int]) -> bool:
+    """Whether one text copies the other: at least COPY_SHARE of the shorter one's word runs are in the
+    longer (a copy under another headline, with a dateline or a paragraph more, is still a copy; two
+    reports of one clash in their own words share a quote or two)."""
+    if not a or not b:
+        return False
+    small, large = (a, b) if len(a) <= len(b) else (b, a)
+    return len(small & large) >= COPY_SHARE * len(small)
 
 
 def km(lat1: float, lon1: float, lat2: float, lon2: float) -> float:
@@ -218,9 +253,13 @@ def combine(members: list[Member]) -> dict:
     fatalities = min(figures) if figures else max((m.event.get("fatalities") or 0) for m in members)
     statuses = [m.event.get("status") or "reported" for m in members]
     status = "confirmed" if "confirmed" in statuses else (e.get("status") or "reported")
-    miss = 1.0
+    # (each source once: the copies of a text add nothing to how sure the dataset is of the event)
+    sure: dict[str, float] = {}
     for m in members:
-        miss *= 1.0 - min(0.99, max(0.0, m.event.get("confidence") or 0.0))
+        sure[m.report] = max(sure.get(m.report, 0.0), min(0.99, max(0.0, m.event.get("confidence") or 0.0)))
+    miss = 1.0
+    for value in sure.values():
+        miss *= 1.0 - value
     outlets: list[str] = []
     for m in sorted(members, key=lambda m: (m.published or "9999", m.key)):
         name = m.source or m.document_id
@@ -239,5 +278,5 @@ def combine(members: list[Member]) -> dict:
         "geo_precision": e.get("geo_precision"),
         "fatalities": int(fatalities), "status": status, "confidence": round(1.0 - miss, 3),
         "notes": e.get("notes"), "sources": "; ".join(outlets),
-        "n_sources": len({m.document_id for m in members}),
+        "n_sources": len(sure),
     }

@@ -27,16 +27,25 @@ def _v1_to_v2(conn: Connection) -> None:
     _add_columns(conn, "events", {"date_end": "VARCHAR(10)", "admin2": "TEXT"})
 
 
+def _v2_to_v3(conn: Connection) -> None:
+    """Version 3 counts copies of one text once: a merged event's reports gain `copy_of`, the document
+    whose text the report's document copies; the store then marks the copies among the reports of
+    each stored event (Store._mark_copies), keeping the events' ids."""
+    _add_columns(conn, "event_sources", {"copy_of": "VARCHAR(200)"})
+
+
 # version reached -> the migration that reaches it from the version before
-MIGRATIONS: dict[int, Callable[[Connection], None]] = {2: _v1_to_v2}
-# migrations after which the stored events must be merged again
-NEEDS_REMERGE = {2}
+MIGRATIONS: dict[int, Callable[[Connection], None]] = {2: _v1_to_v2, 3: _v2_to_v3}
+# what the store must do after a migration: merge the stored events again, or mark the copies among
+# the reports of each stored event
+AFTER = {2: "remerge", 3: "copies"}
 
 
-def migrate(conn: Connection, current: int, target: int) -> bool:
-    """Run the migrations from `current` to `target`; True when the events must be merged again."""
-    remerge = False
+def migrate(conn: Connection, current: int, target: int) -> set[str]:
+    """Run the migrations from `current` to `target`; the work they leave to the store (`AFTER`)."""
+    todo: set[str] = set()
     for version in range(current + 1, target + 1):
         MIGRATIONS[version](conn)
-        remerge |= version in NEEDS_REMERGE
-    return remerge
+        if version in AFTER:
+            todo.add(AFTER[version])
+    return todo

@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from sqlalchemy import Column, Float, ForeignKey, Index, Integer, MetaData, String, Table, Text
 
-SCHEMA_VERSION = 2
+SCHEMA_VERSION = 3
 
 metadata = MetaData()
 
@@ -100,6 +100,7 @@ event_sources = Table(
     Column("published", String(10)),
     Column("fatalities", Integer),
     Column("date_stated", Integer, nullable=False, default=0),  # 1: the text gives the event's day
+    Column("copy_of", String(200)),  # the document whose text this report's document copies (counted once)
     Column("evidence", Text),  # JSON list of {start, end, text}
     Column("claims", Text),  # JSON: {"fatality_claims": [...], "claimed_by": [...], "status": "..."}
 )
