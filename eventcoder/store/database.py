@@ -351,15 +351,14 @@ class Store:
                                            bool(r.date_stated), r.copy_of))
         return out
 
-    def _mark_copies(self, conn: Connection, merged_ids: Iterable[int] | None = None,
-                     texts: "_Shingles | None" = None) -> None:
+    def _mark_copies(self, conn: Connection, merged_ids: Iterable[int] | None = None) -> None:
         """Say again which reports of these merged events (default: of every event with several)
         copy another's text, and refresh the events' counts; their ids stay."""
         s = event_sources.c
         if merged_ids is None:
             merged_ids = [r.merged_id for r in conn.execute(
                 select(s.merged_id).group_by(s.merged_id).having(func.count() > 1))]
-        texts = texts or _Shingles(conn)
+        texts = _Shingles(conn)
         ids = list(merged_ids)
         for at in range(0, len(ids), 500):
             for merged_id, members in self._members(conn, ids[at:at + 500]).items():
