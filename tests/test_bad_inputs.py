@@ -75,6 +75,23 @@ def test_huge_text_is_refused_with_the_limit(tmp_path, capsys):
     assert "characters" in message
 
 
+@pytest.mark.parametrize("head", ['<meta charset="windows-1252">',
+                                  '<meta http-equiv="Content-Type" content="text/html; charset=ISO-8859-1">'])
+def test_a_saved_page_is_read_in_the_encoding_it_declares(tmp_path, capsys, head):
+    page = (f"<html><head>{head}<title>Attaque près de Gao</title></head><body><article><p>{GOOD} "
+            "Le préfet a confirmé le bilan.</p></article></body></html>")
+    path = tmp_path / "page.html"
+    path.write_bytes(page.encode("latin-1"))
+    rc, lines, _ = code([str(path), "--text"], capsys)
+    assert rc == 0 and lines[0]["error"] is None and lines[0]["events"]
+    assert "Le préfet a confirmé le bilan." in lines[0]["text"]
+
+
+def test_a_page_declaring_an_unknown_encoding_is_refused(tmp_path, capsys):
+    page = f'<html><head><meta charset="x-kelmo-8"></head><body><p>{GOOD} Préfet.</p></body></html>'
+    check(tmp_path, capsys, "unknown.html", page.encode("latin-1"), "UTF-8")
+
+
 def test_the_limit_is_set_on_the_command_line(tmp_path, capsys):
     long = tmp_path / "long.txt"
     long.write_text((GOOD + " ") * 30, encoding="utf-8")  # about 3,300 characters

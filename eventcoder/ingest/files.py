@@ -6,8 +6,10 @@ documents around it and the output keeps one line per input.
 
 from __future__ import annotations
 
+import codecs
 import io
 import json
+import re
 import sys
 from datetime import date
 from pathlib import Path
@@ -49,6 +51,23 @@ def decode_bytes(data: bytes, origin: str) -> str:
     if sample and controls / len(sample) > BINARY_CONTROL_SHARE:
         raise InputError(origin, "this looks like a binary file, not text")
     return text
+
+
+_DECLARED = re.compile(rb"""<meta[^>]+charset=["']?([\w.:-]+)|<\?xml[^>]+encoding=["']([\w.:-]+)""", re.I)
+
+
+def declared_charset(data: bytes) -> str | None:
+    """The character encoding an HTML or XML document declares in its first 4 KB (`<meta charset>`,
+    `<meta http-equiv="Content-Type" content="...; charset=...">`, `<?xml ... encoding=...?>`), when
+    Python knows it; else None."""
+    m = _DECLARED.search(data[:4096])
+    if not m:
+        return None
+    name = (m.group(1) or m.group(2)).decode("ascii")
+    try:
+        return codecs.lookup(name).name
+    except LookupError:
+        return None
 
 
 def _published(value, origin: str) -> date | None:
@@ -144,8 +163,11 @@ def read_file(path: Path, published: date | None = None, allow_private: bool = F
     try:
         text = decode_bytes(data, origin)
     except InputError as exc:
-        yield Document(text="", id=text_id(origin), origin=origin, error=str(exc))
-        return
+        declared = declared_charset(data) if suffix in HTML_SUFFIXES and b"\x00" not in data[:8192] else None
+        if declared is None:  # (a saved page in its own encoding, as it says: "windows-1252")
+            yield Document(text="", id=text_id(origin), origin=origin, error=str(exc))
+            return
+        text = data.decode(declared, errors="replace")
     if suffix in JSONL_SUFFIXES:  # (UTF-16 with its byte order mark)
         yield from read_jsonl(io.StringIO(text), origin, published)
         return

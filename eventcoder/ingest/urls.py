@@ -8,7 +8,6 @@ on the body size and on the total time, and text content types only.
 from __future__ import annotations
 
 import ipaddress
-import re
 import socket
 import time
 from dataclasses import dataclass, field
@@ -17,7 +16,7 @@ from urllib.parse import urljoin, urlsplit
 
 from ..document import Document
 from ..errors import InputError
-from .files import BINARY_CONTROL_SHARE
+from .files import BINARY_CONTROL_SHARE, declared_charset
 
 MAX_REDIRECTS = 5
 REDIRECT_STATUSES = {301, 302, 303, 307, 308}
@@ -110,9 +109,6 @@ def _looks_like_text(data: bytes) -> bool:
     return not text or controls / len(text) <= BINARY_CONTROL_SHARE
 
 
-_DECLARED = re.compile(rb"""<meta[^>]+charset=["']?([\w.:-]+)|<\?xml[^>]+encoding=["']([\w.:-]+)""", re.I)
-
-
 def _decode(data: bytes, charset: str | None) -> str:
     """Bytes to text: the header's charset, a BOM, UTF-8, the document's declared charset, then UTF-8
     with replacement characters."""
@@ -128,12 +124,9 @@ def _decode(data: bytes, charset: str | None) -> str:
         return data.decode("utf-8")
     except UnicodeDecodeError:
         pass
-    m = _DECLARED.search(data[:4096])
-    if m:
-        try:
-            return data.decode((m.group(1) or m.group(2)).decode("ascii"), errors="replace")
-        except LookupError:
-            pass
+    declared = declared_charset(data)
+    if declared:
+        return data.decode(declared, errors="replace")
     return data.decode("utf-8", errors="replace")
 
 
