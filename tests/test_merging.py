@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from eventcoder.store.merging import Member, actors_match, combine, copies, dates_match, km, places_match, shingles
+from eventcoder.store.merging import (Member, Text, actors_match, combine, copied, copies, dates_match, km,
+                                     places_match, shingles)
 
 
 def ev(**kw):
@@ -99,3 +100,17 @@ def test_copies_of_one_text_count_once():
     assert apart["n_sources"] == 3 and told_again["n_sources"] == 2
     assert apart["confidence"] == round(1 - 0.4 * 0.4 * 0.5, 3) and told_again["confidence"] == round(1 - 0.4 * 0.5, 3)
     assert told_again["sources"] == "Outlet a; Outlet b; Outlet c"  # every outlet that ran it
+
+
+def test_notes_written_to_one_pattern_are_no_copies_of_one_another():
+    background = (" It was the second night of protests over the freeing of inmates, which a court "
+                  "ordered after riots in the jails of the province last week.")
+    kelmo = "On 30 April, in Kelmo, residents banged pots over the ruling." + background
+    dunde = "On 30 April, in Dunde, residents banged pots over the ruling." + background
+    assert copies(shingles(kelmo), shingles(dunde))  # the words are nearly all the same
+    opening = {"evidence": [{"text": "On 30 April, in Dunde, residents banged pots over the ruling."}]}
+    shared = {"evidence": [{"text": "It was the second night of protests"}]}
+    # the event told in Dunde's own words is no copy of Kelmo's note; told in the words both hold, it is
+    assert not copied(opening, Text.of(dunde), Text.of(kelmo))
+    assert copied(shared, Text.of(dunde), Text.of(kelmo))
+    assert Text.of(kelmo).holds("IN KELMO, residents") and not Text.of(kelmo).holds("in kelm")

@@ -229,12 +229,13 @@ def test_migration_from_version_1_merges_stored_events(tmp_path):
 
 WIRE = ("Gunmen stormed the Kelmora cattle market on Tuesday and opened fire on traders, killing six "
         "people and wounding eleven others, the district police chief told reporters on Wednesday.")
+SAID = [{"start": 0, "end": 40, "text": "Gunmen stormed the Kelmora cattle market"}]  # (an event's words, of WIRE)
 
 
 def test_copies_of_one_text_count_once_as_a_source(store_url):
     store = open_store(store_url)
-    add(store, "wire", clash(confidence=0.6), source="Wire", text=WIRE)
-    add(store, "rerun", clash(confidence=0.6), source="Dunde Post", text="KELMORA (Wire) - " + WIRE)
+    add(store, "wire", clash(confidence=0.6, evidence=SAID), source="Wire", text=WIRE)
+    add(store, "rerun", clash(confidence=0.6, evidence=SAID), source="Dunde Post", text="KELMORA (Wire) - " + WIRE)
     add(store, "own", clash(confidence=0.5), source="Kelmo Times",
         text="Six traders died when attackers on motorcycles raided the Kelmora market on Tuesday.")
     [ev] = store.query()
@@ -250,11 +251,51 @@ def test_copies_of_one_text_count_once_as_a_source(store_url):
     assert copy_of == {"rerun": None, "own": None} and ev["n_sources"] == 2
 
 
+def test_a_copy_run_days_later_joins_the_event_of_the_words_it_copies(store_url):
+    store = open_store(store_url)
+    said = SAID
+    add(store, "wire", clash(evidence=said), source="Wire", text=WIRE)
+    # run three days later, its "on Tuesday" read as another Tuesday: the same event all the same
+    r = add(store, "rerun", clash(evidence=said, event_date="2024-03-15"), source="Dunde Post",
+            text="KELMORA (Wire) - " + WIRE)
+    assert (r.new, r.merged) == (0, 1)
+    [ev] = store.query()
+    assert ev["n_sources"] == 1 and ev["event_date"] == "2024-03-12"
+    # a report in its own words on that later day, or a copy's other event, is another event
+    assert add(store, "own", clash(event_date="2024-03-15"), text="Kelmo traders buried their dead.").new == 1
+    other = [{"start": 0, "end": 20, "text": "No group has claimed"}]
+    assert add(store, "rerun2", clash(evidence=other, event_date="2024-03-18"), text="(Dunde) " + WIRE).new == 1
+
+
+def test_a_copy_joins_across_days_only_when_the_same_words_date_it(store_url):
+    store = open_store(store_url)
+    background = (" The editor was held over a land case, which his paper calls a pretext to silence "
+                  "its reporting on the district council and its contracts.")
+    said = [{"start": 44, "end": 90, "text": "The editor was held over a land case"}]
+
+    def told(doc, opening, day, when, published):
+        coded = {"id": doc, "published": published, "published_source": "given",
+                 "events": [clash(event_type="Protests", sub_event_type="Peaceful protest", actor1="Protesters (Nigeria)",
+                                  actor2=None, inter1="Protesters", inter2=None, event_date=day, evidence=said,
+                                  fatalities=0, fatality_claims=[])],
+                 "times": [{"text": when, "value": day, "precision": "day"}]}
+        return store.add(Document(text=opening + background, id=doc, source=f"Outlet {doc}"), coded)
+
+    told("first", "Journalists marched in Maiduguri yesterday.", "2024-03-12", "yesterday", "2024-03-13")
+    # the same text run three days later: its "yesterday" is another day, the same event
+    assert told("rerun", "Journalists marched in Maiduguri yesterday.", "2024-03-15", "yesterday",
+                "2024-03-16").merged == 1
+    # a note to the same pattern about another day's march: its own event
+    assert told("later", "Journalists marched in Maiduguri on 19 March.", "2024-03-19", "19 March",
+                "2024-03-20").new == 1
+    assert sorted(e["n_sources"] for e in store.query()) == [1, 1]
+
+
 def test_migration_from_version_2_counts_copies_once_and_keeps_ids(tmp_path):
     path = tmp_path / "v2.db"
     store = open_store(f"sqlite:///{path}")
     for doc, source in (("wire", "Wire"), ("rerun", "Dunde Post")):
-        add(store, doc, clash(), source=source, text=WIRE)
+        add(store, doc, clash(evidence=SAID), source=source, text=WIRE)
     [before] = store.query()
     store.engine.dispose()
     # the store as version 2 left it: no copy_of, each document a source

@@ -286,9 +286,10 @@ def test_an_event_page_says_which_report_copies_another(tmp_path):
     url = f"sqlite:///{tmp_path / 'copies.db'}"
     store = open_store(url)
     wire = "Soldiers fought Boko Haram fighters near Maiduguri on Monday, the army said in a statement."
+    said = [{"start": 0, "end": 40, "text": "Soldiers fought Boko Haram fighters near Maiduguri"}]
     for doc, text in (("wire", wire), ("rerun", "MAIDUGURI (Wire) - " + wire)):
         store.add(Document(text=text, id=doc, source=f"Outlet {doc}"),
-                  {"id": doc, "published": "2024-03-13", "published_source": "given", "events": [event()]})
+                  {"id": doc, "published": "2024-03-13", "published_source": "given", "events": [event(evidence=said)]})
     [ev] = store.query()
     client = TestClient(create_app(url, tiles=None), raise_server_exceptions=False)
     body = client.get(f"/api/events/{ev['id']}").json()

@@ -274,7 +274,7 @@ class Store:
                     coded=json.dumps(coded, ensure_ascii=False), coded_at=_now(),
                 ))
                 result = AddResult(status)
-                texts = _Shingles(conn)
+                texts = _Texts(conn)
                 texts.put(coded["id"], document.text)
                 for i, ev in enumerate(coded["events"]):
                     event_id = conn.execute(insert(events).values(
@@ -290,13 +290,15 @@ class Store:
         except SQLAlchemyError as exc:
             raise StoreError(f"cannot write document {coded['id']} to {self.url}: {_reason(exc)}") from exc
 
-    def _merge_one(self, conn: Connection, event_id: int, member: Member, texts: "_Shingles") -> bool:
+    def _merge_one(self, conn: Connection, event_id: int, member: Member, texts: "_Texts") -> bool:
         """Attach the event to the best stored event it matches, or start a new one; True if attached.
         A report whose document copies the text of one already attached counts with it (`copy_of`)."""
         ev = member.event
         groups = self._candidates(conn, ev)
         blocked = self._blocks(conn, member.key)
         group = merging.best_group(ev, member.key, member.document_id, groups, blocked, member.date_stated)
+        if group is None:
+            group = _told_again(conn, member, groups, blocked, texts)
         if group is None:
             fields = merging.combine([member])
             merged_id = conn.execute(insert(merged_events).values(**fields, created_at=_now(),
@@ -358,7 +360,7 @@ class Store:
         if merged_ids is None:
             merged_ids = [r.merged_id for r in conn.execute(
                 select(s.merged_id).group_by(s.merged_id).having(func.count() > 1))]
-        texts = _Shingles(conn)
+        texts = _Texts(conn)
         ids = list(merged_ids)
         for at in range(0, len(ids), 500):
             for merged_id, members in self._members(conn, ids[at:at + 500]).items():
@@ -401,7 +403,7 @@ class Store:
         q = (select(events.c.id, events.c.document_id, events.c.ordinal, events.c.event, documents.c.source,
                     documents.c.published, documents.c.coded).join(documents, documents.c.id == events.c.document_id)
              .order_by(documents.c.coded_at, events.c.document_id, events.c.ordinal))
-        texts = _Shingles(conn)
+        texts = _Texts(conn)
         for r in conn.execute(q).all():
             ev = json.loads(r.event)
             member = Member(f"{r.document_id}#{r.ordinal}", r.document_id, ev, r.source, r.published,
@@ -580,23 +582,23 @@ class Store:
             }
 
 
-class _Shingles:
-    """The word runs (`merging.shingles`) of stored documents' texts, each read once while it is among
-    the last KEEP asked for (a whole store's would not fit in memory)."""
+class _Texts:
+    """Stored documents' texts as copies are told by (`merging.Text`), each read once while it is
+    among the last KEEP asked for (a whole store's would not fit in memory)."""
 
     KEEP = 256
 
     def __init__(self, conn: Connection):
         self.conn = conn
-        self._memo: OrderedDict[str, frozenset[int]] = OrderedDict()
+        self._memo: OrderedDict[str, merging.Text] = OrderedDict()
 
     def put(self, document_id: str, text: str) -> None:
-        self._memo[document_id] = merging.shingles(text)
+        self._memo[document_id] = merging.Text.of(text)
         self._memo.move_to_end(document_id)
         while len(self._memo) > self.KEEP:
             self._memo.popitem(last=False)
 
-    def __call__(self, document_id: str) -> frozenset[int]:
+    def __call__(self, document_id: str) -> merging.Text:
         if document_id in self._memo:
             self._memo.move_to_end(document_id)
             return self._memo[document_id]
@@ -605,15 +607,45 @@ class _Shingles:
         return self._memo[document_id]
 
 
-def _copy_of(member: Member, others: list[Member], texts: _Shingles) -> str | None:
+def _told_again(conn: Connection, member: Member, groups: list[Group], blocked: set[tuple[str, str]],
+                texts: _Texts) -> Group | None:
+    """The event whose report, from the same words in the text this member's document copies, the
+    member tells again on another day (a wire story run a day later: its "yesterday" is another day);
+    the best of several, or None. The words that date the two reports must be the same too (or
+    neither text dates its report: each took its publication day)."""
+    best, best_score = None, None
+    for g in groups:
+        s = merging.score(member.event, member.key, member.document_id, g, blocked, dated=False)
+        if s is None or best_score is not None and s <= best_score:
+            continue
+        if any(merging.same_mention(member.event, m.event)
+               and merging.copied(member.event, texts(member.document_id), texts(m.document_id))
+               and _dated_alike(conn, member, m) for m in g.members):
+            best, best_score = g, s
+    return best
+
+
+def _dated_alike(conn: Connection, a: Member, b: Member) -> bool:
+    """Whether the same words date both reports ("yesterday" in each), or no words date either."""
+    def dating(m: Member) -> set[str]:
+        coded = conn.execute(select(documents.c.coded).where(documents.c.id == m.document_id)).scalar()
+        day = m.event.get("event_date")
+        return {" ".join(str(t.get("text") or "").lower().split()) for t in json.loads(coded or "{}").get("times") or []
+                if t.get("value") == day and t.get("precision") == "day" and not t.get("duration")}
+
+    mine, theirs = dating(a), dating(b)
+    return bool(mine & theirs) or not mine and not theirs
+
+
+def _copy_of(member: Member, others: list[Member], texts: _Texts) -> str | None:
     """The source (`Member.report`) of the first of `others` (in the order they were stored) whose
-    document's text the member's document copies, or None."""
+    document's text the member's report copies (`merging.copied`), or None."""
     mine = texts(member.document_id)
     seen = {member.document_id}
     for m in others:
         if m.document_id not in seen:
             seen.add(m.document_id)
-            if merging.copies(mine, texts(m.document_id)):
+            if merging.copied(member.event, mine, texts(m.document_id)):
                 return m.report
     return None
 

@@ -17,8 +17,10 @@ Two reports are one event when all of these hold:
 
 A report whose document copies another source's text (a wire story run by several outlets: the
 same words, give or take a dateline, a headline or a paragraph) is the same source told again: it
-joins the event as before but counts once, with the document it copies, in `n_sources` and the
-confidence (`copies`, `Member.copy_of`).
+counts once, with the document it copies, in `n_sources` and the confidence (`copies`,
+`Member.copy_of`). Run on a later day, a copy's "yesterday" names another day than the text it
+copies did: an event coded from the same words as an event of the copied text joins that event
+whatever their dates (`same_mention`), if the rest holds.
 """
 
 from __future__ import annotations
@@ -89,10 +91,39 @@ def date_stated(coded: dict, ev: dict) -> bool:
 def shingles(text: str) -> frozenset[int]:
     """The text's runs of SHINGLE_WORDS words (lower case; punctuation and spacing ignored), hashed
     (in-process hashes: compared within one process only)."""
-    words = _WORD.findall(text.lower())
+    return _runs(_WORD.findall(text.lower()))
+
+
+def _runs(words: list[str]) -> frozenset[int]:
     if len(words) < SHINGLE_WORDS:  # (a text too short for a run: its words, as one)
         return frozenset([hash(tuple(words))]) if words else frozenset()
     return frozenset(hash(tuple(words[i:i + SHINGLE_WORDS])) for i in range(len(words) - SHINGLE_WORDS + 1))
+
+
+@dataclass(frozen=True)
+class Text:
+    """A document's text as copies are told by: its word runs, and its words (lower case, one space
+    apart, with a space at each end)."""
+
+    runs: frozenset[int]
+    words: str
+
+    @classmethod
+    def of(cls, text: str) -> "Text":
+        words = _WORD.findall(text.lower())
+        return cls(_runs(words), " " + " ".join(words) + " ")
+
+    def holds(self, passage: str) -> bool:
+        """Whether these words are in the text, in a row."""
+        words = _WORD.findall(passage.lower())
+        return bool(words) and " " + " ".join(words) + " " in self.words
+
+
+def copied(ev: dict, mine: Text, other: Text) -> bool:
+    """Whether an event's report copies another document's: the texts are copies (`copies`) and the
+    words the event was coded from are in the other text (three notes written to one pattern, each
+    of its own town or day, are not copies of one another)."""
+    return copies(mine.runs, other.runs) and all(other.holds(e.get("text") or "") for e in ev.get("evidence") or [])
 
 
 def copies(a: frozenset[int], b: frozenset[int]) -> bool:
@@ -187,8 +218,9 @@ def actors_match(a: dict, b: dict) -> bool:
 
 
 def score(ev: dict, key: str, document_id: str, group: Group, blocked: set[tuple[str, str]],
-          stated: bool = False) -> float | None:
-    """How well `ev` fits `group` (higher is better), or None when it cannot be the same event."""
+          stated: bool = False, dated: bool = True) -> float | None:
+    """How well `ev` fits `group` (higher is better), or None when it cannot be the same event
+    (`dated=False`: whatever the dates)."""
     if not group.members:
         return None
     if any(m.document_id == document_id for m in group.members):
@@ -198,7 +230,7 @@ def score(ev: dict, key: str, document_id: str, group: Group, blocked: set[tuple
     rep = representative(group.members).event
     if family(ev) is None or family(ev) != family(rep):
         return None
-    if not all(dates_match(ev, m.event, (stated, m.date_stated)) for m in group.members):
+    if dated and not all(dates_match(ev, m.event, (stated, m.date_stated)) for m in group.members):
         return None
     if not all(places_match(ev, m.event) for m in group.members):
         return None
@@ -227,12 +259,20 @@ def best_group(ev: dict, key: str, document_id: str, groups: list[Group],
     return best
 
 
+def same_mention(a: dict, b: dict) -> bool:
+    """Whether two coded events were coded from the same words (their evidence sentences), as the
+    events of a text and of its copy are."""
+    told = [e.get("text") for e in a.get("evidence") or []]
+    return bool(told) and told == [e.get("text") for e in b.get("evidence") or []]
+
+
 def representative(members: list[Member]) -> Member:
-    """The most precise report: finest place, then finest date, then the most confident, then the first."""
+    """The most precise report: finest place, then finest date, then the most confident, then one
+    that copies no other's text, then the first."""
     def rank(m: Member):
         e = m.event
         return (e.get("geo_precision") or 9, e.get("time_precision") or 9, -(e.get("confidence") or 0.0),
-                m.published or "9999", m.key)
+                m.copy_of is not None, m.published or "9999", m.key)
     return min(members, key=rank)
 
 
