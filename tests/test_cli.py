@@ -221,6 +221,29 @@ def test_files_that_cannot_be_written_give_one_line(tmp_path, capsys):
     assert rc == 1 and err.strip() == f"eventcoder: error: {missing}: No such file or directory"
 
 
+def test_export_never_writes_over_the_store(tmp_path, capsys):
+    store_path = tmp_path / "s.db"
+    db = f"sqlite:///{store_path}"
+    f = tmp_path / "a.txt"
+    f.write_text(ARTICLE, encoding="utf-8")
+    assert main(["ingest", str(f), "--db", db, "--published", "2024-03-13", "-q"]) == 0
+    before = store_path.read_bytes()
+    for out in (store_path, tmp_path / "." / "s.db", tmp_path / "s.db-wal"):
+        rc, _, err = run_cli(["export", "--db", db, "-o", str(out)], capsys)
+        assert rc == 1 and "the store's own file" in err, out
+    assert store_path.read_bytes() == before
+    rc, _, err = run_cli(["stats", "--db", db], capsys)
+    assert rc == 0
+    # sources go to JSON Lines only; asked of another format, that is said rather than left out
+    rc, _, err = run_cli(["export", "--db", db, "-o", str(tmp_path / "e.csv"), "--with-sources"], capsys)
+    assert rc == 1 and "--format jsonl" in err and not (tmp_path / "e.csv").exists()
+    # a file is written whole, in its place: nothing else is left in the folder
+    rc, _, err = run_cli(["export", "--db", db, "-o", str(tmp_path / "e.jsonl"), "-f", "jsonl", "--with-sources"],
+                         capsys)
+    assert rc == 0 and sorted(p.name for p in tmp_path.iterdir() if p.name.startswith((".e", "e."))) == ["e.jsonl"]
+    assert all("source_reports" in json.loads(line) for line in (tmp_path / "e.jsonl").read_text().splitlines())
+
+
 def test_reading_commands_make_no_store_of_a_mistyped_db(tmp_path, capsys):
     typo = tmp_path / "tyop.db"
     for cmd in (["stats"], ["events"], ["export", "-o", str(tmp_path / "x.csv")]):

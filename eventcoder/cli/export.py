@@ -2,12 +2,15 @@
 
 from __future__ import annotations
 
+import os
 import sys
+from pathlib import Path
 
 from ..errors import ConfigError
 from ..export import FORMATS, write_acled_csv, write_geojson, write_jsonl, write_parquet
 from ..settings import Settings
 from ..store import open_store
+from ..store.database import sqlite_file
 from .common import add_db_option, add_filter_options, filters_from, warn
 
 
@@ -25,28 +28,52 @@ def add_parser(sub) -> None:
 
 
 def run(args) -> int:
+    if args.with_sources and args.format != "jsonl":
+        raise ConfigError("--with-sources adds each event's sources to JSON Lines only: give --format jsonl")
     filters = filters_from(args)
     store = open_store(Settings.create(db=args.db).db, create=False)
+    if args.format == "parquet" and not args.out:
+        raise ConfigError("--format parquet writes a file: give --out FILE")
+    target = _target(args.out, store.url) if args.out else None
     rows = store.iter_query(filters)
-    if args.format == "parquet":
-        if not args.out:
-            raise ConfigError("--format parquet writes a file: give --out FILE")
-        n = write_parquet(rows, args.out)
-        warn(f"{n} events written to {args.out}")
-        return 0
-    stream = open(args.out, "w", encoding="utf-8", newline="") if args.out else sys.stdout
+    # (into a new file beside the target, put in its place once whole: a failure leaves the target as it was)
+    tmp = target.with_name(f".{target.name}.{os.getpid()}.tmp") if target else None
     try:
-        if args.format == "acled-csv":
-            n = write_acled_csv(rows, stream)
-            note = ""
-        elif args.format == "geojson":
-            n, skipped = write_geojson(rows, stream)
-            note = f" ({skipped} without coordinates left out)" if skipped else ""
+        if args.format == "parquet":
+            n, note = write_parquet(rows, str(tmp)), ""
         else:
-            n = write_jsonl(rows, stream, store.event if args.with_sources else None)
-            note = ""
+            stream = open(tmp, "w", encoding="utf-8", newline="") if tmp else sys.stdout
+            try:
+                if args.format == "acled-csv":
+                    n, note = write_acled_csv(rows, stream), ""
+                elif args.format == "geojson":
+                    n, skipped = write_geojson(rows, stream)
+                    note = f" ({skipped} without coordinates left out)" if skipped else ""
+                else:
+                    n, note = write_jsonl(rows, stream, store.event if args.with_sources else None), ""
+            finally:
+                if tmp:
+                    stream.close()
+        if tmp:
+            os.replace(tmp, target)
     finally:
-        if args.out:
-            stream.close()
+        if tmp and tmp.exists():
+            tmp.unlink()
     warn(f"{n} events written to {args.out or 'standard output'}{note}")
     return 0
+
+
+def _target(out: str, store_url: str) -> Path:
+    """The file --out names, refused when it is the store's own (writing it would destroy the store)
+    or in a folder that does not exist."""
+    target = Path(out)
+    db = sqlite_file(store_url)
+    if db is not None:
+        own = {Path(str(db) + suffix).resolve() for suffix in ("", "-wal", "-shm", "-journal")}
+        if target.resolve() in own:
+            raise ConfigError(f"--out {out} is the store's own file; give another file to export to")
+    if not target.resolve().parent.is_dir():  # (as a command writing --out itself would say it)
+        raise ConfigError(f"{out}: No such file or directory")
+    if target.is_dir():
+        raise ConfigError(f"--out {out} is a folder; give a file name")
+    return target

@@ -114,7 +114,7 @@ def _reason(exc: BaseException) -> str:
     return text.splitlines()[0] if text else type(exc).__name__
 
 
-def _sqlite_file(url: str):
+def sqlite_file(url: str):
     """The path of a SQLite store's file, or None for another database or an in-memory one."""
     from pathlib import Path
 
@@ -166,7 +166,7 @@ class Store:
     def __init__(self, url: str, readonly: bool = False, create: bool = True):
         self.url = url
         self.readonly = readonly
-        path = _sqlite_file(url)
+        path = sqlite_file(url)
         if not create and path is not None and not path.exists():
             # (a command that only reads makes no empty store of a mistyped --db)
             raise StoreError(f"no store at {path.resolve()}; create it with `eventcoder ingest`")
@@ -216,7 +216,7 @@ class Store:
         with self.engine.begin() as conn:
             tables = set(inspect(conn).get_table_names())
             others = tables - set(metadata.tables)
-            if others and meta.name not in tables and _sqlite_file(self.url) is not None:
+            if others and meta.name not in tables and sqlite_file(self.url) is not None:
                 # (a SQLite file is one store; a PostgreSQL database may hold other tables beside one; and some
                 # of this store's own tables without the version row are another process making it)
                 raise StoreError(f"{self.url} holds other tables ({', '.join(sorted(others)[:3])}) and is no "
@@ -475,9 +475,12 @@ class Store:
             q = q.limit(limit)
         if offset:
             q = q.offset(offset)
-        with self.engine.connect() as conn:
-            for r in conn.execute(q):
-                yield _merged_dict(r._mapping)
+        try:
+            with self.engine.connect() as conn:
+                for r in conn.execute(q):
+                    yield _merged_dict(r._mapping)
+        except SQLAlchemyError as exc:
+            raise StoreError(f"cannot read the events of {self.url}: {_reason(exc)}") from exc
 
     def count(self, filters: Filters | None = None) -> int:
         q = select(func.count()).select_from(merged_events).where((filters or Filters()).where())
