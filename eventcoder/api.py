@@ -26,7 +26,8 @@ def get_pipeline(settings: Settings | None = None):
 
 # YYYY-MM-DD (or ISO 8601's YYYYMMDD), alone or opening an ISO 8601 date and time ("2024-03-13T08:30:00Z",
 # as feeds and JSON records give them): the day is read, the time left
-_ISO_DAY = re.compile(r"(\d{4}-?\d{2}-?\d{2})(?:[T ]\d{2}:\d{2}(?::\d{2}(?:[.,]\d+)?)?(?:Z|[+-]\d{2}(?::?\d{2})?)?)?")
+_ISO_DAY = re.compile(r"(\d{4}-?\d{2}-?\d{2})(?:[T ](?P<h>\d{2}):(?P<m>\d{2})(?::(?P<s>\d{2})(?:[.,]\d+)?)?"
+                     r"(?:Z|[+-]\d{2}(?::?\d{2})?)?)?")
 
 
 def parse_date(value, source: str = "published") -> date | None:
@@ -38,13 +39,31 @@ def parse_date(value, source: str = "published") -> date | None:
         return value.date()
     if isinstance(value, date):
         return value
-    m = _ISO_DAY.fullmatch(value.strip()) if isinstance(value, str) else None
+    if not isinstance(value, str):  # (a JSON number, true, a list: named as the JSON value it is)
+        raise InputError(source, f"a date must be a string such as \"2024-03-13\" (YYYY-MM-DD), not {_json_kind(value)}")
+    m = _ISO_DAY.fullmatch(value.strip())
+    if m is None:
+        raise InputError(source, f"cannot read {value!r} as a date; give it as YYYY-MM-DD")
     try:
-        if m is None:
-            raise ValueError
-        return date.fromisoformat(m.group(1))
+        day = date.fromisoformat(m.group(1))
     except ValueError:
-        raise InputError(source, f"cannot read {value!r} as a date; give it as YYYY-MM-DD") from None
+        raise InputError(source, f"{value!r} is no day of the calendar (read as YYYY-MM-DD)") from None
+    if m["h"] is not None and (int(m["h"]) > 23 or int(m["m"]) > 59 or int(m["s"] or 0) > 59):
+        raise InputError(source, f"{value!r} holds no time of day ({m['h']}:{m['m']}"
+                                 f"{':' + m['s'] if m['s'] else ''})")
+    return day
+
+
+def _json_kind(value) -> str:
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    if isinstance(value, (int, float)):
+        return f"the number {value!r}"
+    if isinstance(value, (list, tuple)):
+        return "a list"
+    if isinstance(value, dict):
+        return "an object"
+    return f"a {type(value).__name__}"
 
 
 def parse_country(value, source: str = "country") -> str | None:

@@ -56,12 +56,12 @@ def _load_stage_modules() -> None:
         importlib.import_module(f"eventcoder.stages.{mod}")
 
 
-def _warn_published(document: Document) -> None:
+def _warn_published(document: Document, when=None, how: str = "") -> None:
     from .api import published_warning
 
-    problem = published_warning(document.published)
+    problem = published_warning(when or document.published)
     if problem:
-        log.warning("document %s: %s", document.id, problem)
+        log.warning("document %s: %s%s", document.id, problem, f" ({how})" if how else "")
 
 
 class Pipeline:
@@ -117,6 +117,7 @@ class Pipeline:
                 found = infer_published(ctx.text)
                 if found is not None:
                     ctx.published, ctx.published_source = found, "text"
+                    _warn_published(document, found, "read from the text")
         except EventcoderError as exc:
             ctx.error = str(exc)
         return ctx

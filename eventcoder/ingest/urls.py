@@ -209,71 +209,24 @@ def fetch_url(url: str, *, allow_private: bool = False, timeout: float = 20.0, m
             client.close()
 
 
-def _iso_date(value) -> date | None:
-    if not value:
-        return None
-    try:
-        return date.fromisoformat(str(value).strip()[:10])
-    except ValueError:
-        return None
-
-
-def _host_names(url: str) -> set[str]:
-    parts = urlsplit(url)
-    names = {(parts.hostname or "").lower(), parts.netloc.lower()}
-    return names | {n[4:] for n in names if n.startswith("www.")}
-
-
-def _trafilatura(html: str, url: str) -> dict | None:
-    """Main text and metadata by trafilatura's bare_extraction, or None when absent or empty."""
-    try:
-        import trafilatura
-    except ImportError:
-        return None
-    params = {"original_date": True, "extensive_search": False, "max_date": date.today().isoformat()}
-    try:
-        result = trafilatura.bare_extraction(html, url=url, with_metadata=True, include_comments=False,
-                                             include_tables=False, date_extraction_params=params)
-    except Exception:  # a failed extraction falls back to the standard-library extractor
-        return None
-    if result is None:
-        return None
-    if not isinstance(result, dict):  # trafilatura >= 1.13 returns a Document object
-        result = result.as_dict()
-    return result if (result.get("text") or "").strip() else None
-
-
 def document_from_page(page: FetchedPage, published: date | None = None) -> Document:
-    """A fetched page to a Document. `source` is the site name from the page's markup, or None
-    (document_from_url falls back to the host)."""
+    """A fetched page to a Document, read as a saved page is (`html.document_from_html`, with the page's
+    URL). `source` is the site name from the page's markup, or None (document_from_url falls back to
+    the host)."""
     origin = page.url
     if page.content_type == "text/plain" or (page.content_type is None and not page.text.lstrip().startswith("<")):
-        text, title, when, sitename = page.text.strip(), None, None, None
-    else:
-        from .feeds import is_feed
+        text = page.text.strip()
+        if not text:
+            raise InputError(origin, "the page holds no readable text")
+        return Document(text=text, published=published, published_source="given" if published else "none",
+                        url=page.url, origin=origin)
+    from .feeds import is_feed
+    from .html import document_from_html
 
-        if is_feed(page.text):
-            raise InputError(origin, "this address is an RSS or Atom feed, not an article; read it as a feed "
-                                     "(eventcoder.ingest.feeds.documents_from_feed)")
-        found = _trafilatura(page.text, page.url)
-        if found:
-            text, title, when = found["text"].strip(), found.get("title"), _iso_date(found.get("date"))
-            sitename = found.get("sitename")
-        else:
-            from .html import document_from_html
-
-            doc = document_from_html(page.text, origin)
-            text, title, when, sitename = doc.text, doc.title, doc.published, doc.source
-    if not text:
-        raise InputError(origin, "the page holds no readable text")
-    if sitename and sitename.strip().lower() in _host_names(page.url):
-        sitename = None  # trafilatura's fallback from the URL, not a name the site gives itself
-    if when:
-        source = "metadata"
-    else:
-        when, source = published, ("given" if published else "none")
-    return Document(text=text, published=when, published_source=source, title=(title or "").strip() or None,
-                    url=page.url, source=(sitename or "").strip() or None, origin=origin)
+    if is_feed(page.text):
+        raise InputError(origin, "this address is an RSS or Atom feed, not an article; read it as a feed "
+                                 "(eventcoder.ingest.feeds.documents_from_feed)")
+    return document_from_html(page.text, origin, published, url=page.url)
 
 
 def document_from_url(url: str, *, published: date | None = None, allow_private: bool = False,

@@ -724,8 +724,22 @@ _DATELINE = re.compile(
     rf"|{_DAY}\s+{_MON}(?:,?\s+{_YEAR})?)\s*(?:\((?:[A-Za-z .]{{2,30}})\))?\s*[-–—:]", re.M)
 _CAPTION_END = re.compile(
     rf"\bon\s+(?:{_WD},?\s+)?(?P<date>(?:{_MON})\s+{_DAY},?\s+{_YEAR}|{_DAY}\s+{_MON},?\s+{_YEAR})\s*\.?\s*\)?\s*$", re.M)
-_STAMP_LINE = re.compile(r"^\s*(?:Published|Updated|Last updated|Posted|First published|Date)\b\s*:?\s*(?P<rest>.{6,80})$",
-                         re.M | re.I)
+# "Published: 12 June 2018", "Posted on 13/03/2024", "Updated Jan. 9, 2020", "Date: 4 May 2021" (a line opening
+# with the word "Date" is one only with its colon: "Date palm growers said...")
+_STAMP_LINE = re.compile(r"^\s*(?:(?P<label>Published|Updated|Last updated|Posted|First published)\b\s*:?|Date\s*:)"
+                         r"\s*(?P<rest>.{6,80})$", re.M | re.I)
+_UPDATED = ("updated", "last updated")
+# the opening of a text: what comes before a dash, a colon or a bar, or a short first line, may be a header
+# ("Nairobi, Kenya — Tuesday, March 12, 2024:", "(Kelmo Times) March 12, 2024 —", "By Staff Reporter | 13
+# March 2024") when it holds only names, numbers and such words
+_HEADER_END = re.compile(r"\s*(?:[-–—]{1,2}|:|\|)(?=\s|$)")
+_HEADER_WORDS = frozenset("of de du la le el al and by st nd rd th am pm".split())
+_MONTH_DAY = re.compile(rf"\b(?:(?P<mon>{_MON})\s+(?P<d>{_DAY})|(?P<d2>{_DAY})\s+(?P<mon2>{_MON}))\b")
+# a year the text names as history ("since the 2012 rebellion", "after 2015") or a time of day ("at 1930
+# hours") says nothing of the year of a dateline without one
+_YEAR_AS_HISTORY = re.compile(r"\b(?:since|after|before|until|till|from|between|the|at)\s+$", re.I)
+_YEAR_AS_TIME = re.compile(r"\s*(?:hours?|hrs|h\b|GMT|UTC|local\b)", re.I)
+_PAST_CAPTION = re.compile(r"\b(?:was|were|had been|has been)\b", re.I)
 
 
 def _parse_full(s: str, today: date | None = None) -> date | None:
@@ -758,46 +772,91 @@ def _parse_stamp(rest: str) -> date | None:
 
 
 def infer_published(text: str) -> date | None:
-    """The publication date a text states: 'Published:'/'Updated' lines, a dated dateline, or the
-    latest full date closing a photo caption. None when there is no such cue (body dates are
-    history, not the publication date)."""
+    """The publication date a text states: a 'Published:' line (an 'Updated' one when there is no
+    other), a dateline or header with a full date, the latest full date closing a photo caption, or a
+    dateline without a year. None when there is no such cue (body dates are history, not the
+    publication date)."""
     if not text:
         return None
     head = text[:3000]
-    for m in _STAMP_LINE.finditer(head):
-        d = _parse_stamp(m["rest"])
-        if d:
-            return d
+    stamped = stamp_date(head)
+    if stamped:
+        return stamped
+    m = _DATELINE.search(head)
+    dateline = _parse_full(m["date"]) if m else None
+    if dateline:
+        return dateline
+    header, day_month = _header(text)
+    if header:
+        return header
     captions = []
-    for m in _CAPTION_END.finditer(text):
-        line_start = text.rfind("\n", 0, m.start()) + 1
-        line = text[line_start:m.end()]
-        # a caption is a short paragraph ending with the date, not a sentence deep in the story
-        if len(line) <= 600:
-            d = _parse_full(m["date"])
+    for c in _CAPTION_END.finditer(text):
+        line_start = text.rfind("\n", 0, c.start()) + 1
+        line = text[line_start:c.end()]
+        # a caption is a short paragraph ending with the date, not a sentence deep in the story; it shows
+        # what a photo shows ("soldiers stand"), not what was done ("the accord was signed")
+        if len(line) <= 600 and not _PAST_CAPTION.search(line):
+            d = _parse_full(c["date"])
             if d:
                 captions.append(d)
     if captions:
         return max(captions)
-    m = _DATELINE.search(head)
     if m:
-        d = _parse_full(m["date"])
-        if d:
-            return d
         return _dateline_without_year(text, m["date"])
+    if day_month:
+        return _dateline_without_year(text, day_month)
     return None
 
 
+def stamp_date(text: str) -> date | None:
+    """The date of a 'Published:', 'Posted' or 'Date:' line of the text; of an 'Updated' line only
+    when there is no other."""
+    updated = None
+    for m in _STAMP_LINE.finditer(text):
+        d = _parse_stamp(m["rest"])
+        if d is None:
+            continue
+        if (m["label"] or "").lower() not in _UPDATED:
+            return d
+        updated = updated or d
+    return updated
+
+
+def _header(text: str) -> tuple[date | None, str | None]:
+    """The full date of the text's header, if it opens with one; else the day and month of a header
+    without a year ("Nairobi, March 12 (Xinhua) --"), else None."""
+    line = text.lstrip()[:220].split("\n", 1)[0]
+    ends = [h.start() for h in _HEADER_END.finditer(line)]
+    if len(line) <= 80:
+        ends.append(len(line))
+    found, day_month = None, None
+    for end in ends:
+        part = line[:end]
+        words = re.findall(r"[A-Za-z]+|\d+", part)
+        if not words or len(words) > 16 or any(not (w[0].isupper() or w.isdigit() or w.lower() in _HEADER_WORDS)
+                                               for w in words):
+            break  # (the body's first sentence: the header, if any, ended before)
+        full = _parse_full(part)
+        if full:
+            found = full
+        elif day_month is None and (md := _MONTH_DAY.search(part)):
+            day_month = md.group(0)
+    return found, None if found else day_month
+
+
 def _dateline_without_year(text: str, day_month: str) -> date | None:
-    """'BEIRUT, Aug 28 (Reuters)': the year is the latest one the text names (not after this
-    year), else this year (last year when that day is still to come)."""
+    """'BEIRUT, Aug 28 (Reuters)': the year is the latest one the text names (not after this year, and
+    not one it names as history or as a time of day), else this year (last year when that day is
+    still to come)."""
     m = re.match(rf"(?:(?P<mon>{_MON})\s+(?P<d>{_DAY})|(?P<d2>{_DAY})\s+(?P<mon2>{_MON}))", day_month)
     if not m:
         return None
     mon = _month_num(m["mon"] or m["mon2"])
     day = _day_num(m["d"] or m["d2"])
     today = date.today()
-    years = [int(y) for y in re.findall(rf"(?<![\d,.$])\b({_YEAR})\b(?![\d,.]\d|s\b)", text)]
+    years = [int(y[1]) for y in re.finditer(rf"(?<![\d,.$])\b({_YEAR})\b(?![\d,.]\d|s\b)", text)
+             if not _YEAR_AS_HISTORY.search(text, max(0, y.start() - 12), y.start())
+             and not _YEAR_AS_TIME.match(text, y.end())]
     years = [y for y in years if y <= today.year]
     if years:
         return _safe_date(max(years), mon, day)

@@ -1,0 +1,123 @@
+"""The publication date a document carries or states: HTML markup (saved pages and fetched ones read
+alike), a visible "Published:" line, datelines and headers of plain text. Invented texts."""
+
+from __future__ import annotations
+
+import logging
+from datetime import date
+
+import pytest
+
+from eventcoder.api import parse_date
+from eventcoder.errors import InputError
+from eventcoder.ingest.html import date_value, document_from_html
+from eventcoder.stages.times import infer_published
+
+BODY = ("Gunmen raided the village of Kelmo near Gao on Monday, killing five herders, "
+        "the district officer said. Residents fled towards the river after the raid.")
+
+
+def page(head: str = "", before: str = "", body: str = BODY, after: str = "") -> str:
+    return (f"<html><head><title>Raid near Gao</title>{head}</head><body>{before}<article><h1>Raid near Gao</h1>"
+            f"<p>{body}</p><p>Elders of the district asked the army for more patrols on the roads.</p>"
+            f"{after}</article></body></html>")
+
+
+@pytest.mark.parametrize("head", [
+    '<meta property="article:published_time" content="2024-03-13T08:00:00+03:00">',
+    '<script type="application/ld+json">{"@type": "NewsArticle", "datePublished": "2024-03-13T08:00:00Z"}</script>',
+    '<script type="application/ld+json">{"@graph": [{"@type": "WebSite", "name": "Kelmo Times"}, '
+    '{"@type": "NewsArticle", "datePublished": "2024-03-13"}]}</script>',
+    '<meta name="DC.date.issued" content="2024-03-13">',
+    '<meta name="dcterms.created" content="2024-03-13">',
+    '<meta name="pubdate" content="Wed, 13 Mar 2024 08:00:00 GMT">',
+    '<meta name="publishdate" content="2024/03/13">',
+    '<meta name="parsely-pub-date" content="20240313">',
+    # the page's day as its markup writes it, whatever the time zone
+    '<meta property="article:published_time" content="2024-03-13T23:30:00-05:00">',
+    # a generic "date" names some date of the page; the article's own datePublished wins
+    '<meta name="date" content="2024-03-20"><script type="application/ld+json">'
+    '{"@type": "NewsArticle", "datePublished": "2024-03-13"}</script>',
+])
+def test_markup_gives_the_publication_date(head):
+    doc = document_from_html(page(head=head), "saved.html")
+    assert (doc.published, doc.published_source) == (date(2024, 3, 13), "metadata")
+
+
+def test_a_date_in_the_pages_address_or_a_visible_line():
+    canonical = '<link rel="canonical" href="https://kelmotimes.example.org/2024/03/13/raid-near-gao">'
+    assert document_from_html(page(head=canonical), "saved.html").published == date(2024, 3, 13)
+    # a byline before the story, which the main text leaves out
+    doc = document_from_html(page(before='<p class="byline">Published: 13 March 2024</p>'), "saved.html")
+    assert (doc.published, doc.published_source) == (date(2024, 3, 13), "text")
+
+
+def test_a_time_in_the_story_dates_the_event_not_the_page():
+    body = BODY.replace("on Monday", 'on <time datetime="2024-03-11">Monday</time>')
+    doc = document_from_html(page(body=body), "saved.html")
+    assert doc.published is None  # no publication date on the page
+    assert "near Gao on Monday, killing" in doc.text  # (the words of a <time> are kept)
+    stamped = '<time datetime="2024-03-20">20 March</time> | <time datetime="2024-03-13" pubdate>13 March</time>'
+    assert document_from_html(page(body=body, before=stamped), "saved.html").published == date(2024, 3, 13)
+
+
+def test_markup_date_values():
+    assert date_value("2024-03-13T08:00:00+03:00") == date(2024, 3, 13)
+    assert date_value("Wed, 13 Mar 2024 08:00:00 GMT") == date(2024, 3, 13)
+    assert date_value("2024/3/13") == date(2024, 3, 13) and date_value("20240313") == date(2024, 3, 13)
+    for bad in ("2024-02-30", "yesterday", "", "13/03/2024", "2024-13-01"):
+        assert date_value(bad) is None, bad
+
+
+@pytest.mark.parametrize("text,day", [
+    # a dateline's full date beats a sentence of the body that ends in a date of history
+    ("KELMORA, March 12, 2024 (Reuters) - " + BODY + "\n\nThe last accord was signed in Bamako on May 15, 2015.",
+     date(2024, 3, 12)),
+    ("Nairobi, Kenya — Tuesday, March 12, 2024: " + BODY, date(2024, 3, 12)),
+    ("(Kelmo Times) March 12, 2024 — " + BODY, date(2024, 3, 12)),
+    ("BAMAKO, Mali (AP) — Tuesday, March 12, 2024 — " + BODY, date(2024, 3, 12)),
+    ("Wednesday, 13 March 2024\n\n" + BODY, date(2024, 3, 13)),
+    ("By Staff Reporter | 13 March 2024\n\n" + BODY, date(2024, 3, 13)),
+    # "Published" wins over "Updated", wherever each stands; a line opening with the word "Date" is none
+    ("Updated: 20 March 2024\nPublished: 13 March 2024\n\n" + BODY, date(2024, 3, 13)),
+    ("Date palm growers in Gao said on 1 January 2020 that prices fell.\n\nKELMORA, March 12, 2024 (AFP) - "
+     + BODY, date(2024, 3, 12)),
+    # a past-tense sentence ending in a date is no photo caption
+    (BODY + "\n\nThe last accord was signed in Bamako on May 15, 2015.", None),
+    ("The first sentence of a story names no date at all.\n\n" + BODY, None),
+])
+def test_datelines_headers_and_stamps(text, day):
+    assert infer_published(text) == day
+
+
+def test_a_dateline_without_a_year_takes_no_year_of_history_or_of_a_clock():
+    today = date.today()
+    this_year = date(today.year, 3, 12) if date(today.year, 3, 12) <= today else date(today.year - 1, 3, 12)
+    for tail in ("It was the worst attack since the 2012 rebellion.", "The raid began at 1930 hours.",
+                 "Herders have used the wells after 2015."):
+        assert infer_published(f"GAO, Mali, March 12 (Reuters) - {BODY} {tail}") == this_year, tail
+    # a year the text names otherwise is the dateline's
+    assert infer_published(f"GAO, Mali, March 12 (Reuters) - {BODY} The wells were dug in 2016.") == date(2016, 3, 12)
+    assert infer_published(f"Nairobi, March 12 (Xinhua) -- {BODY}") == this_year
+
+
+def test_a_publication_date_read_from_the_text_is_checked_too(caplog):
+    from eventcoder.api import code
+
+    with caplog.at_level(logging.WARNING):
+        coded = code(f"KELMORA, March 12, 2094 (Reuters) - {BODY}")
+    assert coded["published"] == "2094-03-12" and coded["published_source"] == "text"
+    assert any("2094-03-12 is in the future" in r.getMessage() and "read from the text" in r.getMessage()
+               for r in caplog.records)
+
+
+@pytest.mark.parametrize("value,words", [
+    ("2024-02-30", "no day of the calendar"),
+    ("2024-03-13T25:99:00", "no time of day"),
+    (True, "not true"),
+    (["2024-03-13"], "not a list"),
+    (20240313, "not the number 20240313"),
+])
+def test_publication_date_messages_say_what_is_wrong(value, words):
+    with pytest.raises(InputError, match=words):
+        parse_date(value, "published")
