@@ -160,6 +160,59 @@ def test_split_and_never_merge_again(store_url):
     assert add(store, "d", clash()).merged == 1
 
 
+def test_a_split_holds_when_the_document_coded_again_tells_its_events_in_another_order(store_url):
+    store = open_store(store_url)
+    fight = clash(evidence=[{"start": 0, "end": 30, "text": "Rebels fought soldiers near Goma"}])
+    march = clash(event_type="Protests", sub_event_type="Peaceful protest", actor1="Protesters (Nigeria)",
+                  actor2=None, inter1="Protesters", inter2=None, fatalities=0, fatality_claims=[],
+                  evidence=[{"start": 40, "end": 70, "text": "Residents marched in Goma"}])
+    add(store, "wire", fight)
+    add(store, "lakes", fight, march)
+    [both] = [e for e in store.query() if e["n_sources"] == 2]
+    store.split(both["id"], ["lakes"])
+    # the corrected text tells the march first: the fight is "lakes#1" now, and still apart from the wire's
+    assert add(store, "lakes", march, fight, text="corrected text").merged == 0
+    assert sorted(e["n_sources"] for e in store.query()) == [1, 1, 1]
+    # a block whose event is gone is dropped, not left on whatever event takes its place
+    add(store, "lakes", march, text="the fight left out")
+    assert add(store, "other", fight).merged == 1
+
+
+def test_copies_after_a_split_and_the_first_published_copied(store_url):
+    store = open_store(store_url)
+    said = [{"start": 0, "end": 40, "text": "Gunmen stormed the Kelmora cattle market"}]
+
+    def told(doc, published, text=WIRE):
+        coded = {"id": doc, "published": published, "published_source": "given", "events": [clash(evidence=said)]}
+        return store.add(Document(text=text, id=doc, source=f"Outlet {doc}"), coded)
+
+    # the copy stored first: the text published first is the one copied all the same
+    told("rerun", "2024-03-14", "KELMORA (Wire) - " + WIRE)
+    told("wire", "2024-03-13")
+    told("own", "2024-03-13", "Six traders died in Kelmora when raiders came at dawn on Tuesday.")
+    [ev] = store.query()
+    copy_of = {r["document_id"]: r["copy_of"] for r in store.event(ev["id"])["source_reports"]}
+    assert copy_of == {"wire": None, "rerun": "wire", "own": None} and ev["n_sources"] == 2
+    # the original split off: the copy left behind is a source of its own
+    ids = store.split(ev["id"], ["wire"])
+    by_id = {e["id"]: e for e in store.query()}
+    assert [r["copy_of"] for r in store.event(ids[0])["source_reports"]] == [None, None]
+    assert by_id[ids[0]]["n_sources"] == 2 and by_id[ids[1]]["n_sources"] == 1
+    with pytest.raises(StoreError, match="all the sources"):
+        store.split(ids[0], ["rerun", "own"])
+
+
+def test_an_event_id_is_never_given_twice(store_url):
+    store = open_store(store_url)
+    add(store, "a", clash())
+    add(store, "b", clash(iso3="KEN", country="Kenya", latitude=-1.28, longitude=36.82, location="Nairobi"))
+    [top] = [e["id"] for e in store.query() if e["iso3"] == "KEN"]
+    add(store, "b", text="its event taken back")  # (coded again with no event: its merged event is gone)
+    add(store, "c", clash(iso3="UGA", country="Uganda", latitude=0.35, longitude=32.58, location="Kampala"))
+    [new] = [e["id"] for e in store.query() if e["iso3"] == "UGA"]
+    assert new > top
+
+
 def test_filters(store_url):
     store = open_store(store_url)
     add(store, "a", clash())
@@ -428,6 +481,8 @@ def test_cli_ingest_events_export_stats_split(tmp_path, capsys):
     assert "Battles" in capsys.readouterr().out
     assert main(["events", "--db", db, "show", "1"]) == 0
     shown = json.loads(capsys.readouterr().out)
+    assert main(["events", "show", "1", "--db", db]) == 0  # (the option after the action too)
+    assert json.loads(capsys.readouterr().out) == shown
     assert {s["source"] for s in shown["source_reports"]} == {"Paper One", "Paper Two"}
     out_csv = tmp_path / "e.csv"
     assert main(["export", "--db", db, "--format", "acled-csv", "--out", str(out_csv), "--country", "COD"]) == 0

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import argparse
 import json
 
 from ..errors import ConfigError, StoreError
@@ -26,6 +27,8 @@ def add_parser(sub) -> None:
     show.add_argument("id", type=int, help="the event id (first column of `eventcoder events`)")
     split = actions.add_parser("split", help="undo a merge: the sources become separate events again")
     split.add_argument("id", type=int, help="the event id")
+    for action in (show, split):  # (--db before or after the action: `events show 3 --db URL` too)
+        action.add_argument("--db", default=argparse.SUPPRESS, help="database URL (as before the action)")
     split.add_argument("--document", action="append", metavar="DOC_ID",
                        help="move only this document's report out (repeatable); default: every source apart")
     p.set_defaults(run=run)

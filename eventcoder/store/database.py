@@ -266,6 +266,7 @@ class Store:
                     return AddResult("unchanged")
                 status = "replaced" if rows else "added"
                 for r in rows:
+                    _carry_blocks(conn, r.id, coded)
                     self._remove_document(conn, r.id)
                 conn.execute(insert(documents).values(
                     id=coded["id"], text_hash=digest, url=document.url, title=document.title,
@@ -300,15 +301,31 @@ class Store:
         if group is None:
             group = _told_again(conn, member, groups, blocked, texts)
         if group is None:
-            fields = merging.combine([member])
-            merged_id = conn.execute(insert(merged_events).values(**fields, created_at=_now(),
-                                                                  updated_at=_now())).inserted_primary_key[0]
+            merged_id = self._new_event(conn, merging.combine([member]))
             self._link(conn, merged_id, event_id, member)
             return False
         member.copy_of = _copy_of(member, group.members, texts)
         self._link(conn, group.id, event_id, member)
-        self._refresh(conn, group.id, group.members + [member])
+        if member.copy_of is None:
+            self._refresh(conn, group.id, group.members + [member])
+        else:  # (a copy stored before the text it copies: which is the first published)
+            self._mark_copies(conn, [group.id], texts)
         return True
+
+    def _new_event(self, conn: Connection, fields: dict) -> int:
+        """A new merged event's row; its id. On SQLite the id is one no event of the store ever had
+        (SQLite gives the highest id of a table without AUTOINCREMENT again once its row is gone, and an
+        event's id is its ACLED `event_id_cnty`); PostgreSQL's sequence never gives one twice."""
+        values = dict(fields, created_at=_now(), updated_at=_now())
+        if self.engine.dialect.name == "sqlite":
+            last = conn.execute(select(meta.c.value).where(meta.c.key == "last_event_id")).scalar()
+            top = conn.execute(select(func.max(merged_events.c.id))).scalar() or 0
+            values["id"] = max(int(last or 0), top) + 1
+            if last is None:
+                conn.execute(insert(meta).values(key="last_event_id", value=str(values["id"])))
+            else:
+                conn.execute(update(meta).where(meta.c.key == "last_event_id").values(value=str(values["id"])))
+        return conn.execute(insert(merged_events).values(**values)).inserted_primary_key[0]
 
     def _link(self, conn: Connection, merged_id: int, event_id: int, member: Member) -> None:
         ev = member.event
@@ -353,19 +370,21 @@ class Store:
                                            bool(r.date_stated), r.copy_of))
         return out
 
-    def _mark_copies(self, conn: Connection, merged_ids: Iterable[int] | None = None) -> None:
+    def _mark_copies(self, conn: Connection, merged_ids: Iterable[int] | None = None,
+                     texts: "_Texts | None" = None) -> None:
         """Say again which reports of these merged events (default: of every event with several)
-        copy another's text, and refresh the events' counts; their ids stay."""
+        copy another's text, the first published being the one copied, and refresh the events'
+        counts; their ids stay."""
         s = event_sources.c
         if merged_ids is None:
             merged_ids = [r.merged_id for r in conn.execute(
                 select(s.merged_id).group_by(s.merged_id).having(func.count() > 1))]
-        texts = _Texts(conn)
+        texts = texts or _Texts(conn)
         ids = list(merged_ids)
         for at in range(0, len(ids), 500):
             for merged_id, members in self._members(conn, ids[at:at + 500]).items():
                 before: list[Member] = []
-                for m in members:
+                for m in sorted(members, key=lambda m: m.published or "9999"):  # (then as stored)
                     copy_of = _copy_of(m, before, texts)
                     if copy_of != m.copy_of:
                         m.copy_of = copy_of
@@ -433,6 +452,9 @@ class Store:
                     for m in members:
                         by_doc.setdefault(m.document_id, []).append(m)
                     parts = list(by_doc.values())
+                if len(parts) < 2 and documents_out:
+                    raise StoreError(f"{', '.join(sorted(set(documents_out)))} are all the sources of event "
+                                     f"{merged_id}: moving them all out leaves nothing behind; name fewer documents")
                 if len(parts) < 2:
                     raise StoreError(f"event {merged_id} has a single source; there is nothing to split")
                 for i, part in enumerate(parts):
@@ -443,13 +465,13 @@ class Store:
                 ids = [merged_id]
                 self._refresh(conn, merged_id, parts[0])
                 for part in parts[1:]:
-                    new_id = conn.execute(insert(merged_events).values(
-                        **merging.combine(part), created_at=_now(), updated_at=_now())).inserted_primary_key[0]
+                    new_id = self._new_event(conn, merging.combine(part))
                     keys = [m.key for m in part]
                     conn.execute(update(event_sources).where(event_sources.c.merged_id == merged_id,
                                                              event_sources.c.event_key.in_(keys))
                                  .values(merged_id=new_id))
                     ids.append(new_id)
+                self._mark_copies(conn, ids)  # (a copy parted from the text it copies is a source of its own)
                 return ids
         except SQLAlchemyError as exc:
             raise StoreError(f"cannot split event {merged_id} in {self.url}: {_reason(exc)}") from exc
@@ -638,6 +660,34 @@ def _dated_alike(conn: Connection, a: Member, b: Member) -> bool:
 
     mine, theirs = dating(a), dating(b)
     return bool(mine & theirs) or not mine and not theirs
+
+
+def _carry_blocks(conn: Connection, old_id: str, coded: dict) -> None:
+    """A user's splits of the events of a document coded again hold for the new coding: each of the old
+    events' blocks (keyed "<document>#<ordinal>") moves to the new event coded from the same words
+    (`merging.same_mention`); one whose event is gone is dropped (another event may now have its
+    ordinal)."""
+    b = merge_blocks.c
+    keys = {f"{old_id}#{r.ordinal}": json.loads(r.event) for r in conn.execute(
+        select(events.c.ordinal, events.c.event).where(events.c.document_id == old_id))}
+    blocks = conn.execute(select(b.event_key_a, b.event_key_b).where(
+        or_(b.event_key_a.in_(keys), b.event_key_b.in_(keys)))).all() if keys else []
+    if not blocks:
+        return
+    new_key: dict[str, str | None] = {}
+    taken: set[int] = set()
+    for key, old in keys.items():
+        i = next((i for i, ev in enumerate(coded["events"]) if i not in taken and merging.same_mention(old, ev)), None)
+        if i is not None:
+            taken.add(i)
+        new_key[key] = None if i is None else f"{coded['id']}#{i}"
+    conn.execute(delete(merge_blocks).where(or_(b.event_key_a.in_(keys), b.event_key_b.in_(keys))))
+    kept = set()
+    for a, c in blocks:
+        a, c = new_key.get(a, a), new_key.get(c, c)
+        if a and c and (a, c) not in kept:
+            kept.add((a, c))
+            conn.execute(insert(merge_blocks).values(event_key_a=a, event_key_b=c))
 
 
 def _copy_of(member: Member, others: list[Member], texts: _Texts) -> str | None:
