@@ -16,8 +16,19 @@ SCHEMA = "eventcoder/1"
 
 
 def text_id(text: str) -> str:
-    """The default document id: the first 16 hex digits of the text's sha256."""
+    """The first 16 hex digits of the text's sha256 (a document's id when it has no URL or outlet)."""
     return hashlib.sha256(text.encode("utf-8", "surrogatepass")).hexdigest()[:16]
+
+
+def derived_id(text: str, url: str | None = None, source: str | None = None) -> str:
+    """The id of a document given none: its URL's (a page corrected at its address is the same document),
+    else its outlet's and its text's (one wire story run by two outlets is two documents, two reports),
+    else its text's."""
+    if url:
+        return text_id("url " + url)
+    if source:
+        return text_id(f"source {source}\n{text}")
+    return text_id(text)
 
 
 _LONE_SURROGATE = re.compile("[\ud800-\udfff]")
@@ -69,7 +80,7 @@ class Document:
             if value:
                 setattr(self, name, without_lone_surrogates(value))
         if self.id is None:
-            self.id = text_id(self.text or "")
+            self.id = derived_id(self.text or "", self.url, self.source)
         if self.published is not None and (type(self.published) is not date):
             # ("2021-03-04" or a datetime from a caller's own records: the day, or a clear InputError
             # here rather than a TypeError deep in the pipeline)

@@ -213,6 +213,35 @@ def test_an_event_id_is_never_given_twice(store_url):
     assert new > top
 
 
+def test_one_text_from_two_outlets_given_no_ids_is_two_documents(store_url):
+    from eventcoder.document import text_id
+
+    store = open_store(store_url)
+    said = [{"start": 0, "end": 40, "text": "Gunmen stormed the Kelmora cattle market"}]
+
+    def told(**kw):
+        doc = Document(text=WIRE, published="2024-03-13", **kw)
+        return doc, store.add(doc, {"id": doc.id, "published": "2024-03-13", "published_source": "given",
+                                    "events": [clash(evidence=said)]})
+
+    (a, ra), (b, rb) = told(url="https://kelmo.example/a"), told(url="https://dunde.example/b")
+    (c, rc), (d, rd) = told(source="Kelmo Times"), told(source="Dunde Post")
+    assert len({a.id, b.id, c.id, d.id}) == 4 and [r.status for r in (ra, rb, rc, rd)] == ["added"] * 4
+    [ev] = store.query()
+    assert ev["n_sources"] == 1 and store.counts()["documents"] == 4
+    # a page corrected at its address is the same document
+    assert Document(text=WIRE + " More.", url="https://kelmo.example/a").id == a.id
+    # a document stored when ids were made of the text alone is found again, not stored twice
+    old = Document(text="Kelmo traders buried their dead.", id=text_id("Kelmo traders buried their dead."),
+                   source="Kelmo Times")
+    store.add(old, {"id": old.id, "published": None, "published_source": "none", "events": []})
+    again = Document(text="Kelmo traders buried their dead.", source="Kelmo Times")
+    assert again.id != old.id and store.is_stored(again)
+    assert store.add(again, {"id": again.id, "published": None, "published_source": "none",
+                             "events": []}).status == "unchanged"
+    assert not store.is_stored(Document(text="Kelmo traders buried their dead.", source="Dunde Post"))
+
+
 def test_filters(store_url):
     store = open_store(store_url)
     add(store, "a", clash())

@@ -83,7 +83,7 @@ RECORD_SCHEMA = {
     "required": ["text"],
     "properties": {
         "text": {"type": "string", "description": "the article's text"},
-        "id": {"type": ["string", "integer"], "description": "the document's id (else one made from the text)"},
+        "id": {"type": ["string", "integer"], "description": "the document's id (else one made of its URL, else of its outlet and text)"},
         "published": {"type": "string", "description": "publication date: YYYY-MM-DD or YYYYMMDD, alone or "
                       "opening an ISO date and time"},
         "title": {"type": "string"},

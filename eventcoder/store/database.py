@@ -19,7 +19,7 @@ from sqlalchemy import and_, create_engine, true, delete, event, func, insert, i
 from sqlalchemy.engine import Connection
 from sqlalchemy.exc import IntegrityError, OperationalError, SQLAlchemyError
 
-from ..document import Document
+from ..document import Document, derived_id, text_id
 from ..errors import ConfigError, StoreError
 from . import merging
 from .merging import Group, Member
@@ -252,7 +252,7 @@ class Store:
         digest = text_hash(document.text)
         try:
             with self.engine.connect() as conn:
-                return any(_unchanged(conn, r, document, digest) for r in _same_document(conn, document.id, document.url))
+                return any(_unchanged(conn, r, document, digest) for r in _same_document(conn, document))
         except SQLAlchemyError as exc:
             raise StoreError(f"cannot read {self.url}: {_reason(exc)}") from exc
 
@@ -261,7 +261,7 @@ class Store:
         digest = text_hash(document.text)
         try:
             with self.engine.begin() as conn:
-                rows = _same_document(conn, coded["id"], document.url)
+                rows = _same_document(conn, document, coded["id"])
                 if any(_unchanged(conn, r, document, digest) for r in rows):
                     return AddResult("unchanged")
                 status = "replaced" if rows else "added"
@@ -703,12 +703,19 @@ def _copy_of(member: Member, others: list[Member], texts: _Texts) -> str | None:
     return None
 
 
-def _same_document(conn: Connection, document_id: str, url: str | None) -> list:
-    """Stored documents that are this one: the same id, or the same URL (with what `_unchanged` compares)."""
-    cond = documents.c.id == document_id
-    if url:
-        cond = or_(cond, documents.c.url == url)
+def _same_document(conn: Connection, document: Document, document_id: str | None = None) -> list:
+    """Stored documents that are this one (with what `_unchanged` compares): the same id, or the same URL;
+    and, for a document given no id, one stored when a document's id was made of its text alone (before
+    its outlet and URL counted): the same text's id from the same outlet."""
     c = documents.c
+    document_id = document_id or document.id
+    cond = c.id == document_id
+    if document.url:
+        cond = or_(cond, c.url == document.url)
+    older = text_id(document.text)
+    if document.source and older != document_id \
+            and document_id == derived_id(document.text, document.url, document.source):
+        cond = or_(cond, and_(c.id == older, c.source == document.source))
     return conn.execute(select(c.id, c.text_hash, c.published, c.url, c.title, c.source).where(cond)).all()
 
 
