@@ -1585,3 +1585,22 @@ def test_an_event_in_hong_kong_is_coded_in_china_in_the_region_hong_kong(pipelin
     # ACLED's data have no Hong Kong: its events are China's, admin1 Hong Kong
     ev = located(pipeline, "Officers used tear gas on marchers in Mong Kok late on Sunday.", "tear")
     assert (ev.location, ev.country, ev.iso3, ev.admin1) == ("Mong Kok", "China", "CHN", "Hong Kong")
+
+
+@pytest.mark.parametrize("text,place,precision", [
+    # a town whose name is an English word, with "the town of" before it, though a dateline names the
+    # capital far away
+    ("KINSHASA, March 11 (Kelmo Wire) - Rebels overran army posts near the town of Sake on Monday, killing "
+     "four soldiers, an officer said.", "Sake", 2),
+    # where people fled to is not where the fighting was
+    ("Rebels overran army posts near the town of Sake on Monday. The fighting forced hundreds of families "
+     "to flee toward Goma, residents said.", "Sake", 2),
+])
+def test_a_town_named_as_an_english_word_and_not_where_people_fled(pipeline, text, place, precision):
+    [ev] = [e for e in pipeline_events(pipeline, text) if e.event_type == "Battles"]
+    assert (ev.location, ev.geo_precision) == (place, precision)
+
+
+def pipeline_events(pipeline, text):
+    [ctx] = list(pipeline.run([Document(text=text, published="2024-03-12")]))
+    return ctx.events

@@ -7,6 +7,12 @@ import pytest
 PUB = "2023-05-10"
 
 TYPED = [
+    # a camp of people driven from their homes is no armed force's camp
+    ("Militiamen attacked a displacement camp near Kelmo on Sunday, killing nine of its residents.",
+     "Violence against civilians", "Attack"),
+    ("Fighters raided an IDP camp outside Dunde on Friday and burned the shelters.",
+     "Violence against civilians", "Attack"),
+    ("Rebels attacked an army camp near Kelmo on Sunday, killing nine soldiers.", "Battles", "Armed clash"),
     ("Army jets bombed the market in Dabalo on Tuesday, killing nine shoppers.",
      "Explosions/Remote violence", "Air/drone strike"),
     ("Gunmen ambushed an army convoy near Koroma on Monday; soldiers fired back and three died.",

@@ -177,12 +177,17 @@ _OUTER_GAP = re.compile(r"\s*(?:,|\(|\bin\b)\s*(?:the\s+)?")
 # "in transit to Kelmoria", "drove a car bomb into Kelmoria from Dunde": a country people were headed to
 # or came from, not where the event was when its sentence names another place ("close to", "next to" are
 # near-words; after the verbs of `MOVED_BEFORE`, "deported to Kelmoria", the country is never the place)
-_DESTINATION_BEFORE = re.compile(r"(?<!close )(?<!next )(?<!near )(?<!due )(?<!away )\b(?:to|into|towards|from)\s+(?:the\s+)?$",
+_DESTINATION_BEFORE = re.compile(r"(?<!close )(?<!next )(?<!near )(?<!due )(?<!away )\b(?:to|into|towards?|from)\s+(?:the\s+)?$",
                                  re.I)
 # "the wounded were rushed to Kelmora hospital", "took them to Dunde": where people were carried after
 # the event, not where it was
 _CARRIED_TO_BEFORE = re.compile(r"\b(?:took|taken|taking|rushed|ferried|transported|brought|evacuated|airlifted|"
                                 r"flown|carried|referred)\s+(?:[a-z]+\s+){0,3}?to\s+(?:the\s+)?$", re.I)
+# "forced hundreds of families to flee toward Kelmora", "residents fled to Dunde": where people fled to,
+# away from the event
+_FLED_TO_BEFORE = re.compile(r"\b(?:fled|flee|flees|fleeing|escaped|escaping|ran\s+away|sought\s+refuge)\s+"
+                             r"(?:[a-z]+\s+){0,2}?(?:to|towards?|into|for)\s+(?:the\s+)?(?:town\s+of\s+|city\s+of\s+)?$",
+                             re.I)
 # "locked up in the Kelmora prison", "held at Dunde Central Jail": where people were held after the event
 _HELD_IN_BEFORE = re.compile(r"\b(?:locked\s+up|held|detained|jailed|imprisoned|incarcerated|kept)\s+"
                              r"(?:[a-z]+\s+){0,2}?(?:in|at)\s+(?:the\s+)?$", re.I)
@@ -534,6 +539,7 @@ class PlaceView:
         # or government it is ("the Kabul government"): not an event's place when its sentence names another
         self.elsewhere = {p.start for p in self.places if p.kind == "country" and _DESTINATION_BEFORE.search(
             ctx.text, max(0, p.start - 20), p.start) or _CARRIED_TO_BEFORE.search(ctx.text, max(0, p.start - 60), p.start)
+            or _FLED_TO_BEFORE.search(ctx.text, max(0, p.start - 50), p.start)
             or _BASED_IN_BEFORE.search(ctx.text, max(0, p.start - 30), p.start)
             or _OFFICE_AFTER.match(ctx.text, p.end) or GOVERNMENT_AFTER.match(ctx.text, p.end)}
         # (nor the prison named after a town where people were held after the event: "locked up in the

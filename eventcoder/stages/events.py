@@ -54,6 +54,8 @@ ARMED_WORDS = frozenset(
     "commando commandos sentry sentries cadet cadets reservist reservists ranger rangers cop cops "
     "bodyguard bodyguards".split()
 )
+# words that make a camp one of people driven from their homes, not an armed force's
+_SHELTER_CAMP_WORDS = frozenset("displacement displaced idp idps refugee refugees resettlement relief transit".split())
 CIVILIAN_WORDS = frozenset(
     "civilian villager resident people man men woman women child children boy girl student pupil teacher "
     "worker farmer herder trader shopper worshipper passenger driver journalist family person persons "
@@ -1392,6 +1394,8 @@ def type_trigger(ctx: Context, fam: str, tok, span, cues: dict) -> tuple[str, st
     low = span.text.lower()
     protest_ctx = has("PROTEST")
     core = _patient_core(tok)
+    if "camp" in core and core & _SHELTER_CAMP_WORDS:
+        core = (core - {"camp"}) | {"displaced"}  # "a displacement camp", "an IDP camp": people, not a base
     # "two armed men", "robbers" shot by the police: armed people, whatever noun names them
     armed_people = ("armed" in core and "unarmed" not in core) or bool(core & SUSPECT_WORDS and _agent_words(tok) & _STATE_AGENT_WORDS)
     armed_victim = bool(core & ARMED_WORDS) or bool(_patient_inters(ctx, tok, span) & ORGANISED_ARMED_INTERS) \

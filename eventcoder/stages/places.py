@@ -523,6 +523,8 @@ _FORCES_AFTER = re.compile(_AND_ANOTHER + r"\s+(?:(?:[Ss]pecial\s+)?(?:forces|tr
                            r"military|warplanes|jets|air\s+force|navy|drones?|Operation)|border|frontier)\b")
 # "Kelmora's": the possessive after a name
 POSSESSIVE = re.compile(r"['’]s\s+")
+# "the town of Sake": a settlement's word before a name (not "capital of": "the capital of Kelmo music")
+_SETTLEMENT_OF_BEFORE = re.compile(r"(?i:\b(?:town|city|village|hamlet)\s+of\s+)$")
 _TOWN_BEFORE = re.compile(r"(?i:\b(?:town|city|village|hamlet|capital)\s+of\s+(?:the\s+)?)$"
                           # (each name of a list: "the cities of Kelmora and Dunde")
                           r"|(?i:\b(?:towns|cities|villages|hamlets)\s+of\s+)(?:[A-Z][\w'-]*(?:\s+[A-Z][\w'-]*)*"
@@ -1173,12 +1175,16 @@ def _keep(c: Candidate, ctx: Context, persons: SpanIndex, actors: SpanIndex, ent
                 m.quality == 1.0 and _first_level(m.place) for m in usable))) and not people and not sizeable \
             and not ((cued or town_cued) and (governed or town_before or text[c.start - 1:c.start] == "(")
                      and not known_word(doc.vocab, tok.text)) \
+            and not (_SETTLEMENT_OF_BEFORE.search(text, max(0, c.start - 30), c.start)
+                     and any(m.quality == 1.0 and m.place.kind == "city" for m in usable)) \
             and not _SECTOR_AFTER.match(text[c.end:c.end + 10]) and not dateline \
             and not (tok.ent_type_ in ("GPE", "LOC") and not known_word(doc.vocab, tok.text)):
         # ("in Kelmora district", tagged JJ; a rare word the tagger calls JJ but the recogniser a place; a
         # rare word "in" governs before its area or town word, whatever the recogniser reads: "in Dunde
         # local government area", "in Kelmora town"; so does "village of": "a village of Kelmora district"; and
-        # so does the bracket of an address: "Dunde town (Kelmora district, Kashmir)")
+        # so does the bracket of an address: "Dunde town (Kelmora district, Kashmir)"; and "the town of" a
+        # town spelt so, though an English word: "near the town of Sake"; not "in" alone: "in Olympic", the
+        # "Arab" world)
         return False
     if all(m.quality < 0.9 for m in c.matches) and top < FOLD_MIN_POP and not curated and not cued \
             and not (governed or town_before):
