@@ -251,6 +251,20 @@ def test_a_protest_that_turns_violent_is_one_riot(code):
     assert len(doc["events"][0]["evidence"]) == 2
 
 
+@pytest.mark.parametrize("text", [
+    "Police in Lurin fired tear gas on Tuesday to scatter a march of traders against a new market levy, "
+    "witnesses said. Several shops were looted.",
+    # (the demonstration told only in the phrase of the police's act)
+    "Police in Lurin used tear gas on Tuesday to scatter a march of traders opposed to the market levy, "
+    "witnesses said. Several shops were looted.",
+])
+def test_looting_after_a_demonstration_broken_up_is_the_riot(code, text):
+    # the looting sentence makes the demonstration a riot; the riot is the event, the looting its violence
+    doc = code(text, published=PUB)
+    assert [(e["event_type"], e["sub_event_type"]) for e in doc["events"]] == [("Riots", "Violent demonstration")]
+    assert len(doc["events"][0]["evidence"]) == 2
+
+
 def test_one_incident_in_one_sentence_is_one_event(code):
     doc = code("Militants attacked a border town on Monday, killing three civilians and five police officers.",
                published=PUB)

@@ -244,6 +244,15 @@ def merge_events(ctx: Context) -> list[Event]:
             key = (score, len(context & (c1 | c2)), -abs(min(c.sentences) - min(ev.sentences)))
             if best_key is None or key > best_key:
                 best, best_key = c, key
+        host = None if best is not None or ev.event_type != "Riots" else next(
+            (c for c in clusters if c.sub_event_type == "Looting/property destruction"
+             and set(c.sentences) & set(ev.sentences) and _looters_of(c, ev)), None)
+        if host is not None:
+            # "police broke up a demonstration ... Several shops were looted": the looting is the riot's
+            # violence, one Riots event (the looting cluster would otherwise hide the riot its sentence typed)
+            clusters[clusters.index(host)] = ev
+            absorb(ev, host, index)
+            continue
         if best is None and ev.event_type in VIOLENT_TYPES and not _named(set().union(*sides(ev))):
             # "The attack was repelled": a bare reference joins the violent event just before it
             first = min(ev.sentences)
@@ -258,7 +267,32 @@ def merge_events(ctx: Context) -> list[Event]:
             # an event noun in a phrase ("... protest against land grabbing") with nothing
             # else in its sentence still reports an event
             clusters.append(ev)
+    clusters = _riots_looting(clusters, index)
     return _join_casualties(ctx, sorted(clusters, key=lambda e: min(e.sentences)), index)
+
+
+def _looters_of(looting: Event, riot: Event) -> bool:
+    """Whether the looting is told of the riot's crowd: by its rioters, by protesters or by no one named
+    (not by an armed group, whose looting is its own event)."""
+    return looting.actor1 is None or looting.actor1 == riot.actor1 or looting.actor1.startswith(("Rioters", "Protesters"))
+
+
+def _riots_looting(clusters: list[Event], index: SentenceIndex) -> list[Event]:
+    """Looting told in a riot's own sentences, by its rioters or by no one named, is the riot's violence
+    (ACLED codes a riot's looting in the riot): one Riots event."""
+    riots = [c for c in clusters if c.event_type == "Riots"]
+    if not riots:
+        return clusters
+    out = []
+    for c in clusters:
+        host = None
+        if c.sub_event_type == "Looting/property destruction":
+            host = next((r for r in riots if set(c.sentences) <= set(r.sentences) and _looters_of(c, r)), None)
+        if host is None:
+            out.append(c)
+        else:
+            absorb(host, c, index)
+    return out
 
 
 # a trigger that tells only the toll of an act ("killing five militants", "one person was killed")
