@@ -188,6 +188,16 @@ _CARRIED_TO_BEFORE = re.compile(r"\b(?:took|taken|taking|rushed|ferried|transpor
 _FLED_TO_BEFORE = re.compile(r"\b(?:fled|flee|flees|fleeing|escaped|escaping|ran\s+away|sought\s+refuge)\s+"
                              r"(?:[a-z]+\s+){0,2}?(?:to|towards?|into|for)\s+(?:the\s+)?(?:town\s+of\s+|city\s+of\s+)?$",
                              re.I)
+
+
+def _headed_to(text: str, start: int) -> bool:
+    """Whether "to", "towards", "into" or "for" stands in the 40 characters before `start`: what
+    `_CARRIED_TO_BEFORE` and `_FLED_TO_BEFORE` end with (a quick test first: their searches, anchored at
+    the name, try every character of their windows)."""
+    tail = text[max(0, start - 40):start].lower()
+    return "to" in tail or "for" in tail
+
+
 # "locked up in the Kelmora prison", "held at Dunde Central Jail": where people were held after the event
 _HELD_IN_BEFORE = re.compile(r"\b(?:locked\s+up|held|detained|jailed|imprisoned|incarcerated|kept)\s+"
                              r"(?:[a-z]+\s+){0,2}?(?:in|at)\s+(?:the\s+)?$", re.I)
@@ -538,8 +548,9 @@ class PlaceView:
         # where people were headed, carried or came from, or an organisation is based, or whose office
         # or government it is ("the Kabul government"): not an event's place when its sentence names another
         self.elsewhere = {p.start for p in self.places if p.kind == "country" and _DESTINATION_BEFORE.search(
-            ctx.text, max(0, p.start - 20), p.start) or _CARRIED_TO_BEFORE.search(ctx.text, max(0, p.start - 60), p.start)
-            or _FLED_TO_BEFORE.search(ctx.text, max(0, p.start - 50), p.start)
+            ctx.text, max(0, p.start - 20), p.start) or _headed_to(ctx.text, p.start) and (
+                _CARRIED_TO_BEFORE.search(ctx.text, max(0, p.start - 60), p.start)
+                or _FLED_TO_BEFORE.search(ctx.text, max(0, p.start - 50), p.start))
             or _BASED_IN_BEFORE.search(ctx.text, max(0, p.start - 30), p.start)
             or _OFFICE_AFTER.match(ctx.text, p.end) or GOVERNMENT_AFTER.match(ctx.text, p.end)}
         # (nor the prison named after a town where people were held after the event: "locked up in the
