@@ -333,6 +333,18 @@ def test_copies_of_one_text_count_once_as_a_source(store_url):
     assert copy_of == {"rerun": None, "own": None} and ev["n_sources"] == 2
 
 
+def test_a_copy_under_another_dateline_is_a_copy(store_url):
+    store = open_store(store_url)
+    for doc, dateline in (("wire", "KELMORA, March 12 (Wire) - "), ("rerun", "DUNDE, March 12 (Wire) - ")):
+        # (the event's first sentence, its evidence, opens with each outlet's own dateline)
+        said = [{"start": 0, "end": 60, "text": dateline + WIRE.split(", killing")[0] + "."}]
+        add(store, doc, clash(evidence=said), source=f"Outlet {doc}", text=dateline + WIRE)
+    [ev] = store.query()
+    assert ev["n_sources"] == 1
+    assert {r["document_id"]: r["copy_of"] for r in store.event(ev["id"])["source_reports"]} == {
+        "wire": None, "rerun": "wire"}
+
+
 def test_a_copy_run_days_later_joins_the_event_of_the_words_it_copies(store_url):
     store = open_store(store_url)
     said = SAID

@@ -119,11 +119,21 @@ class Text:
         return bool(words) and " " + " ".join(words) + " " in self.words
 
 
+# a wire dateline opening a sentence: "GOMA, March 11 (Kelmo Wire) - ", "KELMORA (AP) — ": each outlet writes
+# its own over the same story
+_DATELINE = re.compile(r"^\s*[A-Z][A-Z .'-]{1,40}(?:,[^-–—\n]{0,50}?)?(?:\([^)\n]{1,40}\))?\s*(?:-{1,2}|–|—)\s+")
+
+
+def told_words(evidence: dict) -> str:
+    """An evidence sentence's words as the story tells them, without a dateline opening it."""
+    return _DATELINE.sub("", evidence.get("text") or "", count=1)
+
+
 def copied(ev: dict, mine: Text, other: Text) -> bool:
     """Whether an event's report copies another document's: the texts are copies (`copies`) and the
-    words the event was coded from are in the other text (three notes written to one pattern, each
-    of its own town or day, are not copies of one another)."""
-    return copies(mine.runs, other.runs) and all(other.holds(e.get("text") or "") for e in ev.get("evidence") or [])
+    words the event was coded from (but a dateline) are in the other text (three notes written to one
+    pattern, each of its own town or day, are not copies of one another)."""
+    return copies(mine.runs, other.runs) and all(other.holds(told_words(e)) for e in ev.get("evidence") or [])
 
 
 def copies(a: frozenset[int], b: frozenset[int]) -> bool:
@@ -262,8 +272,8 @@ def best_group(ev: dict, key: str, document_id: str, groups: list[Group],
 def same_mention(a: dict, b: dict) -> bool:
     """Whether two coded events were coded from the same words (their evidence sentences), as the
     events of a text and of its copy are."""
-    told = [e.get("text") for e in a.get("evidence") or []]
-    return bool(told) and told == [e.get("text") for e in b.get("evidence") or []]
+    told = [told_words(e) for e in a.get("evidence") or []]
+    return bool(told) and told == [told_words(e) for e in b.get("evidence") or []]
 
 
 def representative(members: list[Member]) -> Member:
