@@ -48,7 +48,7 @@ def parse_date(value, source: str = "published") -> date | None:
         day = date.fromisoformat(m.group(1))
     except ValueError:
         raise InputError(source, f"{value!r} is no day of the calendar (read as YYYY-MM-DD)") from None
-    if m["h"] is not None and (int(m["h"]) > 23 or int(m["m"]) > 59 or int(m["s"] or 0) > 59):
+    if m["h"] is not None and (int(m["h"]) > 24 or int(m["m"]) > 59 or int(m["s"] or 0) > 60):  # (24:00, :60 are ISO)
         raise InputError(source, f"{value!r} holds no time of day ({m['h']}:{m['m']}"
                                  f"{':' + m['s'] if m['s'] else ''})")
     return day

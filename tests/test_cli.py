@@ -252,6 +252,32 @@ def test_export_never_writes_over_the_store(tmp_path, capsys):
     assert all("source_reports" in json.loads(line) for line in (tmp_path / "e.jsonl").read_text().splitlines())
 
 
+def test_export_through_a_link_or_into_a_pipe(tmp_path, capsys):
+    import os
+    import threading
+
+    db = f"sqlite:///{tmp_path / 's.db'}"
+    f = tmp_path / "a.txt"
+    f.write_text(ARTICLE, encoding="utf-8")
+    assert main(["ingest", str(f), "--db", db, "--published", "2024-03-13", "-q"]) == 0
+    capsys.readouterr()
+    # a link: the file it names gets the export, the link stays a link
+    (tmp_path / "real.csv").write_text("old", encoding="utf-8")
+    (tmp_path / "link.csv").symlink_to(tmp_path / "real.csv")
+    rc, _, _ = run_cli(["export", "--db", db, "-o", str(tmp_path / "link.csv")], capsys)
+    assert rc == 0 and (tmp_path / "link.csv").is_symlink()
+    assert (tmp_path / "real.csv").read_text(encoding="utf-8").startswith("event_id_cnty")
+    # a pipe is written to as it is, not replaced by a file
+    fifo = tmp_path / "pipe"
+    os.mkfifo(fifo)
+    got = []
+    reader = threading.Thread(target=lambda: got.append(fifo.read_text(encoding="utf-8")))
+    reader.start()
+    rc, _, _ = run_cli(["export", "--db", db, "-o", str(fifo)], capsys)
+    reader.join(timeout=30)
+    assert rc == 0 and got and got[0].startswith("event_id_cnty") and fifo.is_fifo()
+
+
 def test_reading_commands_make_no_store_of_a_mistyped_db(tmp_path, capsys):
     typo = tmp_path / "tyop.db"
     for cmd in (["stats"], ["events"], ["export", "-o", str(tmp_path / "x.csv")]):

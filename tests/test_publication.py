@@ -65,6 +65,8 @@ def test_markup_date_values():
     assert date_value("2024-03-13T08:00:00+03:00") == date(2024, 3, 13)
     assert date_value("Wed, 13 Mar 2024 08:00:00 GMT") == date(2024, 3, 13)
     assert date_value("2024/3/13") == date(2024, 3, 13) and date_value("20240313") == date(2024, 3, 13)
+    for written in ("Wed, 13 Mar 2024", "13 March 2024", "Mar 13, 2024", "Wednesday, 13 March 2024"):
+        assert date_value(written) == date(2024, 3, 13), written
     for bad in ("2024-02-30", "yesterday", "", "13/03/2024", "2024-13-01"):
         assert date_value(bad) is None, bad
 
@@ -82,6 +84,8 @@ def test_markup_date_values():
     ("Updated: 20 March 2024\nPublished: 13 March 2024\n\n" + BODY, date(2024, 3, 13)),
     ("Date palm growers in Gao said on 1 January 2020 that prices fell.\n\nKELMORA, March 12, 2024 (AFP) - "
      + BODY, date(2024, 3, 12)),
+    # a headline's date of history is no publication date
+    ("Kelmora Residents Recall The Market Massacre Of June 4, 1998\n\n" + BODY, None),
     # a past-tense sentence ending in a date is no photo caption
     (BODY + "\n\nThe last accord was signed in Bamako on May 15, 2015.", None),
     ("The first sentence of a story names no date at all.\n\n" + BODY, None),
@@ -119,5 +123,6 @@ def test_a_publication_date_read_from_the_text_is_checked_too(caplog):
     (20240313, "not the number 20240313"),
 ])
 def test_publication_date_messages_say_what_is_wrong(value, words):
+    assert parse_date("2024-03-13T24:00:00") == parse_date("2024-03-13T23:59:60") == date(2024, 3, 13)  # (ISO)
     with pytest.raises(InputError, match=words):
         parse_date(value, "published")

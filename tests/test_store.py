@@ -385,6 +385,22 @@ def test_a_copy_joins_across_days_only_when_the_same_words_date_it(store_url):
     assert sorted(e["n_sources"] for e in store.query()) == [1, 1]
 
 
+def test_a_shortened_copy_stored_first_is_the_copy_all_the_same(store_url):
+    store = open_store(store_url)
+    first, second = WIRE.split(", the district police chief")[0] + ".", "The police chief told reporters on Wednesday."
+    full = [{"start": 0, "end": 40, "text": first}, {"start": 41, "end": 80, "text": second}]
+    # the copy runs the story's first sentence only, and is stored before the story itself
+    add(store, "short", clash(evidence=full[:1]), text="KELMORA (Wire) - " + WIRE, source="Dunde Post")
+    add(store, "story", clash(evidence=full), text=WIRE, source="Wire")
+    [ev] = store.query()
+    assert ev["n_sources"] == 1
+    assert {r["document_id"]: r["copy_of"] for r in store.event(ev["id"])["source_reports"]} == {
+        "story": None, "short": "story"}
+    # a copy that writes its apostrophes and spaces otherwise is told in the same words
+    from eventcoder.store.merging import same_mention
+    assert same_mention({"evidence": [{"text": "The chief's  men fled."}]}, {"evidence": [{"text": "The chief’s men fled."}]})
+
+
 def test_migration_from_version_2_counts_copies_once_and_keeps_ids(tmp_path):
     path = tmp_path / "v2.db"
     store = open_store(f"sqlite:///{path}")
@@ -399,10 +415,15 @@ def test_migration_from_version_2_counts_copies_once_and_keeps_ids(tmp_path):
     con.execute("update eventcoder_meta set value = '2' where key = 'schema_version'")
     con.commit()
     con.close()
+    con = sqlite3.connect(path)
+    stamp = con.execute("select updated_at from merged_events").fetchone()[0]
+    con.close()
     store = open_store(f"sqlite:///{path}")
     assert store.schema_version() == SCHEMA_VERSION == 3
     [after] = store.query()
     assert after["id"] == before["id"] and after["n_sources"] == 1
+    # (an event whose copies stay as they were keeps its timestamp: here they changed)
+    assert sqlite3.connect(path).execute("select updated_at from merged_events").fetchone()[0] >= stamp
     assert {r["document_id"]: r["copy_of"] for r in store.event(after["id"])["source_reports"]} == {
         "wire": None, "rerun": "wire"}
 

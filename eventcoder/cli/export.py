@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import os
+import shutil
 import sys
 from pathlib import Path
 
@@ -36,13 +37,16 @@ def run(args) -> int:
         raise ConfigError("--format parquet writes a file: give --out FILE")
     target = _target(args.out, store.url) if args.out else None
     rows = store.iter_query(filters)
-    # (into a new file beside the target, put in its place once whole: a failure leaves the target as it was)
-    tmp = target.with_name(f".{target.name}.{os.getpid()}.tmp") if target else None
+    # (a file is written beside the target and put in its place once whole: a failure leaves the target as
+    # it was; a pipe, a device or another special file is written to as it is)
+    regular = target is not None and (not target.exists() or target.is_file())
+    tmp = target.with_name(f".{target.name}.{os.getpid()}.tmp") if regular else None
     try:
         if args.format == "parquet":
-            n, note = write_parquet(rows, str(tmp)), ""
+            n, note = write_parquet(rows, str(tmp or target)), ""
         else:
-            stream = open(tmp, "w", encoding="utf-8", newline="") if tmp else sys.stdout
+            into = tmp or target
+            stream = open(into, "w", encoding="utf-8", newline="") if into else sys.stdout
             try:
                 if args.format == "acled-csv":
                     n, note = write_acled_csv(rows, stream), ""
@@ -52,9 +56,11 @@ def run(args) -> int:
                 else:
                     n, note = write_jsonl(rows, stream, store.event if args.with_sources else None), ""
             finally:
-                if tmp:
+                if into:
                     stream.close()
         if tmp:
+            if target.exists():
+                shutil.copymode(target, tmp)  # (the file keeps who may read it)
             os.replace(tmp, target)
     finally:
         if tmp and tmp.exists():
@@ -67,6 +73,8 @@ def _target(out: str, store_url: str) -> Path:
     """The file --out names, refused when it is the store's own (writing it would destroy the store)
     or in a folder that does not exist."""
     target = Path(out)
+    if target.is_symlink() and target.resolve().is_file():
+        target = target.resolve()  # (the file a link names is the one replaced, not the link)
     db = sqlite_file(store_url)
     if db is not None:
         own = {Path(str(db) + suffix).resolve() for suffix in ("", "-wal", "-shm", "-journal")}

@@ -100,15 +100,24 @@ def _clean(text: str) -> str:
 
 def date_value(value: str) -> date | None:
     """A date as markup gives it: ISO 8601 (its day as written: "2024-03-13T08:00:00+03:00" is the 13th),
-    "2024/03/13", "20240313", or an e-mail style date ("Wed, 13 Mar 2024 08:00:00 GMT"); else None."""
+    "2024/03/13", "20240313", an e-mail style date ("Wed, 13 Mar 2024 08:00:00 GMT", with or without its
+    time), or a date written out ("13 March 2024", "Mar 13, 2024"); else None."""
     value = (value or "").strip()
     m = re.match(r"(\d{4})[-/](\d{1,2})[-/](\d{1,2})(?!\d)", value) or re.fullmatch(r"(\d{4})(\d{2})(\d{2})", value)
     try:
         if m:
             return date(int(m[1]), int(m[2]), int(m[3]))
-        return parsedate_to_datetime(value).date() if re.match(r"[A-Za-z]{3},? +\d", value) else None
+        if re.match(r"[A-Za-z]{3},? +\d", value):
+            try:
+                return parsedate_to_datetime(value).date()
+            except (TypeError, ValueError, IndexError):
+                if value[:3].lower() in ("mon", "tue", "wed", "thu", "fri", "sat", "sun"):
+                    value = value[3:].lstrip(", ")  # ("Wed, 13 Mar 2024" without its time: as below)
     except (TypeError, ValueError, IndexError):
         return None
+    from ..stages.times import _parse_full
+
+    return _parse_full(value)  # "13 March 2024", "Mar 13, 2024"
 
 
 def _json_ld_dates(blocks: list[str]) -> list[date]:

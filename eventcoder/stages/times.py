@@ -734,6 +734,7 @@ _UPDATED = ("updated", "last updated")
 # March 2024") when it holds only names, numbers and such words
 _HEADER_END = re.compile(r"\s*(?:[-–—]{1,2}|:|\|)(?=\s|$)")
 _HEADER_WORDS = frozenset("of de du la le el al and by st nd rd th am pm".split())
+_HISTORY_BEFORE_DATE = re.compile(r"\b(?:of|on|since|in|after|before|from|until|till|to)\s+(?:the\s+)?$", re.I)
 _MONTH_DAY = re.compile(rf"\b(?:(?P<mon>{_MON})\s+(?P<d>{_DAY})|(?P<d2>{_DAY})\s+(?P<mon2>{_MON}))\b")
 # a year the text names as history ("since the 2012 rebellion", "after 2015") or a time of day ("at 1930
 # hours") says nothing of the year of a dateline without one
@@ -836,6 +837,9 @@ def _header(text: str) -> tuple[date | None, str | None]:
         if not words or len(words) > 16 or any(not (w[0].isupper() or w.isdigit() or w.lower() in _HEADER_WORDS)
                                                for w in words):
             break  # (the body's first sentence: the header, if any, ended before)
+        dated = _FULL_DATE.search(part)
+        if dated and _HISTORY_BEFORE_DATE.search(part, 0, dated.start()):
+            break  # a headline's date of history: "Kelmora Recalls The Massacre Of June 4, 1998"
         full = _parse_full(part)
         if full:
             found = full

@@ -166,6 +166,7 @@ class Store:
     def __init__(self, url: str, readonly: bool = False, create: bool = True):
         self.url = url
         self.readonly = readonly
+        self._text_memo: OrderedDict = OrderedDict()  # (`_Texts`: the texts of the events' reports)
         path = sqlite_file(url)
         if not create and path is not None and not path.exists():
             # (a command that only reads makes no empty store of a mistyped --db)
@@ -275,7 +276,7 @@ class Store:
                     coded=json.dumps(coded, ensure_ascii=False), coded_at=_now(),
                 ))
                 result = AddResult(status)
-                texts = _Texts(conn)
+                texts = _Texts(conn, self._text_memo)
                 texts.put(coded["id"], document.text)
                 for i, ev in enumerate(coded["events"]):
                     event_id = conn.execute(insert(events).values(
@@ -306,10 +307,16 @@ class Store:
             return False
         member.copy_of = _copy_of(member, group.members, texts)
         self._link(conn, group.id, event_id, member)
-        if member.copy_of is None:
+        mine = texts(member.document_id)
+        if member.copy_of is not None and any(
+                m.document_id == member.copy_of and (m.published or "9999") > (member.published or "9999")
+                for m in group.members) \
+                or member.copy_of is None and any(m.document_id != member.document_id and merging.copied(
+                    m.event, texts(m.document_id), mine) for m in group.members):
+            # (a text stored after its copy, or published before the text it copies: which is the first told)
+            self._mark_copies(conn, [group.id], texts, always=True)
+        else:
             self._refresh(conn, group.id, group.members + [member])
-        else:  # (a copy stored before the text it copies: which is the first published)
-            self._mark_copies(conn, [group.id], texts)
         return True
 
     def _new_event(self, conn: Connection, fields: dict) -> int:
@@ -371,27 +378,26 @@ class Store:
         return out
 
     def _mark_copies(self, conn: Connection, merged_ids: Iterable[int] | None = None,
-                     texts: "_Texts | None" = None) -> None:
+                     texts: "_Texts | None" = None, always: bool = False) -> None:
         """Say again which reports of these merged events (default: of every event with several)
-        copy another's text, the first published being the one copied, and refresh the events'
-        counts; their ids stay."""
+        copy another's text, the first published being the one copied, and refresh the events whose
+        copies changed (`always`: every one); their ids stay."""
         s = event_sources.c
         if merged_ids is None:
             merged_ids = [r.merged_id for r in conn.execute(
                 select(s.merged_id).group_by(s.merged_id).having(func.count() > 1))]
-        texts = texts or _Texts(conn)
+        texts = texts or _Texts(conn, self._text_memo)
         ids = list(merged_ids)
         for at in range(0, len(ids), 500):
             for merged_id, members in self._members(conn, ids[at:at + 500]).items():
-                before: list[Member] = []
-                for m in sorted(members, key=lambda m: m.published or "9999"):  # (then as stored)
-                    copy_of = _copy_of(m, before, texts)
+                changed = always
+                for m, copy_of in _copies_of(members, texts):
                     if copy_of != m.copy_of:
-                        m.copy_of = copy_of
+                        m.copy_of, changed = copy_of, True
                         conn.execute(update(event_sources).where(event_sources.c.merged_id == merged_id,
                                                                  s.event_key == m.key).values(copy_of=copy_of))
-                    before.append(m)
-                self._refresh(conn, merged_id, members)
+                if changed:  # (an event whose copies stay as they were keeps its timestamp)
+                    self._refresh(conn, merged_id, members)
 
     def _blocks(self, conn: Connection, key: str) -> set[tuple[str, str]]:
         b = merge_blocks.c
@@ -406,6 +412,7 @@ class Store:
         conn.execute(delete(event_sources).where(event_sources.c.document_id == document_id))
         conn.execute(delete(events).where(events.c.document_id == document_id))
         conn.execute(delete(documents).where(documents.c.id == document_id))
+        self._text_memo.pop(document_id, None)
         copied = set()
         for merged_id, members in self._members(conn, affected).items():
             if any(m.copy_of == document_id for m in members):
@@ -413,7 +420,7 @@ class Store:
             else:
                 self._refresh(conn, merged_id, members)
         if copied:
-            self._mark_copies(conn, copied)
+            self._mark_copies(conn, copied, always=True)
 
     def _remerge_all(self, conn: Connection) -> None:
         """Rebuild the merged events from every stored event (after a migration that needs it)."""
@@ -422,7 +429,7 @@ class Store:
         q = (select(events.c.id, events.c.document_id, events.c.ordinal, events.c.event, documents.c.source,
                     documents.c.published, documents.c.coded).join(documents, documents.c.id == events.c.document_id)
              .order_by(documents.c.coded_at, events.c.document_id, events.c.ordinal))
-        texts = _Texts(conn)
+        texts = _Texts(conn, self._text_memo)
         for r in conn.execute(q).all():
             ev = json.loads(r.event)
             member = Member(f"{r.document_id}#{r.ordinal}", r.document_id, ev, r.source, r.published,
@@ -609,13 +616,14 @@ class Store:
 
 class _Texts:
     """Stored documents' texts as copies are told by (`merging.Text`), each read once while it is
-    among the last KEEP asked for (a whole store's would not fit in memory)."""
+    among the last KEEP asked for (a whole store's would not fit in memory); the memo is the store's,
+    kept from one document to the next (`Store._text_memo`)."""
 
     KEEP = 256
 
-    def __init__(self, conn: Connection):
+    def __init__(self, conn: Connection, memo: "OrderedDict[str, merging.Text] | None" = None):
         self.conn = conn
-        self._memo: OrderedDict[str, merging.Text] = OrderedDict()
+        self._memo: OrderedDict[str, merging.Text] = OrderedDict() if memo is None else memo
 
     def put(self, document_id: str, text: str) -> None:
         self._memo[document_id] = merging.Text.of(text)
@@ -688,6 +696,32 @@ def _carry_blocks(conn: Connection, old_id: str, coded: dict) -> None:
         if a and c and (a, c) not in kept:
             kept.add((a, c))
             conn.execute(insert(merge_blocks).values(event_key_a=a, event_key_b=c))
+
+
+def _copies_of(members: list[Member], texts: _Texts) -> list[tuple[Member, str | None]]:
+    """Each report's `copy_of` among one event's reports: the first told (in order of publication, then
+    as stored) of those whose text it copies; of two reports published on one day of which only one's
+    words are in the other's text, that one is the copy, whichever was stored first."""
+    order = sorted(members, key=lambda m: m.published or "9999")
+    rank = {id(m): i for i, m in enumerate(order)}
+    source: dict[int, Member] = {}
+    for m in order:
+        mine = texts(m.document_id)
+        for o in order:
+            if o.document_id == m.document_id or (o.published or "9999") > (m.published or "9999"):
+                continue
+            if merging.copied(m.event, mine, texts(o.document_id)) and (
+                    rank[id(o)] < rank[id(m)] or not merging.copied(o.event, texts(o.document_id), mine)):
+                source[id(m)] = o
+                break
+    out = []
+    for m in order:
+        root, seen = m, {id(m)}
+        while id(root) in source and id(source[id(root)]) not in seen:
+            root = source[id(root)]
+            seen.add(id(root))
+        out.append((m, None if root is m else root.document_id))
+    return out
 
 
 def _copy_of(member: Member, others: list[Member], texts: _Texts) -> str | None:

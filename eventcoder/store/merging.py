@@ -270,10 +270,10 @@ def best_group(ev: dict, key: str, document_id: str, groups: list[Group],
 
 
 def same_mention(a: dict, b: dict) -> bool:
-    """Whether two coded events were coded from the same words (their evidence sentences), as the
-    events of a text and of its copy are."""
-    told = [told_words(e) for e in a.get("evidence") or []]
-    return bool(told) and told == [told_words(e) for e in b.get("evidence") or []]
+    """Whether two coded events were coded from the same words (their evidence sentences, but a dateline;
+    punctuation and spacing aside), as the events of a text and of its copy are."""
+    told = [_WORD.findall(told_words(e).lower()) for e in a.get("evidence") or []]
+    return bool(told) and told == [_WORD.findall(told_words(e).lower()) for e in b.get("evidence") or []]
 
 
 def representative(members: list[Member]) -> Member:
