@@ -305,14 +305,15 @@ class Store:
             merged_id = self._new_event(conn, merging.combine([member]))
             self._link(conn, merged_id, event_id, member)
             return False
-        member.copy_of = _copy_of(member, group.members, texts)
+        first = sorted(group.members, key=lambda m: m.published or "9999")[:merging.COPY_LOOKBACK]
+        member.copy_of = _copy_of(member, first, texts)
         self._link(conn, group.id, event_id, member)
         mine = texts(member.document_id)
         if member.copy_of is not None and any(
                 m.document_id == member.copy_of and (m.published or "9999") > (member.published or "9999")
-                for m in group.members) \
+                for m in first) \
                 or member.copy_of is None and any(m.document_id != member.document_id and merging.copied(
-                    m.event, texts(m.document_id), mine) for m in group.members):
+                    m.event, texts(m.document_id), mine) for m in first):
             # (a text stored after its copy, or published before the text it copies: which is the first told)
             self._mark_copies(conn, [group.id], texts, always=True)
         else:
@@ -707,7 +708,7 @@ def _copies_of(members: list[Member], texts: _Texts) -> list[tuple[Member, str |
     source: dict[int, Member] = {}
     for m in order:
         mine = texts(m.document_id)
-        for o in order:
+        for o in order[:merging.COPY_LOOKBACK]:
             if o.document_id == m.document_id or (o.published or "9999") > (m.published or "9999"):
                 continue
             if merging.copied(m.event, mine, texts(o.document_id)) and (

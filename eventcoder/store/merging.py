@@ -42,6 +42,9 @@ STATUS_ORDER = ("confirmed", "reported", "unconfirmed", "disputed", "denied")
 # a copy: this share of the shorter text's runs of SHINGLE_WORDS words are in the other text
 COPY_SHARE = 0.8
 SHINGLE_WORDS = 5
+# a report is looked for as a copy among the first reports of its event only (by publication): a wire
+# story's copies copy its first tellings, and an event of hundreds of reports costs no more per report
+COPY_LOOKBACK = 50
 _WORD = re.compile(r"\w+")
 
 
