@@ -126,3 +126,14 @@ def test_publication_date_messages_say_what_is_wrong(value, words):
     assert parse_date("2024-03-13T24:00:00") == parse_date("2024-03-13T23:59:60") == date(2024, 3, 13)  # (ISO)
     with pytest.raises(InputError, match=words):
         parse_date(value, "published")
+
+
+def test_a_saved_pages_address_is_its_own_not_its_sites():
+    article = '<meta property="og:url" content="https://kelmotimes.example.org/2024/03/13/raid-near-gao">'
+    home = '<meta property="og:url" content="https://kelmotimes.example.org/">'
+    own = document_from_html(page(head=article), "a.html").url
+    assert own == "https://kelmotimes.example.org/2024/03/13/raid-near-gao"
+    # (a site's home page as every page's address would make all its saved pages one document)
+    one = document_from_html(page(head=home), "a.html")
+    other = document_from_html(page(head=home, body=BODY.replace("five", "six")), "b.html")
+    assert one.url is None and other.url is None and one.id != other.id

@@ -215,8 +215,19 @@ def document_from_html(html: str, origin: str, published: date | None = None, ur
     if page_url and sitename.lower() in _host_names(page_url):
         sitename = ""  # trafilatura's fallback from the URL, not a name the site gives itself
     return Document(text=text, published=when, published_source=source, title=title,
-                    url=url or ex.meta.get("og:url"), source=sitename or ex.meta.get("og:site_name") or None,
+                    url=url or _own_address(ex.meta.get("og:url")),
+                    source=sitename or ex.meta.get("og:site_name") or None,
                     origin=origin)
+
+
+def _own_address(url: str | None) -> str | None:
+    """A saved page's own address from its markup (og:url), or None for one that names only its site
+    (pages that copy the site's tag give its home page): the address is the document's identity in a
+    store, and a site's home page is no article's."""
+    if not url:
+        return None
+    parts = urlsplit(url.strip())
+    return url.strip() if parts.scheme in ("http", "https") and parts.path.strip("/") else None
 
 
 def _host_names(url: str) -> set[str]:
