@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from eventcoder.store.merging import (Member, Text, actors_match, combine, copied, copies, dates_match, km,
-                                     places_match, shingles)
+                                     places_match)
 
 
 def ev(**kw):
@@ -68,6 +68,10 @@ def test_a_branch_or_period_of_an_actor_is_that_actor():
     assert not actors_match(a, ev(actor1="Military Forces of Nigeria", actor2="Boko Haram"))
 
 
+def runs(text):
+    return Text.of(text).runs
+
+
 WIRE = ("Gunmen stormed the Kelmora cattle market on Tuesday and opened fire on traders, killing "
         "six people and wounding eleven others, the district police chief told reporters. Witnesses said "
         "the attackers arrived on motorcycles shortly after dawn and burned several stalls before fleeing "
@@ -75,19 +79,19 @@ WIRE = ("Gunmen stormed the Kelmora cattle market on Tuesday and opened fire on 
 
 
 def test_a_copy_of_a_text_is_told_from_a_report_in_its_own_words():
-    wire = shingles(WIRE)
+    wire = runs(WIRE)
     # the wire story run by another outlet: a dateline and a byline before it, a paragraph after
-    rerun = shingles("KELMORA, March 12 (Dunde Post) - " + WIRE.replace("reporters", "journalists")
+    rerun = runs("KELMORA, March 12 (Dunde Post) - " + WIRE.replace("reporters", "journalists")
                      + " Our correspondent adds that the roads to the town were closed on Wednesday.")
     assert copies(wire, rerun) and copies(rerun, wire)
     # the same clash in another outlet's words, with one quote in common
-    own = shingles("Six traders died when attackers on motorcycles raided the Kelmora market early on "
+    own = runs("Six traders died when attackers on motorcycles raided the Kelmora market early on "
                    "Tuesday. Police said attackers shot at traders, killing six people and "
                    "wounding eleven others. The market will stay shut for a week, the council said.")
     assert not copies(wire, own)
     # a short text and its double; nothing
-    assert copies(shingles("Kelmo shelled."), shingles("kelmo  shelled"))
-    assert not copies(shingles(""), shingles(""))
+    assert copies(runs("Kelmo shelled."), runs("kelmo  shelled"))
+    assert not copies(runs(""), runs(""))
 
 
 def test_copies_of_one_text_count_once():
@@ -107,7 +111,7 @@ def test_notes_written_to_one_pattern_are_no_copies_of_one_another():
                   "ordered after riots in the jails of the province last week.")
     kelmo = "On 30 April, in Kelmo, residents banged pots over the ruling." + background
     dunde = "On 30 April, in Dunde, residents banged pots over the ruling." + background
-    assert copies(shingles(kelmo), shingles(dunde))  # the words are nearly all the same
+    assert copies(runs(kelmo), runs(dunde))  # the words are nearly all the same
     opening = {"evidence": [{"text": "On 30 April, in Dunde, residents banged pots over the ruling."}]}
     shared = {"evidence": [{"text": "It was the second night of protests"}]}
     # the event told in Dunde's own words is no copy of Kelmo's note; told in the words both hold, it is

@@ -406,7 +406,11 @@ def test_migration_from_version_2_counts_copies_once_and_keeps_ids(tmp_path):
     store = open_store(f"sqlite:///{path}")
     for doc, source in (("wire", "Wire"), ("rerun", "Dunde Post")):
         add(store, doc, clash(evidence=SAID), source=source, text=WIRE)
-    [before] = store.query()
+    # another event of two reports in their own words: nothing about it changes
+    kenya = dict(iso3="KEN", country="Kenya", latitude=-1.28, longitude=36.82, location="Nairobi")
+    add(store, "own1", clash(**kenya), text="Rebels and soldiers fought near Nairobi on Tuesday.")
+    add(store, "own2", clash(**kenya), text="A clash between troops and a rebel band shook the outskirts.")
+    [before] = [e for e in store.query() if e["iso3"] == "NGA"]
     store.engine.dispose()
     # the store as version 2 left it: no copy_of, each document a source
     con = sqlite3.connect(path)
@@ -415,15 +419,18 @@ def test_migration_from_version_2_counts_copies_once_and_keeps_ids(tmp_path):
     con.execute("update eventcoder_meta set value = '2' where key = 'schema_version'")
     con.commit()
     con.close()
+    stamps = "select iso3, updated_at from merged_events"
     con = sqlite3.connect(path)
-    stamp = con.execute("select updated_at from merged_events").fetchone()[0]
+    con.execute("update merged_events set updated_at = '2000-01-01T00:00:00+00:00'")  # (an old timestamp)
+    con.commit()
     con.close()
     store = open_store(f"sqlite:///{path}")
     assert store.schema_version() == SCHEMA_VERSION == 3
-    [after] = store.query()
+    [after] = [e for e in store.query() if e["iso3"] == "NGA"]
     assert after["id"] == before["id"] and after["n_sources"] == 1
-    # (an event whose copies stay as they were keeps its timestamp: here they changed)
-    assert sqlite3.connect(path).execute("select updated_at from merged_events").fetchone()[0] >= stamp
+    # the event whose copies the migration marked has a new timestamp (ACLED's `timestamp`); the other keeps its
+    stamped = dict(sqlite3.connect(path).execute(stamps).fetchall())
+    assert stamped["KEN"] == "2000-01-01T00:00:00+00:00" and stamped["NGA"] > "2000-01-01T00:00:00+00:00"
     assert {r["document_id"]: r["copy_of"] for r in store.event(after["id"])["source_reports"]} == {
         "wire": None, "rerun": "wire"}
 

@@ -198,10 +198,10 @@ def document_from_html(html: str, origin: str, published: date | None = None, ur
         raise InputError(origin, f"cannot parse the HTML ({exc})") from exc
     page_url = url or ex.canonical or ex.meta.get("og:url")
     found = extract(html, page_url) or {}
-    text = (found.get("text") or "").strip() or _clean("".join(ex.parts))
+    page_text = _clean("".join(ex.parts))
+    text = (found.get("text") or "").strip() or page_text
     if not text.strip():
         raise InputError(origin, "the HTML page holds no readable text")
-    page_text = _clean("".join(ex.parts))
     when, source = markup_date(ex), "metadata"
     if when is None:
         # a visible "Published: 13 March 2024", which the main text may have left out with the byline

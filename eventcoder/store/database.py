@@ -663,9 +663,7 @@ def _dated_alike(conn: Connection, a: Member, b: Member) -> bool:
     """Whether the same words date both reports ("yesterday" in each), or no words date either."""
     def dating(m: Member) -> set[str]:
         coded = conn.execute(select(documents.c.coded).where(documents.c.id == m.document_id)).scalar()
-        day = m.event.get("event_date")
-        return {" ".join(str(t.get("text") or "").lower().split()) for t in json.loads(coded or "{}").get("times") or []
-                if t.get("value") == day and t.get("precision") == "day" and not t.get("duration")}
+        return merging.dating_words(json.loads(coded or "{}"), m.event)
 
     mine, theirs = dating(a), dating(b)
     return bool(mine & theirs) or not mine and not theirs

@@ -86,18 +86,21 @@ def family(ev: dict) -> str | None:
 def date_stated(coded: dict, ev: dict) -> bool:
     """Whether the document's text gives the event's day (a day-precision time mention with that
     value), rather than the coder falling back on the publication date."""
+    return bool(dating_words(coded, ev))
+
+
+def dating_words(coded: dict, ev: dict) -> set[str]:
+    """The words of the document's day-precision time mentions that give the event's day ("yesterday",
+    "on Monday"; lower case, one space apart)."""
     day = ev.get("event_date")
-    return bool(day) and any(t.get("value") == day and t.get("precision") == "day" and not t.get("duration")
-                             for t in coded.get("times") or [])
-
-
-def shingles(text: str) -> frozenset[int]:
-    """The text's runs of SHINGLE_WORDS words (lower case; punctuation and spacing ignored), hashed
-    (in-process hashes: compared within one process only)."""
-    return _runs(_WORD.findall(text.lower()))
+    if not day:
+        return set()
+    return {" ".join(str(t.get("text") or "").lower().split()) for t in coded.get("times") or []
+            if t.get("value") == day and t.get("precision") == "day" and not t.get("duration")}
 
 
 def _runs(words: list[str]) -> frozenset[int]:
+    """Runs of SHINGLE_WORDS words, hashed (in-process hashes: compared within one process only)."""
     if len(words) < SHINGLE_WORDS:  # (a text too short for a run: its words, as one)
         return frozenset([hash(tuple(words))]) if words else frozenset()
     return frozenset(hash(tuple(words[i:i + SHINGLE_WORDS])) for i in range(len(words) - SHINGLE_WORDS + 1))
