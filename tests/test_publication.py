@@ -67,7 +67,9 @@ def test_markup_date_values():
     assert date_value("2024/3/13") == date(2024, 3, 13) and date_value("20240313") == date(2024, 3, 13)
     for written in ("Wed, 13 Mar 2024", "13 March 2024", "Mar 13, 2024", "Wednesday, 13 March 2024"):
         assert date_value(written) == date(2024, 3, 13), written
-    for bad in ("2024-02-30", "yesterday", "", "13/03/2024", "2024-13-01"):
+    # figures in the order day, month, year are read when the order is plain (13 is no month)
+    assert date_value("13/03/2024") == date(2024, 3, 13) == date_value("13.03.2024")
+    for bad in ("2024-02-30", "yesterday", "", "03/04/2024", "2024-13-01", "31/02/2024"):
         assert date_value(bad) is None, bad
 
 
@@ -80,6 +82,14 @@ def test_markup_date_values():
     ("BAMAKO, Mali (AP) — Tuesday, March 12, 2024 — " + BODY, date(2024, 3, 12)),
     ("Wednesday, 13 March 2024\n\n" + BODY, date(2024, 3, 13)),
     ("By Staff Reporter | 13 March 2024\n\n" + BODY, date(2024, 3, 13)),
+    # a dateline in figures: ISO's, or day and month in a plain order; none when either could be the month
+    ("GAO, Mali, 25/03/2024 - " + BODY, date(2024, 3, 25)),
+    ("GAO, Mali, 03/25/2024 (AFP) - " + BODY, date(2024, 3, 25)),
+    ("GAO, 2024-03-12 (AFP) - " + BODY, date(2024, 3, 12)),
+    ("GAO, Mali, 25.03.2024 — " + BODY, date(2024, 3, 25)),
+    ("GAO, Mali, 03/04/2024 - " + BODY, None),
+    ("GAO, Mali, 31/02/2024 - " + BODY, None),
+    ("By Staff Reporter | 25/03/2024\n\n" + BODY, date(2024, 3, 25)),
     # "Published" wins over "Updated", wherever each stands; a line opening with the word "Date" is none
     ("Updated: 20 March 2024\nPublished: 13 March 2024\n\n" + BODY, date(2024, 3, 13)),
     ("Date palm growers in Gao said on 1 January 2020 that prices fell.\n\nKELMORA, March 12, 2024 (AFP) - "

@@ -718,10 +718,16 @@ def make_times(settings):
 # --- publication date from the text ---------------------------------------------------------
 _FULL_DATE = re.compile(
     rf"\b(?:(?P<mon>{_MON})\s+(?P<d>{_DAY}),?\s+(?P<y>{_YEAR})|(?P<d2>{_DAY})\s+(?P<mon2>{_MON}),?\s+(?P<y2>{_YEAR}))\b")
-# "BEIRUT, Aug 28 (Reuters) -", "KABUL, Afghanistan, Aug. 28, 2017 (AP) —"
+# a date in figures: ISO's "2024-03-12", or "12/03/2024" and "12.03.2024", read only when the order of day
+# and month is plain (one of them over 12, or both the same): "03/04/2024" is April 3 in Nairobi and
+# March 4 in Washington
+_NUMERIC_DATE = rf"{_YEAR}-\d\d-\d\d|\d{{1,2}}(?P<nsep>[/.])\d{{1,2}}(?P=nsep){_YEAR}"
+_NUMERIC_DATE_PARTS = re.compile(rf"(?<![\d/.])(?:(?P<y>{_YEAR})-(?P<m>\d\d)-(?P<d>\d\d)"
+                                 rf"|(?P<a>\d{{1,2}})(?P<sep>[/.])(?P<b>\d{{1,2}})(?P=sep)(?P<y2>{_YEAR}))(?![\d/.]?\d)")
+# "BEIRUT, Aug 28 (Reuters) -", "KABUL, Afghanistan, Aug. 28, 2017 (AP) —", "GAO, Mali, 25/03/2024 -"
 _DATELINE = re.compile(
     rf"^\s*[A-Z][A-Z .'-]{{2,40}}(?:,\s*[A-Z][A-Za-z .'-]{{2,30}})?,\s*(?P<date>(?:{_MON})\s+{_DAY}(?:,?\s+{_YEAR})?"
-    rf"|{_DAY}\s+{_MON}(?:,?\s+{_YEAR})?)\s*(?:\((?:[A-Za-z .]{{2,30}})\))?\s*[-–—:]", re.M)
+    rf"|{_DAY}\s+{_MON}(?:,?\s+{_YEAR})?|{_NUMERIC_DATE})\s*(?:\((?:[A-Za-z .]{{2,30}})\))?\s*[-–—:]", re.M)
 _CAPTION_END = re.compile(
     rf"\bon\s+(?:{_WD},?\s+)?(?P<date>(?:{_MON})\s+{_DAY},?\s+{_YEAR}|{_DAY}\s+{_MON},?\s+{_YEAR})\s*\.?\s*\)?\s*$", re.M)
 # "Published: 12 June 2018", "Posted on 13/03/2024", "Updated Jan. 9, 2020", "Date: 4 May 2021" (a line opening
@@ -749,10 +755,16 @@ def _parse_full(s: str, today: date | None = None) -> date | None:
         if m["mon"]:
             return _safe_date(int(m["y"]), _month_num(m["mon"]), _day_num(m["d"]))
         return _safe_date(int(m["y2"]), _month_num(m["mon2"]), _day_num(m["d2"]))
-    m = re.search(rf"\b(?P<y>{_YEAR})-(?P<m>\d\d)-(?P<d>\d\d)\b", s)
-    if m:
+    m = _NUMERIC_DATE_PARTS.search(s)
+    if m is None:
+        return None
+    if m["y"]:
         return _safe_date(int(m["y"]), int(m["m"]), int(m["d"]))
-    return None
+    a, b = int(m["a"]), int(m["b"])
+    if a != b and a <= 12 and b <= 12:
+        return None  # day and month could be either
+    day, month = (a, b) if a > 12 or a == b else (b, a)
+    return _safe_date(int(m["y2"]), month, day)
 
 
 @lru_cache(maxsize=1)
