@@ -192,6 +192,9 @@ class TimeMention:
     precision: str | None  # day | week | weekend | month | year
     end_value: str | None = None
     duration: bool = False
+    # not a contract field: where the day this one is counted from starts ("On 2 May ... the previous
+    # day"), when it is counted from a day the text names
+    anchor: int | None = None
 
     def to_dict(self) -> dict:
         return {"text": self.text, "start": self.start, "end": self.end, "value": self.value,

@@ -202,10 +202,16 @@ def test_merged_mentions_keep_the_acts_own_date_over_a_claims_day():
 def test_merged_mentions_keep_the_first_mentions_day_over_an_earlier_one():
     from eventcoder.api import code
 
-    text = ("Gunmen killed six villagers in Kelmora on Monday. The gunmen had also shot dead a farmer "
+    # told in one sentence, the earlier day does not replace the first mention's
+    text = ("Gunmen killed six villagers in Kelmora on Monday after they had shot dead a farmer "
             "in Kelmora on Sunday, police said.")
     events = code(text, "2021-03-16")["events"]
     assert [e["event_date"] for e in events] == ["2021-03-15"]
+    # told in a sentence of its own, another day's killing is another event (one day, one event)
+    text = ("Gunmen killed six villagers in Kelmora on Monday. The gunmen had also shot dead a farmer "
+            "in Kelmora on Sunday, police said.")
+    events = code(text, "2021-03-16")["events"]
+    assert [e["event_date"] for e in events] == ["2021-03-15", "2021-03-14"]
 
 
 def test_a_piece_split_off_the_events_sentence_gives_its_day(pipe):
@@ -400,3 +406,46 @@ def test_an_undated_event_takes_the_day_the_text_says_its_source_is_dated(pipe):
 ])
 def test_a_weekday_six_days_back_is_the_report_day_unless_the_text_names_that_day(pipe, text, expected):
     assert dated(pipe, text, "attacked").event_date == expected
+
+
+@pytest.mark.parametrize("text, expected", [
+    # told in two sentences on two days, or in two towns far apart: two events (ACLED: one place, one day)
+    ("Protesters marched in Nairobi on Thursday. Protesters marched in Mombasa on Saturday.",
+     [("Protests", "2021-03-11", "Nairobi"), ("Protests", "2021-03-13", "Mombasa")]),
+    ("Protesters marched in Nairobi on Thursday. Protesters also marched in Mombasa on Thursday.",
+     [("Protests", "2021-03-11", "Nairobi"), ("Protests", "2021-03-11", "Mombasa")]),
+    # one day, one town, told twice: one event
+    ("Protesters marched in Nairobi on Thursday. Protesters marched through Nairobi again on Thursday.",
+     [("Protests", "2021-03-11", "Nairobi")]),
+])
+def test_mentions_on_other_days_or_in_towns_far_apart_are_other_events(code, text, expected):
+    out = code(text, published="2021-03-15")
+    assert [(e["event_type"], e["event_date"], e["location"]) for e in out["events"]] == expected
+
+
+@pytest.mark.parametrize("text, expected", [
+    ("Gunmen attacked a police post in Kelmora on Tuesday last week, killing two officers.", "2021-03-09"),
+    ("Militants fired rockets at Kelmora at 1930, killing two civilians.", "2021-03-15"),
+])
+def test_weeks_and_clock_times_date_the_event(code, text, expected):
+    out = code(text, published="2021-03-15")
+    assert [(e["event_date"], e["historical"]) for e in out["events"]] == [(expected, False)]
+
+
+@pytest.mark.parametrize("text, expected", [
+    # an incident the clause tells, dated by its own modifier, is history told as such
+    ("Last year's raid on the Kelmo market killed nine traders.", ("2020-07-01", 3, True)),
+    ("The militia killed 300 villagers in the 2014 massacre.", ("2014-07-01", 3, True)),
+    # a year naming another thing stays out of the event's date
+    ("Relatives of victims of the 2014 massacre marched in Kelmo on Thursday.", ("2021-03-11", 1, False)),
+])
+def test_a_date_of_the_incident_the_clause_tells(code, text, expected):
+    e = code(text, published="2021-03-15")["events"][0]
+    assert (e["event_date"], e["time_precision"], e["historical"]) == expected
+
+
+def test_a_day_counted_from_the_sentences_own_day_dates_only_its_clause(code):
+    out = code("On 2 March, rebels attacked the town, and the army bombed their camp the next day.",
+               published="2021-03-15")
+    assert [(e["event_type"], e["event_date"]) for e in out["events"]] == [
+        ("Battles", "2021-03-02"), ("Explosions/Remote violence", "2021-03-03")]

@@ -367,3 +367,73 @@ def test_a_holiday_naming_a_noun_is_no_day(nlp):
     assert not [t for t in times(nlp, "A truck ploughed into a busy Christmas market in the city.")
                 if "Christmas" in t.text]
     assert one(nlp, "The church was attacked on Christmas Day.", "Christmas").value == "2020-12-25"
+
+
+@pytest.mark.parametrize("text", [
+    "Militants fired rockets at 1930, killing two civilians.",
+    "A curfew runs from 1800 to 0600, and soldiers shot two men who broke it.",
+    "Soldiers opened fire at 2045 on Monday near the market.",
+])
+def test_a_clock_time_is_no_year(nlp, text):
+    assert [t.text for t in times(nlp, text) if t.precision == "year"] == []
+
+
+def test_a_year_after_at_or_in_a_span_of_years_stays_a_year(nlp):
+    assert one(nlp, "The rebels have held Kelmo since 2012.", "2012").precision == "year"
+    assert one(nlp, "The militia ruled the valley from 2014 to 2016.", "2014").value == "2014-01-01"
+
+
+@pytest.mark.parametrize("text, pub, value, end", [
+    # a span across months told with a dash or "to" alone
+    ("Rebels besieged Kelmo 30 April-2 May, killing 14 people.", date(2021, 5, 10), "2021-04-30", "2021-05-02"),
+    ("Rebels besieged Kelmo April 30 - May 2, killing 14 people.", date(2021, 5, 10), "2021-04-30", "2021-05-02"),
+    # a span of months or years ends on the last day of its last one
+    ("Rebels besieged Kelmo from March to April, killing 14 people.", date(2021, 5, 10), "2021-03-01", "2021-04-30"),
+    ("The militia ruled the valley between 2014 and 2016.", date(2021, 5, 10), "2014-01-01", "2016-12-31"),
+])
+def test_spans_without_from_and_spans_of_months_or_years(nlp, text, pub, value, end):
+    first = times(nlp, text, pub)[0]
+    assert (first.value, first.end_value) == (value, end)
+
+
+@pytest.mark.parametrize("text, phrase, value", [
+    # MON is Monday 15 March 2021: last week is 8 to 14 March
+    ("Gunmen attacked the post on Thursday last week.", "Thursday last week", "2021-03-11"),
+    ("Gunmen attacked the post on Monday of last week.", "Monday of last week", "2021-03-08"),
+    ("Gunmen attacked the post last week on Tuesday.", "last week on Tuesday", "2021-03-09"),
+    ("Herders will meet the governor on Friday next week.", "Friday next week", "2021-03-26"),
+])
+def test_a_weekday_of_a_named_week(nlp, text, phrase, value):
+    found = [t for t in times(nlp, text) if t.precision in ("day", "week")]
+    assert [(t.text, t.value, t.precision) for t in found] == [(phrase, value, "day")]
+
+
+@pytest.mark.parametrize("text, phrase, value", [
+    ("Rebels raided Kelmo on Saturday. A day later, troops shelled their camp.", "A day later", "2021-03-14"),
+    ("Rebels raided Kelmo on Saturday. Two days earlier, troops shelled their camp.", "Two days earlier",
+     "2021-03-11"),
+    ("Rebels raided Kelmo on 2 March. The previous day, troops shelled their camp.", "The previous day",
+     "2021-03-01"),
+    ("Rebels raided Kelmo on 2 March. The next day troops shelled their camp.", "The next day", "2021-03-03"),
+    ("Rebels raided Kelmo on 2 March. The day before, troops shelled their camp.", "The day before", "2021-03-01"),
+    # with no day before it, counted from publication
+    ("Two days earlier, troops shelled the rebels' camp.", "Two days earlier", "2021-03-13"),
+])
+def test_a_day_counted_from_the_day_the_story_named_before(nlp, text, phrase, value):
+    assert one(nlp, text, phrase).value == value
+
+
+def test_the_day_after_an_event_is_counted_from_that_event_not_from_publication(nlp):
+    assert one(nlp, "Troops shelled the camp the day after the raid.", "the day after").value is None
+
+
+@pytest.mark.parametrize("text, phrase, value, precision", [
+    ("Rebels raided the base a decade ago.", "a decade ago", "2011-01-01", "year"),
+    ("Rebels raided the base a fortnight ago.", "a fortnight ago", "2021-03-01", "day"),
+    # a fraction of a year is counted in months, of a week in days
+    ("Rebels raided the base 1.5 years ago.", "1.5 years ago", "2019-09-01", "month"),
+    ("Rebels raided the base 2.5 weeks ago.", "2.5 weeks ago", "2021-02-25", "day"),  # (18 days)
+])
+def test_decades_fortnights_and_fractions_ago(nlp, text, phrase, value, precision):
+    t = one(nlp, text, phrase)
+    assert (t.value, t.precision, t.duration) == (value, precision, False)

@@ -22,7 +22,7 @@ from ..document import Context, Event, TimeMention
 from ..pipeline import stage
 from .events import families_by_lemma
 from .syntax import span_root, verb_of
-from .times import WEEKDAYS
+from .times import WEEKDAYS, last_day
 
 # A governing date this many days or more before publication makes the event background
 # (DESIGN/OUTPUT: "kidnapped in 2014" is not news; ACLED codes news of the reporting period).
@@ -211,7 +211,8 @@ def _in_sentence(ctx: Context, s) -> list[TimeMention]:
     range is read from its first mention, which carries the end."""
     starts, closing = ctx.derived("times index", ctx.times, _times_index)
     times = ctx.times[bisect_left(starts, s.start):bisect_left(starts, s.end)]
-    return [t for t in times if _usable(t, ctx.published) and not _closes_range(closing.get(t.value), t.start)]
+    return [t for t in times if _usable(t, ctx.published)
+            and not _closes_range(closing.get(last_day(t.value, t.precision)), t.start)]
 
 
 def _times_index(times: list[TimeMention]) -> tuple[list[int], dict]:
@@ -301,13 +302,32 @@ def _pick_in_trigger_sentence(ctx: Context, event: Event, cands: list[TimeMentio
                 return False
             node = node.head
             if node.pos_ in ("NOUN", "PROPN") and not (t.start <= node.idx < t.end):
-                return True
+                return not _incident_of_clause(node)
         return False
 
+    def _incident_of_clause(noun) -> bool:
+        """'Last year's attack on the market killed nine', 'killed 300 people in the 2014 massacre':
+        the noun is an incident the trigger's clause tells (its subject, or after "in" or "during"), so
+        its date is the event's (not "marched to mourn a colleague shot on Wednesday": the
+        cause of the protest)."""
+        if noun.lemma_.lower() not in EVENT_NOUNS:
+            return False
+        if noun.dep_ == "pobj" and noun.head.dep_ == "prep" and noun.head.lower_ in ("in", "during"):
+            head = noun.head.head
+        elif noun.dep_ in ("nsubj", "nsubjpass"):
+            head = noun.head
+        else:
+            return False
+        return head.i == trig.i or (tverb is not None and head.i == tverb.i)
+
+    # "On 2 May, families rallied after inmates were shot the previous day": a day counted from
+    # another day of the same sentence dates the act of its own clause, told against that day
+    own_days = {t.start for t in cands}
     for group in (direct, governing, sibling, recent, report, person):
         # a bare year inside a noun phrase names the thing ("the 1997 cinema fire", "an Act of
         # 2006"), not the time of this event
-        group = [t for t in group if not (t.precision == "year" and nested(t))]
+        group = [t for t in group if not (t.precision == "year" and nested(t))
+                 and (group is direct or t.anchor not in own_days)]
         if group:
             best = min(group, key=lambda t: (nested(t), not _fronted(ctx, t),
                                              abs(t.start - event.trigger_start)))
@@ -614,11 +634,14 @@ def _lagging_weekday(ctx: Context, t: TimeMention, d: date) -> bool:
     pub = ctx.published
     return pub is not None and (pub - d).days == 6 and bool(_BARE_WEEKDAY.match(t.text)) and not any(
         x.value == pub.isoformat() and x.precision == "day" for x in ctx.times) \
-        and not _LAST_WEEK_BEFORE.search(ctx.text, max(0, t.start - 15), t.start)
+        and not _LAST_WEEK_BEFORE.search(ctx.text, max(0, t.start - 15), t.start) \
+        and not _LAST_WEEK_AFTER.match(ctx.text, t.end)
 
 
-# "was last week Tuesday shot dead": the text itself puts the weekday in the week before
+# "was last week Tuesday shot dead", "on Thursday last week": the text itself puts the weekday in the
+# week before
 _LAST_WEEK_BEFORE = re.compile(r"\blast\s+week\s+(?:on\s+)?$", re.I)
+_LAST_WEEK_AFTER = re.compile(r"\s*,?\s*(?:of\s+)?last\s+week\b", re.I)
 
 
 def date_event(ctx: Context, event: Event) -> None:

@@ -61,10 +61,36 @@ def same_kind(a: Event, b: Event) -> bool:
     return True
 
 
+# ACLED's one event is one pair of sides in one place on one day: mentions told in other sentences with
+# days of their own that differ, or with places of their own farther apart than this, are other events
+APART_KM = 25.0
+
+
+def told_apart(a: Event, b: Event, index: "SentenceIndex") -> bool:
+    """The two are told in different sentences, each with its own day, and the days differ
+    ("marched in Kelmo on Monday. ... marched in Varn on Friday"), or each with its own town, and
+    the towns are far apart (a region and a town in it are no two places). Mentions of one sentence are left together ("killed on Monday after a
+    prisoner wounded another on Sunday" tells one event and its cause)."""
+    if set(a.sentences) & set(b.sentences):
+        return False
+    if (time_rank(a) == time_rank(b) == 0 and a.time_precision == b.time_precision == 1 and a.event_date
+            and b.event_date and ((a.date_end or a.event_date) < b.event_date
+                                  or (b.date_end or b.event_date) < a.event_date)):
+        return True
+    if (a.geo_precision == b.geo_precision == 1 and loc_rank(a, index) == loc_rank(b, index) == 0
+            and a.latitude is not None and b.latitude is not None and a.location != b.location):
+        from ..resources.gazetteer import distance_km
+
+        return distance_km(a.latitude, a.longitude, b.latitude, b.longitude) > APART_KM
+    return False
+
+
 def compatible(cluster: Event, ev: Event, index: "SentenceIndex", loose: bool) -> int:
     """0 when they cannot be one event; else a score, higher for more shared actors."""
     if not same_kind(cluster, ev) or countries_clash(cluster, ev, index):
         return 0
+    if not loose and told_apart(cluster, ev, index):
+        return 0  # (a supporting mention, "the march had been called by ...", refers to an event told before)
     if cluster.historical != ev.historical:
         return 0
     c1, c2 = sides(cluster)

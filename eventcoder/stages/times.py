@@ -129,14 +129,14 @@ PATTERNS = [
     ("deictic", re.compile(
         rf"{_PRE}\b(?P<w>[Tt]he day before yesterday|[Tt]he day after tomorrow|[Yy]esterday|[Tt]oday"
         rf"|[Tt]onight|[Tt]omorrow|[Tt]his (?:morning|afternoon|evening)|[Ll]ast night"
-        rf"|[Tt]he day before)\b{_PART}")),
+        rf"|[Tt]he day before|[Tt]he (?:previous|following|next) day|[Tt]he day after)\b{_PART}")),
     ("relperiod", re.compile(
         r"(?P<mod>\b(?:[Ee]arlier|[Ll]ater|[Ee]arly|[Ll]ate|[Mm]id|[Tt]he end of|[Tt]he beginning of"
         r"|[Ee]nd of)[\s-]+)?\b(?P<rel>[Ll]ast|[Tt]his|[Nn]ext|[Pp]ast|[Tt]he past|[Tt]he previous"
         r"|[Tt]he following|[Tt]he coming|[Tt]he current)\s+(?P<unit>week|month|year)\b")),
     ("ago", re.compile(
         rf"(?:\b(?:nearly|almost|about|some|roughly|around|more than|over|just|exactly)\s+)?"
-        rf"\b(?P<n>{_NUM})[\s-]+(?P<unit>day|week|month|year)s?\s+(?P<dir>ago|earlier|before|later|after"
+        rf"\b(?P<n>{_NUM})[\s-]+(?P<unit>day|week|fortnight|month|year|decade)s?\s+(?P<dir>ago|earlier|before|later|after"
         rf"|from now|hence)\b(?!\s+(?:the|a|an|his|her|their|its|this|that)\b)", re.I)),
     # "on the 12th", "of the 3rd": a day of the month told without the month
     ("ordday", re.compile(
@@ -184,6 +184,15 @@ COUNTED_AFTER = re.compile(
 # a four-digit number that is a clock time: "1800 GMT", "at about 2130 local time"
 CLOCK_AFTER = re.compile(r"\s*(?:GMT|UTC|hrs|hours|h|local(?: time)?|LT|EAT|WAT|CAT)\b", re.I)
 CLOCK_BEFORE = re.compile(r"\bat\s+(?:about|around|approximately|roughly)\s+$", re.I)
+# "at 1930" (no year is said "at"), and a time beside one that cannot be a year: "from 1800 to 0600"
+CLOCK_AT = re.compile(r"\bat\s+$", re.I)
+CLOCK_PAIR_AFTER = re.compile(r"\s*(?:to|until|till|and|-|–)\s*0\d{3}\b", re.I)
+CLOCK_PAIR_BEFORE = re.compile(r"\b0\d{3}\s*(?:to|until|till|and|-|–)\s*$", re.I)
+
+
+def _clock_like(number: str) -> bool:
+    """A four-digit number that reads as a time of day (HHMM)."""
+    return len(number) == 4 and int(number[:2]) <= 23 and int(number[2:]) <= 59
 MONTH_CUE_BEFORE = re.compile(
     r"\b(?:in|since|until|till|by|of|last|next|this|early|late|mid|during|from|through|before|after"
     r"|on|between|and|to|throughout|end|beginning|start|middle|that|each|every)[\s-]+$", re.I)
@@ -191,6 +200,12 @@ MONTH_CUE_BEFORE = re.compile(
 
 # "three days after they ...": words after "N days after/before" that anchor it to an event
 _CLAUSE_AFTER = re.compile(r"[ \t]+[\w\"'“‘]")
+# "the day before", "the previous day", "the next day": a day counted from one the story has named
+ANAPHORIC_DAYS = {"the day before": -1, "the previous day": -1, "the following day": 1, "the next day": 1,
+                  "the day after": 1}
+_EVENT_AFTER = re.compile(r"[ \t]+(?:the|a|an|his|her|their|its|this|that|he|she|they|it|we|i)\b", re.I)
+# how far back (in characters) such a day looks for the day it counts from
+ANAPHORA_REACH = 600
 # patterns that name a day outright, and those counted from publication; a relative day restated
 # by an adjacent calendar date ("on Monday [7 March]", "last night, 12 March") takes its value
 EXPLICIT_DAY = frozenset({"md", "dm", "iso", "numeric", "numeric_dm"})
@@ -352,6 +367,9 @@ def _iso(d: date | None) -> str | None:
 class _Resolver:
     def __init__(self, text: str, pub: date | None, doc=None):
         self.text, self.pub, self.doc = text, pub, doc
+        # mentions counted from a day the story has named ("a day later", "the previous day"): their
+        # offset in days, counted from publication until _anaphora finds the day they count from
+        self.anaphora: dict[int, int] = {}
 
     def mention(self, name: str, m: re.Match) -> TimeMention | None:
         return getattr(self, "_" + name)(m)
@@ -502,6 +520,9 @@ class _Resolver:
             return None
         if not m["mod"] and (CLOCK_AFTER.match(self.text, m.end()) or CLOCK_BEFORE.search(before)):
             return None  # "at about 2130 local time", "[1800 GMT]": a time of day
+        if not m["mod"] and _clock_like(m["year"]) and (
+                CLOCK_AT.search(before) or CLOCK_PAIR_AFTER.match(self.text, m.end()) or CLOCK_PAIR_BEFORE.search(before)):
+            return None  # "fired rockets at 1930", "a curfew from 1800 to 0600"
         if not m["mod"] and (re.search(r"\d[\d,.]*[ \t]+$", before) or re.match(r"[ \t]+\d", self.text[m.end():])):
             return None  # a cell in a row of numbers (a table), not a year
         if self.doc is not None and not m["mod"]:
@@ -554,8 +575,15 @@ class _Resolver:
         w = m["w"].lower()
         offset = {"yesterday": -1, "last night": -1, "the day before": -1, "tomorrow": 1,
                   "the day before yesterday": -2, "the day after tomorrow": 2}.get(w, 0)
+        if w in ANAPHORIC_DAYS:
+            if w in ("the day before", "the day after") and _EVENT_AFTER.match(self.text, m.end()):
+                return self._make(m, None, "day")  # "the day after the attack": counted from an event
+            offset = ANAPHORIC_DAYS[w]
         value = self.pub + timedelta(days=offset) if self.pub else None
-        return self._make(m, value, "day")
+        t = self._make(m, value, "day")
+        if w in ANAPHORIC_DAYS:
+            self.anaphora[id(t)] = offset
+        return t
 
     def _relperiod(self, m):
         rel, unit = m["rel"].lower(), m["unit"]
@@ -587,6 +615,22 @@ class _Resolver:
             return self._make(m, None, "day") if n is not None else None
         sign = 1 if m["dir"].lower() in ("later", "after", "from now", "hence") else -1
         unit = m["unit"].lower()
+        if unit in ("fortnight", "decade"):  # (as two weeks, ten years)
+            unit, n = ("week", 2 * n) if unit == "fortnight" else ("year", 10 * n)
+        fraction = re.fullmatch(r"\d+\.\d+", m["n"].strip())
+        if fraction and unit in ("year", "month"):
+            # "1.5 years ago": counted in months, at a month's precision; "2.5 months ago" in days
+            x = float(fraction.group(0))
+            if unit == "year":
+                return self._make(m, _add_months(self.pub.replace(day=1), sign * round(12 * x)), "month")
+            return self._make(m, self.pub + timedelta(days=sign * round(30 * x)), "day")
+        if fraction:
+            n = round(float(fraction.group(0)) * (7 if unit == "week" else 1))
+            unit = "day"
+        if m["dir"].lower() in ("earlier", "later", "before", "after") and unit in ("day", "week"):
+            t = self._make(m, self.pub + timedelta(days=sign * n * (7 if unit == "week" else 1)), "day")
+            self.anaphora[id(t)] = sign * n * (7 if unit == "week" else 1)
+            return t
         if unit == "year" and n == 1:
             # "up from $2 a year earlier": the same date a year before
             day = min(self.pub.day, 28) if self.pub.month == 2 else self.pub.day
@@ -632,6 +676,16 @@ class _Resolver:
         return self._make(m, None, None, duration=True)
 
 
+def last_day(value: str, precision: str) -> str:
+    """The final day of the month or year a mention's value opens; the value itself otherwise."""
+    d = date.fromisoformat(value)
+    if precision == "year":
+        return date(d.year, 12, 31).isoformat()
+    if precision == "month":
+        return date(d.year, d.month, calendar.monthrange(d.year, d.month)[1]).isoformat()
+    return value
+
+
 def _extend(text: str, mentions: list[TimeMention], pub: date | None) -> None:
     """'since X' runs to publication; 'on or around X' keeps X; 'between X and Y' joins them."""
     for t in mentions:
@@ -649,12 +703,16 @@ def _extend(text: str, mentions: list[TimeMention], pub: date | None) -> None:
     while i < len(mentions):
         a = mentions[i]
         b = mentions[i + 1] if i + 1 < len(mentions) else None
+        between = text[a.end:b.start] if b is not None else ""
         if (b is not None and a.value and b.value and not a.duration and not b.duration
-                and re.fullmatch(r"\s*,?\s*(?:-|–|to|and|until|till|through)\s*", text[a.end:b.start])
-                and re.search(r"\b(?:[Bb]etween|[Ff]rom)\s+$", text[max(0, a.start - 10):a.start])
-                and a.precision == b.precision and a.value < b.value):
-            # both stay mentions of their own; the first carries the span's end
-            a.end_value = b.end_value or b.value
+                and a.precision == b.precision and a.value < b.value
+                and (re.fullmatch(r"\s*,?\s*(?:-|–|to|and|until|till|through)\s*", between)
+                     and re.search(r"\b(?:[Bb]etween|[Ff]rom)\s+$", text[max(0, a.start - 10):a.start])
+                     # two days joined by a dash or "to" are a span without "from" ("30 April-2 May")
+                     or a.precision == "day" and re.fullmatch(r"\s*(?:-|–|—|to|until|through)\s*", between))):
+            # both stay mentions of their own; the first carries the span's end (the last day of a
+            # month or year: "from March to April" runs to 30 April)
+            a.end_value = b.end_value or last_day(b.value, b.precision)
             joined.extend([a, b])
             i += 2
             continue
@@ -686,8 +744,50 @@ def find_times(text: str, published: date | None, doc=None) -> list[TimeMention]
         kinds[id(t)] = name
     out.sort(key=lambda t: t.start)
     _restated(text, out, kinds)
+    _anaphora(out, res.anaphora)
+    _weekday_of_week(text, out, kinds)
     _extend(text, out, published)
     return out
+
+
+def _anaphora(mentions: list[TimeMention], offsets: dict[int, int]) -> None:
+    """'Rebels attacked the town on Sunday. A day later, ...', '... on 2 March. The previous day, ...':
+    a day counted from the last day the story named before it (within ANAPHORA_REACH characters);
+    from publication when there is none."""
+    anchor = None
+    for t in mentions:
+        offset = offsets.get(id(t))
+        if offset is not None and anchor is not None and t.start - anchor.end <= ANAPHORA_REACH:
+            t.value = (date.fromisoformat(anchor.value) + timedelta(days=offset)).isoformat()
+            t.anchor = anchor.start
+        if t.precision == "day" and t.value and not t.duration and not t.end_value:
+            anchor = t
+
+
+_WEEKDAY_OF_WEEK = re.compile(r"\s*,?\s*(?:of\s+)?")
+_WEEK_OF_WEEKDAY = re.compile(r"\s*,?\s*(?:on\s+)?")
+
+
+def _weekday_of_week(text: str, mentions: list[TimeMention], kinds: dict[int, str]) -> None:
+    """'on Thursday last week', 'Monday of next week', 'last week on Tuesday': the weekday of the week
+    the text names, not the nearest such day; one mention of that day."""
+    joined = []
+    for a, b in zip(mentions, mentions[1:]):
+        pair = ((a, b, _WEEKDAY_OF_WEEK) if kinds.get(id(a)) == "weekday" else
+                (b, a, _WEEK_OF_WEEKDAY) if kinds.get(id(b)) == "weekday" else None)
+        if pair is None:
+            continue
+        day, week, joint = pair
+        if (kinds.get(id(week)) != "relperiod" or week.precision != "week" or week.value is None
+                or day.value is None or day.precision != "day" or not joint.fullmatch(text, a.end, b.start)):
+            continue
+        wd = next(i for name, i in WEEKDAYS.items() if re.search(rf"\b{name}\b", day.text, re.I))
+        day.value = (date.fromisoformat(week.value) + timedelta(days=wd)).isoformat()
+        day.start, day.end = a.start, b.end
+        day.text = text[day.start:day.end]
+        joined.append(week)
+    if joined:
+        mentions[:] = [t for t in mentions if not any(t is w for w in joined)]
 
 
 def _restated(text: str, mentions: list[TimeMention], kinds: dict[int, str]) -> None:
