@@ -147,3 +147,9 @@ def test_a_saved_pages_address_is_its_own_not_its_sites():
     one = document_from_html(page(head=home), "a.html")
     other = document_from_html(page(head=home, body=BODY.replace("five", "six")), "b.html")
     assert one.url is None and other.url is None and one.id != other.id
+
+
+@pytest.mark.parametrize("published", ["9999-12-28", "0001-01-03"])
+def test_a_publication_date_at_the_ends_of_the_calendar_is_refused_in_words(code, published):
+    out = code("Protesters will march in Kelmo next week, and marched there last week.", published=published)
+    assert out["events"] == [] and "too far from our era" in out["error"] and "Overflow" not in out["error"]

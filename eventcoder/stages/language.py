@@ -32,9 +32,18 @@ OTHER_WORDS = frozenset(
 WORD = re.compile(r"[^\W\d_]+", re.UNICODE)
 
 
+# the years a publication date may fall in: relative dates ("a century ago", "next year") are counted
+# from it, and Python's calendar ends at the years 1 and 9999
+PUBLISHED_YEARS = (1000, 9000)
+
+
 def check_document(ctx: Context, settings: Settings) -> None:
     text = ctx.text
     origin = ctx.document.origin
+    pub = ctx.published
+    if pub is not None and not PUBLISHED_YEARS[0] <= pub.year <= PUBLISHED_YEARS[1]:
+        raise InputError(origin, f"publication date {pub.isoformat()} is too far from our era to count the "
+                                 f"text's dates from (years {PUBLISHED_YEARS[0]} to {PUBLISHED_YEARS[1]})")
     if not text or not text.strip():
         raise InputError(origin, "the document is empty; nothing to code")
     if len(text) > settings.max_chars:
