@@ -1604,3 +1604,16 @@ def test_a_town_named_as_an_english_word_and_not_where_people_fled(pipeline, tex
 def pipeline_events(pipeline, text):
     [ctx] = list(pipeline.run([Document(text=text, published="2024-03-12")]))
     return ctx.events
+
+
+@pytest.mark.parametrize("text,place,country", [
+    # the nationality of who or what struck yields to the town struck, however unsure the places stage is
+    # of it (a namesake abroad scores close)
+    ("A Russian drone struck Nikopol on Monday, killing three civilians, the regional governor said.",
+     "Nikopol", "Ukraine"),
+    # (guard: a country of the strikers with no town named is still where the text puts the event)
+    ("Kenyan troops killed four militants on Monday, the army said.", "Nairobi", "Kenya"),
+])
+def test_the_strikers_nationality_yields_to_the_town_struck(pipeline, text, place, country):
+    [ev] = pipeline_events(pipeline, text)
+    assert (ev.location, ev.country) == (place, country)

@@ -119,6 +119,7 @@ _WIDE_WORDS = r"county|province|state|region|governorate|oblast"
 _WIDE_WORD_AFTER = re.compile(r"\s+(?:" + _WIDE_WORDS + r")\b", re.I)
 # "Kelmora city in Dunde district", "Kelmora village of Dunde local government area": a town the text calls a
 # district holds the place named before it
+_REGION_WORD_AFTER = re.compile(r"\s+(?i:state|province|region|governorate|oblast|county|prefecture|department)\b")
 _DISTRICT_WORD_AFTER = re.compile(r"\s+(?:districts?|lga|local\s+government(?:\s+area)?)\b", re.I)
 _AREA_WORD_AFTER = re.compile(r"^\s+(?:district|division|" + _WIDE_WORDS + r")\b", re.I)
 # "near Kelmora (Central Darfur state)", "the villages of Kelmora and Dunde (Kalehe, Sud-Kivu)": a name the
@@ -233,6 +234,11 @@ _ORIGIN_BEFORE = re.compile(r"\b(?:" + _ATTACKERS + r"|herders|herdsmen|refugees
 # "Kelmorian raiders attacked Dundish villages", "Kelmorian-Pokot raiders": the demonym tells whose the
 # attackers are, not where they struck
 _ATTACKERS_AFTER = re.compile(r"(?:-[A-Z][\w]*)?\s+(?:[a-z]+\s+)?" + _ATTACKERS + r"\b")
+# "a Kelmorian drone", "Dundish warplanes", "Kelmorian forces": the nationality of who or what struck, which
+# acts abroad as well as at home
+_STRIKERS_AFTER = re.compile(r"(?:-[A-Z][\w]*)?\s+(?:[a-z]+\s+)?(?:" + _ATTACKERS[3:-1] + r"|drones?|air\s*strikes?"
+                             r"|strikes|jets|warplanes|aircraft|helicopters|missiles?|rockets?|artillery|shelling"
+                             r"|army|military|navy|air\s+force)\b")
 # "outside the Kelmorian Embassy", "the Dundish High Commission": a country's mission is in another country
 _MISSION_AFTER = re.compile(r"(?:'s)?\s+(?i:embassy|high\s+commission|consulate)\b"
                             # (nor is a body named after a country: "employees of Qatar Hospital", "Kenya Airways")
@@ -714,6 +720,10 @@ def locate(ctx: Context, event: Event, gz=None, view: PlaceView | None = None) -
     if chosen is None:
         chosen = _main_place(ctx, places) or _main_place(ctx, view.placed) or _main_place(ctx, view.struck) \
             or _main_place(ctx, view.sited)
+    if chosen is not None and chosen.kind == "country" and _STRIKERS_AFTER.match(ctx.text, chosen.end):
+        # "A Kelmorian drone struck Dunde": a town the event's sentence names, however unsure the places
+        # stage was of it, says more of where than the nationality of who struck
+        chosen = _weak_town(ctx, spans, anchor, [], gz, False) or chosen
     if view.labelled is not None:
         chosen = view.labelled
     if (chosen is None or chosen.kind == "country") and gz is not None and _at_capital(ctx, event, gz, chosen, spans):
@@ -1048,7 +1058,8 @@ def _weak_town(ctx: Context, spans, anchor: int, places, gz, governed: bool = Tr
             and any(a <= p.start < b for a, b in spans) and (not governed or _governed(ctx, p) == 2)]
     if not weak:
         return None
-    others = {p.iso3 for p in places if p.iso3}
+    # (the attackers' nationality is no such place: "a Kelmorian drone struck Dunde" happened in Dunde's country)
+    others = {p.iso3 for p in places if p.iso3 and not (p.kind == "country" and _STRIKERS_AFTER.match(ctx.text, p.end))}
     if others:
         weak = [p for p in weak if p.iso3 in others]
     return _pick(weak, ctx, anchor, None)
@@ -1120,6 +1131,9 @@ def _guesses(ctx: Context, spans, gz) -> tuple[list, list]:
             if not matches and "-" in name and len(name.split("-")[0]) > 3:
                 matches = gz.lookup(name.split("-")[0])  # "Dunde-2", "Dunde-Kelmorivka": a part of Dunde
             good = [x.place for x in matches if x.quality >= 0.9 and x.place.kind in ("city", "region")]
+            if _REGION_WORD_AFTER.match(ctx.text, end):
+                # "in Kelmora state", "in Dunde province": a region of that name or no guess (not a town)
+                good = [p for p in good if p.kind == "region"]
             if not good:
                 continue
             own = [p for p in good if p.iso3 in countries]
