@@ -1617,3 +1617,23 @@ def pipeline_events(pipeline, text):
 def test_the_strikers_nationality_yields_to_the_town_struck(pipeline, text, place, country):
     [ev] = pipeline_events(pipeline, text)
     assert (ev.location, ev.country) == (place, country)
+
+
+@pytest.mark.parametrize("text", [
+    "Militants killed four soldiers in Nineveh province on Monday, officials said.",
+    "Junta airstrikes killed twelve villagers in Karen state on Monday, residents said.",
+])
+def test_a_name_called_a_region_is_guessed_as_a_region_or_not_at_all(pipeline, text):
+    # (no town of the name elsewhere: a suburb of Nairobi, a town in Ohio)
+    [ev] = pipeline_events(pipeline, text)
+    assert ev.country in (None, "Iraq", "Myanmar") and ev.geo_precision != 1
+
+
+@pytest.mark.parametrize("text", [
+    "Gunmen kidnapped Mr. Gao on Monday, his family said.",
+    "Police arrested Chad Johnson at a rally on Monday.",
+    "Police detained Jordan Matthews at a rally on Monday.",
+])
+def test_a_person_named_like_a_place_places_no_event(pipeline, text):
+    [ev] = pipeline_events(pipeline, text)
+    assert (ev.location, ev.country) == (None, None)

@@ -1131,9 +1131,14 @@ def _guesses(ctx: Context, spans, gz) -> tuple[list, list]:
             if not matches and "-" in name and len(name.split("-")[0]) > 3:
                 matches = gz.lookup(name.split("-")[0])  # "Dunde-2", "Dunde-Kelmorivka": a part of Dunde
             good = [x.place for x in matches if x.quality >= 0.9 and x.place.kind in ("city", "region")]
+            around = False
             if _REGION_WORD_AFTER.match(ctx.text, end):
-                # "in Kelmora state", "in Dunde province": a region of that name or no guess (not a town)
-                good = [p for p in good if p.kind == "region"]
+                # "in Kelmora state", "in Dunde province": a region of that name; else the area of a town of
+                # that name in a country the text points to ("the Dunde region", precision 2); else no
+                # guess (not a town of the name across the world)
+                regions = [p for p in good if p.kind == "region"]
+                good = regions or [p for p in good if p.iso3 in countries]
+                around = not regions
             if not good:
                 continue
             own = [p for p in good if p.iso3 in countries]
@@ -1153,7 +1158,7 @@ def _guesses(ctx: Context, spans, gz) -> tuple[list, list]:
             # then the largest by the zone's front, else the nearest to it
             top = max(good, key=lambda p: (light_key(p.name) == light_key(name), p.kind == "city",
                                            *_front_rank(p, ctx.zones)))
-            out.append((start, name, end, top, bool(m.group("near"))))
+            out.append((start, name, end, top, bool(m.group("near")) or around))
     got = ctx.memo[key] = ([c[0] for c in out], out)
     return got
 

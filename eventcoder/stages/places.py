@@ -443,6 +443,13 @@ _TOWN_PART_AFTER = re.compile(
     r"(?:neighbou?rhoods?|communit(?:y|ies)|quarters?|suburbs?|colon(?:y|ies)|barrios?)\b")
 # "Governor Troy", "Mr Lincoln", "President Kelmo": a name right after a person's title is the
 # person's (a title that names its place takes "of": "the Governor of Kelmora")
+# the rest of a person's name after a first name shaped like a country's: one or two capitalised words
+_SURNAME_AFTER = re.compile(r"(?:\s+[A-Z][a-z]+(?:-[A-Z][a-z]+)?){1,2}")
+# (not inside a longer name the tagger split: "Young Kelmoria Patriots")
+_CAPITAL_WORD_BEFORE = re.compile(r"\b[A-Z][a-z]+\s+$")
+# an honorific only a person's name follows ("Mr. Gao"; not "Dr" alone, which also opens "DR Congo" written
+# in small letters)
+_HONORIFIC_BEFORE = re.compile(r"\b(?:Mr|Mrs|Ms|Mme|Mister)\.?\s+$")
 _TITLE_BEFORE = re.compile(
     r"\b(?:(?:Gov|Sen|Rep|Gen|Lt|Col|Maj|Capt|Sgt|Cpl|Brig|Cmdr|Dr|Mr|Mrs|Ms|Prof|Rev|Hon)\.?"
     r"|Governor|President|Senator|General|Lieutenant|Colonel|Major|Captain|Sergeant|Corporal|Brigadier|"
@@ -511,9 +518,10 @@ _OWNERS_OR_ORIGIN = (r"[-\u2010\u2011\s](?:owned|run|operated|funded|populated|i
 FOREIGNERS_AFTER = re.compile(r"\s+(?:" + _FOREIGNERS + r")\b|" + _OWNERS_OR_ORIGIN)
 # "a Kenyan teacher in Kelmora", "two Chinese engineers": people of a nationality, often abroad, so
 # the adjective says nothing of where the text is (it is still a place mention)
-# ("Kelmorian and Dundish nationals": the noun after the second of two demonyms serves both)
+# ("Kelmorian and Dundish nationals": the noun after the second of two demonyms serves both; "a Chinese
+# mining engineer": a word of the trade between)
 _AND_ANOTHER = r"(?:\s+(?:and|or)\s+[A-Z][\w'-]*)?"
-_NATIONALS_AFTER = re.compile(_AND_ANOTHER + r"\s+(?:" + _FOREIGNERS + r"|teachers?|journalists?|"
+_NATIONALS_AFTER = re.compile(_AND_ANOTHER + r"(?:\s+[a-z]+)?\s+(?:" + _FOREIGNERS + r"|teachers?|journalists?|"
                               r"reporters?|engineers?|aid workers?|doctors?|nurses?|priests?|nuns?|businessm[ae]n|"
                               r"migrants?|refugees?)\b|" + _OWNERS_OR_ORIGIN)
 # "French Operation Kelmora forces", "Kelmorian and Dundish troops": a country's armed forces fight abroad
@@ -1027,6 +1035,8 @@ def _keep(c: Candidate, ctx: Context, persons: SpanIndex, actors: SpanIndex, ent
     if (_IZAFE_AFTER.match(text[c.end:c.end + 6]) or _IZAFE_BEFORE.search(text[max(0, c.start - 30):c.start])) \
             and not curated:
         return False  # a part of a compound name the gazetteer lacks: "Dara i Pech" is neither Dara nor Pech
+    if _HONORIFIC_BEFORE.search(text, max(0, c.start - 8), c.start):
+        return False  # "Mr. Gao", "Mrs Jordan": a person, whatever place shares the name
     # (a country, a first-level region or a city of millions keeps its name in the two cases below)
     major = curated or any(m.place.kind == "country" or m.place.source == "admin1"
                            or m.place.population >= PERSON_PART_MIN_POP for m in c.matches)
@@ -1055,6 +1065,10 @@ def _keep(c: Candidate, ctx: Context, persons: SpanIndex, actors: SpanIndex, ent
     for ps in persons.around(c.start, c.end):
         if school and ps[0] == c.start:
             continue
+        if "country" in kinds and ps[0] == c.start and ps[1] > c.end and _SURNAME_AFTER.fullmatch(text, c.end, ps[1]) \
+                and not _REGION_AFTER.match(text[ps[1]:ps[1] + 30]) and not _PLACE_WORD_END.search(text[ps[0]:ps[1]]) \
+                and not _CAPITAL_WORD_BEFORE.search(text, max(0, c.start - 30), c.start):
+            return False  # "Chad Johnson", "Jordan Peterson": a person the tagger reads whole, named like a country
         if _overlaps((c.start, c.end), ps) and not (c.start <= ps[0] and c.end >= ps[1]):
             # (a large place too when the word is only another spelling of its name: "Dunde Adan")
             alternate = all(light_key(m.place.matched or m.place.name) != light_key(m.place.name) for m in usable)
