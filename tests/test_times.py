@@ -437,3 +437,14 @@ def test_the_day_after_an_event_is_counted_from_that_event_not_from_publication(
 def test_decades_fortnights_and_fractions_ago(nlp, text, phrase, value, precision):
     t = one(nlp, text, phrase)
     assert (t.value, t.precision, t.duration) == (value, precision, False)
+
+
+@pytest.mark.parametrize("text, values", [
+    # the period of a date named after it is not the one counted from publication
+    ("Rioters torched cars in the last week of December in Kelmo.", [("December", "2020-12-01", "month")]),
+    ("Militants raided Kelmo on the weekend of 6-7 March.", [("6-7 March", "2021-03-06", "day")]),
+    # (guard: without a date after, as before)
+    ("Militants raided Kelmo last weekend.", [("last weekend", "2021-03-13", "weekend")]),
+])
+def test_a_week_or_weekend_of_a_named_date(nlp, text, values):
+    assert [(t.text, t.value, t.precision) for t in times(nlp, text)] == values

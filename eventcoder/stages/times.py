@@ -200,6 +200,8 @@ MONTH_CUE_BEFORE = re.compile(
 
 # "three days after they ...": words after "N days after/before" that anchor it to an event
 _CLAUSE_AFTER = re.compile(r"[ \t]+[\w\"'“‘]")
+# "the weekend of 2-3 March", "the last week of December": the period of a date the text names after it
+_OF_A_DATE_AFTER = re.compile(rf"\s+of\s+(?:the\s+)?(?:{_MON}|{_DAY}\b|{_YEAR}\b)")
 # "the day before", "the previous day", "the next day": a day counted from one the story has named
 ANAPHORIC_DAYS = {"the day before": -1, "the previous day": -1, "the following day": 1, "the next day": 1,
                   "the day after": 1}
@@ -545,6 +547,8 @@ class _Resolver:
 
     def _weekend(self, m):
         det = m["det"].lower()
+        if _OF_A_DATE_AFTER.match(self.text, m.end()):
+            return None  # "the weekend of 2-3 March", "the last weekend of February": the date after says which
         pub = self.pub
         if pub is None:
             return self._make(m, None, "weekend")
@@ -588,6 +592,8 @@ class _Resolver:
     def _relperiod(self, m):
         rel, unit = m["rel"].lower(), m["unit"]
         mod = (m["mod"] or "").strip().lower()
+        if _OF_A_DATE_AFTER.match(self.text, m.end()):
+            return None  # "the last week of December": a week of that month, not last week
         if rel in ("past", "the past") and not mod:
             return None  # "the past year": a stretch of time, left to the duration pattern
         if rel in ("the following", "the previous"):
