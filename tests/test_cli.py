@@ -179,6 +179,14 @@ def test_geocode_takes_the_sources_country(capsys):
     assert "--country" in capsys.readouterr().err
 
 
+def test_geocode_takes_max_chars_as_its_message_says(capsys):
+    text = "Gunmen attacked a checkpoint near Kandahar on Monday. " * 30  # (1,590 characters)
+    assert main(["geocode", "--json", "--max-chars", "1000", text]) == 1
+    assert "--max-chars" in capsys.readouterr().err
+    assert main(["geocode", "--json", "--max-chars", "2000", text]) == 0
+    assert "Kandahar" in capsys.readouterr().out
+
+
 def test_geocode_empty_text_is_an_error(capsys):
     assert main(["geocode", "   "]) == 1
     assert "empty" in capsys.readouterr().err

@@ -1227,3 +1227,18 @@ def test_an_empty_dump_or_a_zip_of_several_is_refused(tiny, tmp_path):
         z.writestr("readme.txt", "about")
     with pytest.raises(InputError, match=r"holds 2 GeoNames files \(LB.txt, SY.txt\); unzip it"):
         import_geonames(both, settings)
+
+
+def test_a_line_that_is_not_utf8_is_named_by_its_number_and_skipped_or_stops_the_import(tiny, tmp_path):
+    from eventcoder.errors import InputError
+
+    settings, _ = tiny
+    rows = [r for r in _geonames_rows() if "\t" in r]  # (the two good rows and one with a bad number)
+    dump = tmp_path / "LB.txt"
+    dump.write_bytes("Kfar \xe9 Latin-1\tx\n".encode("latin-1") + ("\n".join(rows) + "\n").encode("utf-8"))
+    with pytest.raises(InputError, match=r"LB.txt:1: not valid UTF-8 \(byte 6 of the line\).*nothing was imported"):
+        import_geonames(dump, settings, skip_bad=False)
+    gzmod._open_gazetteer.cache_clear()
+    assert all(m.place.geonameid != 9990001 for m in get_gazetteer(settings).lookup("Wadi Zarqoun"))
+    # skipping bad lines, the rows after it are read too
+    assert import_geonames(dump, settings) == {"added": 2, "skipped": 2}

@@ -21,13 +21,18 @@ def add_parser(sub) -> None:
     p.add_argument("--json", action="store_true", help="one JSON object per place")
     p.add_argument("--country", metavar="COUNTRY",
                    help="the country of the text's source (a name or ISO code), as `code --country` takes it")
+    p.add_argument("--max-chars", type=int, metavar="N", default=None,
+                   help="a text of more characters is refused with a message (default 1,000,000; at least 1,000)")
     p.set_defaults(run=run)
 
 
-def geocode(text: str, country: str | None = None) -> list[dict]:
+def geocode(text: str, country: str | None = None, max_chars: int | None = None) -> list[dict]:
     """The resolved place mentions of a text (the contract's PLACE objects); `country`, the country of its
-    source where known (a name or an ISO code)."""
-    pipeline = get_pipeline()
+    source where known (a name or an ISO code); `max_chars`, the longest text to read (the setting's
+    default when None)."""
+    from ..settings import Settings
+
+    pipeline = get_pipeline(Settings.create(max_chars=max_chars))
     ctx = pipeline.prepare(Document(text=text, origin="<geocode>", country=parse_country(country, "--country")))
     if ctx.error is None:
         ctx.doc = pipeline.nlp(text)
@@ -50,7 +55,7 @@ def run(args) -> int:
         text = decode_bytes(raw.read(), "<stdin>") if raw is not None else sys.stdin.read()
     else:
         text = args.text
-    places = geocode(text, args.country)
+    places = geocode(text, args.country, args.max_chars)
     if args.json:
         for p in places:
             print(json.dumps(p, ensure_ascii=False))

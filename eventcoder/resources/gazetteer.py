@@ -26,9 +26,7 @@ Areas and their coordinates:
 
 from __future__ import annotations
 
-import csv
 import hashlib
-import io
 import itertools
 import json
 import math
@@ -1836,8 +1834,8 @@ def _open_dump(path: Path):
         if len(members) > 1:  # (one would be imported and the others left without a word)
             raise InputError(str(path), f"the zip file holds {len(members)} GeoNames files ({', '.join(members[:3])}"
                                         f"{', ...' if len(members) > 3 else ''}); unzip it and import each")
-        return io.TextIOWrapper(zf.open(members[0]), encoding="utf-8")
-    return open(path, encoding="utf-8")
+        return zf.open(members[0])
+    return open(path, "rb")
 
 
 def import_geonames(path, settings, skip_bad: bool = True) -> dict:
@@ -1860,8 +1858,18 @@ def import_geonames(path, settings, skip_bad: bool = True) -> dict:
                                         "ORDER BY id DESC"):
         admin1_names[(iso2, code)] = name  # (the first row of a pair wins, as the search's first row did)
     with _open_dump(path) as fh:
-        reader = csv.reader(fh, delimiter="\t", quoting=csv.QUOTE_NONE)
-        for row in reader:
+        # (the tab-separated rows, each line decoded alone: a line that is not UTF-8 is named by its number)
+        for line_num, raw in enumerate(fh, 1):
+            try:
+                row = raw.decode("utf-8").rstrip("\r\n").split("\t") if raw.strip() else []
+            except UnicodeDecodeError as exc:
+                if not skip_bad:
+                    con.rollback()
+                    con.close()
+                    raise InputError(f"{path}:{line_num}", f"not valid UTF-8 (byte {exc.start + 1} of the line); "
+                                                           "re-save the file as UTF-8; nothing was imported") from None
+                skipped += 1
+                continue
             try:
                 if len(row) < 15:
                     raise ValueError(f"{len(row)} tab-separated fields, GeoNames rows have 19")
@@ -1875,7 +1883,7 @@ def import_geonames(path, settings, skip_bad: bool = True) -> dict:
                 if not skip_bad:
                     con.rollback()
                     con.close()
-                    raise InputError(f"{path}:{reader.line_num}",
+                    raise InputError(f"{path}:{line_num}",
                                      f"not a GeoNames row ({exc}); nothing was imported") from None
                 skipped += 1
                 continue
