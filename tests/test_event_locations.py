@@ -1637,3 +1637,24 @@ def test_a_name_called_a_region_is_guessed_as_a_region_or_not_at_all(pipeline, t
 def test_a_person_named_like_a_place_places_no_event(pipeline, text):
     [ev] = pipeline_events(pipeline, text)
     assert (ev.location, ev.country) == (None, None)
+
+
+@pytest.mark.parametrize("text,place", [
+    # where a victim came from, whose officials tell of it, where the wounded were carried: not the place
+    ("A trader from Kano was among six killed as jihadists raided Damasak on Monday.", "Damasak"),
+    ("Officials in Juba said 12 people died in fighting in Pibor on Monday.", "Pibor"),
+    ("Three wounded villagers were rushed to the main clinic in Goma after rebels shelled Sake on Monday.", "Sake"),
+    # (guard: an act done at the town it leaves is there)
+    ("Al-Shabaab fighters withdrew from Kismayo on Monday after days of fighting.", "Kismayo"),
+])
+def test_a_town_told_as_origin_teller_or_hospital_is_not_the_place(pipeline, text, place):
+    events = pipeline_events(pipeline, text)
+    assert events and events[0].location == place
+
+
+def test_a_country_the_attackers_crossed_from_is_not_where_they_struck(pipeline):
+    # (nor evidence of the text's country: with it, Bolivia's El Beni outranked Congo's Beni; better no
+    # place than a wrong one across the world)
+    [ev] = pipeline_events(pipeline, "Rebels who crossed from Uganda attacked a village near Beni on Monday, "
+                                     "killing nine people.")
+    assert ev.country in (None, "Democratic Republic of Congo")

@@ -356,6 +356,21 @@ def _fronted(ctx: Context, p: PlaceMention, spans) -> bool:
 _STATEMENT_BEFORE = re.compile(r"\b(?:said|says|spoke|speaking|told\s+(?:the\s+)?\w+|(?:statement|message|briefing|"
                                r"(?:press|news)\s+conference)(?:\s+(?:issued|released|sent|posted|given|held))?"
                                r"(?:\s+(?:to|by)\s+(?:the\s+)?\w+)?)\s+in\s+$", re.I)
+# "officials in Kelmora said", "police in Dunde told reporters": the town of those who tell of the event
+_TELLERS_IN_BEFORE = re.compile(r"\b(?:officials?|authorities|sources?|police|spokes(?:man|woman|person)|"
+                                r"journalists?|reporters?|correspondents?|diplomats?)\s+in\s+$", re.I)
+_TELL_AFTER = re.compile(r"\s+(?:said|say|says|told|reported|confirmed|announced|added)\b")
+# "a soldier from Kelmora was among the dead", "herders from Dunde": where people came from, not where the
+# event was (not "withdrew from Kelmora": an act there; nor "students from the Kelmora branch of ...")
+_PEOPLE_FROM_BEFORE = re.compile(r"\b(?:soldiers?|man|men|woman|women|boys?|girls?|residents?|natives?|villagers?|"
+                                 r"traders?|farmers?|herders?|herdsmen|students?|teachers?|pilgrims?|workers?|"
+                                 r"fighters?|youths?|people|famil(?:y|ies))\s+(?:originally\s+|hailing\s+)?from\s+"
+                                 r"(?:the\s+(?:town|city|village)\s+of\s+)?$", re.I)
+# "rushed to the main clinic in Kelmora": where the wounded or the dead were carried after the event
+_CARRIED_TO_IN_BEFORE = re.compile(r"\b(?:took|taken|taking|rushed|ferried|transported|brought|evacuated|airlifted|"
+                                   r"flown|carried|referred|admitted)\s+(?:[a-z]+\s+){0,3}?(?:to|at)\s+(?:a|the)\s+"
+                                   r"(?:[a-z]+\s+)?(?:hospital|clinic|health\s+cent(?:re|er)|medical\s+cent(?:re|er)|"
+                                   r"morgue|mortuary)\s+in\s+$", re.I)
 # "the Kelmora Phosphate Company", "Dunde Cement Ltd": a firm that carries a town's name
 _FIRM_AFTER = re.compile(r"(?:\s+[A-Z][\w&'-]*){0,3}\s+(?:Company|Corporation|Corp|Ltd|Limited|Inc|Industries|"
                          r"Enterprises|Mills)\b")
@@ -571,6 +586,11 @@ class PlaceView:
         self.elsewhere |= {p.start for p in self.places if p.kind == "city"
                            and ctx.text[max(0, p.start - 6):p.start].rstrip().lower().endswith("in")
                            and _STATEMENT_BEFORE.search(ctx.text, max(0, p.start - 60), p.start)}
+        # (nor the town of those who tell of it, where people came from, or where the wounded were carried)
+        self.elsewhere |= {p.start for p in self.places if p.kind == "city" and (
+            _TELLERS_IN_BEFORE.search(ctx.text, max(0, p.start - 30), p.start) and _TELL_AFTER.match(ctx.text, p.end)
+            or _PEOPLE_FROM_BEFORE.search(ctx.text, max(0, p.start - 50), p.start)
+            or _CARRIED_TO_IN_BEFORE.search(ctx.text, max(0, p.start - 90), p.start))}
         self._places = sorted(self.places, key=lambda p: p.start)
         self._starts = [p.start for p in self._places]
         # "LOCATION: Kelmora town in Dunde District": a note's label gives the place of what it tells

@@ -423,7 +423,8 @@ _SEA_AFTER = re.compile(r"\s+(?:Sea|Ocean)\b")
 # "was deported to Canada", "fighters returning from Syria": where someone went or came from, no evidence
 # of where the text is (nor, for a country, the place of its events)
 MOVED_BEFORE = re.compile(r"\b(?:deported|extradited|repatriated|returned|returning|fled|fleeing|travell?ed|"
-                          r"travell?ing|ferried|smuggled|sent|taken|flown|moved|headed|heading|bound|back)\s+"
+                          r"travell?ing|ferried|smuggled|sent|taken|flown|moved|headed|heading|bound|back|crossed|"
+                          r"crossing|came|coming|infiltrated|infiltrating)\s+"
                           r"(?:back\s+)?(?:to|from)\s+(?:the\s+)?(?:neighbou?ring\s+)?$"
                           # ("the attackers fled into Kelmoria": where they went after, not where they struck)
                           r"|\b(?:fled|fleeing|escaped|escaping|retreated|retreating)\s+(?:back\s+)?into\s+"
