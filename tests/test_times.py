@@ -448,3 +448,11 @@ def test_decades_fortnights_and_fractions_ago(nlp, text, phrase, value, precisio
 ])
 def test_a_week_or_weekend_of_a_named_date(nlp, text, values):
     assert [(t.text, t.value, t.precision) for t in times(nlp, text)] == values
+
+
+def test_a_list_of_days_opens_its_span_and_a_weekday_span_ends_before_the_report(nlp):
+    first = times(nlp, "Rebels shelled Kelmo on 1, 2 and 3 March, killing eight people.")[0]
+    assert (first.text, first.value, first.end_value) == ("1, 2 and 3 March", "2021-03-01", "2021-03-03")
+    # MON is a Monday: "from Monday to Wednesday" told in the past is the week before's
+    span = times(nlp, "Rebels besieged Kelmo from Monday to Wednesday, killing 14 people.")[0]
+    assert (span.value, span.end_value) == ("2021-03-08", "2021-03-10")

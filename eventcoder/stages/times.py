@@ -682,6 +682,10 @@ class _Resolver:
         return self._make(m, None, None, duration=True)
 
 
+_LISTED_DAYS_BEFORE = re.compile(r"\b(?:[12]\d|3[01]|0?[1-9])(?:st|nd|rd|th)?(?:,\s*(?:[12]\d|3[01]|0?[1-9])(?:st|nd|rd|th)?)*,\s*$")
+_WEEKDAY_ONLY = re.compile(rf"{_WD}")
+
+
 def last_day(value: str, precision: str) -> str:
     """The final day of the month or year a mention's value opens; the value itself otherwise."""
     d = date.fromisoformat(value)
@@ -704,6 +708,26 @@ def _extend(text: str, mentions: list[TimeMention], pub: date | None) -> None:
             t.text = text[t.start:t.end]
             if ms.group(1).lower() == "since" and pub is not None and t.value <= pub.isoformat():
                 t.end_value = pub.isoformat()
+    for t in mentions:
+        # "on 1, 2 and 3 March": the days listed before a span of one month open it
+        if t.duration or t.value is None or t.precision != "day" or not t.end_value:
+            continue
+        listed = _LISTED_DAYS_BEFORE.search(text, max(0, t.start - 24), t.start)
+        if listed is not None:
+            first = int(re.match(r"\d+", listed.group(0)).group(0))
+            value = date.fromisoformat(t.value)
+            if first < value.day:
+                t.value = value.replace(day=first).isoformat()
+                t.start = listed.start()
+                t.text = text[t.start:t.end]
+    # "from Friday to Sunday" in a report of a Friday: the Friday before that Sunday, not the report's day
+    for a, b in zip(mentions, mentions[1:]):
+        if (a.precision == b.precision == "day" and a.value and b.value and b.value < a.value
+                and _WEEKDAY_ONLY.fullmatch(a.text) and _WEEKDAY_ONLY.fullmatch(b.text)
+                and re.fullmatch(r"\s*(?:-|–|to|until|till|through)\s*", text[a.end:b.start])
+                and re.search(r"\b(?:[Bb]etween|[Ff]rom)\s+$", text[max(0, a.start - 10):a.start])
+                and (date.fromisoformat(a.value) - date.fromisoformat(b.value)).days < 7):
+            a.value = (date.fromisoformat(a.value) - timedelta(days=7)).isoformat()
     joined: list[TimeMention] = []
     i = 0
     while i < len(mentions):
