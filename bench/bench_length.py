@@ -18,6 +18,7 @@ import argparse
 import json
 import sys
 import time
+from datetime import date
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
@@ -39,7 +40,8 @@ def document(words: int, devdata: Path, sentence: str | None = None) -> str:
     return "\n\n".join(parts)
 
 
-def run(min_words: int, max_words: int, repeat: int, devdata: Path, sentence: str | None = None) -> dict:
+def run(min_words: int, max_words: int, repeat: int, devdata: Path, sentence: str | None = None,
+        published: date | None = None) -> dict:
     from eventcoder.api import code_documents
     from eventcoder.document import Document
     from eventcoder.settings import Settings
@@ -55,7 +57,7 @@ def run(min_words: int, max_words: int, repeat: int, devdata: Path, sentence: st
         events = 0
         for _ in range(repeat):
             t0 = time.process_time()
-            coded = next(iter(code_documents([Document(text=text, id=f"len-{size}")], settings)))
+            coded = next(iter(code_documents([Document(text=text, id=f"len-{size}", published=published)], settings)))
             seconds = time.process_time() - t0
             best = seconds if best is None else min(best, seconds)
             events = len(coded["events"])
@@ -66,7 +68,7 @@ def run(min_words: int, max_words: int, repeat: int, devdata: Path, sentence: st
     for r in rows:
         r["per_word_ratio"] = round(r["us_per_word"] / previous, 3) if previous else None
         previous = r["us_per_word"]
-    return {"rows": rows, "repeat": repeat}
+    return {"rows": rows, "repeat": repeat, "published": published.isoformat() if published else None}
 
 
 def main() -> None:
@@ -78,11 +80,15 @@ def main() -> None:
     ap.add_argument("--sentence", default=None,
                     help="make each document of this sentence said again and again, not of dev texts (the densest "
                          "case: e.g. 'Protesters marched in Kelmora on Monday and police fired tear gas.')")
+    ap.add_argument("--published", default="2024-03-13", metavar="YYYY-MM-DD",
+                    help="each document's publication date (default 2024-03-13; 'none' for none: a text with no "
+                         "date of its own then has no event, as the coder codes no event it cannot date)")
     ap.add_argument("--json", action="store_true")
     args = ap.parse_args()
+    published = None if args.published.lower() == "none" else date.fromisoformat(args.published)
     if args.min_words < 1 or args.max_words < args.min_words:
         sys.exit("bench_length: need 1 <= --min-words <= --max-words")
-    r = run(args.min_words, args.max_words, args.repeat, args.devdata, args.sentence)
+    r = run(args.min_words, args.max_words, args.repeat, args.devdata, args.sentence, published)
     if args.json:
         print(json.dumps(r, indent=2))
         return
