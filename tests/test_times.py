@@ -456,3 +456,40 @@ def test_a_list_of_days_opens_its_span_and_a_weekday_span_ends_before_the_report
     # MON is a Monday: "from Monday to Wednesday" told in the past is the week before's
     span = times(nlp, "Rebels besieged Kelmo from Monday to Wednesday, killing 14 people.")[0]
     assert (span.value, span.end_value) == ("2021-03-08", "2021-03-10")
+
+
+@pytest.mark.parametrize("text, pub, expected", [
+    # (a review of the rules above; MON is Monday 15 March 2021)
+    # a day counted from a weekday of a named week counts from that weekday
+    ("Rebels raided Kelmo on Monday of last week. The next day, they burned its market.", MON,
+     [("Monday of last week", "2021-03-08", None), ("The next day", "2021-03-09", None)]),
+    # a count restated by its date keeps the date
+    ("Officials met in Dunde on Friday. Two days earlier (3 March), gunmen raided Kelmo.", MON,
+     [("Friday", "2021-03-12", None), ("Two days earlier", "2021-03-03", None), ("3 March", "2021-03-03", None)]),
+    # "of" and no date after: the week counted from publication
+    ("The killing last week of 12 protesters in Kelmo set off riots.", MON, [("last week", "2021-03-08", None)]),
+    ("The arrest last month of Janet Dunde set off riots.", MON, [("last month", "2021-02-01", None)]),
+    # a weekday beside another week's possessive is no weekday of that week
+    ("Rebels raided Kelmo on Friday, next week's talks notwithstanding.", MON,
+     [("Friday", "2021-03-12", None), ("next week", "2021-03-22", None)]),
+    # a weekday span told of the future ends after its start
+    ("Delegates will meet in Kelmo from Tuesday to Thursday.", date(2021, 3, 17),
+     [("Tuesday", "2021-03-23", "2021-03-25"), ("Thursday", "2021-03-25", None)]),
+    # no span of two weekdays across a dash, nor of a weekday and a date
+    ("Gunmen raided Kelmo on Monday — Tuesday's funeral drew thousands.", date(2021, 3, 17),
+     [("Monday", "2021-03-15", None), ("Tuesday", "2021-03-16", None)]),
+    ("A magistrate put off the hearing Monday to March 20.", date(2021, 3, 17),
+     [("Monday", "2021-03-15", None), ("March 20", "2021-03-20", None)]),
+    # counts of fortnights and decades with a fraction; a count past the calendar's start is no date
+    ("The sect first struck 1.5 decades ago.", MON, [("1.5 decades ago", "2006-01-01", None)]),
+    ("Kelmo was founded 300 decades ago, and rebels raided it on Monday.", MON,
+     [("300 decades", None, None), ("Monday", "2021-03-15", None)]),
+    # the day beside a date that follows
+    ("Soldiers shot two protesters in Kelmo the day after Christmas.", date(2020, 12, 30),
+     [("the day after Christmas", "2020-12-26", None)]),
+    # a number before "between" opens no list of days
+    ("Police said 12, between 14 and 16 March, were held.", date(2021, 3, 20),
+     [("between 14 and 16 March", "2021-03-14", "2021-03-16")]),
+])
+def test_reviewed_time_rules(nlp, text, pub, expected):
+    assert [(t.text, t.value, t.end_value) for t in times(nlp, text, pub)] == expected

@@ -184,8 +184,11 @@ COUNTED_AFTER = re.compile(
 # a four-digit number that is a clock time: "1800 GMT", "at about 2130 local time"
 CLOCK_AFTER = re.compile(r"\s*(?:GMT|UTC|hrs|hours|h|local(?: time)?|LT|EAT|WAT|CAT)\b", re.I)
 CLOCK_BEFORE = re.compile(r"\bat\s+(?:about|around|approximately|roughly)\s+$", re.I)
-# "at 1930" (no year is said "at"), and a time beside one that cannot be a year: "from 1800 to 0600"
+# "at 1930", "at 2045 on Monday" (not "at 2019 levels": a year before a noun), and a time beside one
+# that cannot be a year: "from 1800 to 0600"
 CLOCK_AT = re.compile(r"\bat\s+$", re.I)
+CLOCK_AT_AFTER = re.compile(r"\s*(?:[,.;:)]|$)|\s+(?:on|in|near|at|and|as|when|while|after|before|local|GMT|UTC"
+                            r"|hours?|hrs|this|that|yesterday|today|last|killing|wounding)\b", re.I)
 CLOCK_PAIR_AFTER = re.compile(r"\s*(?:to|until|till|and|-|–)\s*0\d{3}\b", re.I)
 CLOCK_PAIR_BEFORE = re.compile(r"\b0\d{3}\s*(?:to|until|till|and|-|–)\s*$", re.I)
 
@@ -201,11 +204,11 @@ MONTH_CUE_BEFORE = re.compile(
 # "three days after they ...": words after "N days after/before" that anchor it to an event
 _CLAUSE_AFTER = re.compile(r"[ \t]+[\w\"'“‘]")
 # "the weekend of 2-3 March", "the last week of December": the period of a date the text names after it
-_OF_A_DATE_AFTER = re.compile(rf"\s+of\s+(?:the\s+)?(?:{_MON}|{_DAY}\b|{_YEAR}\b)")
+_OF_A_DATE_AFTER = re.compile(rf"\s+of\s+(?:the\s+)?(?:(?:{_DAY}(?:\s*[-–]\s*{_DAY})?\s+)?(?:{_MON})(?!\w)|{_YEAR}\b)")
 # "the day before", "the previous day", "the next day": a day counted from one the story has named
 ANAPHORIC_DAYS = {"the day before": -1, "the previous day": -1, "the following day": 1, "the next day": 1,
                   "the day after": 1}
-_EVENT_AFTER = re.compile(r"[ \t]+(?:the|a|an|his|her|their|its|this|that|he|she|they|it|we|i)\b", re.I)
+_WORD_AFTER = re.compile(r"[ \t]+[\w\"'“‘]")
 # how far back (in characters) such a day looks for the day it counts from
 ANAPHORA_REACH = 600
 # patterns that name a day outright, and those counted from publication; a relative day restated
@@ -523,7 +526,8 @@ class _Resolver:
         if not m["mod"] and (CLOCK_AFTER.match(self.text, m.end()) or CLOCK_BEFORE.search(before)):
             return None  # "at about 2130 local time", "[1800 GMT]": a time of day
         if not m["mod"] and _clock_like(m["year"]) and (
-                CLOCK_AT.search(before) or CLOCK_PAIR_AFTER.match(self.text, m.end()) or CLOCK_PAIR_BEFORE.search(before)):
+                CLOCK_AT.search(before) and CLOCK_AT_AFTER.match(self.text, m.end())
+                or CLOCK_PAIR_AFTER.match(self.text, m.end()) or CLOCK_PAIR_BEFORE.search(before)):
             return None  # "fired rockets at 1930", "a curfew from 1800 to 0600"
         if not m["mod"] and (re.search(r"\d[\d,.]*[ \t]+$", before) or re.match(r"[ \t]+\d", self.text[m.end():])):
             return None  # a cell in a row of numbers (a table), not a year
@@ -580,8 +584,10 @@ class _Resolver:
         offset = {"yesterday": -1, "last night": -1, "the day before": -1, "tomorrow": 1,
                   "the day before yesterday": -2, "the day after tomorrow": 2}.get(w, 0)
         if w in ANAPHORIC_DAYS:
-            if w in ("the day before", "the day after") and _EVENT_AFTER.match(self.text, m.end()):
-                return self._make(m, None, "day")  # "the day after the attack": counted from an event
+            if w in ("the day before", "the day after") and _WORD_AFTER.match(self.text, m.end()):
+                # "the day after the attack", "the day after Christmas", "the day before elections were
+                # held": counted from what follows, not from a day the story named
+                return self._make(m, None, "day")
             offset = ANAPHORIC_DAYS[w]
         value = self.pub + timedelta(days=offset) if self.pub else None
         t = self._make(m, value, "day")
@@ -619,19 +625,28 @@ class _Resolver:
             return self._make(m, None, "day") if n is not None else None
         if n is None or self.pub is None:
             return self._make(m, None, "day") if n is not None else None
+        try:
+            return self._counted(m, n)
+        except (ValueError, OverflowError):
+            return None  # "founded 300 decades ago": before the calendar's first year, no date
+
+    def _counted(self, m, n: int):
+        """`_ago` once the count is known: the day, month or year it counts to from publication."""
         sign = 1 if m["dir"].lower() in ("later", "after", "from now", "hence") else -1
         unit = m["unit"].lower()
-        if unit in ("fortnight", "decade"):  # (as two weeks, ten years)
-            unit, n = ("week", 2 * n) if unit == "fortnight" else ("year", 10 * n)
         fraction = re.fullmatch(r"\d+\.\d+", m["n"].strip())
+        x = float(fraction.group(0)) if fraction else float(n)
+        if unit in ("fortnight", "decade"):  # (as two weeks, ten years: "1.5 decades ago" is 15 years)
+            unit, x = ("week", 2 * x) if unit == "fortnight" else ("year", 10 * x)
+        fraction = x != int(x)
+        n = int(x)
         if fraction and unit in ("year", "month"):
             # "1.5 years ago": counted in months, at a month's precision; "2.5 months ago" in days
-            x = float(fraction.group(0))
             if unit == "year":
                 return self._make(m, _add_months(self.pub.replace(day=1), sign * round(12 * x)), "month")
             return self._make(m, self.pub + timedelta(days=sign * round(30 * x)), "day")
         if fraction:
-            n = round(float(fraction.group(0)) * (7 if unit == "week" else 1))
+            n = round(x * (7 if unit == "week" else 1))
             unit = "day"
         if m["dir"].lower() in ("earlier", "later", "before", "after") and unit in ("day", "week"):
             t = self._make(m, self.pub + timedelta(days=sign * n * (7 if unit == "week" else 1)), "day")
@@ -696,7 +711,7 @@ def last_day(value: str, precision: str) -> str:
     return value
 
 
-def _extend(text: str, mentions: list[TimeMention], pub: date | None) -> None:
+def _extend(text: str, mentions: list[TimeMention], pub: date | None, kinds: dict[int, str] | None = None) -> None:
     """'since X' runs to publication; 'on or around X' keeps X; 'between X and Y' joins them."""
     for t in mentions:
         if t.duration or t.value is None:
@@ -710,8 +725,8 @@ def _extend(text: str, mentions: list[TimeMention], pub: date | None) -> None:
                 t.end_value = pub.isoformat()
     for t in mentions:
         # "on 1, 2 and 3 March": the days listed before a span of one month open it
-        if t.duration or t.value is None or t.precision != "day" or not t.end_value:
-            continue
+        if t.duration or t.value is None or t.precision != "day" or not t.end_value or not t.text[:1].isdigit():
+            continue  # (not "12, between 14 and 16 March": a list runs into the span's own first day)
         listed = _LISTED_DAYS_BEFORE.search(text, max(0, t.start - 24), t.start)
         if listed is not None:
             first = int(re.match(r"\d+", listed.group(0)).group(0))
@@ -721,13 +736,17 @@ def _extend(text: str, mentions: list[TimeMention], pub: date | None) -> None:
                 t.start = listed.start()
                 t.text = text[t.start:t.end]
     # "from Friday to Sunday" in a report of a Friday: the Friday before that Sunday, not the report's day
+    # (told of the future, "will meet from Monday to Wednesday" on a Tuesday: the Wednesday after that Monday)
     for a, b in zip(mentions, mentions[1:]):
         if (a.precision == b.precision == "day" and a.value and b.value and b.value < a.value
                 and _WEEKDAY_ONLY.fullmatch(a.text) and _WEEKDAY_ONLY.fullmatch(b.text)
                 and re.fullmatch(r"\s*(?:-|–|to|until|till|through)\s*", text[a.end:b.start])
                 and re.search(r"\b(?:[Bb]etween|[Ff]rom)\s+$", text[max(0, a.start - 10):a.start])
                 and (date.fromisoformat(a.value) - date.fromisoformat(b.value)).days < 7):
-            a.value = (date.fromisoformat(a.value) - timedelta(days=7)).isoformat()
+            if pub is not None and a.value > pub.isoformat():
+                b.value = (date.fromisoformat(b.value) + timedelta(days=7)).isoformat()
+            else:
+                a.value = (date.fromisoformat(a.value) - timedelta(days=7)).isoformat()
     joined: list[TimeMention] = []
     i = 0
     while i < len(mentions):
@@ -738,8 +757,11 @@ def _extend(text: str, mentions: list[TimeMention], pub: date | None) -> None:
                 and a.precision == b.precision and a.value < b.value
                 and (re.fullmatch(r"\s*,?\s*(?:-|–|to|and|until|till|through)\s*", between)
                      and re.search(r"\b(?:[Bb]etween|[Ff]rom)\s+$", text[max(0, a.start - 10):a.start])
-                     # two days joined by a dash or "to" are a span without "from" ("30 April-2 May")
-                     or a.precision == "day" and re.fullmatch(r"\s*(?:-|–|—|to|until|through)\s*", between))):
+                     # two calendar days joined by a dash or "to" are a span without "from" ("30 April-2 May";
+                     # not "on Monday — Tuesday's funeral", nor "adjourned the trial Monday to March 20")
+                     or a.precision == "day" and kinds is not None and kinds.get(id(a)) in EXPLICIT_DAY
+                     and kinds.get(id(b)) in EXPLICIT_DAY
+                     and re.fullmatch(r"\s*(?:-|–|to|until|through)\s*", between))):
             # both stay mentions of their own; the first carries the span's end (the last day of a
             # month or year: "from March to April" runs to 30 April)
             a.end_value = b.end_value or last_day(b.value, b.precision)
@@ -773,11 +795,30 @@ def find_times(text: str, published: date | None, doc=None) -> list[TimeMention]
         out.append(t)
         kinds[id(t)] = name
     out.sort(key=lambda t: t.start)
-    _restated(text, out, kinds)
-    _anaphora(out, res.anaphora)
+    _day_beside(text, out)
+    restated = _restated(text, out, kinds)
     _weekday_of_week(text, out, kinds)
-    _extend(text, out, published)
+    _extend(text, out, published, kinds)
+    # (last: a day counted from another counts from that day's final value and start)
+    _anaphora(out, {k: v for k, v in res.anaphora.items() if k not in restated})
     return out
+
+
+def _day_beside(text: str, mentions: list[TimeMention]) -> None:
+    """'the day after Christmas', 'the day before 3 March': the day beside the date that follows, one
+    mention."""
+    taken = []
+    for a, b in zip(mentions, mentions[1:]):
+        words = a.text.lower()
+        if (a.value is None and words in ("the day before", "the day after") and b.precision == "day" and b.value
+                and not b.end_value and not text[a.end:b.start].strip()):
+            step = 1 if words.endswith("after") else -1
+            a.value = (date.fromisoformat(b.value) + timedelta(days=step)).isoformat()
+            a.end = b.end
+            a.text = text[a.start:a.end]
+            taken.append(b)
+    if taken:
+        mentions[:] = [t for t in mentions if not any(t is b for b in taken)]
 
 
 def _anaphora(mentions: list[TimeMention], offsets: dict[int, int]) -> None:
@@ -794,7 +835,7 @@ def _anaphora(mentions: list[TimeMention], offsets: dict[int, int]) -> None:
             anchor = t
 
 
-_WEEKDAY_OF_WEEK = re.compile(r"\s*,?\s*(?:of\s+)?")
+_WEEKDAY_OF_WEEK = re.compile(r"\s*(?:of\s+)?")
 _WEEK_OF_WEEKDAY = re.compile(r"\s*,?\s*(?:on\s+)?")
 
 
@@ -809,8 +850,9 @@ def _weekday_of_week(text: str, mentions: list[TimeMention], kinds: dict[int, st
             continue
         day, week, joint = pair
         if (kinds.get(id(week)) != "relperiod" or week.precision != "week" or week.value is None
-                or day.value is None or day.precision != "day" or not joint.fullmatch(text, a.end, b.start)):
-            continue
+                or day.value is None or day.precision != "day" or not joint.fullmatch(text, a.end, b.start)
+                or text.startswith(("'s", "’s"), b.end)):
+            continue  # (not "on Friday, next week's talks notwithstanding")
         wd = next(i for name, i in WEEKDAYS.items() if re.search(rf"\b{name}\b", day.text, re.I))
         day.value = (date.fromisoformat(week.value) + timedelta(days=wd)).isoformat()
         day.start, day.end = a.start, b.end
@@ -820,13 +862,15 @@ def _weekday_of_week(text: str, mentions: list[TimeMention], kinds: dict[int, st
         mentions[:] = [t for t in mentions if not any(t is w for w in joined)]
 
 
-def _restated(text: str, mentions: list[TimeMention], kinds: dict[int, str]) -> None:
+def _restated(text: str, mentions: list[TimeMention], kinds: dict[int, str]) -> set[int]:
     """'on Monday [7 March]', 'yesterday (14 May)', 'last night, 12 March 2017': a day counted
     from publication and restated by the calendar date right after it takes that date (the
-    stated date is the reporter's own; the count may rest on a publication date we only guess)."""
+    stated date is the reporter's own; the count may rest on a publication date we only guess). Returns
+    the ids of the mentions so restated."""
+    restated = set()
     for a, b in zip(mentions, mentions[1:]):
         if (kinds.get(id(a)) not in RELATIVE_DAY or kinds.get(id(b)) not in EXPLICIT_DAY
-                or a.precision != "day" or b.value is None or b.end_value):
+                or a.precision != "day" or a.value is None or b.value is None or b.end_value):
             continue
         between = _RESTATED_BETWEEN.fullmatch(text, a.end, b.start)
         if between is None:
@@ -835,6 +879,8 @@ def _restated(text: str, mentions: list[TimeMention], kinds: dict[int, str]) -> 
         if opened in "[(" and opened and not _RESTATED_CLOSE.match(text, b.end):
             continue
         a.value = b.value
+        restated.add(id(a))
+    return restated
 
 
 @stage("times", requires=("sentences",), assigns=("times",))
