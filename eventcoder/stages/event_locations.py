@@ -360,11 +360,12 @@ _STATEMENT_BEFORE = re.compile(r"\b(?:said|says|spoke|speaking|told\s+(?:the\s+)
 _TELLERS_IN_BEFORE = re.compile(r"\b(?:officials?|authorities|sources?|police|spokes(?:man|woman|person)|"
                                 r"journalists?|reporters?|correspondents?|diplomats?)\s+in\s+$", re.I)
 _TELL_AFTER = re.compile(r"\s+(?:said|say|says|told|reported|confirmed|announced|added)\b")
-# "a soldier from Kelmora was among the dead", "herders from Dunde": where people came from, not where the
-# event was (not "withdrew from Kelmora": an act there; nor "students from the Kelmora branch of ...")
-_PEOPLE_FROM_BEFORE = re.compile(r"\b(?:soldiers?|man|men|woman|women|boys?|girls?|residents?|natives?|villagers?|"
-                                 r"traders?|farmers?|herders?|herdsmen|students?|teachers?|pilgrims?|workers?|"
-                                 r"fighters?|youths?|people|famil(?:y|ies))\s+(?:originally\s+|hailing\s+)?from\s+"
+# "a soldier from Kelmora was among the dead", "a trader from Dunde": where one person came from, not where
+# the event was (not "withdrew from Kelmora": an act there; nor "students from the Kelmora branch of ...";
+# nor a group, "residents from Kelmora rallied", who mostly act at home)
+_PEOPLE_FROM_BEFORE = re.compile(r"\b(?:a|an|the|one)\s+(?:[a-z]+\s+)?(?:soldier|man|woman|boy|girl|resident|native|"
+                                 r"villager|trader|farmer|herder|herdsman|student|teacher|pilgrim|worker|fighter|"
+                                 r"youth|officer|policeman|driver)\s+(?:originally\s+|hailing\s+)?from\s+"
                                  r"(?:the\s+(?:town|city|village)\s+of\s+)?$", re.I)
 # "rushed to the main clinic in Kelmora": where the wounded or the dead were carried after the event
 _CARRIED_TO_IN_BEFORE = re.compile(r"\b(?:took|taken|taking|rushed|ferried|transported|brought|evacuated|airlifted|"
