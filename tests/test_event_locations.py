@@ -1658,3 +1658,15 @@ def test_a_country_the_attackers_crossed_from_is_not_where_they_struck(pipeline)
     [ev] = pipeline_events(pipeline, "Rebels who crossed from Uganda attacked a village near Beni on Monday, "
                                      "killing nine people.")
     assert ev.country in (None, "Democratic Republic of Congo")
+
+
+@pytest.mark.parametrize("text,admin1,precision", [
+    # the oblast GeoNames spells otherwise than its city, called a region: the region (precision 3)
+    ("Russian forces shelled Zaporizhzhia oblast on Monday, killing nine civilians.", "Zaporizhia", 3),
+    ("Russian forces shelled the Zaporizhzhia region on Monday, killing nine civilians.", "Zaporizhia", 3),
+    # the bare name is the city, whoever's missiles struck it (the nationality of arms is weak evidence)
+    ("Russian missiles struck Zaporizhzhia on Monday, killing nine civilians.", "Zaporizhia", 1),
+])
+def test_an_oblast_named_unlike_geonames_and_a_city_struck_by_foreign_arms(pipeline, text, admin1, precision):
+    [ev] = pipeline_events(pipeline, text)
+    assert (ev.country, ev.admin1, ev.geo_precision) == ("Ukraine", admin1, precision)

@@ -529,7 +529,9 @@ _NATIONALS_AFTER = re.compile(_AND_ANOTHER + r"(?:\s+[a-z]+)?\s+(?:" + _FOREIGNE
 # as well as at home; "the Kelmorian border": the places near it mostly lie across it. Weak evidence of
 # the text's country (FORCES_EVIDENCE)
 _FORCES_AFTER = re.compile(_AND_ANOTHER + r"\s+(?:(?:[Ss]pecial\s+)?(?:forces|troops|soldiers|army|"
-                           r"military|warplanes|jets|air\s+force|navy|drones?|Operation)|border|frontier)\b")
+                           r"military|warplanes|jets|air\s+force|navy|drones?|Operation)|border|frontier"
+                           # (and their arms: "Kelmorian missiles struck Dunde")
+                           r"|missiles?|rockets?|artillery|shelling|air\s*strikes?|bombs?)\b")
 # "Kelmora's": the possessive after a name
 POSSESSIVE = re.compile(r"['’]s\s+")
 # "the town of Sake": a settlement's word before a name (not "capital of": "the capital of Kelmo music")
