@@ -2443,3 +2443,9 @@ def test_a_heading_of_small_words_is_no_country(pipeline):
 def test_conflict_towns_of_syria_and_iraq(pipeline, text, surface, name, iso3):
     p = at(places_of(pipeline, text), surface)
     assert (p.name, p.iso3) == (name, iso3)
+
+
+def test_the_line_of_control_is_no_town(pipeline):
+    ctx = places_of(pipeline, "Two farmers died as Indian artillery hit Charwa village by a Line of Control (LoC) "
+                              "post, Kashmiri officials said on Friday.")
+    assert "Line" not in [p.text for p in ctx.places]

@@ -444,6 +444,7 @@ _TOWN_PART_AFTER = re.compile(
     r"(?:neighbou?rhoods?|communit(?:y|ies)|quarters?|suburbs?|colon(?:y|ies)|barrios?)\b")
 # "Governor Troy", "Mr Lincoln", "President Kelmo": a name right after a person's title is the
 # person's (a title that names its place takes "of": "the Governor of Kelmora")
+_OF_CONTROL_AFTER = re.compile(r"\s+of\s+(?:Actual\s+)?Control\b")
 # the rest of a person's name after a first name shaped like a country's: one or two capitalised words
 _SURNAME_AFTER = re.compile(r"(?:\s+[A-Z][a-z]+(?:-[A-Z][a-z]+)?){1,2}")
 # (not inside a longer name the tagger split: "Young Kelmoria Patriots")
@@ -1040,6 +1041,8 @@ def _keep(c: Candidate, ctx: Context, persons: SpanIndex, actors: SpanIndex, ent
         return False  # a part of a compound name the gazetteer lacks: "Dara i Pech" is neither Dara nor Pech
     if _HONORIFIC_BEFORE.search(text, max(0, c.start - 8), c.start):
         return False  # "Mr. Gao", "Mrs Jordan": a person, whatever place shares the name
+    if _OF_CONTROL_AFTER.match(text, c.end):
+        return False  # "the Line of Control", "the Line of Actual Control": a ceasefire line, no town "Line"
     # (a country, a first-level region or a city of millions keeps its name in the two cases below)
     major = curated or any(m.place.kind == "country" or m.place.source == "admin1"
                            or m.place.population >= PERSON_PART_MIN_POP for m in c.matches)
