@@ -182,8 +182,8 @@ _DESTINATION_BEFORE = re.compile(r"(?<!close )(?<!next )(?<!near )(?<!due )(?<!a
                                  re.I)
 # "the wounded were rushed to Kelmora hospital", "took them to Dunde": where people were carried after
 # the event, not where it was
-_CARRIED_TO_BEFORE = re.compile(r"\b(?:took|taken|taking|rushed|ferried|transported|brought|evacuated|airlifted|"
-                                r"flown|carried|referred)\s+(?:[a-z]+\s+){0,3}?to\s+(?:the\s+)?$", re.I)
+_CARRY_VERBS = r"(?:took|taken|taking|rushed|ferried|transported|brought|evacuated|airlifted|flown|carried|referred)"
+_CARRIED_TO_BEFORE = re.compile(r"\b" + _CARRY_VERBS + r"\s+(?:[a-z]+\s+){0,3}?to\s+(?:the\s+)?$", re.I)
 # "forced hundreds of families to flee toward Kelmora", "residents fled to Dunde": where people fled to,
 # away from the event
 _FLED_TO_BEFORE = re.compile(r"\b(?:fled|flee|flees|fleeing|escaped|escaping|ran\s+away|sought\s+refuge)\s+"
@@ -368,8 +368,7 @@ _PEOPLE_FROM_BEFORE = re.compile(r"\b(?:a|an|the|one)\s+(?:[a-z]+\s+)?(?:soldier
                                  r"youth|officer|policeman|driver)\s+(?:originally\s+|hailing\s+)?from\s+"
                                  r"(?:the\s+(?:town|city|village)\s+of\s+)?$", re.I)
 # "rushed to the main clinic in Kelmora": where the wounded or the dead were carried after the event
-_CARRIED_TO_IN_BEFORE = re.compile(r"\b(?:took|taken|taking|rushed|ferried|transported|brought|evacuated|airlifted|"
-                                   r"flown|carried|referred|admitted)\s+(?:[a-z]+\s+){0,3}?(?:to|at)\s+(?:a|the)\s+"
+_CARRIED_TO_IN_BEFORE = re.compile(r"\b(?:" + _CARRY_VERBS + r"|admitted)\s+(?:[a-z]+\s+){0,3}?(?:to|at)\s+(?:a|the)\s+"
                                    r"(?:[a-z]+\s+)?(?:hospital|clinic|health\s+cent(?:re|er)|medical\s+cent(?:re|er)|"
                                    r"morgue|mortuary)\s+in\s+$", re.I)
 # "the Kelmora Phosphate Company", "Dunde Cement Ltd": a firm that carries a town's name
