@@ -1670,3 +1670,11 @@ def test_a_country_the_attackers_crossed_from_is_not_where_they_struck(pipeline)
 def test_an_oblast_named_unlike_geonames_and_a_city_struck_by_foreign_arms(pipeline, text, admin1, precision):
     [ev] = pipeline_events(pipeline, text)
     assert (ev.country, ev.admin1, ev.geo_precision) == ("Ukraine", admin1, precision)
+
+
+def test_a_region_is_coded_at_its_own_main_town_when_another_region_shares_its_name(pipeline):
+    # the index names Mali's Menaka region after Gao, the region it was cut from; an event "in Menaka
+    # region" is coded at a town of that region, not at Gao town some 260 km away
+    [ev] = pipeline_events(pipeline, "Jihadists attacked an army post in Menaka region on Monday, killing five "
+                                     "soldiers.")
+    assert ev.geo_precision == 3 and distance_km(ev.latitude, ev.longitude, 15.92, 2.40) < 100

@@ -1302,10 +1302,18 @@ def _bare_seat(ctx: Context, p: PlaceMention) -> bool:
 
 
 def _main_town(gz, p: PlaceMention, on=None):
-    for m in gz.lookup(p.name):
-        if m.place.name == p.name and m.place.kind == p.kind and m.place.iso3 == p.iso3:
-            return gz.main_town(m.place, on)
-    return None
+    """The main town of the region or country the mention resolved to (of the entry at its point, where two
+    entries share its name: Mali's Gao region and the Menaka region the index names after it)."""
+    same = [m.place for m in gz.lookup(p.name)
+            if m.place.name == p.name and m.place.kind == p.kind and m.place.iso3 == p.iso3]
+    if not same:
+        return None
+    first = gz.main_town(same[0], on)
+    at = next((q for q in same if abs(q.latitude - p.latitude) < 1e-6 and abs(q.longitude - p.longitude) < 1e-6),
+              same[0])
+    main = gz.main_town(at, on) if at is not same[0] else first
+    # (a curated region standing at the same capital as the GeoNames one keeps the GeoNames town's point and id)
+    return first if main is None or first is not None and first[0] == main[0] else main
 
 
 @stage("event_locations", requires=("events", "places"), assigns=("event_locations",))
