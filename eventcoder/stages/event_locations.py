@@ -32,7 +32,7 @@ from ..pipeline import stage
 from ..resources.gazetteer import continent_adjectives, get_gazetteer, light_key
 from .event_dates import dateline, tells_the_incident
 from .sentences import next_in_paragraph
-from .places import (ADDRESS_GOVERNED, ADDRESS_TOWN_KM, CAUSE_OF_BEFORE, DEMONYM_SHAPE, FACILITY_WORDS,
+from .places import (ADDRESS_GOVERNED, ADDRESS_TOWN_KM, ARMS, CAUSE_OF_BEFORE, DEMONYM_SHAPE, FACILITY_WORDS,
                      FOREIGNERS_AFTER, GOVERNMENT_AFTER, INSTITUTION_AFTER, KM_BEFORE, LOCAL_DISTRICT_WORDS,
                      MOVED_BEFORE, NEAR_KM, POSSESSIVE, REGION_LIST_AFTER, STOP_NAMES, by_front, distance_km,
                      near_before)
@@ -236,9 +236,8 @@ _ORIGIN_BEFORE = re.compile(r"\b(?:" + _ATTACKERS + r"|herders|herdsmen|refugees
 _ATTACKERS_AFTER = re.compile(r"(?:-[A-Z][\w]*)?\s+(?:[a-z]+\s+)?" + _ATTACKERS + r"\b")
 # "a Kelmorian drone", "Dundish warplanes", "Kelmorian forces": the nationality of who or what struck, which
 # acts abroad as well as at home
-_STRIKERS_AFTER = re.compile(r"(?:-[A-Z][\w]*)?\s+(?:[a-z]+\s+)?(?:" + _ATTACKERS[3:-1] + r"|drones?|air\s*strikes?"
-                             r"|strikes|jets|warplanes|aircraft|helicopters|missiles?|rockets?|artillery|shelling"
-                             r"|army|military|navy|air\s+force)\b")
+_STRIKERS_AFTER = re.compile(r"(?:-[A-Z][\w]*)?\s+(?:[a-z]+\s+)?(?:" + _ATTACKERS[3:-1] + r"|" + ARMS
+                             + r"|strikes|army|military|navy|air\s+force)\b")
 # "outside the Kelmorian Embassy", "the Dundish High Commission": a country's mission is in another country
 _MISSION_AFTER = re.compile(r"(?:'s)?\s+(?i:embassy|high\s+commission|consulate)\b"
                             # (nor is a body named after a country: "employees of Qatar Hospital", "Kenya Airways")
@@ -1308,12 +1307,11 @@ def _main_town(gz, p: PlaceMention, on=None):
             if m.place.name == p.name and m.place.kind == p.kind and m.place.iso3 == p.iso3]
     if not same:
         return None
-    first = gz.main_town(same[0], on)
     at = next((q for q in same if abs(q.latitude - p.latitude) < 1e-6 and abs(q.longitude - p.longitude) < 1e-6),
               same[0])
-    main = gz.main_town(at, on) if at is not same[0] else first
+    first, main = gz.main_town(same[0], on), gz.main_town(at, on)
     # (a curated region standing at the same capital as the GeoNames one keeps the GeoNames town's point and id)
-    return first if main is None or first is not None and first[0] == main[0] else main
+    return main if main is not None and (first is None or first[0] != main[0]) else first
 
 
 @stage("event_locations", requires=("events", "places"), assigns=("event_locations",))

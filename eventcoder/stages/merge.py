@@ -15,7 +15,7 @@ from functools import lru_cache
 
 from ..document import Context, Event
 from ..pipeline import stage
-from ..resources.gazetteer import get_gazetteer
+from ..resources.gazetteer import distance_km, get_gazetteer
 from ..resources.taxonomy import VIOLENT_TYPES, sub_rank
 from .event_dates import introduces_new
 from .event_locations import split_listed_places
@@ -69,8 +69,9 @@ APART_KM = 25.0
 def told_apart(a: Event, b: Event, index: "SentenceIndex") -> bool:
     """The two are told in different sentences, each with its own day, and the days differ
     ("marched in Kelmo on Monday. ... marched in Varn on Friday"), or each with its own town, and
-    the towns are far apart (a region and a town in it are no two places). Mentions of one sentence are left together ("killed on Monday after a
-    prisoner wounded another on Sunday" tells one event and its cause)."""
+    the towns are far apart (a region and a town in it are no two places). Mentions of one sentence
+    are left together ("killed on Monday after a prisoner wounded another on Sunday" tells one event
+    and its cause)."""
     if set(a.sentences) & set(b.sentences):
         return False
     if (time_rank(a) == time_rank(b) == 0 and a.time_precision == b.time_precision == 1 and a.event_date
@@ -79,8 +80,6 @@ def told_apart(a: Event, b: Event, index: "SentenceIndex") -> bool:
         return True
     if (a.geo_precision == b.geo_precision == 1 and loc_rank(a, index) == loc_rank(b, index) == 0
             and a.latitude is not None and b.latitude is not None and a.location != b.location):
-        from ..resources.gazetteer import distance_km
-
         return distance_km(a.latitude, a.longitude, b.latitude, b.longitude) > APART_KM
     return False
 

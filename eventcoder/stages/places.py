@@ -529,10 +529,10 @@ _NATIONALS_AFTER = re.compile(_AND_ANOTHER + r"(?:\s+[a-z]+)?\s+(?:" + _FOREIGNE
 # "French Operation Kelmora forces", "Kelmorian and Dundish troops": a country's armed forces fight abroad
 # as well as at home; "the Kelmorian border": the places near it mostly lie across it. Weak evidence of
 # the text's country (FORCES_EVIDENCE)
+# the arms of armed forces ("Kelmorian missiles struck Dunde"), whose nationality says whose, not where
+ARMS = r"warplanes|jets|drones?|aircraft|helicopters|missiles?|rockets?|artillery|shelling|air\s*strikes?|bombs?"
 _FORCES_AFTER = re.compile(_AND_ANOTHER + r"\s+(?:(?:[Ss]pecial\s+)?(?:forces|troops|soldiers|army|"
-                           r"military|warplanes|jets|air\s+force|navy|drones?|Operation)|border|frontier"
-                           # (and their arms: "Kelmorian missiles struck Dunde")
-                           r"|missiles?|rockets?|artillery|shelling|air\s*strikes?|bombs?)\b")
+                           r"military|air\s+force|navy|Operation)|border|frontier|" + ARMS + r")\b")
 # "Kelmora's": the possessive after a name
 POSSESSIVE = re.compile(r"['’]s\s+")
 # "the town of Sake": a settlement's word before a name (not "capital of": "the capital of Kelmo music")

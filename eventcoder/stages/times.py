@@ -208,7 +208,6 @@ _OF_A_DATE_AFTER = re.compile(rf"\s+of\s+(?:the\s+)?(?:(?:{_DAY}(?:\s*[-–]\s*{
 # "the day before", "the previous day", "the next day": a day counted from one the story has named
 ANAPHORIC_DAYS = {"the day before": -1, "the previous day": -1, "the following day": 1, "the next day": 1,
                   "the day after": 1}
-_WORD_AFTER = re.compile(r"[ \t]+[\w\"'“‘]")
 # how far back (in characters) such a day looks for the day it counts from
 ANAPHORA_REACH = 600
 # patterns that name a day outright, and those counted from publication; a relative day restated
@@ -247,6 +246,19 @@ def _safe_date(y: int, m: int, d: int) -> date | None:
         return date(y, m, d)
     except ValueError:
         return None
+
+
+def figures_date(a: int, b: int, year: int, day_first: bool | None) -> date | None:
+    """The day of "a/b/year": a number over 12 is the day; when both could be, the day comes first with
+    `day_first`, the month with `day_first` False, and with None the order is unknown (None, unless both
+    are the same number)."""
+    if a > 12 or b > 12 or a == b:
+        day, month = (a, b) if a > 12 or a == b else (b, a)
+    elif day_first is None:
+        return None
+    else:
+        day, month = (a, b) if day_first else (b, a)
+    return _safe_date(year, month, day)
 
 
 def _add_months(d: date, n: int) -> date:
@@ -435,11 +447,7 @@ class _Resolver:
         return self._make(m, d, "day") if d else None
 
     def _numeric(self, m):
-        a, b, y = int(m["a"]), int(m["b"]), int(m["year"])
-        if a > 12 or (NUMERIC_DAY_FIRST and b <= 12):
-            d = _safe_date(y, b, a)
-        else:
-            d = _safe_date(y, a, b)
+        d = figures_date(int(m["a"]), int(m["b"]), int(m["year"]), NUMERIC_DAY_FIRST)
         return self._make(m, d, "day") if d else None
 
     def _numeric_dm(self, m):
@@ -584,7 +592,7 @@ class _Resolver:
         offset = {"yesterday": -1, "last night": -1, "the day before": -1, "tomorrow": 1,
                   "the day before yesterday": -2, "the day after tomorrow": 2}.get(w, 0)
         if w in ANAPHORIC_DAYS:
-            if w in ("the day before", "the day after") and _WORD_AFTER.match(self.text, m.end()):
+            if w in ("the day before", "the day after") and _CLAUSE_AFTER.match(self.text, m.end()):
                 # "the day after the attack", "the day after Christmas", "the day before elections were
                 # held": counted from what follows, not from a day the story named
                 return self._make(m, None, "day")
@@ -649,8 +657,9 @@ class _Resolver:
             n = round(x * (7 if unit == "week" else 1))
             unit = "day"
         if m["dir"].lower() in ("earlier", "later", "before", "after") and unit in ("day", "week"):
-            t = self._make(m, self.pub + timedelta(days=sign * n * (7 if unit == "week" else 1)), "day")
-            self.anaphora[id(t)] = sign * n * (7 if unit == "week" else 1)
+            days = sign * n * (7 if unit == "week" else 1)
+            t = self._make(m, self.pub + timedelta(days=days), "day")
+            self.anaphora[id(t)] = days
             return t
         if unit == "year" and n == 1:
             # "up from $2 a year earlier": the same date a year before
@@ -699,6 +708,7 @@ class _Resolver:
 
 _LISTED_DAYS_BEFORE = re.compile(r"\b(?:[12]\d|3[01]|0?[1-9])(?:st|nd|rd|th)?(?:,\s*(?:[12]\d|3[01]|0?[1-9])(?:st|nd|rd|th)?)*,\s*$")
 _WEEKDAY_ONLY = re.compile(rf"{_WD}")
+_SPAN_OPENS_BEFORE = re.compile(r"\b(?:[Bb]etween|[Ff]rom)\s+$")
 
 
 def last_day(value: str, precision: str) -> str:
@@ -741,7 +751,7 @@ def _extend(text: str, mentions: list[TimeMention], pub: date | None, kinds: dic
         if (a.precision == b.precision == "day" and a.value and b.value and b.value < a.value
                 and _WEEKDAY_ONLY.fullmatch(a.text) and _WEEKDAY_ONLY.fullmatch(b.text)
                 and re.fullmatch(r"\s*(?:-|–|to|until|till|through)\s*", text[a.end:b.start])
-                and re.search(r"\b(?:[Bb]etween|[Ff]rom)\s+$", text[max(0, a.start - 10):a.start])
+                and _SPAN_OPENS_BEFORE.search(text, max(0, a.start - 10), a.start)
                 and (date.fromisoformat(a.value) - date.fromisoformat(b.value)).days < 7):
             if pub is not None and a.value > pub.isoformat():
                 b.value = (date.fromisoformat(b.value) + timedelta(days=7)).isoformat()
@@ -756,7 +766,7 @@ def _extend(text: str, mentions: list[TimeMention], pub: date | None, kinds: dic
         if (b is not None and a.value and b.value and not a.duration and not b.duration
                 and a.precision == b.precision and a.value < b.value
                 and (re.fullmatch(r"\s*,?\s*(?:-|–|to|and|until|till|through)\s*", between)
-                     and re.search(r"\b(?:[Bb]etween|[Ff]rom)\s+$", text[max(0, a.start - 10):a.start])
+                     and _SPAN_OPENS_BEFORE.search(text, max(0, a.start - 10), a.start)
                      # two calendar days joined by a dash or "to" are a span without "from" ("30 April-2 May";
                      # not "on Monday — Tuesday's funeral", nor "adjourned the trial Monday to March 20")
                      or a.precision == "day" and kinds is not None and kinds.get(id(a)) in EXPLICIT_DAY
@@ -936,11 +946,7 @@ def _parse_full(s: str, today: date | None = None) -> date | None:
         return None
     if m["y"]:
         return _safe_date(int(m["y"]), int(m["m"]), int(m["d"]))
-    a, b = int(m["a"]), int(m["b"])
-    if a != b and a <= 12 and b <= 12:
-        return None  # day and month could be either
-    day, month = (a, b) if a > 12 or a == b else (b, a)
-    return _safe_date(int(m["y2"]), month, day)
+    return figures_date(int(m["a"]), int(m["b"]), int(m["y2"]), None)
 
 
 @lru_cache(maxsize=1)
