@@ -1,5 +1,6 @@
 """The gazetteer: name normalisation, curated regions, GeoNames import and index rebuilds."""
 
+import json
 import os
 import time
 import zipfile
@@ -8,7 +9,7 @@ import pytest
 
 from eventcoder.resources import gazetteer as gzmod
 from eventcoder.errors import ResourceError
-from eventcoder.resources.gazetteer import fold_key, get_gazetteer, import_geonames, light_key
+from eventcoder.resources.gazetteer import COUNTRY_NAMES, fold_key, get_gazetteer, import_geonames, light_key
 from eventcoder.settings import Settings
 
 
@@ -1242,3 +1243,41 @@ def test_a_line_that_is_not_utf8_is_named_by_its_number_and_skipped_or_stops_the
     assert all(m.place.geonameid != 9990001 for m in get_gazetteer(settings).lookup("Wadi Zarqoun"))
     # skipping bad lines, the rows after it are read too
     assert import_geonames(dump, settings) == {"added": 2, "skipped": 2}
+
+
+@pytest.mark.parametrize("region,iso3,capital", [
+    # named after its capital, though a larger town lies in it (Kalemyo; Hat Yai; Gebze... by GeoNames' figures)
+    ("Sagaing", "MMR", "Sagaing"), ("Songkhla", "THA", "Songkhla"), ("Mardin", "TUR", "Mardin"),
+    # capitals countries.json names: a state's capital that is not its largest town
+    ("Yobe", "NGA", "Damaturu"), ("New York", "USA", "Albany"), ("Rakhine", "MMR", "Sittwe"),
+    ("Oyo", "NGA", "Ibadan"),  # named after a smaller town of its own; its capital is the largest
+    ("Punjab", "IND", "Chandigarh"),  # a capital outside the state
+])
+def test_a_region_is_coded_at_its_capital(shared_settings, region, iso3, capital):
+    gz = get_gazetteer(shared_settings)
+    [place] = [m.place for m in gz.lookup(region) if m.place.source == "admin1" and m.place.iso3 == iso3]
+    assert gz.main_town(place)[0] == capital
+
+
+def test_regions_sharing_a_name_each_take_their_own_listed_capital(shared_settings):
+    # the index names Mali's Menaka region after Gao, the region it was cut from: each of the two "Gao"
+    # regions takes the capital among its own towns
+    gz = get_gazetteer(shared_settings)
+    towns = {gz.main_town(m.place)[0] for m in gz.lookup("Gao") if m.place.source == "admin1" and m.place.iso3 == "MLI"}
+    assert towns == {"Gao", "Menaka"}
+
+
+def test_every_listed_region_capital_names_a_region_and_a_town(shared_settings):
+    # a misspelt region or town in countries.json would be dropped without a word at the build
+    gz = get_gazetteer(shared_settings)
+    extras = json.loads(COUNTRY_NAMES.read_text(encoding="utf-8"))["countries"]
+    for iso3, info in extras.items():
+        for region, capitals in (info.get("region_capitals") or {}).items():
+            places = [m.place for m in gz.lookup(region) if m.place.source == "admin1" and m.place.iso3 == iso3]
+            assert places, (iso3, region)
+            listed = [capitals] if isinstance(capitals, str) else capitals
+            mains = {light_key(gz.main_town(p)[0]) for p in places}
+            # (the town may be shown by another of its names: "Panjim" for Panaji)
+            towns = {light_key(m.place.name) for c in listed for m in gz.lookup(c)
+                     if m.place.kind == "city" and m.place.iso3 == iso3}
+            assert mains & (towns | {light_key(c) for c in listed}), (iso3, region, capitals, mains)

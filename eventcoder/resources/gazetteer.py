@@ -584,6 +584,46 @@ def _region_display(raw: str, names: list) -> str:
     return raw if not short or short.lower() in _NO_NAME else short
 
 
+# how much smaller than a region's largest town the town of the region's own name may be and still be its
+# main town (a hamlet of the name is not)
+REGION_NAMESAKE_SHARE = 0.05
+
+
+def _region_main_town(members: list[dict], names: list[str], cc: str, by_light: dict,
+                      capitals: str | list[str] | None = None) -> dict:
+    """The town a first-level region's events are coded at: ACLED's provincial capital. countries.json
+    gives it (`region_capitals`) where the rules below miss it, else: a region named after a town of its own
+    is mostly named after its capital ("Sagaing Region" is Sagaing's, though Kalemyo is larger; Nakuru
+    County's is Nakuru), so that town, where it is not a hamlet beside the largest and the region's names name
+    no other town of the country (GeoNames files some regions under the code of a merged or former one: its
+    towns and names are two regions'); else the largest town."""
+    if capitals:
+        # (of regions sharing the name, each takes the listed capital among its own towns; a capital outside
+        # the region, as Chandigarh is Punjab's, is the country's town of the name)
+        listed = [capitals] if isinstance(capitals, str) else capitals
+        for name in listed:
+            at = [t for t in members if _is_named(t, name)]
+            if at:
+                return max(at, key=lambda t: t["population"])
+        town = by_light.get((cc, light_key(listed[0])))
+        if town is not None:
+            return town
+    largest = max(members, key=lambda t: t["population"])
+    keys = {light_key(n) for n in names} | {light_key(_bare(n)) for n in names}
+    if len({by_light[cc, k]["geonameid"] for k in keys if (cc, k) in by_light}) > 1:
+        return largest
+    named = [t for t in members if light_key(t["name"]) in keys
+             and t["population"] >= REGION_NAMESAKE_SHARE * largest["population"]]
+    return max(named, key=lambda t: t["population"]) if named else largest
+
+
+def _is_named(town: dict, name: str) -> bool:
+    """Whether a cities500 town is called `name`, by its own or another of its names (spelt alike but for
+    accents, case and hyphens)."""
+    key = light_key(name)
+    return light_key(town["name"]) == key or any(light_key(a) == key for a in town["alternatenames"])
+
+
 def _bare(name: str) -> str:
     """A region's name without its area word: "Nakuru County" -> "Nakuru"."""
     return _ADMIN_WORDS.sub(" ", name).strip() or name
@@ -726,6 +766,8 @@ def _build_index(path: Path) -> None:
         raw_names: dict[tuple[str, str], str] = {}  # GeoNames' own spelling, as admin_names.json files areas
         regions_of = Counter(cc for cc, _code in region_names)
         towns_of: dict[tuple[str, str], list[dict]] = {}  # (country, admin1 code) -> its towns, in file order
+        region_capitals = {iso3: info["region_capitals"] for iso3, info in _country_extras().get("countries", {}).items()
+                           if info.get("region_capitals")}
         for cc, towns in by_cc.items():
             for t in towns:
                 towns_of.setdefault((cc, t["admin1code"]), []).append(t)
@@ -735,8 +777,8 @@ def _build_index(path: Path) -> None:
             display = _region_display(raw_names[(cc, code)], names)
             admin_names[(cc, code)] = display
             members = towns_of[(cc, code)]
-            main = max(members, key=lambda t: t["population"])
             iso3 = countries.get(cc, (None,))[0]
+            main = _region_main_town(members, names, cc, by_light, region_capitals.get(iso3, {}).get(display))
             lat, lon = _centre(members)
             b.mains.append((b.next_id, main["name"], main["latitude"], main["longitude"], main["geonameid"]))
             variants = []
