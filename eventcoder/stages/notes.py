@@ -2,10 +2,13 @@
 
 from __future__ import annotations
 
+import logging
 from datetime import date
 
 from ..document import Context, Event
 from ..pipeline import stage
+
+log = logging.getLogger("eventcoder")
 
 VERB_PHRASES = {
     "Government regains territory": "regained territory from",
@@ -34,6 +37,10 @@ VERB_PHRASES = {
     "Non-violent transfer of territory": "transferred territory without fighting",
     "Other": "reported a development",
 }
+_PREPOSITIONS = (" from", " with", " against", " on", " at", " by")
+# the verb phrases that end on a preposition, said of an event with no second actor, where dropping the
+# preposition would not do
+NO_TARGET_PHRASES = {"Protest with intervention": "protested and were met with intervention"}
 
 
 def _day(iso: str | None) -> str:
@@ -47,9 +54,16 @@ def write_note(ev: Event) -> str:
     who = ev.actor1 or "An unidentified actor"
     verb = VERB_PHRASES.get(ev.sub_event_type, "was involved in an event")
     target = ""
-    if ev.actor2:
-        target = f" {ev.actor2}" if verb.endswith((" from", " with", " against", " on", " at", " by", "attacked",
-                                                    "abducted", "arrested", "shelled")) else f" with {ev.actor2}"
+    if ev.sub_event_type == "Excessive force against protesters" and ev.actor1:
+        # ACLED's first actor of a demonstration is the crowd: the force is its second's
+        who, verb, target = (ev.actor2, verb, f" {ev.actor1}") if ev.actor2 else (
+            ev.actor1, "were met with lethal or excessive force", "")
+    elif ev.actor2:
+        target = f" {ev.actor2}" if verb.endswith(_PREPOSITIONS + ("attacked", "abducted", "arrested",
+                                                                   "shelled")) else f" with {ev.actor2}"
+    elif verb.endswith(_PREPOSITIONS):
+        # no one to name after the verb's preposition: "clashed in Kelmora", not "clashed with in Kelmora"
+        verb = NO_TARGET_PHRASES.get(ev.sub_event_type) or verb.rsplit(" ", 1)[0]
     where = f" in {ev.location}" if ev.location else f" in {ev.country}" if ev.country else ""
     if ev.country and ev.location and ev.country != ev.location:
         where += f" ({ev.country})"
@@ -66,7 +80,12 @@ def write_note(ev: Event) -> str:
 def make_notes(settings):
     def run(ctx: Context) -> None:
         # ACLED codes no event without a day: with no date in the text and no publication
-        # date there is nothing to anchor it to
+        # date there is nothing to anchor it to (said, not dropped without a word)
+        undated = sum(1 for ev in ctx.events if not ev.event_date)
+        if undated:
+            log.warning("document %s: %d event%s left out: the text gives no day and no publication date "
+                        "(give one with --published, or a 'published' field)", ctx.document.id, undated,
+                        "" if undated == 1 else "s")
         ctx.events = [ev for ev in ctx.events if ev.event_date]
         for ev in ctx.events:
             ev.notes = write_note(ev)
