@@ -99,6 +99,9 @@ def test_markup_date_values():
     # a past-tense sentence ending in a date is no photo caption
     (BODY + "\n\nThe last accord was signed in Bamako on May 15, 2015.", None),
     ("The first sentence of a story names no date at all.\n\n" + BODY, None),
+    # the agencies that close a dateline with their tag and no dash, or open it with the tag
+    ("Kelmapur, Mar 12, 2024 (PTI) " + BODY, date(2024, 3, 12)),
+    ("(Xinhua) Kelmora, March 3, 2024 -- " + BODY, date(2024, 3, 3)),
 ])
 def test_datelines_headers_and_stamps(text, day):
     assert infer_published(text) == day
@@ -113,6 +116,17 @@ def test_a_dateline_without_a_year_takes_no_year_of_history_or_of_a_clock():
     # a year the text names otherwise is the dateline's
     assert infer_published(f"GAO, Mali, March 12 (Reuters) - {BODY} The wells were dug in 2016.") == date(2016, 3, 12)
     assert infer_published(f"Nairobi, March 12 (Xinhua) -- {BODY}") == this_year
+    assert infer_published(f"Kelmapur, Mar 12 (PTI) {BODY}") == this_year
+
+
+def test_a_dateline_without_a_year_falls_after_the_dates_the_story_names_in_its_year():
+    # filed on 3 January, a story naming 7 October of 2023 as past was filed in 2024
+    for tail in ("The war began on Oct. 7, 2023, when fighters crossed the fence.",
+                 "Fighting erupted in April 2023 between the two forces.",
+                 "The siege began on 7 October 2023."):
+        assert infer_published(f"KELMORA, Jan 3 (Reuters) - {BODY} {tail}") == date(2024, 1, 3), tail
+    # a date of that year before the dateline's leaves the year alone
+    assert infer_published(f"KELMORA, Jun 3 (Reuters) - {BODY} Fighting erupted in April 2023.") == date(2023, 6, 3)
 
 
 def test_a_publication_date_read_from_the_text_is_checked_too(caplog):

@@ -911,9 +911,17 @@ _NUMERIC_DATE = rf"{_YEAR}-\d\d-\d\d|\d{{1,2}}(?P<nsep>[/.])\d{{1,2}}(?P=nsep){_
 _NUMERIC_DATE_PARTS = re.compile(rf"(?<![\d/.])(?:(?P<y>{_YEAR})-(?P<m>\d\d)-(?P<d>\d\d)"
                                  rf"|(?P<a>\d{{1,2}})(?P<sep>[/.])(?P<b>\d{{1,2}})(?P=sep)(?P<y2>{_YEAR}))(?![\d/.]?\d)")
 # "BEIRUT, Aug 28 (Reuters) -", "KABUL, Afghanistan, Aug. 28, 2017 (AP) —", "GAO, Mali, 25/03/2024 -"
+_DATELINE_DATE = rf"(?P<date>(?:{_MON})\s+{_DAY}(?:,?\s+{_YEAR})?|{_DAY}\s+{_MON}(?:,?\s+{_YEAR})?|{_NUMERIC_DATE})"
+_AGENCY_TAG = r"\((?:[A-Za-z .]{2,30})\)"
 _DATELINE = re.compile(
-    rf"^\s*[A-Z][A-Z .'-]{{2,40}}(?:,\s*[A-Z][A-Za-z .'-]{{2,30}})?,\s*(?P<date>(?:{_MON})\s+{_DAY}(?:,?\s+{_YEAR})?"
-    rf"|{_DAY}\s+{_MON}(?:,?\s+{_YEAR})?|{_NUMERIC_DATE})\s*(?:\((?:[A-Za-z .]{{2,30}})\))?\s*[-–—:]", re.M)
+    rf"^\s*(?:{_AGENCY_TAG}\s*)?[A-Z][A-Z .'-]{{2,40}}(?:,\s*[A-Z][A-Za-z .'-]{{2,30}})?,\s*{_DATELINE_DATE}"
+    rf"\s*(?:{_AGENCY_TAG})?\s*[-–—:]", re.M)
+# the agencies that write the place in capitals and small letters and close the dateline with their tag, no dash
+# ("Srinagar, Mar 12 (PTI) Two ...", "Imphal, March 12 (IANS) ..."), or open it so ("(Xinhua) Kabul, March 3 --")
+_PLACE_OF_DATELINE = r"[A-Z][A-Za-z .'-]{2,40}(?:,\s*[A-Z][A-Za-z .'-]{2,30})?"
+_DATELINES_TAGGED = (
+    re.compile(rf"^\s*{_PLACE_OF_DATELINE},\s*{_DATELINE_DATE}\s*{_AGENCY_TAG}", re.M),
+    re.compile(rf"^\s*{_AGENCY_TAG}\s*{_PLACE_OF_DATELINE},\s*{_DATELINE_DATE}\s*[-–—:]", re.M))
 _CAPTION_END = re.compile(
     rf"\bon\s+(?:{_WD},?\s+)?(?P<date>(?:{_MON})\s+{_DAY},?\s+{_YEAR}|{_DAY}\s+{_MON},?\s+{_YEAR})\s*\.?\s*\)?\s*$", re.M)
 # "Published: 12 June 2018", "Posted on 13/03/2024", "Updated Jan. 9, 2020", "Date: 4 May 2021" (a line opening
@@ -977,7 +985,7 @@ def infer_published(text: str) -> date | None:
     stamped = stamp_date(head)
     if stamped:
         return stamped
-    m = _DATELINE.search(head)
+    m = _DATELINE.search(head) or _DATELINES_TAGGED[0].search(head) or _DATELINES_TAGGED[1].search(head)
     dateline = _parse_full(m["date"]) if m else None
     if dateline:
         return dateline
@@ -987,6 +995,8 @@ def infer_published(text: str) -> date | None:
     captions = []
     for c in _CAPTION_END.finditer(text):
         line_start = text.rfind("\n", 0, c.start()) + 1
+        if m and line_start <= m.start() < c.end():
+            continue  # (the paragraph a dateline opens is the story, no caption)
         line = text[line_start:c.end()]
         # a caption is a short paragraph ending with the date, not a sentence deep in the story; it shows
         # what a photo shows ("soldiers stand"), not what was done ("the accord was signed")
@@ -1042,6 +1052,11 @@ def _header(text: str) -> tuple[date | None, str | None]:
     return found, None if found else day_month
 
 
+# a day or a month of a named year: "Oct. 7, 2023", "7 October 2023", "April 2023"
+_DATE_IN_YEAR = re.compile(rf"\b(?:(?P<mon>{_MON})\.?\s+(?:(?P<d>{_DAY}),?\s+)?(?P<y>{_YEAR})"
+                           rf"|(?P<d2>{_DAY})\s+(?P<mon2>{_MON})\.?,?\s+(?P<y2>{_YEAR}))\b")
+
+
 def _dateline_without_year(text: str, day_month: str) -> date | None:
     """'BEIRUT, Aug 28 (Reuters)': the year is the latest one the text names (not after this year, and
     not one it names as history or as a time of day), else this year (last year when that day is
@@ -1057,7 +1072,12 @@ def _dateline_without_year(text: str, day_month: str) -> date | None:
              and not _YEAR_AS_TIME.match(text, y.end())]
     years = [y for y in years if y <= today.year]
     if years:
-        return _safe_date(max(years), mon, day)
+        year = max(years)
+        # (a story filed on 3 January that names 7 October of that year as past was filed the year after)
+        if year < today.year and any(int(d["y"] or d["y2"]) == year and (_month_num(d["mon"] or d["mon2"]), _day_num(
+                d["d"] or d["d2"] or "1")) > (mon, day) for d in _DATE_IN_YEAR.finditer(text)):
+            year += 1
+        return _safe_date(year, mon, day)
     d = _safe_date(today.year, mon, day)
     if d and d > today:
         d = _safe_date(today.year - 1, mon, day)
