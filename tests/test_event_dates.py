@@ -424,6 +424,25 @@ def test_mentions_on_other_days_or_in_towns_far_apart_are_other_events(code, tex
 
 
 @pytest.mark.parametrize("text, expected", [
+    # another act of the story on a day of its own, its doers a pronoun or a definite noun: an event of its own,
+    # with its own toll
+    ("Jihadists attacked an army post near Djibo on Wednesday, killing 14 soldiers. On Thursday, they ambushed a "
+     "supply convoy near Djibo, killing six more.", [("2021-03-17", 14), ("2021-03-18", 6)]),
+    ("Jihadists attacked an army post near Djibo on Wednesday, killing 14 soldiers. A day later, they ambushed a "
+     "supply convoy near Djibo, killing six more.", [("2021-03-17", 14), ("2021-03-18", 6)]),
+    # a week and a day of the week after it
+    ("Last week, rebels captured the town of Kibumba. On Tuesday they shelled army positions near Goma, killing five "
+     "soldiers.", [("2021-03-10", 0), ("2021-03-16", 5)]),
+    # a reference to the event on its own day is the event
+    ("Gunmen attacked a village near Gao on Tuesday, killing five. The attack on Tuesday was claimed by a "
+     "jihadist group.", [("2021-03-16", 5)]),
+])
+def test_a_later_act_told_by_a_pronoun_on_a_day_of_its_own_is_another_event(code, text, expected):
+    out = code(text, published="2021-03-18")
+    assert [(e["event_date"], e["fatalities"]) for e in out["events"]] == expected
+
+
+@pytest.mark.parametrize("text, expected", [
     ("Gunmen attacked a police post in Kelmora on Tuesday last week, killing two officers.", "2021-03-09"),
     ("Militants fired rockets at Kelmora at 1930, killing two civilians.", "2021-03-15"),
 ])

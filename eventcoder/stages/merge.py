@@ -10,7 +10,7 @@ compatible sides and no clash of countries.
 from __future__ import annotations
 
 import re
-from datetime import date
+from datetime import date, timedelta
 from functools import lru_cache
 
 from ..document import Context, Event
@@ -74,9 +74,7 @@ def told_apart(a: Event, b: Event, index: "SentenceIndex") -> bool:
     and its cause)."""
     if set(a.sentences) & set(b.sentences):
         return False
-    if (time_rank(a) == time_rank(b) == 0 and a.time_precision == b.time_precision == 1 and a.event_date
-            and b.event_date and ((a.date_end or a.event_date) < b.event_date
-                                  or (b.date_end or b.event_date) < a.event_date)):
+    if days_apart(a, b):
         return True
     if (a.geo_precision == b.geo_precision == 1 and loc_rank(a, index) == loc_rank(b, index) == 0
             and a.latitude is not None and b.latitude is not None and a.location != b.location):
@@ -84,12 +82,45 @@ def told_apart(a: Event, b: Event, index: "SentenceIndex") -> bool:
     return False
 
 
+def days_apart(a: Event, b: Event) -> bool:
+    """Each is dated by words of its own to a day, or to a week or a weekend, and the spans do not meet
+    ("last week" and "on Tuesday" of this week)."""
+    if not (time_rank(a) == time_rank(b) == 0 and a.event_date and b.event_date):
+        return False
+    (a0, a1), (b0, b1) = _span(a), _span(b)
+    return a0 is not None and b0 is not None and (a1 < b0 or b1 < a0)
+
+
+# how far a week's or a weekend's days may lie from the middle day ACLED dates it on
+_WEEK_REACH = timedelta(days=3)
+
+
+def _span(ev: Event) -> tuple[date | None, date | None]:
+    """The first and last day the event's date may mean: its day, its span, or the days about the middle of its
+    week; (None, None) for a month or a year, which other dates of the story lie in."""
+    if ev.time_precision not in (1, 2):
+        return None, None
+    first = date.fromisoformat(ev.event_date)
+    if ev.date_end:
+        return first, date.fromisoformat(ev.date_end)
+    return (first, first) if ev.time_precision == 1 else (first - _WEEK_REACH, first + _WEEK_REACH)
+
+
+def _later_act(cluster: Event, ev: Event) -> bool:
+    """A mention told in a sentence of its own with a day of its own other than the event's: another act of the
+    story ("On Thursday, they ambushed a convoy", "The clashes resumed on Wednesday"), though it names its doers
+    only by a pronoun or a definite noun."""
+    return not set(cluster.sentences) & set(ev.sentences) and days_apart(cluster, ev)
+
+
 def compatible(cluster: Event, ev: Event, index: "SentenceIndex", loose: bool) -> int:
     """0 when they cannot be one event; else a score, higher for more shared actors."""
     if not same_kind(cluster, ev) or countries_clash(cluster, ev, index):
         return 0
-    if not loose and told_apart(cluster, ev, index):
-        return 0  # (a supporting mention, "the march had been called by ...", refers to an event told before)
+    if told_apart(cluster, ev, index) if not loose else _later_act(cluster, ev):
+        # (a supporting mention, "the march had been called by ...", refers to an event told before, wherever
+        # it names a place, unless its own day is another)
+        return 0
     if cluster.historical != ev.historical:
         return 0
     c1, c2 = sides(cluster)
@@ -282,12 +313,20 @@ def merge_events(ctx: Context) -> list[Event]:
             # "The attack was repelled": a bare reference joins the violent event just before it
             first = min(ev.sentences)
             near = [c for c in clusters if c.event_type in VIOLENT_TYPES
-                    and 0 <= first - max(c.sentences) <= NEAR_SENTENCES]
+                    and 0 <= first - max(c.sentences) <= NEAR_SENTENCES and not _later_act(c, ev)]
             if near:
                 best = max(near, key=lambda c: max(c.sentences))
                 ev.event_type, ev.sub_event_type = best.event_type, best.sub_event_type
+        earlier = None if best is not None or ev.event_type not in VIOLENT_TYPES | DEMONSTRATION_TYPES else max(
+            (c for c in clusters if same_kind(c, ev) and _later_act(c, ev)), key=lambda c: max(c.sentences), default=None)
         if best is not None:
             absorb(best, ev, index)
+        elif earlier is not None:
+            # another act of the story on a day of its own, its doers named only by a pronoun or a definite
+            # noun ("they ambushed", "the clashes resumed"): an event of its own, by the doers told before
+            if ev.actor1 is None and ev.actor2 is None:
+                ev.actor1, ev.inter1, ev.assoc_actor_1 = earlier.actor1, earlier.inter1, list(earlier.assoc_actor_1)
+            clusters.append(ev)
         elif ev.support_only == "modifier" and not any(set(ev.sentences) & set(c.sentences) for c in clusters):
             # an event noun in a phrase ("... protest against land grabbing") with nothing
             # else in its sentence still reports an event
@@ -334,7 +373,7 @@ def _join_casualties(ctx: Context, clusters: list[Event], index: SentenceIndex) 
     out: list[Event] = []
     for ev in clusters:
         host = out[-1] if out else None
-        if host is not None and _told_beside(ctx, host, ev, index) and (
+        if host is not None and _told_beside(ctx, host, ev, index) and not _later_act(host, ev) and (
                 _toll_of_armed_event(ctx, host, ev) or _toll_of_riot(ctx, host, ev)):
             if host.actor2:  # (the host keeps its sides: the toll's victims and killers are among them)
                 ev.actor1 = ev.actor2 = None
