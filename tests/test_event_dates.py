@@ -424,6 +424,41 @@ def test_mentions_on_other_days_or_in_towns_far_apart_are_other_events(code, tex
 
 
 @pytest.mark.parametrize("text, expected", [
+    # a weekday's own act of violence was, whatever the sentence says is to come of it
+    ("Police will investigate Sunday's attack on a church near Kaduna that killed seven worshippers, the governor "
+     "said.", ["2024-03-10"]),
+    # a weekday six days back is not moved to the report's day where the text restates its date or tells a later
+    # day of the story before publication
+    ("Gunmen killed a local chief near Kidal on Wednesday (6 March), officials said.", ["2024-03-06"]),
+    ("Jihadists attacked an army post near Djibo on Wednesday, killing 14 soldiers. On Thursday, they ambushed a "
+     "supply convoy near Djibo, killing six more.", ["2024-03-06", "2024-03-07"]),
+    # an overnight strike dated by a dateline began the night before
+    ("KYIV, March 12, 2024 (Reuters) - Drones struck an energy plant in Odesa overnight, killing two workers, the "
+     "regional governor said.", ["2024-03-11"]),
+])
+def test_weekdays_of_done_acts_restated_days_and_nights_before_a_dateline(code, text, expected):
+    assert [e["event_date"] for e in code(text, published="2024-03-12")["events"]] == expected
+
+
+def test_an_event_months_before_fresh_news_is_background(code):
+    # a story with news of this week tells a killing of five months before as background: its own event, marked
+    # historical (not joined to the news, whose place it took)
+    out = code("Gunmen killed three villagers near Gusau on Wednesday, police said. In October 2023, bandits killed "
+               "37 people at a market in Maru.", published="2024-03-14")
+    assert [(e["event_date"], e["historical"], e["fatalities"]) for e in out["events"]] == [
+        ("2024-03-13", False, 3), ("2023-10-15", True, 37)]
+    # the same killing told alone is late news, not background
+    [ev] = code("In December 2023, bandits killed 37 people at a market in Maru.", published="2024-03-14")["events"]
+    assert ev["historical"] is False
+
+
+def test_a_toll_of_background_told_by_its_year_is_no_toll_of_the_news(code):
+    out = code("Police shot dead one protester in Nairobi on Wednesday. Protests against the finance bill last year "
+               "left more than 60 people dead.", published="2024-03-14")
+    assert out["events"][0]["event_date"] == "2024-03-13" and out["events"][0]["fatalities"] == 1
+
+
+@pytest.mark.parametrize("text, expected", [
     # another act of the story on a day of its own, its doers a pronoun or a definite noun: an event of its own,
     # with its own toll
     ("Jihadists attacked an army post near Djibo on Wednesday, killing 14 soldiers. On Thursday, they ambushed a "

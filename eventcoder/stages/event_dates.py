@@ -82,7 +82,8 @@ _FRONT_AFTER = re.compile(r"\s*(?:\([^)]{0,60}\))?\s*,")
 # a piece the parser split off a sentence: it opens with a bracket, a comma or a lower-case word
 _CONTINUES = re.compile(r"[\[(,;]|[a-z]")
 # a dateline: an optional place ("PABNA,", "Kabul, Afghanistan,"), the date, then an agency tag or a dash
-_DATELINE_BEFORE = re.compile(r"\s*(?:[A-Z][\w'.-]*(?:\s+[A-Z][\w'.-]*){0,3},\s*){0,2}")
+# (an agency's tag may open it: "(Xinhua) Kabul, March 3 --")
+_DATELINE_BEFORE = re.compile(r"\s*(?:\([A-Za-z][\w .-]{0,30}\)\s*)?(?:[A-Z][\w'.-]*(?:\s+[A-Z][\w'.-]*){0,3},\s*){0,2}")
 _DATELINE_AFTER = re.compile(r",?\s*(?:\([A-Za-z][\w .-]{0,30}\)\s*(?:[-–—:]+)?|[-–—]+|:)\s")
 _EARLY = re.compile(r"\b(?:early|beginning|start)\b", re.I)
 _LATE = re.compile(r"\b(?:late|end)\b", re.I)
@@ -602,10 +603,13 @@ def _approximate(ctx: Context, t: TimeMention) -> bool:
 
 
 def _overnight_report(ctx: Context, event: Event, t: TimeMention) -> bool:
-    """An overnight event dated by the day of its report: the night began the day before."""
+    """An overnight event dated by the day of its report (a verb of telling's, or its dateline's): the night
+    began the day before."""
     sent = ctx.sentence_at(event.trigger_start)
     if sent is None or not _OVERNIGHT.search(ctx.text[sent.start:sent.end]) or ctx.doc is None:
         return False
+    if dateline(ctx, t):
+        return True
     root = span_root(ctx.doc, t.start, t.end)
     v = verb_of(root) if root is not None else None
     return v is not None and v.lemma_ in REPORTING_LEMMAS
@@ -632,10 +636,15 @@ def _lagging_weekday(ctx: Context, t: TimeMention, d: date) -> bool:
     and coders then date the event on the report's day. Only where the text names no day as the
     publication day itself: "on Monday ... on Tuesday" in a Monday report is last week's Tuesday."""
     pub = ctx.published
+    # (nor where the text restates the day by its date, "on Wednesday (6 March)", or tells a later day before
+    # publication as another of its days: "on Wednesday ... On Thursday, they ambushed")
     return pub is not None and (pub - d).days == 6 and bool(_BARE_WEEKDAY.match(t.text)) and not any(
         x.value == pub.isoformat() and x.precision == "day" for x in ctx.times) \
         and not _LAST_WEEK_BEFORE.search(ctx.text, max(0, t.start - 15), t.start) \
-        and not _LAST_WEEK_AFTER.match(ctx.text, t.end)
+        and not _LAST_WEEK_AFTER.match(ctx.text, t.end) \
+        and not any(x is not t and x.precision == "day" and x.value and (
+            x.value == t.value and 0 <= x.start - t.end <= 3 or d.isoformat() < x.value < pub.isoformat())
+            for x in ctx.times)
 
 
 # "was last week Tuesday shot dead", "on Thursday last week": the text itself puts the weekday in the
@@ -679,10 +688,32 @@ def date_event(ctx: Context, event: Event) -> None:
     event.date_basis = "report" if days else None
 
 
+# A story with news of the last FRESH_DAYS tells an event dated by its own words BACKGROUND_DAYS or more before
+# publication as background ("Gunmen killed three on Wednesday. In October, bandits killed 37 at a market"); a
+# story whose only news is months old reports it late, as news (ACLED codes it then).
+FRESH_DAYS = 14
+BACKGROUND_DAYS = 60
+
+
+def mark_background(ctx: Context) -> None:
+    """Mark as historical the events of months before that a story with fresh news tells as background."""
+    pub = ctx.published
+    if pub is None:
+        return
+    ages = {id(e): (pub - date.fromisoformat(e.event_date)).days for e in ctx.events
+            if e.event_date and e.date_basis == "act"}
+    if not any(0 <= ages.get(id(e), -1) <= FRESH_DAYS and not getattr(e, "support_only", "") for e in ctx.events):
+        return
+    for e in ctx.events:
+        if ages.get(id(e), 0) >= BACKGROUND_DAYS:
+            e.historical = True
+
+
 @stage("event_dates", requires=("events", "times"), assigns=("event_dates",))
 def make_event_dates(settings):
     def run(ctx: Context) -> None:
         for event in ctx.events:
             date_event(ctx, event)
+        mark_background(ctx)
 
     return run

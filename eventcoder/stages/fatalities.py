@@ -1159,6 +1159,10 @@ def _target(c: FatalityClaim, events: list[Event], par: dict[int, int]) -> Event
             return min(owners, key=lambda e: (e.historical, e.sub_event_type == "Abduction/forced disappearance",
                                               c.who not in (e.actor1, e.actor2),
                                               min(abs(i - c.sentence) for i in e.sentences or [0])))
+    if any(e.historical and e.time_precision == 3 for e in same):
+        # "Protests last year left 60 dead": the toll of background told by its month or year, no event's of
+        # this story
+        return None
     before = [e for e in violent if e.sentences and min(e.sentences) <= c.sentence
               and par.get(min(e.sentences)) == par.get(c.sentence)]
     if before:

@@ -361,6 +361,12 @@ def _place_month(pub: date | None, m: int, tense: str | None, deadline: bool = F
     return date(pub.year if m <= pub.month else pub.year - 1, m, 1)
 
 
+# a weekday's own act of violence: "Sunday's attack", "Friday's deadly bombing", "Monday night's clashes"
+_DONE_ACT_AFTER = re.compile(r"(?:\s+(?:morning|afternoon|evening|night))?['’]s\s+(?:[a-z]+\s+){0,2}?(?:attacks?|"
+                             r"assaults?|raids?|bombings?|blasts?|explosions?|ambush(?:es)?|killings?|massacres?|"
+                             r"shootings?|clashes|fighting|violence|air\s*strikes?|strikes?|shelling|riots?)\b")
+
+
 def _place_weekday(pub: date | None, wd: int, rel: str, tense: str | None) -> date | None:
     if pub is None:
         return None
@@ -583,7 +589,8 @@ class _Resolver:
         if before and before.group(1) in WEEKDAY_NAMES_BEFORE and not m["rel"]:
             return None
         wd = WEEKDAYS[m["wd"].lower()]
-        tense = _tense(self.doc, s, e)
+        # ("police will investigate Sunday's attack": the attack a weekday names was, whatever is to come of it)
+        tense = "past" if _DONE_ACT_AFTER.match(self.text, e) else _tense(self.doc, s, e)
         value = _place_weekday(self.pub, wd, m["rel"] or "", tense)
         return self._make(m, value, "day")
 
