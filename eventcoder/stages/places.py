@@ -174,7 +174,8 @@ _CONNECTORS = {"of", "al", "el", "ez", "az", "ad", "ar", "as", "ash", "es", "ed"
                "de", "du", "la", "le", "les", "del", "da", "do", "dos", "das", "di", "the", "-", "'",
                "and", "upon", "on", "en", "y", "bin", "ibn", "um", "umm", "abu", "bou", "ben",
                "i", "e", "ye",  # (Persian izafe: "Qala i Naw", "Pul-e Khumri", "Kalay-ye Sang")
-               "los", "las", "sub", "wa"}  # ("Valle de las Palmas"; Romanian "de sub"; Dari "wa", and)
+               "los", "las", "sub", "wa",  # ("Valle de las Palmas"; Romanian "de sub"; Dari "wa", and)
+               "des", "aux", "sur", "sous"}  # (French: "Croix-des-Bouquets", "Boulogne-sur-Mer")
 # "Dara i Kelmora", "Kelmora e Sharif": a Persian compound joined by its izafe, written apart
 _IZAFE_AFTER = re.compile(r"^ (?:i|e|ye) [A-Z]")
 _IZAFE_BEFORE = re.compile(r"[A-Z][\w'’-]* (?:i|e|ye) $")
@@ -1769,14 +1770,30 @@ def _rival(a, b) -> bool:
     tenth the size of b, a town of the same region."""
     if a.iso3 == b.iso3:
         if {a.kind, b.kind} in ({"city", "region"}, {"region"}) and a.admin1 and a.admin1 == b.admin1 \
-                and light_key(a.name) == light_key(b.name):
-            return False  # (nor two entries of one region: GeoNames' and the curated file's "Balochistan")
+                and (light_key(a.name) == light_key(b.name) or _town_of_region_name(a, b) or _town_of_region_name(b, a)):
+            # (nor two entries of one region: GeoNames' and the curated file's "Balochistan"; nor a town and its
+            # region by the town's own name, though GeoNames spells the region otherwise: "Sagaing" is the town
+            # and the region GeoNames calls Sagain; not New York City, which "New York" names by another name)
+            return False
         if distance_km(a.latitude, a.longitude, b.latitude, b.longitude) <= NEAR_KM:
             return False
         if a.kind == b.kind == "city" and a.admin1 and a.admin1 == b.admin1 and a.population * 10 <= b.population \
                 and b.population >= SELF_EVIDENCE_MAX_POP:
             return False  # a hamlet named after the region's town: "Petatlan, Guerrero" is the town
     return True
+
+
+# the Arabic article before a name, as news transliterates it ("al-Hol", "Ar-Raqqah", "el-Fasher", "Al Hol"; not
+# Spanish "El Paso")
+_ARABIC_ARTICLE = re.compile(r"(?i:al|el|ar|as|ad|ash|an|at|az)[-‐‑’'](?=[A-Za-z])|Al\s(?=[A-Z])")
+ARABIC_COUNTRIES = frozenset("DZA BHR COM DJI EGY IRQ JOR KWT LBN LBY MRT MAR OMN PSE QAT SAU SOM SDN SYR TUN ARE YEM "
+                             "TCD ESH ISR".split())
+
+
+def _town_of_region_name(town, region) -> bool:
+    """Whether the town is named, by its own name, as the text names the region."""
+    return town.kind == "city" and region.kind == "region" and light_key(town.matched or town.name) == light_key(
+        town.name) == light_key(region.matched or region.name)
 
 
 def _first_level(p) -> bool:
@@ -1909,6 +1926,10 @@ def _resolve(cands, countries, admin_keys, anchors, hints=None, area=None, front
         pool = [m for m in c.matches if m.quality >= 0.9] or c.matches
         if c.expanse:
             pool = [m for m in pool if _expanse(m.place)]
+        if _ARABIC_ARTICLE.match(c.text) and any(m.place.iso3 in ARABIC_COUNTRIES for m in pool):
+            # "al-Hol", "al-Rai": a name with the Arabic article is a place where Arabic names places, not the
+            # Norwegian or French town its bare name also is
+            pool = [m for m in pool if m.place.iso3 in ARABIC_COUNTRIES or m.place.kind == "country"]
         own_countries = {m.place.iso3 for m in pool if m.quality == 1.0 and m.place.kind == "country"}
         if own_countries:
             # a country's own name is no city known by it as an alternate name, nor the country's own
@@ -2228,6 +2249,23 @@ def _misaddressed(c, pool) -> list:
     return same
 
 
+def _town_list_goes_on(text: str, c, next_of: dict) -> bool:
+    """Whether a list of towns goes on past candidate c: "and" or a comma, then a name read as a town."""
+    after = next_of.get(c.start)
+    if after is None or not all(any(m.quality >= 0.9 and m.place.kind == "city" for m in x.matches) for x in (c, after)):
+        return False
+    gap = _TOWN_LIST_GAP.fullmatch(text, c.end, after.start)
+    if gap is None or _REGION_AFTER.match(text[after.end:after.end + 30]):
+        return False
+    # (a list closes with "and": "Kelmora, Dunde, Lurin and Tasra"; names joined by commas alone are an address,
+    # "Kelmo, Dunde, Lurin")
+    return "and" in gap.group() or "&" in gap.group() or _town_list_goes_on(text, after, next_of)
+
+
+# (a comma alone as well: "Kelmora, Dunde and Lurin")
+_TOWN_LIST_GAP = re.compile(r"\s*(?:,\s*(?:and\s+)?|(?:and|&)\s+)")
+
+
 def _mark_addresses(cands, text: str, countries: dict, gz) -> None:
     """Sets each candidate's `within` fields: the area its address puts it in ("Columbus, Ga.",
     "Kelmora (Biu LGA, Borno)", "the Old Market area of Kelmora", "Kelmora of Dunde district, Herat")."""
@@ -2244,7 +2282,9 @@ def _mark_addresses(cands, text: str, countries: dict, gz) -> None:
         # reports address a village)
         of_area = gap == " of " and bool(_ADMIN2_AFTER.match(text, nxt.end)) and any(
             m.quality >= 0.9 and m.place.source == "admin2" for m in nxt.matches)
-        if listed is not None or _WITHIN_GAP.match(gap) or of_area:
+        # (not the second town of a list of towns, "in Kelmora, Dunde and Lurin", which goes on past it)
+        if (listed is not None or _WITHIN_GAP.match(gap) or of_area) \
+                and not (listed is None and gap.strip() == "," and _town_list_goes_on(text, nxt, next_of)):
             keys = {light_key(nxt.text)}
             keys |= {light_key(m.place.name) for m in nxt.matches if m.place.kind == "region"}
             # (and the first-level region a curated area stands for: "J&K" is GeoNames' Jammu and Kashmir)
