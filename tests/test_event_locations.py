@@ -1613,6 +1613,9 @@ def pipeline_events(pipeline, text):
      "Nikopol", "Ukraine"),
     # (guard: a country of the strikers with no town named is still where the text puts the event)
     ("Kenyan troops killed four militants on Monday, the army said.", "Nairobi", "Kenya"),
+    # the nationality of arms, with no town named, says nothing of where they struck
+    ("Russian missiles hit an apartment block on Monday, killing four people.", None, None),
+    ("US airstrikes killed four militants on Monday, officials said.", None, None),
 ])
 def test_the_strikers_nationality_yields_to_the_town_struck(pipeline, text, place, country):
     [ev] = pipeline_events(pipeline, text)
@@ -1678,3 +1681,54 @@ def test_a_region_is_coded_at_its_own_main_town_when_another_region_shares_its_n
     [ev] = pipeline_events(pipeline, "Jihadists attacked an army post in Menaka region on Monday, killing five "
                                      "soldiers.")
     assert ev.geo_precision == 3 and distance_km(ev.latitude, ev.longitude, 15.92, 2.40) < 100
+
+
+@pytest.mark.parametrize("text,place,precision", [
+    # the town a story was filed from is no place of an event its sentence puts in another
+    ("NAIROBI, March 12 (Reuters) - Bandits killed five herders in Turkana County on Monday, police said.",
+     "Lodwar", 3),
+    ("KABUL, March 12 (Reuters) - A bomb exploded in Kunduz province on Monday, killing five people.", "Kunduz", 3),
+    # (guard: it stands in where the story names no other place)
+    ("MOGADISHU, March 12 (Reuters) - Militants detonated a car bomb beside a checkpoint on Monday, killing five people.",
+     "Mogadishu", 1),
+])
+def test_a_datelines_town_yields_to_the_place_the_sentence_names(pipeline, text, place, precision):
+    [ev] = pipeline_events(pipeline, text)
+    assert (ev.location, ev.geo_precision) == (place, precision)
+
+
+@pytest.mark.parametrize("text,place", [
+    ("Bandits from Katsina attacked Sabon Birni on Monday, killing six villagers.", "Sabon Birni"),
+    ("Bandits travelling from Gusau stormed Tsafe on Monday, killing six villagers.", "Tsafe"),
+])
+def test_the_town_attackers_came_from_is_not_the_town_they_attacked(pipeline, text, place):
+    [ev] = pipeline_events(pipeline, text)
+    assert ev.location == place
+
+
+@pytest.mark.parametrize("text,place,precision", [
+    # a local government area named with its words in full is the area, as "LGA" is: its seat, precision 2
+    ("Gunmen shot three farmers dead across Gwoza local government area, police said Monday.", "Gwoza", 2),
+    # the road between two towns lies outside them
+    ("Gunmen ambushed a bus on the Maiduguri-Damboa road on Monday, killing five passengers.", "Maiduguri", 2),
+    # (guard: "the town's area" is the town, as ACLED codes it, unlike "the area of the town")
+    ("Gunmen attacked villagers in the Djibo area on Monday, killing five.", "Djibo", 1),
+    # a forest is ACLED's larger region named by its natural feature
+    ("Troops raided a camp in Sambisa Forest on Monday, killing five militants.", "Sambisa Forest", 3),
+    # a named district of a city of millions is coded in the city, precision 1
+    ("A bomb exploded in the Hodan district of Mogadishu on Monday, killing five people.", "Hodan", 1),
+])
+def test_precision_of_areas_roads_forests_and_city_districts(pipeline, text, place, precision):
+    [ev] = pipeline_events(pipeline, text)
+    assert (ev.location, ev.geo_precision) == (place, precision)
+
+
+@pytest.mark.parametrize("text,place,precision", [
+    # the Gaza Strip and the West Bank are Palestine's regions, coded at their main towns (not the country at its
+    # capital)
+    ("An airstrike killed five people in the Gaza Strip on Monday.", "Gaza", 3),
+    ("Soldiers raided a refugee camp in the West Bank on Monday, killing two people.", "Ramallah", 3),
+])
+def test_the_palestinian_territories_are_regions(pipeline, text, place, precision):
+    [ev] = pipeline_events(pipeline, text)
+    assert (ev.location, ev.geo_precision, ev.country) == (place, precision, "Palestine")

@@ -238,6 +238,7 @@ _ATTACKERS_AFTER = re.compile(r"(?:-[A-Z][\w]*)?\s+(?:[a-z]+\s+)?" + _ATTACKERS 
 # acts abroad as well as at home
 _STRIKERS_AFTER = re.compile(r"(?:-[A-Z][\w]*)?\s+(?:[a-z]+\s+)?(?:" + _ATTACKERS[3:-1] + r"|" + ARMS
                              + r"|strikes|army|military|navy|air\s+force)\b")
+_ARMS_AFTER = re.compile(r"(?:-[A-Z][\w]*)?\s+(?:[a-z]+\s+)?(?:" + ARMS + r"|strikes)\b")
 # "outside the Kelmorian Embassy", "the Dundish High Commission": a country's mission is in another country
 _MISSION_AFTER = re.compile(r"(?:'s)?\s+(?i:embassy|high\s+commission|consulate)\b"
                             # (nor is a body named after a country: "employees of Qatar Hospital", "Kenya Airways")
@@ -366,6 +367,9 @@ _PEOPLE_FROM_BEFORE = re.compile(r"\b(?:a|an|the|one)\s+(?:[a-z]+\s+)?(?:soldier
                                  r"villager|trader|farmer|herder|herdsman|student|teacher|pilgrim|worker|fighter|"
                                  r"youth|officer|policeman|driver)\s+(?:originally\s+|hailing\s+)?from\s+"
                                  r"(?:the\s+(?:town|city|village)\s+of\s+)?$", re.I)
+# "bandits from Kelmora attacked Dunde", "gunmen travelling from Kelmora": where attackers came from
+_ATTACKERS_FROM_BEFORE = re.compile(r"\b" + _ATTACKERS + r"\s+(?:(?:travell?ing|coming|who\s+came|believed\s+to\s+be)\s+)?"
+                                   r"from\s+(?:the\s+(?:town|city|village|area)\s+of\s+)?$", re.I)
 # "rushed to the main clinic in Kelmora": where the wounded or the dead were carried after the event
 _CARRIED_TO_IN_BEFORE = re.compile(r"\b(?:" + _CARRY_VERBS + r"|admitted)\s+(?:[a-z]+\s+){0,3}?(?:to|at)\s+(?:a|the)\s+"
                                    r"(?:[a-z]+\s+)?(?:hospital|clinic|health\s+cent(?:re|er)|medical\s+cent(?:re|er)|"
@@ -589,6 +593,7 @@ class PlaceView:
         self.elsewhere |= {p.start for p in self.places if p.kind == "city" and (
             _TELLERS_IN_BEFORE.search(ctx.text, max(0, p.start - 30), p.start) and _TELL_AFTER.match(ctx.text, p.end)
             or _PEOPLE_FROM_BEFORE.search(ctx.text, max(0, p.start - 50), p.start)
+            or _ATTACKERS_FROM_BEFORE.search(ctx.text, max(0, p.start - 50), p.start)
             or _CARRIED_TO_IN_BEFORE.search(ctx.text, max(0, p.start - 90), p.start))}
         self._places = sorted(self.places, key=lambda p: p.start)
         self._starts = [p.start for p in self._places]
@@ -619,6 +624,11 @@ def locate(ctx: Context, event: Event, gz=None, view: PlaceView | None = None) -
     sents = sorted(set(event.sentences)) or []
     spans = [(ctx.sentences[i].start, ctx.sentences[i].end) for i in sents if 0 <= i < len(ctx.sentences)]
     own = [p for p in view.within(spans) if p.start not in view.elsewhere]
+    line = _dateline_place(ctx, places) if len(own) > 1 else None
+    if line is not None and any(p.start != line.start and _governed(ctx, p) == 2 for p in own):
+        # "NAIROBI, March 12 (Reuters) - Bandits killed five herders in Turkana County": the town the story was
+        # filed from is no place of an event its sentence puts "in" another (it stands in where none is named)
+        own = [p for p in own if p.start != line.start]
     anchor = event.trigger_start or (spans[0][0] if spans else 0)
     chosen = _pick(own, ctx, anchor, _clause_bounds(ctx, event), spans, event.event_type in ("Protests", "Riots"))
     for i in sents[1:]:
@@ -741,8 +751,11 @@ def locate(ctx: Context, event: Event, gz=None, view: PlaceView | None = None) -
             or _main_place(ctx, view.sited)
     if chosen is not None and chosen.kind == "country" and _STRIKERS_AFTER.match(ctx.text, chosen.end):
         # "A Kelmorian drone struck Dunde": a town the event's sentence names, however unsure the places
-        # stage was of it, says more of where than the nationality of who struck
-        chosen = _weak_town(ctx, spans, anchor, [], gz, False) or chosen
+        # stage was of it, says more of where than the nationality of who struck; with no town, the
+        # nationality of arms says nothing of where ("Kelmorian missiles hit a block of flats": no country),
+        # that of troops the country they mostly act in
+        chosen = _weak_town(ctx, spans, anchor, [], gz, False) or (
+            None if _ARMS_AFTER.match(ctx.text, chosen.end) else chosen)
     if view.labelled is not None:
         chosen = view.labelled
     if (chosen is None or chosen.kind == "country") and gz is not None and _at_capital(ctx, event, gz, chosen, spans):
@@ -770,10 +783,14 @@ def _place_at(ctx: Context, event: Event, chosen: PlaceMention, gz, view: PlaceV
                     and _PART_OF_TOWN_BEFORE.search(ctx.text, max(0, chosen.start - 30), chosen.start))
         # ACLED's "City-District" names ("a Kelmora village of the Mogadishu-Hodan district"): the event is in
         # the city, precision 1, wherever in the district (unless the near-word governs the name itself)
+        # (not the road from the city to another town: "on the Kelmora-Dunde road")
         district_of_city = chosen.population >= LARGE_CITY_POP and bool(_CITY_DISTRICT_AFTER.match(ctx.text, chosen.end)) \
-            and not near_before(ctx.text[max(0, chosen.start - 25):chosen.start])
-        precision = 1 if district_of_city else \
+            and not near_before(ctx.text[max(0, chosen.start - 25):chosen.start]) \
+            and not _ROAD_BETWEEN_AFTER.match(ctx.text, chosen.end)
+        precision = 1 if district_of_city or _district_of_large_city(ctx, chosen) else \
             2 if chosen.near or _near_again(ctx, chosen) or (inside and not city_part) else 1
+        if chosen.kind == "feature" and _NATURAL_FEATURE.search(chosen.name):
+            precision = 3  # a forest, a lake, a mountain range: ACLED's larger region named by its natural feature
     elif chosen.kind == "region" and (chosen.population < SMALL_REGION_POP or chosen.admin2
                                       or _SMALLER_BEFORE.search(ctx.text[max(0, chosen.start - 80):chosen.start])
                                       or _unknown_before(ctx, chosen)):
@@ -784,7 +801,7 @@ def _place_at(ctx: Context, event: Event, chosen: PlaceMention, gz, view: PlaceV
         # (and so does "the Kelmora district centre": the seat itself)
         precision = 1 if chosen.admin2 and not chosen.near and (
             _bare_seat(ctx, chosen) and chosen.source == "admin2"
-            or _DISTRICT_CENTRE_AFTER.match(ctx.text, chosen.end)) else 2
+            or _DISTRICT_CENTRE_AFTER.match(ctx.text, chosen.end) or _district_of_large_city(ctx, chosen)) else 2
     else:
         # ("Kelmoria's capital", "the Kelmorian capital": the capital itself, precision 1; "near the
         # Kelmorian capital" 2)
@@ -1247,7 +1264,8 @@ def _namesake_town(ctx: Context, p: PlaceMention, gz):
 # "Dharwad district", "Kelmora (Dunde) tehsil": a word after the name saying it is an area
 _AREA_WORD_BESIDE = re.compile(r"^\W{0,3}(?:\([^)]*\)\s*)?(?:districts?|sub-?divisions?|division|tehsil|taluka|townships?|"
                                r"upazila|lga|county|sub-?county|province|region|municipality|block|mandal|zone|"
-                               r"area|state|governorate|constituency|" + LOCAL_DISTRICT_WORDS + r")\b", re.I)
+                               r"area|state|governorate|constituency|local\s+government(?:\s+area)?|"
+                               + LOCAL_DISTRICT_WORDS + r")\b", re.I)
 
 
 # "the Kelmora district committee of the party", "Kelmora District Unit": the area word names a body of
@@ -1275,10 +1293,28 @@ def _told_inside(ctx: Context, p: PlaceMention) -> bool:
 def _told_inside_worked_out(ctx: Context, p: PlaceMention) -> bool:
     window = ctx.text[max(0, p.start - 80):p.start]
     return bool(_smaller_unknown(ctx, p) or _compass_part(ctx, p)
+                or _ROAD_BETWEEN_AFTER.match(ctx.text, p.end)
                 or _UNSPECIFIED_BEFORE.search(ctx.text, max(0, p.start - 120), p.start)
                 or _AREA_ADDRESS_BEFORE.search(window) or _AREA_OF_BEFORE.search(window)
                 or _IN_AREA_OF_BEFORE.search(window) or _AROUND_BEFORE.search(window) or _between(ctx, p)
                 or _FOREST_BEFORE.search(window) or _example(ctx, p) or _under_area(ctx, p))
+
+
+# "on the Kelmora-Dunde road": the road between two towns, outside them (ACLED codes such roads at precision 2 a
+# little more often than at 1; "in the Kelmora area" it codes at the town, 1, unlike "in the area of Kelmora")
+_ROAD_BETWEEN_AFTER = re.compile(r"\s*[-–]\s*[A-Z][\w'-]*(?:\s[A-Z][\w'-]*)?\s+(?:national\s+)?"
+                                 r"(?:highway|road|expressway|motorway)\b", re.I)
+
+
+_NATURAL_FEATURE = re.compile(r"\b(?:Forest|Lake|Mountains?|Hills|Range|Valley|Desert|Plateau|Delta)\b")
+# "in the Hodan district of Mogadishu": a named district of a city of millions (ACLED codes it in the city, 1)
+_DISTRICT_OF_AFTER = re.compile(r"\s+(?:district|neighbou?rhood|quarter)\s+of\s+(?:the\s+)?(?:city\s+of\s+)?", re.I)
+
+
+def _district_of_large_city(ctx: Context, p: PlaceMention) -> bool:
+    m = _DISTRICT_OF_AFTER.match(ctx.text, p.end)
+    return m is not None and any(q.start == m.end() and q.kind == "city" and q.population >= LARGE_CITY_POP
+                                 for q in ctx.places)
 
 
 def _compass_part(ctx: Context, p: PlaceMention) -> bool:
