@@ -182,12 +182,14 @@ def test_the_date_records_what_it_rests_on(pipe):
     own = dated(pipe, "Rebels attacked the base on Thursday, the army said on Sunday.", "attacked")
     report = dated(pipe, "The army said on Saturday that rebels had attacked the base.", "attacked")
     none = dated(pipe, "Rebels attacked the base.", "attacked")
-    assert (own.date_basis, report.date_basis, none.date_basis) == ("act", "report", "published")
+    # (the day a verb of telling gives is "told": precision 2, ACLED's "as reported on D")
+    assert (own.date_basis, report.date_basis, none.date_basis) == ("act", "told", "published")
+    assert report.time_precision == 2
 
 
 def test_a_noun_mention_under_a_claim_takes_the_claims_day_as_the_reports(pipe):
     ev = dated(pipe, "The Northern Front claimed responsibility on Saturday for the attack.", "attack")
-    assert (ev.event_date, ev.date_basis) == ("2021-03-13", "report")
+    assert (ev.event_date, ev.date_basis) == ("2021-03-13", "told")
 
 
 def test_merged_mentions_keep_the_acts_own_date_over_a_claims_day():
@@ -503,3 +505,16 @@ def test_a_day_counted_from_the_sentences_own_day_dates_only_its_clause(code):
                published="2021-03-15")
     assert [(e["event_type"], e["event_date"]) for e in out["events"]] == [
         ("Battles", "2021-03-02"), ("Explosions/Remote violence", "2021-03-03")]
+
+
+@pytest.mark.parametrize("text, expected", [
+    # only the day it was told of: ACLED's "as reported on D", precision 2
+    ("Gunmen shot five herders dead at a hamlet near Gao, officials said on Monday.", ("2024-03-11", 2)),
+    # (guards: the act's own day; a night before the day it was told of)
+    ("Gunmen shot five herders dead near Gao on Monday, officials said.", ("2024-03-11", 1)),
+    ("Drones struck an energy plant in Odesa overnight, killing two workers, the governor said on Tuesday.",
+     ("2024-03-11", 1)),
+])
+def test_the_day_an_event_was_told_of_is_precision_2(code, text, expected):
+    [ev] = code(text, published="2024-03-12")["events"]
+    assert (ev["event_date"], ev["time_precision"]) == expected

@@ -1715,6 +1715,9 @@ def test_the_town_attackers_came_from_is_not_the_town_they_attacked(pipeline, te
     ("Gunmen attacked villagers in the Djibo area on Monday, killing five.", "Djibo", 1),
     # a forest is ACLED's larger region named by its natural feature
     ("Troops raided a camp in Sambisa Forest on Monday, killing five militants.", "Sambisa Forest", 3),
+    # the two towns a stretch lies between, which the tagger read as a title: the first, precision 2
+    ("Militants ambushed an army convoy along the road between Afgoye and Wanlaweyn on Monday, killing five soldiers.",
+     "Afgooye", 2),
     # a named district of a city of millions is coded in the city, precision 1
     ("A bomb exploded in the Hodan district of Mogadishu on Monday, killing five people.", "Hodan", 1),
 ])

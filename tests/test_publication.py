@@ -102,6 +102,12 @@ def test_markup_date_values():
     # the agencies that close a dateline with their tag and no dash, or open it with the tag
     ("Kelmapur, Mar 12, 2024 (PTI) " + BODY, date(2024, 3, 12)),
     ("(Xinhua) Kelmora, March 3, 2024 -- " + BODY, date(2024, 3, 3)),
+    # a header with the time of day, a byline on a line of its own before the date, figures joined by dots (day
+    # first, as the countries writing them so order them; slashes leave the order open)
+    ("March 12, 2024 at 10:15 a.m. EDT\n\n" + BODY, date(2024, 3, 12)),
+    ("By Staff Reporter, Kelmora\nTuesday 12 March 2024\n\n" + BODY, date(2024, 3, 12)),
+    ("KELMORA, 05.03.2024 (AA) - " + BODY, date(2024, 3, 5)),
+    ("KELMORA, 05/03/2024 (AFP) - " + BODY, None),
 ])
 def test_datelines_headers_and_stamps(text, day):
     assert infer_published(text) == day

@@ -505,7 +505,7 @@ def _elaborates(event: Event, verb) -> bool:
 
 def governing_time(ctx: Context, event: Event) -> tuple[TimeMention | None, str | None]:
     """(the time that dates the event, its basis): "act" for a time of the act's own clause or of a
-    later sentence telling the act, "report" for the report's day ("police said on Monday") or a
+    later sentence telling the act, "told" for the report's day ("police said on Monday"), "report" for a
     time of an earlier sentence; (None, None) when the text gives none."""
     sent = ctx.sentence_at(event.trigger_start)
     if sent is None and event.sentences:
@@ -527,7 +527,7 @@ def governing_time(ctx: Context, event: Event) -> tuple[TimeMention | None, str 
         if inside is not None:
             return inside, "act"
     if found is not None:
-        return found, "report" if report_only else "act"
+        return found, "told" if report_only else "act"
     for prev in reversed(ctx.sentences[:sent.index]):
         if prev.paragraph != sent.paragraph:
             break
@@ -658,12 +658,15 @@ def date_event(ctx: Context, event: Event) -> None:
     t, event.date_basis = governing_time(ctx, event)
     if t is not None:
         d, end, p = resolve(t, pub)
-        if p == 1 and _overnight_report(ctx, event, t):
+        overnight = p == 1 and _overnight_report(ctx, event, t)
+        if overnight:
             d -= timedelta(days=1)  # "killed in an overnight attack, witnesses said Sunday"
         if p == 1 and _approximate(ctx, t):
             p = APPROXIMATE_PRECISION
         if p == 1 and _lagging_weekday(ctx, t, d):
             d = pub
+        if p == 1 and event.date_basis == "told" and not overnight:
+            p = PUBLICATION_PRECISION  # only the day it was told of: ACLED's "as reported on D", precision 2
         event.event_date, event.time_precision = d.isoformat(), p
         event.date_end = end.isoformat() if end and end != d else None
         if pub is not None and ((pub - d).days >= HISTORICAL_DAYS

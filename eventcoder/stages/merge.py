@@ -157,7 +157,7 @@ class SentenceIndex:
                 self.places.setdefault(i, set()).add(p.name)
 
 
-DATE_BASIS_RANK = {"act": 0, "report": 1, "published": 2}
+DATE_BASIS_RANK = {"act": 0, "told": 1, "report": 1, "published": 2}
 
 
 def time_rank(ev: Event) -> int:

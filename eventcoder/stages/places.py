@@ -462,6 +462,7 @@ _TITLE_BEFORE = re.compile(
     # (and those a text may write in lower case: "marches against president Kibaki")
     r"|president|governor|senator|minister|mayor|sheikh|imam)\s+$")
 _NAME_LABELS = {"ORG", "FAC", "WORK_OF_ART", "EVENT", "PRODUCT", "LAW"}
+_BETWEEN_BEFORE = re.compile(r"\bbetween\s+$", re.I)
 _PLACE_WORD_END = re.compile(r"\s(?:city|town|village|metropolis|district|province|county|lga|state|region|municipality|"
                              r"upazila|tehsil|constituency|sub-?county)$", re.I)
 # "in Puno city", "Baragoi town": the name is the town's, not its region's
@@ -1139,7 +1140,10 @@ def _keep(c: Candidate, ctx: Context, persons: SpanIndex, actors: SpanIndex, ent
             # "Kelmora (Kelmora": the tagger ran on into an aside; "Kelmora, Madhya Pradesh": into the
             # rest of an address; no name holds the place
             continue
-        if e.label_ in _NAME_LABELS and not governed and not cued and not town_cued and not quarter \
+        # (not the two places a stretch lies "between", which the tagger may read as a title: "between Kelmora
+        # and Dunde")
+        between = " and " in e_text and bool(_BETWEEN_BEFORE.search(text, max(0, e.start_char - 12), e.start_char))
+        if e.label_ in _NAME_LABELS and not governed and not cued and not town_cued and not quarter and not between \
                 and e.start_char <= c.start and c.end <= e.end_char \
                 and (e.end_char - e.start_char) > (c.end - c.start) and top < INSIDE_NAME_MIN_POP \
                 and not kinds & {"country", "region"} and not curated:

@@ -940,7 +940,7 @@ _UPDATED = ("updated", "last updated")
 # ("Nairobi, Kenya — Tuesday, March 12, 2024:", "(Kelmo Times) March 12, 2024 —", "By Staff Reporter | 13
 # March 2024") when it holds only names, numbers and such words
 _HEADER_END = re.compile(r"\s*(?:[-–—]{1,2}|:|\|)(?=\s|$)")
-_HEADER_WORDS = frozenset("of de du la le el al and by st nd rd th am pm".split())
+_HEADER_WORDS = frozenset("of de du la le el al and by st nd rd th am pm at a p m".split())  # ("10:15 a.m.")
 _HISTORY_BEFORE_DATE = re.compile(r"\b(?:of|on|since|in|after|before|from|until|till|to)\s+(?:the\s+)?$", re.I)
 _MONTH_DAY = re.compile(rf"\b(?:(?P<mon>{_MON})\s+(?P<d>{_DAY})|(?P<d2>{_DAY})\s+(?P<mon2>{_MON}))\b")
 # a year the text names as history ("since the 2012 rebellion", "after 2015") or a time of day ("at 1930
@@ -961,7 +961,9 @@ def _parse_full(s: str, today: date | None = None) -> date | None:
         return None
     if m["y"]:
         return _safe_date(int(m["y"]), int(m["m"]), int(m["d"]))
-    return figures_date(int(m["a"]), int(m["b"]), int(m["y2"]), None)
+    # (figures joined by dots are day first, as the countries that write them so order them: "12.03.2024"; by
+    # slashes either way)
+    return figures_date(int(m["a"]), int(m["b"]), int(m["y2"]), True if "." in m.group(0) else None)
 
 
 @lru_cache(maxsize=1)
@@ -1034,10 +1036,17 @@ def stamp_date(text: str) -> date | None:
     return updated
 
 
+_BYLINE = re.compile(r"\s*By\s+[A-Z][\w.'-]*(?:\s+[A-Z][\w.'-]*){0,4}\s*(?:,\s*[A-Z][\w .'-]{0,40})?\s*$")
+
+
 def _header(text: str) -> tuple[date | None, str | None]:
     """The full date of the text's header, if it opens with one; else the day and month of a header
     without a year ("Nairobi, March 12 (Xinhua) --"), else None."""
-    line = text.lstrip()[:220].split("\n", 1)[0]
+    lines = text.lstrip()[:300].split("\n", 2)
+    line = lines[0]
+    if _BYLINE.match(line) and not _FULL_DATE.search(line) and len(lines) > 1:
+        line = lines[1].strip()  # ("By Staff Reporter, Kelmora" on a line of its own, the date on the next)
+    line = line[:220]
     ends = [h.start() for h in _HEADER_END.finditer(line)]
     if len(line) <= 80:
         ends.append(len(line))
