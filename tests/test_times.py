@@ -47,6 +47,18 @@ def test_future_weekday_is_the_next_one(nlp):
     assert one(nlp, "Talks are set to resume Friday.", "Friday").value == "2021-03-19"
 
 
+@pytest.mark.parametrize("text, value", [
+    # a deadline given lies ahead of the giving
+    ("The army gave the rebels until Friday to leave the town.", "2021-03-19"),
+    ("The governor set a deadline of Friday for the gangs to disarm.", "2021-03-19"),
+    # (guards: what had happened by a day, or lasted until it, is past)
+    ("The rebels had left the town by Friday, residents said.", "2021-03-12"),
+    ("The curfew lasted until Friday.", "2021-03-12"),
+])
+def test_a_deadline_given_is_ahead(nlp, text, value):
+    assert one(nlp, text, "Friday").value == value
+
+
 def test_next_and_last_weekday(nlp):
     assert one(nlp, "Elections are due next Monday.", "Monday").value == "2021-03-22"
     assert one(nlp, "The mayor resigned last Monday.", "Monday").value == "2021-03-08"

@@ -361,6 +361,10 @@ def _place_month(pub: date | None, m: int, tense: str | None, deadline: bool = F
     return date(pub.year if m <= pub.month else pub.year - 1, m, 1)
 
 
+# a deadline given ("gave the rebels until Friday", "set a deadline of Friday"; not "had left by Friday", "lasted
+# until Friday")
+_WEEKDAY_DEADLINE_BEFORE = re.compile(r"\b(?:gave|granted|set|extended|allowed|issued)\b[^.;:]{0,40}?"
+                                      r"\b(?:until|till|by|deadline\s+of)\s+$", re.I)
 # a weekday's own act of violence: "Sunday's attack", "Friday's deadly bombing", "Monday night's clashes"
 _DONE_ACT_AFTER = re.compile(r"(?:\s+(?:morning|afternoon|evening|night))?['’]s\s+(?:[a-z]+\s+){0,2}?(?:attacks?|"
                              r"assaults?|raids?|bombings?|blasts?|explosions?|ambush(?:es)?|killings?|massacres?|"
@@ -591,6 +595,8 @@ class _Resolver:
         wd = WEEKDAYS[m["wd"].lower()]
         # ("police will investigate Sunday's attack": the attack a weekday names was, whatever is to come of it)
         tense = "past" if _DONE_ACT_AFTER.match(self.text, e) else _tense(self.doc, s, e)
+        if tense != "future" and _WEEKDAY_DEADLINE_BEFORE.search(self.text, max(0, s - 60), s):
+            tense = "future"  # "gave the rebels until Friday to leave": a deadline lies ahead of the giving
         value = _place_weekday(self.pub, wd, m["rel"] or "", tense)
         return self._make(m, value, "day")
 
