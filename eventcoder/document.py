@@ -258,8 +258,9 @@ class Event:
     confidence: float = 0.5
     notes: str = ""
     # not a contract field: what the date rests on ("act": a time of the act's own clause or a
-    # later sentence telling the act; "report": the report's day or an earlier sentence's;
-    # "published": the publication-date fallback); read by the merge stage
+    # later sentence telling the act; "told": the day a verb of telling gives; "report": an earlier
+    # sentence's, or the day the text says its source is dated; "published": the publication-date
+    # fallback); read by the merge stage
     date_basis: str | None = None
     # not a contract field: a copy of an event for another place of the list its place opens ("in Kelmo,
     # Dunde and Lurin"), made by the merge stage; the fatalities stage gives it no toll

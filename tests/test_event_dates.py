@@ -449,6 +449,10 @@ def test_an_event_months_before_fresh_news_is_background(code):
                "37 people at a market in Maru.", published="2024-03-14")
     assert [(e["event_date"], e["historical"], e["fatalities"]) for e in out["events"]] == [
         ("2024-03-13", False, 3), ("2023-10-15", True, 37)]
+    # news told with no day of its own is fresh too
+    out = code("Gunmen killed three villagers near Gusau, police said. In October 2023, bandits killed 37 people at a "
+               "market in Maru.", published="2024-03-14")
+    assert [(e["historical"], e["fatalities"]) for e in out["events"]] == [(False, 3), (True, 37)]
     # the same killing told alone is late news, not background
     [ev] = code("In December 2023, bandits killed 37 people at a market in Maru.", published="2024-03-14")["events"]
     assert ev["historical"] is False
@@ -467,12 +471,23 @@ def test_a_toll_of_background_told_by_its_year_is_no_toll_of_the_news(code):
      "supply convoy near Djibo, killing six more.", [("2021-03-17", 14), ("2021-03-18", 6)]),
     ("Jihadists attacked an army post near Djibo on Wednesday, killing 14 soldiers. A day later, they ambushed a "
      "supply convoy near Djibo, killing six more.", [("2021-03-17", 14), ("2021-03-18", 6)]),
+    # an event noun subject of a verb of its happening again on another day: another event
+    ("Protesters marched in Rajshahi on Tuesday. The protests resumed on Wednesday.",
+     [("2021-03-16", 0), ("2021-03-17", 0)]),
     # a week and a day of the week after it
     ("Last week, rebels captured the town of Kibumba. On Tuesday they shelled army positions near Goma, killing five "
      "soldiers.", [("2021-03-10", 0), ("2021-03-16", 5)]),
     # a reference to the event on its own day is the event
     ("Gunmen attacked a village near Gao on Tuesday, killing five. The attack on Tuesday was claimed by a "
      "jihadist group.", [("2021-03-16", 5)]),
+    # (and a noun referring back to it on another day, which tells no act of its own)
+    ("Gunmen attacked a village near Gao on Tuesday, killing five. The attack was condemned by the governor on "
+     "Wednesday.", [("2021-03-16", 5)]),
+    ("Gunmen shot five villagers dead near Kaduna on Tuesday. Funerals for the victims of the attack were held on "
+     "Wednesday.", [("2021-03-16", 5)]),
+    # a weekend is its Saturday and Sunday: the Monday after is another day
+    ("Jihadists attacked an army post near Djibo at the weekend, killing 14 soldiers. On Monday, they ambushed a "
+     "supply convoy near Djibo, killing six more.", [("2021-03-13", 14), ("2021-03-15", 6)]),
 ])
 def test_a_later_act_told_by_a_pronoun_on_a_day_of_its_own_is_another_event(code, text, expected):
     out = code(text, published="2021-03-18")

@@ -1613,9 +1613,6 @@ def pipeline_events(pipeline, text):
      "Nikopol", "Ukraine"),
     # (guard: a country of the strikers with no town named is still where the text puts the event)
     ("Kenyan troops killed four militants on Monday, the army said.", "Nairobi", "Kenya"),
-    # the nationality of arms, with no town named, says nothing of where they struck
-    ("Russian missiles hit an apartment block on Monday, killing four people.", None, None),
-    ("US airstrikes killed four militants on Monday, officials said.", None, None),
 ])
 def test_the_strikers_nationality_yields_to_the_town_struck(pipeline, text, place, country):
     [ev] = pipeline_events(pipeline, text)
@@ -1688,7 +1685,10 @@ def test_a_region_is_coded_at_its_own_main_town_when_another_region_shares_its_n
     ("NAIROBI, March 12 (Reuters) - Bandits killed five herders in Turkana County on Monday, police said.",
      "Lodwar", 3),
     ("KABUL, March 12 (Reuters) - A bomb exploded in Kunduz province on Monday, killing five people.", "Kunduz", 3),
-    # (guard: it stands in where the story names no other place)
+    # (guards: a place of a clause about the attackers, before the act, is not where they struck; the dateline's
+    # town stands in where the story names no other place)
+    ("MOGADISHU, March 12 (Reuters) - Militants, who hold several villages in Lower Shabelle, detonated a bomb near "
+     "the presidential palace on Tuesday, killing ten people.", "Mogadishu", 1),
     ("MOGADISHU, March 12 (Reuters) - Militants detonated a car bomb beside a checkpoint on Monday, killing five people.",
      "Mogadishu", 1),
 ])
@@ -1700,6 +1700,9 @@ def test_a_datelines_town_yields_to_the_place_the_sentence_names(pipeline, text,
 @pytest.mark.parametrize("text,place", [
     ("Bandits from Katsina attacked Sabon Birni on Monday, killing six villagers.", "Sabon Birni"),
     ("Bandits travelling from Gusau stormed Tsafe on Monday, killing six villagers.", "Tsafe"),
+    # (guard: the town attackers were driven out of is where the act was)
+    ("NIAMEY, March 12 (Reuters) - Soldiers expelled the rebels from Tillaberi on Monday after heavy fighting.",
+     "Tillaberi"),
 ])
 def test_the_town_attackers_came_from_is_not_the_town_they_attacked(pipeline, text, place):
     [ev] = pipeline_events(pipeline, text)
@@ -1713,6 +1716,9 @@ def test_the_town_attackers_came_from_is_not_the_town_they_attacked(pipeline, te
     ("Gunmen ambushed a bus on the Maiduguri-Damboa road on Monday, killing five passengers.", "Maiduguri", 2),
     # (guard: "the town's area" is the town, as ACLED codes it, unlike "the area of the town")
     ("Gunmen attacked villagers in the Djibo area on Monday, killing five.", "Djibo", 1),
+    # (guards: a dash of an aside is no road's; a local government's office is in its town)
+    ("Jihadists stormed Gwoza – the only road into the town was cut – and shot five traders dead on Monday.", "Gwoza", 1),
+    ("Jihadists attacked the Gwoza local government secretariat on Monday, killing two guards.", "Gwoza", 1),
     # a forest is ACLED's larger region named by its natural feature
     ("Troops raided a camp in Sambisa Forest on Monday, killing five militants.", "Sambisa Forest", 3),
     # the two towns a stretch lies between, which the tagger read as a title: the first, precision 2

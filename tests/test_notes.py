@@ -41,6 +41,8 @@ def test_a_note_of_excessive_force_names_the_force_first():
         in write_note(ev)
     ev.actor2 = None
     assert "Protesters (Kelmoria) were met with lethal or excessive force in Dunde" in write_note(ev)
+    ev.actor1, ev.actor2 = None, "Police Forces of Kelmoria"
+    assert "Police Forces of Kelmoria used lethal or excessive force against protesters in Dunde" in write_note(ev)
 
 
 def test_events_left_out_for_want_of_a_day_are_reported(caplog):

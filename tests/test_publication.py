@@ -108,6 +108,8 @@ def test_markup_date_values():
     ("By Staff Reporter, Kelmora\nTuesday 12 March 2024\n\n" + BODY, date(2024, 3, 12)),
     ("KELMORA, 05.03.2024 (AA) - " + BODY, date(2024, 3, 5)),
     ("KELMORA, 05/03/2024 (AFP) - " + BODY, None),
+    # a body line opening with a place and a date, then an aside in brackets, is no dateline
+    (BODY + "\nThe raid began at dawn on Sunday, March 10 (local time) and lasted three hours.", None),
 ])
 def test_datelines_headers_and_stamps(text, day):
     assert infer_published(text) == day
@@ -131,6 +133,9 @@ def test_a_dateline_without_a_year_falls_after_the_dates_the_story_names_in_its_
                  "Fighting erupted in April 2023 between the two forces.",
                  "The siege began on 7 October 2023."):
         assert infer_published(f"KELMORA, Jan 3 (Reuters) - {BODY} {tail}") == date(2024, 1, 3), tail
+    # (nor one told of the future)
+    assert infer_published(f"KELMORA, Jan 3 (Reuters) - {BODY} Talks would resume in October 2023.") \
+        == date(2023, 1, 3)
     # a date of that year before the dateline's leaves the year alone
     assert infer_published(f"KELMORA, Jun 3 (Reuters) - {BODY} Fighting erupted in April 2023.") == date(2023, 6, 3)
 

@@ -59,6 +59,12 @@ def test_a_deadline_given_is_ahead(nlp, text, value):
     assert one(nlp, text, "Friday").value == value
 
 
+def test_a_weekdays_strike_to_come_is_ahead(nlp):
+    # "Sunday's attack" was, whatever is to come of it; a general strike of a weekday is no such act
+    assert one(nlp, "The unions said they would go ahead with Thursday's general strike.", "Thursday").value \
+        == "2021-03-18"
+
+
 def test_next_and_last_weekday(nlp):
     assert one(nlp, "Elections are due next Monday.", "Monday").value == "2021-03-22"
     assert one(nlp, "The mayor resigned last Monday.", "Monday").value == "2021-03-08"

@@ -22,7 +22,7 @@ from ..document import Context, Event, TimeMention
 from ..pipeline import stage
 from .events import families_by_lemma
 from .syntax import span_root, verb_of
-from .times import WEEKDAYS, last_day
+from .times import AGENCY_TAG, WEEKDAYS, last_day
 
 # A governing date this many days or more before publication makes the event background
 # (DESIGN/OUTPUT: "kidnapped in 2014" is not news; ACLED codes news of the reporting period).
@@ -83,7 +83,7 @@ _FRONT_AFTER = re.compile(r"\s*(?:\([^)]{0,60}\))?\s*,")
 _CONTINUES = re.compile(r"[\[(,;]|[a-z]")
 # a dateline: an optional place ("PABNA,", "Kabul, Afghanistan,"), the date, then an agency tag or a dash
 # (an agency's tag may open it: "(Xinhua) Kabul, March 3 --")
-_DATELINE_BEFORE = re.compile(r"\s*(?:\([A-Za-z][\w .-]{0,30}\)\s*)?(?:[A-Z][\w'.-]*(?:\s+[A-Z][\w'.-]*){0,3},\s*){0,2}")
+_DATELINE_BEFORE = re.compile(r"\s*(?:" + AGENCY_TAG + r"\s*)?(?:[A-Z][\w'.-]*(?:\s+[A-Z][\w'.-]*){0,3},\s*){0,2}")
 _DATELINE_AFTER = re.compile(r",?\s*(?:\([A-Za-z][\w .-]{0,30}\)\s*(?:[-–—:]+)?|[-–—]+|:)\s")
 _EARLY = re.compile(r"\b(?:early|beginning|start)\b", re.I)
 _LATE = re.compile(r"\b(?:late|end)\b", re.I)
@@ -704,11 +704,16 @@ def mark_background(ctx: Context) -> None:
     if pub is None:
         return
     ages = {id(e): (pub - date.fromisoformat(e.event_date)).days for e in ctx.events
-            if e.event_date and e.date_basis == "act"}
-    if not any(0 <= ages.get(id(e), -1) <= FRESH_DAYS and not getattr(e, "support_only", "") for e in ctx.events):
+            if e.event_date and e.date_basis in ("act", "told", "published")}
+    # news told on a day of the telling is fresh too; so is news dated by nothing but the publication, told
+    # before the old event ("Gunmen killed three in Maru, police said. In October 2023, bandits killed 37 at its
+    # market."; not a mention after it, which may only tell more of it)
+    fresh = [e for e in ctx.events if 0 <= ages.get(id(e), -1) <= FRESH_DAYS and not getattr(e, "support_only", "")]
+    if not fresh:
         return
     for e in ctx.events:
-        if ages.get(id(e), 0) >= BACKGROUND_DAYS:
+        if e.date_basis == "act" and ages.get(id(e), 0) >= BACKGROUND_DAYS and any(
+                f.date_basis != "published" or min(f.sentences) < min(e.sentences) for f in fresh):
             e.historical = True
 
 

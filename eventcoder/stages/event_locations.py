@@ -238,7 +238,6 @@ _ATTACKERS_AFTER = re.compile(r"(?:-[A-Z][\w]*)?\s+(?:[a-z]+\s+)?" + _ATTACKERS 
 # acts abroad as well as at home
 _STRIKERS_AFTER = re.compile(r"(?:-[A-Z][\w]*)?\s+(?:[a-z]+\s+)?(?:" + _ATTACKERS[3:-1] + r"|" + ARMS
                              + r"|strikes|army|military|navy|air\s+force)\b")
-_ARMS_AFTER = re.compile(r"(?:-[A-Z][\w]*)?\s+(?:[a-z]+\s+)?(?:" + ARMS + r"|strikes)\b")
 # "outside the Kelmorian Embassy", "the Dundish High Commission": a country's mission is in another country
 _MISSION_AFTER = re.compile(r"(?:'s)?\s+(?i:embassy|high\s+commission|consulate)\b"
                             # (nor is a body named after a country: "employees of Qatar Hospital", "Kenya Airways")
@@ -370,6 +369,17 @@ _PEOPLE_FROM_BEFORE = re.compile(r"\b(?:a|an|the|one)\s+(?:[a-z]+\s+)?(?:soldier
 # "bandits from Kelmora attacked Dunde", "gunmen travelling from Kelmora": where attackers came from
 _ATTACKERS_FROM_BEFORE = re.compile(r"\b" + _ATTACKERS + r"\s+(?:(?:travell?ing|coming|who\s+came|believed\s+to\s+be)\s+)?"
                                    r"from\s+(?:the\s+(?:town|city|village|area)\s+of\s+)?$", re.I)
+# "soldiers expelled the rebels from Kelmora": the place of the act, not where the attackers came from
+_EXPELLED_BEFORE = re.compile(r"\b(?:expelled|expel|drove|driven|drive|pushed|ousted|oust|cleared|chased|flushed|"
+                              r"evicted|dislodged|dislodge|repelled|routed|forced)\b[^.;]{0,40}$", re.I)
+
+
+def _attackers_from(text: str, start: int) -> bool:
+    """Whether the place at `start` is the one attackers came from ("bandits from Kelmora attacked Dunde")."""
+    m = _ATTACKERS_FROM_BEFORE.search(text, max(0, start - 50), start)
+    return m is not None and not _EXPELLED_BEFORE.search(text, max(0, m.start() - 50), m.start())
+
+
 # "rushed to the main clinic in Kelmora": where the wounded or the dead were carried after the event
 _CARRIED_TO_IN_BEFORE = re.compile(r"\b(?:" + _CARRY_VERBS + r"|admitted)\s+(?:[a-z]+\s+){0,3}?(?:to|at)\s+(?:a|the)\s+"
                                    r"(?:[a-z]+\s+)?(?:hospital|clinic|health\s+cent(?:re|er)|medical\s+cent(?:re|er)|"
@@ -593,7 +603,7 @@ class PlaceView:
         self.elsewhere |= {p.start for p in self.places if p.kind == "city" and (
             _TELLERS_IN_BEFORE.search(ctx.text, max(0, p.start - 30), p.start) and _TELL_AFTER.match(ctx.text, p.end)
             or _PEOPLE_FROM_BEFORE.search(ctx.text, max(0, p.start - 50), p.start)
-            or _ATTACKERS_FROM_BEFORE.search(ctx.text, max(0, p.start - 50), p.start)
+            or _attackers_from(ctx.text, p.start)
             or _CARRIED_TO_IN_BEFORE.search(ctx.text, max(0, p.start - 90), p.start))}
         self._places = sorted(self.places, key=lambda p: p.start)
         self._starts = [p.start for p in self._places]
@@ -624,12 +634,14 @@ def locate(ctx: Context, event: Event, gz=None, view: PlaceView | None = None) -
     sents = sorted(set(event.sentences)) or []
     spans = [(ctx.sentences[i].start, ctx.sentences[i].end) for i in sents if 0 <= i < len(ctx.sentences)]
     own = [p for p in view.within(spans) if p.start not in view.elsewhere]
-    line = _dateline_place(ctx, places) if len(own) > 1 else None
-    if line is not None and any(p.start != line.start and _governed(ctx, p) == 2 for p in own):
-        # "NAIROBI, March 12 (Reuters) - Bandits killed five herders in Turkana County": the town the story was
-        # filed from is no place of an event its sentence puts "in" another (it stands in where none is named)
-        own = [p for p in own if p.start != line.start]
     anchor = event.trigger_start or (spans[0][0] if spans else 0)
+    line = _dateline_place(ctx, places) if len(own) > 1 else None
+    if line is not None and any(p.start != line.start and _governed(ctx, p) == 2
+                                and (p.start > anchor or _fronted(ctx, p, spans)) for p in own):
+        # "NAIROBI, March 12 (Reuters) - Bandits killed five herders in Turkana County": the town the story was
+        # filed from is no place of an event its sentence puts "in" another after the act, or opens with (it
+        # stands in where none is named; not for "militants, who hold areas in Kelmora, bombed the palace")
+        own = [p for p in own if p.start != line.start]
     chosen = _pick(own, ctx, anchor, _clause_bounds(ctx, event), spans, event.event_type in ("Protests", "Riots"))
     for i in sents[1:]:
         # "Gunmen killed passengers of buses travelling from the city of Kelmora. The assault occurred in the
@@ -751,11 +763,8 @@ def locate(ctx: Context, event: Event, gz=None, view: PlaceView | None = None) -
             or _main_place(ctx, view.sited)
     if chosen is not None and chosen.kind == "country" and _STRIKERS_AFTER.match(ctx.text, chosen.end):
         # "A Kelmorian drone struck Dunde": a town the event's sentence names, however unsure the places
-        # stage was of it, says more of where than the nationality of who struck; with no town, the
-        # nationality of arms says nothing of where ("Kelmorian missiles hit a block of flats": no country),
-        # that of troops the country they mostly act in
-        chosen = _weak_town(ctx, spans, anchor, [], gz, False) or (
-            None if _ARMS_AFTER.match(ctx.text, chosen.end) else chosen)
+        # stage was of it, says more of where than the nationality of who struck
+        chosen = _weak_town(ctx, spans, anchor, [], gz, False) or chosen
     if view.labelled is not None:
         chosen = view.labelled
     if (chosen is None or chosen.kind == "country") and gz is not None and _at_capital(ctx, event, gz, chosen, spans):
@@ -1270,8 +1279,9 @@ _AREA_WORD_BESIDE = re.compile(r"^\W{0,3}(?:\([^)]*\)\s*)?(?:districts?|sub-?div
 
 # "the Kelmora district committee of the party", "Kelmora District Unit": the area word names a body of
 # an organisation, not the area the event is in (such bodies meet and march in their area's seat)
-_AREA_BODY_AFTER = re.compile(r"^\W{0,3}(?:districts?|county|upazila|provincial|province|state)\s+(?:units?|committee|"
-                              r"branch|chapter|wing|president|secretary|convener|administration)\b", re.I)
+_AREA_BODY_AFTER = re.compile(r"^\W{0,3}(?:districts?|county|upazila|provincial|province|state|local\s+government)\s+"
+                              r"(?:units?|committee|branch|chapter|wing|president|secretary|secretariat|convener|"
+                              r"administration|chairman|chairperson|council|headquarters|offices?)\b", re.I)
 _DISTRICT_CENTRE_AFTER = re.compile(r"\s+(?:district\s+)?(?:centre|center|headquarters)\b", re.I)
 
 
@@ -1302,8 +1312,8 @@ def _told_inside_worked_out(ctx: Context, p: PlaceMention) -> bool:
 
 # "on the Kelmora-Dunde road": the road between two towns, outside them (ACLED codes such roads at precision 2 a
 # little more often than at 1; "in the Kelmora area" it codes at the town, 1, unlike "in the area of Kelmora")
-_ROAD_BETWEEN_AFTER = re.compile(r"\s*[-–]\s*[A-Z][\w'-]*(?:\s[A-Z][\w'-]*)?\s+(?:national\s+)?"
-                                 r"(?:highway|road|expressway|motorway)\b", re.I)
+_ROAD_BETWEEN_AFTER = re.compile(r"\s*[-–]\s*[A-Z][\w'-]*(?:\s[A-Z][\w'-]*)?\s+(?i:(?:national\s+)?"
+                                 r"(?:highway|road|expressway|motorway))\b")
 
 
 _NATURAL_FEATURE = re.compile(r"\b(?:Forest|Lake|Mountains?|Hills|Range|Valley|Desert|Plateau|Delta)\b")

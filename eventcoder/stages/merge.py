@@ -103,14 +103,41 @@ def _span(ev: Event) -> tuple[date | None, date | None]:
     first = date.fromisoformat(ev.event_date)
     if ev.date_end:
         return first, date.fromisoformat(ev.date_end)
-    return (first, first) if ev.time_precision == 1 else (first - _WEEK_REACH, first + _WEEK_REACH)
+    if ev.time_precision == 1:
+        return first, first
+    # (a weekend is dated on its Saturday: Saturday and Sunday, not the Monday after)
+    return (first, first + timedelta(days=1)) if first.weekday() == 5 else (first - _WEEK_REACH, first + _WEEK_REACH)
 
 
 def _later_act(cluster: Event, ev: Event) -> bool:
     """A mention told in a sentence of its own with a day of its own other than the event's: another act of the
     story ("On Thursday, they ambushed a convoy", "The clashes resumed on Wednesday"), though it names its doers
-    only by a pronoun or a definite noun."""
-    return not set(cluster.sentences) & set(ev.sentences) and days_apart(cluster, ev)
+    only by a pronoun or a definite noun (not a noun only referring back to the event: "the attack was
+    condemned on Tuesday", "funerals for the victims of the attack were held on Tuesday")."""
+    return getattr(ev, "own_act", True) and not set(cluster.sentences) & set(ev.sentences) and days_apart(cluster, ev)
+
+
+# the verbs of which an event noun is the subject when the sentence tells the act again on a day of its own
+_RENEWED_LEMMAS = frozenset("resume continue erupt break flare occur happen renew spread intensify escalate "
+                            "rage recur begin start commence go hold observe enforce stage".split())
+
+
+def _own_act(ctx: Context, ev: Event) -> bool:
+    """Whether the mention tells an act of its own: its trigger is a verb ("they ambushed"), or an event noun
+    subject of a verb of its happening ("the clashes resumed", "fighting erupted", "the strike began", "the raid
+    took place")."""
+    if ctx.doc is None or not ev.trigger:
+        return True
+    tok = span_root(ctx.doc, ev.trigger_start, ev.trigger_start + len(ev.trigger))
+    if tok is None or tok.pos_ in ("VERB", "AUX"):
+        return True
+    # (or a part of it is: "a third day of the shutdown went on peacefully")
+    if tok.dep_ == "pobj" and tok.head.lower_ == "of" and tok.head.head.dep_ in ("nsubj", "nsubjpass"):
+        tok = tok.head.head
+    head = tok.head
+    return tok.dep_ in ("nsubj", "nsubjpass") and head.pos_ in ("VERB", "AUX") and (
+        head.lemma_.lower() in _RENEWED_LEMMAS or head.lemma_.lower() == "take" and any(
+            c.lower_ == "place" for c in head.children))
 
 
 def compatible(cluster: Event, ev: Event, index: "SentenceIndex", loose: bool) -> int:
@@ -278,6 +305,7 @@ def merge_events(ctx: Context) -> list[Event]:
                 clusters.append(ev)
             continue
         if getattr(ev, "support_only", False):
+            ev.own_act = _own_act(ctx, ev)  # (not a contract field: read by _later_act)
             support.append(ev)
             continue
         best, best_score = None, 0

@@ -54,10 +54,12 @@ def write_note(ev: Event) -> str:
     who = ev.actor1 or "An unidentified actor"
     verb = VERB_PHRASES.get(ev.sub_event_type, "was involved in an event")
     target = ""
-    if ev.sub_event_type == "Excessive force against protesters" and ev.actor1:
+    if ev.sub_event_type == "Excessive force against protesters" and (ev.actor1 or ev.actor2):
         # ACLED's first actor of a demonstration is the crowd: the force is its second's
-        who, verb, target = (ev.actor2, verb, f" {ev.actor1}") if ev.actor2 else (
-            ev.actor1, "were met with lethal or excessive force", "")
+        if ev.actor2:
+            who, target = ev.actor2, f" {ev.actor1 or 'protesters'}"
+        else:
+            verb = "were met with lethal or excessive force"
     elif ev.actor2:
         target = f" {ev.actor2}" if verb.endswith(_PREPOSITIONS + ("attacked", "abducted", "arrested",
                                                                    "shelled")) else f" with {ev.actor2}"
@@ -83,9 +85,9 @@ def make_notes(settings):
         # date there is nothing to anchor it to (said, not dropped without a word)
         undated = sum(1 for ev in ctx.events if not ev.event_date)
         if undated:
-            log.warning("document %s: %d event%s left out: the text gives no day and no publication date "
-                        "(give one with --published, or a 'published' field)", ctx.document.id, undated,
-                        "" if undated == 1 else "s")
+            log.warning("document %s: %d event%s left out: no publication date was given or found, and the text "
+                        "names no full date to date %s by (give one with --published, or a 'published' field)",
+                        ctx.document.id, undated, "" if undated == 1 else "s", "it" if undated == 1 else "them")
         ctx.events = [ev for ev in ctx.events if ev.event_date]
         for ev in ctx.events:
             ev.notes = write_note(ev)

@@ -368,7 +368,7 @@ _WEEKDAY_DEADLINE_BEFORE = re.compile(r"\b(?:gave|granted|set|extended|allowed|i
 # a weekday's own act of violence: "Sunday's attack", "Friday's deadly bombing", "Monday night's clashes"
 _DONE_ACT_AFTER = re.compile(r"(?:\s+(?:morning|afternoon|evening|night))?['’]s\s+(?:[a-z]+\s+){0,2}?(?:attacks?|"
                              r"assaults?|raids?|bombings?|blasts?|explosions?|ambush(?:es)?|killings?|massacres?|"
-                             r"shootings?|clashes|fighting|violence|air\s*strikes?|strikes?|shelling|riots?)\b")
+                             r"shootings?|clashes|fighting|violence|(?:air|drone)\s*strikes?|shelling|riots?)\b")
 
 
 def _place_weekday(pub: date | None, wd: int, rel: str, tense: str | None) -> date | None:
@@ -926,15 +926,18 @@ _NUMERIC_DATE_PARTS = re.compile(rf"(?<![\d/.])(?:(?P<y>{_YEAR})-(?P<m>\d\d)-(?P
 # "BEIRUT, Aug 28 (Reuters) -", "KABUL, Afghanistan, Aug. 28, 2017 (AP) —", "GAO, Mali, 25/03/2024 -"
 _DATELINE_DATE = rf"(?P<date>(?:{_MON})\s+{_DAY}(?:,?\s+{_YEAR})?|{_DAY}\s+{_MON}(?:,?\s+{_YEAR})?|{_NUMERIC_DATE})"
 _AGENCY_TAG = r"\((?:[A-Za-z .]{2,30})\)"
+# an agency's tag of capitalised words or initials ("(PTI)", "(Xinhua)", "(Anadolu Agency)"; not "(local time)")
+AGENCY_TAG = r"\((?:[A-Z][A-Za-z.]*(?:\s[A-Z][A-Za-z.]*){0,2})\)"
 _DATELINE = re.compile(
     rf"^\s*(?:{_AGENCY_TAG}\s*)?[A-Z][A-Z .'-]{{2,40}}(?:,\s*[A-Z][A-Za-z .'-]{{2,30}})?,\s*{_DATELINE_DATE}"
     rf"\s*(?:{_AGENCY_TAG})?\s*[-–—:]", re.M)
 # the agencies that write the place in capitals and small letters and close the dateline with their tag, no dash
 # ("Srinagar, Mar 12 (PTI) Two ...", "Imphal, March 12 (IANS) ..."), or open it so ("(Xinhua) Kabul, March 3 --")
 _PLACE_OF_DATELINE = r"[A-Z][A-Za-z .'-]{2,40}(?:,\s*[A-Z][A-Za-z .'-]{2,30})?"
+# (read on the text's first line only: a body sentence may open with a place and a date)
 _DATELINES_TAGGED = (
-    re.compile(rf"^\s*{_PLACE_OF_DATELINE},\s*{_DATELINE_DATE}\s*{_AGENCY_TAG}", re.M),
-    re.compile(rf"^\s*{_AGENCY_TAG}\s*{_PLACE_OF_DATELINE},\s*{_DATELINE_DATE}\s*[-–—:]", re.M))
+    re.compile(rf"\s*{_PLACE_OF_DATELINE},\s*{_DATELINE_DATE}\s*{AGENCY_TAG}"),
+    re.compile(rf"\s*{AGENCY_TAG}\s*{_PLACE_OF_DATELINE},\s*{_DATELINE_DATE}\s*[-–—:]"))
 _CAPTION_END = re.compile(
     rf"\bon\s+(?:{_WD},?\s+)?(?P<date>(?:{_MON})\s+{_DAY},?\s+{_YEAR}|{_DAY}\s+{_MON},?\s+{_YEAR})\s*\.?\s*\)?\s*$", re.M)
 # "Published: 12 June 2018", "Posted on 13/03/2024", "Updated Jan. 9, 2020", "Date: 4 May 2021" (a line opening
@@ -1000,7 +1003,8 @@ def infer_published(text: str) -> date | None:
     stamped = stamp_date(head)
     if stamped:
         return stamped
-    m = _DATELINE.search(head) or _DATELINES_TAGGED[0].search(head) or _DATELINES_TAGGED[1].search(head)
+    first_line = head.lstrip().split("\n", 1)[0]
+    m = _DATELINE.search(head) or _DATELINES_TAGGED[0].match(first_line) or _DATELINES_TAGGED[1].match(first_line)
     dateline = _parse_full(m["date"]) if m else None
     if dateline:
         return dateline
@@ -1079,6 +1083,10 @@ _DATE_IN_YEAR = re.compile(rf"\b(?:(?P<mon>{_MON})\.?\s+(?:(?P<d>{_DAY}),?\s+)?(
                            rf"|(?P<d2>{_DAY})\s+(?P<mon2>{_MON})\.?,?\s+(?P<y2>{_YEAR}))\b")
 
 
+_FUTURE_BEFORE = re.compile(r"\b(?:will|would|shall|to\s+be|due|scheduled|planned|expected|set\s+to|next)\b[^.;]*$",
+                            re.I)
+
+
 def _dateline_without_year(text: str, day_month: str) -> date | None:
     """'BEIRUT, Aug 28 (Reuters)': the year is the latest one the text names (not after this year, and
     not one it names as history or as a time of day), else this year (last year when that day is
@@ -1096,8 +1104,10 @@ def _dateline_without_year(text: str, day_month: str) -> date | None:
     if years:
         year = max(years)
         # (a story filed on 3 January that names 7 October of that year as past was filed the year after)
+        # (told as past: not "talks would resume in October 2023")
         if year < today.year and any(int(d["y"] or d["y2"]) == year and (_month_num(d["mon"] or d["mon2"]), _day_num(
-                d["d"] or d["d2"] or "1")) > (mon, day) for d in _DATE_IN_YEAR.finditer(text)):
+                d["d"] or d["d2"] or "1")) > (mon, day) and not _FUTURE_BEFORE.search(
+                text, max(0, d.start() - 60), d.start()) for d in _DATE_IN_YEAR.finditer(text)):
             year += 1
         return _safe_date(year, mon, day)
     d = _safe_date(today.year, mon, day)
