@@ -1741,3 +1741,13 @@ def test_precision_of_areas_roads_forests_and_city_districts(pipeline, text, pla
 def test_the_palestinian_territories_are_regions(pipeline, text, place, precision):
     [ev] = pipeline_events(pipeline, text)
     assert (ev.location, ev.geo_precision, ev.country) == (place, precision, "Palestine")
+
+
+@pytest.mark.parametrize("text,places", [
+    # the towns an act struck one by one, as those "in" which it happened: one event each (the codebook's one
+    # event per place)
+    ("Jihadists attacked Bama, Gwoza and Konduga on Monday, killing nine people.", ["Bama", "Gwoza", "Konduga"]),
+    ("Airstrikes hit Idlib, Saraqib and Ariha on Monday, killing four civilians.", ["Idlib", "Saraqib", "Ariha"]),
+])
+def test_the_towns_an_act_struck_one_by_one_are_an_event_each(pipeline, text, places):
+    assert [ev.location for ev in pipeline_events(pipeline, text)] == places

@@ -847,10 +847,17 @@ _LIST_JOIN = re.compile(r"\s*(?:,\s*(?:and\s+)?|(?:and|&)\s+)")
 _AND = re.compile(r"\band\b|&")
 
 
+# "attacked Kelmo, Dunde and Lurin", "raided the villages of Kelmo and Dunde": places an act struck one by one
+_STRUCK_LIST_BEFORE = re.compile(r"\b(?:attacked|raided|stormed|shelled|bombed|struck|hit|targeted|pounded|overran|captured|seized|"
+                                 r"torched|burned|burnt|looted|invaded)\s+(?:the\s+(?:towns?|villages?|"
+                                 r"communities|settlements)\s+of\s+)?$", re.I)
+
+
 def listed_places(ctx: Context, p: PlaceMention) -> list[PlaceMention]:
     """The later places of a list that the mention opens under one word of place ("in Kelmo, Dunde and Lurin",
     "at Kelmo and Dunde"): towns and districts of its own country, the list closed by "and" or "&". Empty for a
-    mention that opens none, or one no "in" or "at" governs (nor then a stretch: "between Kelmo and Dunde")."""
+    mention that opens none, or one no "in" or "at" governs and no act strikes ("attacked Kelmo, Dunde and Lurin";
+    nor then a stretch: "between Kelmo and Dunde")."""
     members, end = [], p.end
     # (ctx.places is in text order: the places after the mention, from the first that starts past its end)
     for q in ctx.places[bisect_left([q.start for q in ctx.places], p.end):]:
@@ -861,7 +868,7 @@ def listed_places(ctx: Context, p: PlaceMention) -> list[PlaceMention]:
     while members and not _AND.search(ctx.text, members[-2].end if len(members) > 1 else p.end, members[-1].start):
         members.pop()  # (the list ends at its "and": "in Kelmo and Dunde, Lurin" is an address after it)
     if not members or any(_wide(q) or q.iso3 != p.iso3 or q.kind not in ("city", "region") for q in members) \
-            or _governed(ctx, p) != 2:
+            or _governed(ctx, p) != 2 and not _STRUCK_LIST_BEFORE.search(ctx.text, max(0, p.start - 40), p.start):
         return []
     names = {p.name} | {q.name for q in members}
     return members if len(names) == len(members) + 1 else []
@@ -885,6 +892,14 @@ def split_listed_places(ctx: Context, events: list[Event], gz) -> list[Event]:
                    and p.name == ev.location and any(s.start <= p.start < s.end for s in sents)), None)
         if at is None or _wide(at):
             continue
+        # (placed at a later town of the list, "airstrikes hit Kelmo, Dunde and Lurin, killing four" at the town
+        # nearest the toll: the list's first town opens it, and the event is there)
+        opener = next((p for p in ctx.places if p.start < at.start and any(s.start <= p.start < s.end for s in sents)
+                       and at in listed_places(ctx, p)), None)
+        if opener is not None:
+            view = view or PlaceView(ctx, gz)
+            _place_at(ctx, ev, opener, gz, view)
+            at = opener
         for q in listed_places(ctx, at):
             if view is None:
                 view = PlaceView(ctx, gz)
