@@ -533,3 +533,11 @@ def test_a_day_counted_from_the_sentences_own_day_dates_only_its_clause(code):
 def test_the_day_an_event_was_told_of_is_precision_2(code, text, expected):
     [ev] = code(text, published="2024-03-12")["events"]
     assert (ev["event_date"], ev["time_precision"]) == expected
+
+
+def test_a_span_of_days_merged_into_one_event_is_no_one_day(code):
+    # a later day told in the event's own sentence extends the event to it: a span of days, precision 2 (a one-day
+    # precision with an end day said two things)
+    [ev] = code("Demonstrators clashed with officers at Sylhet on Tuesday and on Wednesday police arrested ten of them.",
+                published="2021-03-18")["events"]
+    assert (ev["event_date"], ev["date_end"], ev["time_precision"]) == ("2021-03-16", "2021-03-17", 2)
