@@ -1751,3 +1751,24 @@ def test_the_palestinian_territories_are_regions(pipeline, text, place, precisio
 ])
 def test_the_towns_an_act_struck_one_by_one_are_an_event_each(pipeline, text, places):
     assert [ev.location for ev in pipeline_events(pipeline, text)] == places
+
+
+@pytest.mark.parametrize("text,place,precision", [
+    # a dateline with no date ("ABUJA -") is a dateline too: its town yields to the place the sentence names
+    ("ABUJA - Bandits shot 12 villagers dead in attacks on Kadisau, Gora and Tsafe in Zamfara state on Sunday.",
+     "Gora", 1),
+    # so does a dateline's town to "a village in the northwestern Sagaing region" (the region and its district of
+    # one name are no rivals, which left the name unsure), coded at the region's capital, part of the region
+    ("YANGON (AP) - A military airstrike on a village in the northwestern Sagaing region killed 17 people on "
+     "Wednesday.", "Sagaing", 2),
+])
+def test_undated_datelines_and_parts_of_regions(pipeline, text, place, precision):
+    ev = pipeline_events(pipeline, text)[0]
+    assert (ev.location, ev.geo_precision) == (place, precision)
+
+
+def test_a_distance_locating_another_town_leaves_the_first_event_in_its_town(pipeline):
+    # "Mellit, 60 km north of El Fasher" locates Mellit: the market shelled in El Fasher is in the town (1)
+    ev = pipeline_events(pipeline, "Shells struck a crowded market in El Fasher on Monday, killing 23 people. On "
+                                   "Saturday, a drone struck Mellit, 60 kilometres north of El Fasher, killing nine.")[0]
+    assert (ev.location, ev.geo_precision) == ("El Fasher", 1)

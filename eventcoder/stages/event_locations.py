@@ -636,11 +636,12 @@ def locate(ctx: Context, event: Event, gz=None, view: PlaceView | None = None) -
     own = [p for p in view.within(spans) if p.start not in view.elsewhere]
     anchor = event.trigger_start or (spans[0][0] if spans else 0)
     line = _dateline_place(ctx, places) if len(own) > 1 else None
-    if line is not None and any(p.start != line.start and _governed(ctx, p) == 2
-                                and (p.start > anchor or _fronted(ctx, p, spans)) for p in own):
+    if line is not None and any(p.start != line.start and (_governed(ctx, p) == 2 or _IN_PART_BEFORE.search(
+            ctx.text, max(0, p.start - 40), p.start)) and not _ASIDE_BEFORE.search(ctx.text, max(0, p.start - 80), p.start)
+            for p in own):
         # "NAIROBI, March 12 (Reuters) - Bandits killed five herders in Turkana County": the town the story was
-        # filed from is no place of an event its sentence puts "in" another after the act, or opens with (it
-        # stands in where none is named; not for "militants, who hold areas in Kelmora, bombed the palace")
+        # filed from is no place of an event its sentence puts "in" another (it stands in where none is named;
+        # not for "militants, who hold areas in Kelmora, bombed the palace")
         own = [p for p in own if p.start != line.start]
     chosen = _pick(own, ctx, anchor, _clause_bounds(ctx, event), spans, event.event_type in ("Protests", "Riots"))
     for i in sents[1:]:
@@ -1083,8 +1084,20 @@ def _dateline_place(ctx: Context, places: list[PlaceMention]) -> PlaceMention | 
     first = min(places, key=lambda p: p.start, default=None)
     if first is None or ctx.text[:first.start].strip():
         return None
+    # (or with no date: "BAMAKO -", "MOGADISHU, Somalia (AP) --", the town in capitals or an agency's tag after it)
+    tail = _UNDATED_DATELINE_AFTER.match(ctx.text, first.end)
+    if tail is not None and (tail.group("tag") or first.text.isupper()):
+        return first
     return first if any(first.end < t.start <= first.end + DATELINE_PLACE_GAP and dateline(ctx, t)
                         for t in ctx.times) else None
+
+
+# ", who hold areas in": a place told in a relative clause, an aside about someone
+_ASIDE_BEFORE = re.compile(r",\s*(?:who|which|whose)\b[^,;.]*$", re.I)
+# "in the northwestern Sagaing region", "in central Mali": "in" a part of an area
+_IN_PART_BEFORE = re.compile(r"\bin\s+(?:the\s+)?(?:(?:far|north|south|east|west)[\w-]*|central|northern|southern|eastern|"
+                             r"western|restive|remote)\s+$", re.I)
+_UNDATED_DATELINE_AFTER = re.compile(r"(?:,\s*[A-Z][\w' -]{0,30})?\s*(?P<tag>\([A-Z][A-Za-z .]{1,30}\)\s*)?[-–—]{1,2}\s")
 
 
 def _near_again(ctx: Context, p: PlaceMention) -> bool:
@@ -1103,8 +1116,18 @@ def _near_again(ctx: Context, p: PlaceMention) -> bool:
     return any(q is not p and q.near and light_key(q.text) == key
                and (s.start <= q.start < s.end and (q.kind == "region" and q.start < p.start
                                                      or _near_word_before(ctx, q))
-                    or KM_BEFORE.search(ctx.text, max(0, q.start - 60), q.start))
+                    or KM_BEFORE.search(ctx.text, max(0, q.start - 60), q.start)
+                    and (s.start <= q.start < s.end or not _another_town_located(ctx, q, key)))
                for q in ctx.places)
+
+
+def _another_town_located(ctx: Context, q: PlaceMention, key: str) -> bool:
+    """Whether the distance from the town told at q locates another town the index knows, named before it in its
+    sentence ("... in Dunde, some 60 km north of Kelmora": Dunde's scene, not the scene of an event told in
+    Kelmora; an unknown village so located, "Qqorta village, 40 km from Kelmora", may be the event's own)."""
+    s = ctx.sentence_at(q.start)
+    return s is not None and any(r.kind == "city" and s.start <= r.start < q.start and light_key(r.text) != key
+                                 for r in ctx.places)
 
 
 def _weak_town(ctx: Context, spans, anchor: int, places, gz, governed: bool = True) -> PlaceMention | None:

@@ -1774,10 +1774,12 @@ def _rival(a, b) -> bool:
     tenth the size of b, a town of the same region."""
     if a.iso3 == b.iso3:
         if {a.kind, b.kind} in ({"city", "region"}, {"region"}) and a.admin1 and a.admin1 == b.admin1 \
-                and (light_key(a.name) == light_key(b.name) or _town_of_region_name(a, b) or _town_of_region_name(b, a)):
+                and (light_key(a.name) == light_key(b.name) or _town_of_region_name(a, b) or _town_of_region_name(b, a)
+                     or a.kind == b.kind == "region" and light_key(a.matched or a.name) == light_key(b.matched or b.name)):
             # (nor two entries of one region: GeoNames' and the curated file's "Balochistan"; nor a town and its
             # region by the town's own name, though GeoNames spells the region otherwise: "Sagaing" is the town
-            # and the region GeoNames calls Sagain; not New York City, which "New York" names by another name)
+            # and the region GeoNames calls Sagain, and so is its district; not New York City, which "New York" names
+            # by another name)
             return False
         if distance_km(a.latitude, a.longitude, b.latitude, b.longitude) <= NEAR_KM:
             return False
