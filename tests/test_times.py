@@ -65,6 +65,12 @@ def test_a_weekdays_strike_to_come_is_ahead(nlp):
         == "2021-03-18"
 
 
+def test_hours_later_and_the_same_day_count_from_the_day_named_before(nlp):
+    text = "Rebels attacked Kelmora on Thursday. Hours later they shelled Dunde. The same day, police arrested ten."
+    assert one(nlp, text, "Hours later").value == "2021-03-11"
+    assert one(nlp, text, "The same day").value == "2021-03-11"
+
+
 def test_next_and_last_weekday(nlp):
     assert one(nlp, "Elections are due next Monday.", "Monday").value == "2021-03-22"
     assert one(nlp, "The mayor resigned last Monday.", "Monday").value == "2021-03-08"

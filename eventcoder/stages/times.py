@@ -129,7 +129,8 @@ PATTERNS = [
     ("deictic", re.compile(
         rf"{_PRE}\b(?P<w>[Tt]he day before yesterday|[Tt]he day after tomorrow|[Yy]esterday|[Tt]oday"
         rf"|[Tt]onight|[Tt]omorrow|[Tt]his (?:morning|afternoon|evening)|[Ll]ast night"
-        rf"|[Tt]he day before|[Tt]he (?:previous|following|next) day|[Tt]he day after)\b{_PART}")),
+        rf"|[Tt]he day before|[Tt]he (?:previous|following|next) day|[Tt]he day after"
+        rf"|[Hh]ours later|[Ll]ater that day|[Ee]arlier that day|[Tt]he same day)\b{_PART}")),
     ("relperiod", re.compile(
         r"(?P<mod>\b(?:[Ee]arlier|[Ll]ater|[Ee]arly|[Ll]ate|[Mm]id|[Tt]he end of|[Tt]he beginning of"
         r"|[Ee]nd of)[\s-]+)?\b(?P<rel>[Ll]ast|[Tt]his|[Nn]ext|[Pp]ast|[Tt]he past|[Tt]he previous"
@@ -207,7 +208,9 @@ _CLAUSE_AFTER = re.compile(r"[ \t]+[\w\"'“‘]")
 _OF_A_DATE_AFTER = re.compile(rf"\s+of\s+(?:the\s+)?(?:(?:{_DAY}(?:\s*[-–]\s*{_DAY})?\s+)?(?:{_MON})(?!\w)|{_YEAR}\b)")
 # "the day before", "the previous day", "the next day": a day counted from one the story has named
 ANAPHORIC_DAYS = {"the day before": -1, "the previous day": -1, "the following day": 1, "the next day": 1,
-                  "the day after": 1}
+                  "the day after": 1,
+                  # (the day the story last named: "Hours later, a second bomb went off")
+                  "hours later": 0, "later that day": 0, "earlier that day": 0, "the same day": 0}
 # how far back (in characters) such a day looks for the day it counts from
 ANAPHORA_REACH = 600
 # patterns that name a day outright, and those counted from publication; a relative day restated
