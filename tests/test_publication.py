@@ -102,6 +102,8 @@ def test_markup_date_values():
     # the agencies that close a dateline with their tag and no dash, or open it with the tag
     ("Kelmapur, Mar 12, 2024 (PTI) " + BODY, date(2024, 3, 12)),
     ("(Xinhua) Kelmora, March 3, 2024 -- " + BODY, date(2024, 3, 3)),
+    # (an agency's tag in small letters is one too; an aside in brackets is none: see below)
+    ("KELMORA, March 3, 2024 (dpa) - " + BODY, date(2024, 3, 3)),
     # a header with the time of day, a byline on a line of its own before the date, figures joined by dots (day
     # first, as the countries writing them so order them; slashes leave the order open)
     ("March 12, 2024 at 10:15 a.m. EDT\n\n" + BODY, date(2024, 3, 12)),

@@ -565,6 +565,11 @@ def _month_day(t: TimeMention, value: date) -> date:
     return value.replace(day=15)
 
 
+def span_precision(days: int) -> int:
+    """ACLED's precision for a span of this many days: 2 for a week's scale, 3 beyond."""
+    return 2 if days <= WEEK_SCALE_DAYS else 3
+
+
 def resolve(t: TimeMention, published: date | None) -> tuple[date, date | None, int]:
     """(event_date, date_end, time_precision) for a governing time mention."""
     value = date.fromisoformat(t.value)
@@ -581,7 +586,7 @@ def resolve(t: TimeMention, published: date | None) -> tuple[date, date | None, 
     else:
         d, p = value, 1
         if end is not None and not t.text.lower().startswith("since"):
-            p = 2 if (end - value).days <= WEEK_SCALE_DAYS else 3
+            p = span_precision((end - value).days)
     if published is not None and p > 1 and d > published >= value:
         d = published  # "earlier this month", "this week": not after the report
     return d, end, p

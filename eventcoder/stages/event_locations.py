@@ -37,7 +37,7 @@ from .places import (ADDRESS_GOVERNED, ADDRESS_TOWN_KM, ARMS, CAUSE_OF_BEFORE, D
                      MOVED_BEFORE, NEAR_KM, POSSESSIVE, REGION_LIST_AFTER, STOP_NAMES, by_front, distance_km,
                      near_before)
 from .roles import document_country
-from .times import MONTHS, WEEKDAYS
+from .times import AGENCY_TAG, MONTHS, WEEKDAYS
 
 _SPECIFIC = {"city": 0, "feature": 1, "region": 2, "country": 3}
 _GOVERNING = {"in", "at", "near", "outside", "around", "into", "on", "of"}
@@ -606,6 +606,8 @@ class PlaceView:
             or _attackers_from(ctx.text, p.start)
             or _CARRIED_TO_IN_BEFORE.search(ctx.text, max(0, p.start - 90), p.start))}
         self._places = sorted(self.places, key=lambda p: p.start)
+        # the town the text's dateline opens with, if any (read once for all the document's events)
+        self.dateline = _dateline_place(ctx, self.places)
         self._starts = [p.start for p in self._places]
         # "LOCATION: Kelmora town in Dunde District": a note's label gives the place of what it tells
         # (in the text's main country: "LOCATION: Kelmora Village in Dunde District" is no namesake abroad)
@@ -635,7 +637,7 @@ def locate(ctx: Context, event: Event, gz=None, view: PlaceView | None = None) -
     spans = [(ctx.sentences[i].start, ctx.sentences[i].end) for i in sents if 0 <= i < len(ctx.sentences)]
     own = [p for p in view.within(spans) if p.start not in view.elsewhere]
     anchor = event.trigger_start or (spans[0][0] if spans else 0)
-    line = _dateline_place(ctx, places) if len(own) > 1 else None
+    line = view.dateline if len(own) > 1 else None
     if line is not None and any(p.start != line.start and (_governed(ctx, p) == 2 or _IN_PART_BEFORE.search(
             ctx.text, max(0, p.start - 40), p.start)) and not _ASIDE_BEFORE.search(ctx.text, max(0, p.start - 80), p.start)
             for p in own):
@@ -749,7 +751,7 @@ def locate(ctx: Context, event: Event, gz=None, view: PlaceView | None = None) -
     if chosen is None or chosen.kind == "country":
         # "BOGRA, Jan. 9 -- ... stabbed in Bangladesh": the town of the dateline, in the country the
         # event's sentence names (or where it names none), is where a local report happened
-        line = _dateline_place(ctx, places)
+        line = view.dateline
         if line is not None and line.kind == "city" and (chosen is None or line.iso3 == chosen.iso3):
             chosen = line
     if chosen is None:
@@ -1097,7 +1099,7 @@ _ASIDE_BEFORE = re.compile(r",\s*(?:who|which|whose)\b[^,;.]*$", re.I)
 # "in the northwestern Sagaing region", "in central Mali": "in" a part of an area
 _IN_PART_BEFORE = re.compile(r"\bin\s+(?:the\s+)?(?:(?:far|north|south|east|west)[\w-]*|central|northern|southern|eastern|"
                              r"western|restive|remote)\s+$", re.I)
-_UNDATED_DATELINE_AFTER = re.compile(r"(?:,\s*[A-Z][\w' -]{0,30})?\s*(?P<tag>\([A-Z][A-Za-z .]{1,30}\)\s*)?[-–—]{1,2}\s")
+_UNDATED_DATELINE_AFTER = re.compile(r"(?:,\s*[A-Z][\w' -]{0,30})?\s*(?P<tag>" + AGENCY_TAG + r"\s*)?[-–—]{1,2}\s")
 
 
 def _near_again(ctx: Context, p: PlaceMention) -> bool:

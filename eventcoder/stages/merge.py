@@ -17,7 +17,7 @@ from ..document import Context, Event
 from ..pipeline import stage
 from ..resources.gazetteer import distance_km, get_gazetteer
 from ..resources.taxonomy import VIOLENT_TYPES, sub_rank
-from .event_dates import WEEK_SCALE_DAYS, introduces_new
+from .event_dates import introduces_new, span_precision
 from .event_locations import split_listed_places
 from .syntax import span_root, token_at
 
@@ -257,9 +257,9 @@ def absorb(cluster: Event, ev: Event, index: SentenceIndex) -> None:
     elif et == ct == 0 and ev.event_date and cluster.event_date and ev.event_date > cluster.event_date:
         if not cluster.date_end or ev.event_date > cluster.date_end:
             cluster.date_end = ev.event_date
-            # (a span of days is no one day: ACLED's precision 2 for a week's span, 3 beyond)
+            # (a span of days is no one day)
             days = (date.fromisoformat(cluster.date_end) - date.fromisoformat(cluster.event_date)).days
-            cluster.time_precision = max(cluster.time_precision or 1, 2 if days <= WEEK_SCALE_DAYS else 3)
+            cluster.time_precision = max(cluster.time_precision or 1, span_precision(days))
 
     # location: named in the event's own sentences first, then the most precise
     cl, el = loc_rank(cluster, index), loc_rank(ev, index)

@@ -1774,8 +1774,8 @@ def _rival(a, b) -> bool:
     tenth the size of b, a town of the same region."""
     if a.iso3 == b.iso3:
         if {a.kind, b.kind} in ({"city", "region"}, {"region"}) and a.admin1 and a.admin1 == b.admin1 \
-                and (light_key(a.name) == light_key(b.name) or _town_of_region_name(a, b) or _town_of_region_name(b, a)
-                     or a.kind == b.kind == "region" and light_key(a.matched or a.name) == light_key(b.matched or b.name)):
+                and (light_key(a.name) == light_key(b.name) or _primary(a) and _primary(b)
+                     and light_key(a.matched or a.name) == light_key(b.matched or b.name)):
             # (nor two entries of one region: GeoNames' and the curated file's "Balochistan"; nor a town and its
             # region by the town's own name, though GeoNames spells the region otherwise: "Sagaing" is the town
             # and the region GeoNames calls Sagain, and so is its district; not New York City, which "New York" names
@@ -1794,12 +1794,6 @@ def _rival(a, b) -> bool:
 _ARABIC_ARTICLE = re.compile(r"(?i:al|el|ar|as|ad|ash|an|at|az)[-‐‑’'](?=[A-Za-z])|Al\s(?=[A-Z])")
 ARABIC_COUNTRIES = frozenset("DZA BHR COM DJI EGY IRQ JOR KWT LBN LBY MRT MAR OMN PSE QAT SAU SOM SDN SYR TUN ARE YEM "
                              "TCD ESH ISR".split())
-
-
-def _town_of_region_name(town, region) -> bool:
-    """Whether the town is named, by its own name, as the text names the region."""
-    return town.kind == "city" and region.kind == "region" and light_key(town.matched or town.name) == light_key(
-        town.name) == light_key(region.matched or region.name)
 
 
 def _first_level(p) -> bool:
@@ -2260,16 +2254,13 @@ def _town_list_goes_on(text: str, c, next_of: dict) -> bool:
     after = next_of.get(c.start)
     if after is None or not all(any(m.quality >= 0.9 and m.place.kind == "city" for m in x.matches) for x in (c, after)):
         return False
-    gap = _TOWN_LIST_GAP.fullmatch(text, c.end, after.start)
-    if gap is None or _REGION_AFTER.match(text[after.end:after.end + 30]):
+    if _REGION_AFTER.match(text[after.end:after.end + 30]):
         return False
     # (a list closes with "and": "Kelmora, Dunde, Lurin and Tasra"; names joined by commas alone are an address,
     # "Kelmo, Dunde, Lurin")
-    return "and" in gap.group() or "&" in gap.group() or _town_list_goes_on(text, after, next_of)
-
-
-# (a comma alone as well: "Kelmora, Dunde and Lurin")
-_TOWN_LIST_GAP = re.compile(r"\s*(?:,\s*(?:and\s+)?|(?:and|&)\s+)")
+    if _LIST_GAP.fullmatch(text, c.end, after.start):
+        return True
+    return _COMMA_AFTER.fullmatch(text, c.end, after.start) is not None and _town_list_goes_on(text, after, next_of)
 
 
 def _mark_addresses(cands, text: str, countries: dict, gz) -> None:

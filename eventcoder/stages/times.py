@@ -928,12 +928,12 @@ _NUMERIC_DATE_PARTS = re.compile(rf"(?<![\d/.])(?:(?P<y>{_YEAR})-(?P<m>\d\d)-(?P
                                  rf"|(?P<a>\d{{1,2}})(?P<sep>[/.])(?P<b>\d{{1,2}})(?P=sep)(?P<y2>{_YEAR}))(?![\d/.]?\d)")
 # "BEIRUT, Aug 28 (Reuters) -", "KABUL, Afghanistan, Aug. 28, 2017 (AP) —", "GAO, Mali, 25/03/2024 -"
 _DATELINE_DATE = rf"(?P<date>(?:{_MON})\s+{_DAY}(?:,?\s+{_YEAR})?|{_DAY}\s+{_MON}(?:,?\s+{_YEAR})?|{_NUMERIC_DATE})"
-_AGENCY_TAG = r"\((?:[A-Za-z .]{2,30})\)"
-# an agency's tag of capitalised words or initials ("(PTI)", "(Xinhua)", "(Anadolu Agency)"; not "(local time)")
-AGENCY_TAG = r"\((?:[A-Z][A-Za-z.]*(?:\s[A-Z][A-Za-z.]*){0,2})\)"
+# an agency's tag of capitalised words or initials ("(PTI)", "(Xinhua)", "(Anadolu Agency)"), or a short one in small
+# letters ("(dpa)"); not "(local time)"
+AGENCY_TAG = r"\((?:[A-Z][A-Za-z.]*(?:\s[A-Z][A-Za-z.]*){0,2}|[a-z]{2,4})\)"
 _DATELINE = re.compile(
-    rf"^\s*(?:{_AGENCY_TAG}\s*)?[A-Z][A-Z .'-]{{2,40}}(?:,\s*[A-Z][A-Za-z .'-]{{2,30}})?,\s*{_DATELINE_DATE}"
-    rf"\s*(?:{_AGENCY_TAG})?\s*[-–—:]", re.M)
+    rf"^\s*(?:{AGENCY_TAG}\s*)?[A-Z][A-Z .'-]{{2,40}}(?:,\s*[A-Z][A-Za-z .'-]{{2,30}})?,\s*{_DATELINE_DATE}"
+    rf"\s*(?:{AGENCY_TAG})?\s*[-–—:]", re.M)
 # the agencies that write the place in capitals and small letters and close the dateline with their tag, no dash
 # ("Srinagar, Mar 12 (PTI) Two ...", "Imphal, March 12 (IANS) ..."), or open it so ("(Xinhua) Kabul, March 3 --")
 _PLACE_OF_DATELINE = r"[A-Z][A-Za-z .'-]{2,40}(?:,\s*[A-Z][A-Za-z .'-]{2,30})?"
