@@ -1089,6 +1089,22 @@ def test_a_conflict_zone_name_points_to_its_regions(pipeline):
     assert any(z.pattern.search("Shelling hit a town held by the Donetsk People's Republic.") for z in conflict_zones())
 
 
+@pytest.mark.parametrize("published, iso3", [("2024-11-20", "UKR"), ("2016-03-02", "RUS")])
+def test_a_wars_forces_place_its_towns_in_the_war_from_its_first_day(pipeline, published, iso3):
+    # Pokrovsk is a town of Donetsk oblast, of Sakha, and the old name of Engels: "Russian forces" shelling
+    # it since the invasion of 2022 shell Ukraine's (before, the words tell of other wars)
+    from datetime import date
+
+    text = "Russian forces shelled Pokrovsk on Tuesday, killing two people, the governor said."
+    ctx = next(pipeline.run([Document(text=text, published=date.fromisoformat(published))]))
+    assert at(ctx, "Pokrovsk").iso3 == iso3
+    # (air war words alone are of Syria's war too: no Ukrainian zone)
+    from eventcoder.resources.gazetteer import conflict_zones
+    zone = next(z for z in conflict_zones() if z.since)
+    assert zone.pattern.search("Russian troops crossed the river.")
+    assert not zone.pattern.search("Russian warplanes and Russian airstrikes hit the town.")
+
+
 def test_a_town_addressed_with_a_french_region_name_lies_in_it(pipeline):
     # "Sud-Ouest" is Cameroon's South-West region as GeoNames files its towns
     ctx = places_of(pipeline, "Separatists ambushed a patrol near Mamfe town (Manyu division, Sud-Ouest) on Monday.")
