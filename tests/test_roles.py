@@ -344,3 +344,38 @@ def test_with_the_states_forces_harmed_a_named_group_is_the_other_side(code):
                      "pickup in Kelmo district, Kapisa.", "2020-03-20")
     assert ev["event_type"] == "Explosions/Remote violence"
     assert ev["actor1"] == "Taliban" and ev["actor2"].startswith("Police Forces of Afghanistan")
+
+
+@pytest.mark.parametrize("text, actor2", [
+    # the participle of the act's outcome takes its victims: not the side that struck
+    ("Drones struck a car near Qamishli on Monday, killing two SDF fighters.", "SDF: Syrian Democratic Forces"),
+    ("Warplanes bombed a crowded market in Nyala on Tuesday, killing 17 people.", "Civilians (Sudan)"),
+])
+def test_those_an_acts_outcome_befell_are_its_victims(code, text, actor2):
+    ev = first(code, text)
+    assert ev["actor2"] == actor2 and ev["actor1"] != actor2, (ev["actor1"], ev["actor2"])
+
+
+@pytest.mark.parametrize("text, actor1", [
+    # a country's arms name its forces as its troops do
+    ("A Russian missile hit a block of flats in Dnipro on Tuesday, killing four people.", "Military Forces of Russia"),
+    ("Israeli airstrikes killed 12 people in Rafah on Monday, health officials said.", "Military Forces of Israel"),
+    ("A US drone strike killed three al-Shabaab fighters near Jilib on Sunday.", "Military Forces of the United States"),
+    ("Russian shelling killed two civilians in Kherson on Monday.", "Military Forces of Russia"),
+])
+def test_a_countrys_arms_are_its_military(code, text, actor1):
+    ev = first(code, text, published="2024-11-20")
+    assert (ev["actor1"] or "").startswith(actor1), ev["actor1"]
+
+
+def test_arms_a_text_says_another_used_are_not_their_makers_forces(code):
+    # (a guard for the arms nouns: the drone's maker is no side)
+    ev = first(code, "LNA air defences shot down an armed Turkish drone, flown by GNA crews, near Sirte on Monday.",
+               published="2020-05-09")
+    assert "Turkey" not in (ev["actor2"] or "") and "Turkey" not in (ev["actor1"] or ""), (ev["actor1"], ev["actor2"])
+
+
+def test_the_dead_a_battle_left_are_not_its_other_side(code):
+    # (a guard: the participle of outcome names victims only where the act struck them)
+    ev = first(code, "Fighting raged between Indian troops and militants near Sopore on Tuesday, leaving three people dead.")
+    assert ev["actor2"] == "Unidentified Armed Group (India)", ev["actor2"]

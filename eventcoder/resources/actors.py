@@ -331,6 +331,11 @@ ETHNIC_TRIGGERS = ("militia", "militias", "militiamen", "raiders", "herders", "h
 # Words after a people's name that make it a place, not a group ("Turkana County", "West Pokot").
 _PLACE_AFTER = re.compile(r"^\s+(county|district|region|state|province|town|village|sub-county|zone|valley)\b", re.I)
 _PLACE_BEFORE = re.compile(r"\b(west|east|north|south|central|upper|lower)\s+$", re.I)
+# "a Kelmorian drone operated by the Dunde government": arms named by the country that made them, whose user
+# the text names after them
+_ARMS_NOUN = re.compile(r"(?:drone|missile|warplane|jet|aircraft|helicopter|airstrike|air strike|drone strike|"
+                        r"missile strike|helicopter gunship|fighter jet|military aircraft)s?$|artillery$", re.I)
+_USED_BY_AFTER = re.compile(r"\s*,?\s*(?:operated|flown|piloted|launched|fired|used|deployed)\s+by\b", re.I)
 _WORD_BEFORE = re.compile(r"\b([A-Z][a-z]+)[ \t]+$")
 
 
@@ -459,6 +464,8 @@ def find_matches(text: str, countries: Iterable[str] = (), when: date | None = N
             nouns = following(end, ("generic",), gap)
             for h in nouns:
                 g = h[4]
+                if _ARMS_NOUN.match(h[2]) and _USED_BY_AFTER.match(text, h[1]):
+                    continue
                 name, inter = generic_actor(g.generic_kind, t.country, when)
                 cands.append(Match(start, h[1], name, inter, t.country, "generic", 1, g.generic_kind))
             if not nouns and not t.is_name:

@@ -221,6 +221,10 @@ def _role(ctx: Context, mention: ActorMention, trig, verbs) -> str | None:
                 return "patient"
             if dep == "conj":
                 continue
+            if dep == "advcl" and child.tag_ == "VBG" and i >= 2 and path[i - 2].dep_ == "dobj":
+                # "warplanes bombed a market, killing 20 people", "drones struck a car, wounding two
+                # fighters": what the act's participle of outcome takes undergoes the act
+                return "outcome"
             return "other"
     return None
 
@@ -333,6 +337,9 @@ def assign_roles(ctx: Context, ev: Event, iso3: str | None = None) -> None:
         verbs = _verbs_of(trig)
         for m in mentions:
             role = _role(ctx, m, trig, verbs)
+            if role == "outcome":
+                # (the dead a battle left are of either side or none: its other side is the one fought)
+                role = "patient" if ev.event_type != "Battles" else "other"
             (agents if role == "agent" else patients if role == "patient" else others).append(m)
         for m in parties:
             # (a protest's parties are the protesters', whatever the police did to them)
