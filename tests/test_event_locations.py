@@ -119,6 +119,11 @@ def test_region_closing_an_unknown_address_is_precision_2(pipeline):
     ("On 9 May 2020, gunmen shot a driver on a road connecting Kushtia to Jhenaidah.", "shot"),
     ("On 9 May 2020, gunmen shot a driver on the road linking Jhenaidah and Kushtia.", "shot"),
     ("On 9 May 2020, soldiers clashed with rebels in rural areas in Kushtia.", "clashed"),
+    # a town told by its word before the area holding it, in its sentence or another (DRC's territories)
+    ("On 9 May 2020, M23 rebels seized the town of Qqorubaya in Masisi territory.", "seized"),
+    ("On 9 May 2020, M23 rebels seized the town of Qqorubaya. The town lies in Masisi territory, North Kivu.",
+     "seized"),
+    ("On 9 May 2020, gunmen raided the villages of Qqarpa, Qqorta and Qqulu in Kushtia.", "raided"),
 ])
 def test_an_unknown_village_inside_a_known_place_is_precision_2(pipeline, text, word):
     ev = located(pipeline, text, word)

@@ -82,7 +82,14 @@ _SMALLER_NAME = re.compile(
     # "in Kelmora community, Dunde", "in Lomas de Kelmora community": a community of the town
     r"|\bin\s+(?P<name4>[A-Z][\w'-]+(?:\s+(?:(?:de|del|la|las|los|el)\s+)?[A-Z][\w'-]+){0,4})\s+community\b"
     # "at nameless hills near Dunde": heights the reports leave unnamed, outside the town
-    r"|\b(?P<name5>(?i:nameless|unnamed))\s+(?i:hills?|heights?)\b)")
+    r"|\b(?P<name5>(?i:nameless|unnamed))\s+(?i:hills?|heights?)\b"
+    # "seized the town of Kelmora in Dunde territory": a town named before the area "in" which it lies
+    # (and the villages of a list: "the villages of Kelmo, Dunde and Lurin in Kelmora")
+    r"|\b(?:towns?|villages?|hamlets?|localit(?:y|ies)|settlements?)\s+of\s+"
+    r"(?P<name6>[A-Z][\w'-]+(?:[ -][A-Z][\w'-]+){0,2})(?:(?:\s*,\s*|\s+and\s+)[A-Z][\w'-]+(?:[ -][A-Z][\w'-]+){0,2})*"
+    # (not an address after it, "the village of Kelmo (Dunde, Lurin)", which ACLED's notes give for the
+    # villages its gazetteer holds, precision 1)
+    r"\s+in\b)")
 # "raided some unspecified places in Kelmora", "other unspecified villages in the localities of Kelmora and Dunde":
 # somewhere around the town that gives the area its name, not the town itself (ACLED: precision 2)
 _UNSPECIFIED_BEFORE = re.compile(r"\bunspecified\s+(?:locations?|areas?|parts?|places?|villages?)\s+"
@@ -1280,7 +1287,7 @@ def _smaller_unknown(ctx: Context, p: PlaceMention) -> bool:
         if m.group("name2") and _PEOPLE_OF_BEFORE.search(ctx.text[max(0, lo + m.start() - 60):lo + m.start()]) \
                 and _IN_AT.search(window, m.end()):
             continue  # "residents of Kelmora village rallied at the council hall in Dunde": where they live
-        group = next(g for g in ("name", "name2", "name3", "name4", "name5") if m.group(g))
+        group = next(g for g in ("name", "name2", "name3", "name4", "name5", "name6") if m.group(g))
         first = m.group(group).split()[0].lower()
         if first in MONTHS or first in WEEKDAYS or first == "ramadan":
             continue  # "in May in Kelmora"
@@ -1311,7 +1318,7 @@ def _namesake_town(ctx: Context, p: PlaceMention, gz):
 
 
 # "Dharwad district", "Kelmora (Dunde) tehsil": a word after the name saying it is an area
-_AREA_WORD_BESIDE = re.compile(r"^\W{0,3}(?:\([^)]*\)\s*)?(?:districts?|sub-?divisions?|division|tehsil|taluka|townships?|"
+_AREA_WORD_BESIDE = re.compile(r"^\W{0,3}(?:\([^)]*\)\s*)?(?:districts?|sub-?divisions?|division|territory|tehsil|taluka|townships?|"
                                r"upazila|lga|county|sub-?county|province|region|municipality|block|mandal|zone|"
                                r"area|state|governorate|constituency|local\s+government(?:\s+area)?|"
                                + LOCAL_DISTRICT_WORDS + r")\b", re.I)
