@@ -26,6 +26,7 @@ import re
 from bisect import bisect_left
 from collections import Counter
 from copy import deepcopy
+from operator import attrgetter
 
 from ..document import PAIR, Context, Event, PlaceMention, SpanIndex, source_country
 from ..pipeline import stage
@@ -307,11 +308,17 @@ def _governed(ctx: Context, p: PlaceMention) -> int:
     return _per_mention(ctx, p, _governed_by)
 
 
+_START = attrgetter("start")
+
+
 def _governed_by(ctx: Context, p: PlaceMention) -> int:
     # (room for the words before a place noun: "into the remote hill village Kelmora")
     lo = max(0, p.start - 45)
     window = ctx.text[lo:p.start]
-    for q in reversed(ctx.places):  # (in text order: from the right, the offsets before stay good)
+    # (the places starting in the window, ctx.places being in text order: from the right, the offsets
+    # before stay good)
+    near = ctx.places[bisect_left(ctx.places, lo, key=_START):bisect_left(ctx.places, p.start, key=_START)]
+    for q in reversed(near):
         # "in the Kelmorian town Dunde": a country's word before the place noun leads in as "the" would,
         # and so does a region's or a town's possessive: "in Kelmora's Dunde village" (a country's, "in
         # Kelmoria's Dunde County", is left as it was: "near Lurin in Kelmoria's Dunde County" is near
@@ -870,7 +877,7 @@ def listed_places(ctx: Context, p: PlaceMention) -> list[PlaceMention]:
     nor then a stretch: "between Kelmo and Dunde")."""
     members, end = [], p.end
     # (ctx.places is in text order: the places after the mention, from the first that starts past its end)
-    for q in ctx.places[bisect_left([q.start for q in ctx.places], p.end):]:
+    for q in ctx.places[bisect_left(ctx.places, p.end, key=_START):]:
         if not _LIST_JOIN.fullmatch(ctx.text, end, q.start):
             break
         members.append(q)
@@ -898,14 +905,16 @@ def split_listed_places(ctx: Context, events: list[Event], gz) -> list[Event]:
         if ev.latitude is None or ev.listed_copy:
             continue
         sents = [ctx.sentences[i] for i in set(ev.sentences) if 0 <= i < len(ctx.sentences)]
-        at = next((p for p in ctx.places if p.latitude == ev.latitude and p.longitude == ev.longitude
-                   and p.name == ev.location and any(s.start <= p.start < s.end for s in sents)), None)
+        # (the places of the event's sentences, in text order: ctx.places is, and so are the sentences)
+        mine = [p for s in sorted(sents, key=_START) for p in
+                ctx.places[bisect_left(ctx.places, s.start, key=_START):bisect_left(ctx.places, s.end, key=_START)]]
+        at = next((p for p in mine if p.latitude == ev.latitude and p.longitude == ev.longitude
+                   and p.name == ev.location), None)
         if at is None or _wide(at):
             continue
         # (placed at a later town of the list, "airstrikes hit Kelmo, Dunde and Lurin, killing four" at the town
         # nearest the toll: the list's first town opens it, and the event is there)
-        opener = next((p for p in ctx.places if p.start < at.start and any(s.start <= p.start < s.end for s in sents)
-                       and at in listed_places(ctx, p)), None)
+        opener = next((p for p in mine if p.start < at.start and at in listed_places(ctx, p)), None)
         if opener is not None:
             view = view or PlaceView(ctx, gz)
             _place_at(ctx, ev, opener, gz, view)
@@ -1122,12 +1131,24 @@ def _near_again(ctx: Context, p: PlaceMention) -> bool:
     # "Kelmora town (Kelmora district)")
     # (a distance from the town puts the scene away from it in any sentence: "Clashes in Kelmora left
     # nine dead. Raiders attacked Dunde village, some 50 km from Kelmora town.")
-    return any(q is not p and q.near and light_key(q.text) == key
+    return any(q is not p and q.near
                and (s.start <= q.start < s.end and (q.kind == "region" and q.start < p.start
                                                      or _near_word_before(ctx, q))
                     or KM_BEFORE.search(ctx.text, max(0, q.start - 60), q.start)
                     and (s.start <= q.start < s.end or not _another_town_located(ctx, q, key)))
-               for q in ctx.places)
+               for q in _places_by_key(ctx).get(key, ()))
+
+
+def _places_by_key(ctx: Context) -> dict:
+    """light key -> the document's place mentions of that name (worked out once per document: asked for
+    every event, a pass over all places each time grew with the square of the document's length)."""
+    def index(places) -> dict:
+        out: dict = {}
+        for q in places:
+            out.setdefault(light_key(q.text), []).append(q)
+        return out
+
+    return ctx.derived("places by key", ctx.places, index)
 
 
 def _another_town_located(ctx: Context, q: PlaceMention, key: str) -> bool:

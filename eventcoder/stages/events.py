@@ -21,7 +21,7 @@ from ..pipeline import stage
 from .roles import NAMED_ARMED_INTERS
 from .sentences import next_in_paragraph
 from .fatalities import REMAINS_CUES
-from .syntax import headline_passive, participle_noun, verb_of
+from .syntax import headline_passive, participle_noun, text_from, verb_of
 from ..nlp import known_word
 from ..resources.taxonomy import PLOVER, VIOLENT_TYPES, disorder_type, set_sub_event_type, type_rank
 
@@ -199,7 +199,7 @@ def find_cues(span) -> dict[str, list]:
                 or c.dep_ == "prep" and c.lower_ == "as" and any(g.lower_ in _HOSTAGE for g in c.children)
                 for c in tok.children):
             found.setdefault("ABDUCT", []).append(tok)  # "took the crew hostage", "taken as hostages"
-        elif lem in _OBSERVE_VERBS and _WORKERS_DAY_AFTER.match(span.doc.text, tok.idx + len(tok.text)):
+        elif lem in _OBSERVE_VERBS and _WORKERS_DAY_AFTER.match(text_from(tok), len(tok.text)):
             # "the union's members commemorated labour day", "dockers marked International Workers' Day":
             # a workers' day kept by a group is a rally, as ACLED codes it (read on the words: the small
             # parser takes "commemorated labor day" for a noun phrase)

@@ -14,7 +14,7 @@ from collections import defaultdict
 
 from ..document import Context, Event, FatalityClaim
 from ..pipeline import stage
-from .syntax import headline_passive, token_at
+from .syntax import headline_passive, text_from, token_at
 
 # ACLED codebook §5: vague amounts ("several" 3, "dozens" 12, "tens" 10, "hundreds" 100);
 # "thousands" 1000 is our extension (unverified in the codebook).
@@ -686,7 +686,7 @@ def _own_figure(noun) -> bool:
     """Whether a figure before the noun counts it (a figure's claim does): not an age ("a 71-year-old herder")
     nor the ordinal of one more ("a third rider")."""
     return any((t.like_num and not (t.lower_ in _ORDINALS and _indefinite(noun)) or t.lower_ in VAGUE_COUNTS)
-               and not _AGE_AFTER.match(t.doc.text, t.idx + len(t)) for t in noun.subtree if t.i <= noun.i)
+               and not _AGE_AFTER.match(text_from(t), len(t)) for t in noun.subtree if t.i <= noun.i)
 
 
 def _lone_conjuncts(noun, used: set[int]) -> list:

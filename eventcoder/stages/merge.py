@@ -283,8 +283,18 @@ def _paragraph_text(ctx: Context, ev: Event) -> str:
 
 def _paragraph_actors(ctx: Context, ev: Event) -> set[str]:
     pars = {ctx.sentences[i].paragraph for i in ev.sentences}
-    spans = [(s.start, s.end) for s in ctx.sentences if s.paragraph in pars]
-    return {a.name for a in ctx.actors if any(x <= a.start < y for x, y in spans)}
+    by_paragraph = ctx.derived("paragraph_actors", ctx.actors, lambda actors: _actors_by_paragraph(ctx, actors))
+    return set().union(*(by_paragraph.get(p, ()) for p in pars))
+
+
+def _actors_by_paragraph(ctx: Context, actors) -> dict[int, set[str]]:
+    """paragraph -> the names of the actors mentioned in its sentences."""
+    out: dict[int, set[str]] = {}
+    for a in actors:
+        s = ctx.sentence_at(a.start)
+        if s is not None:
+            out.setdefault(s.paragraph, set()).add(a.name)
+    return out
 
 
 def _another_incident(ctx: Context, ev: Event) -> bool:

@@ -1521,6 +1521,13 @@ class _Anchors:
         self.bands: dict[int, list] = {}
         for a in anchors:
             self.bands.setdefault(math.floor(a[0] / _NEAR_DEGREES), []).append(a)
+        self._anchors = anchors
+        # (for `elsewhere`, asked of every candidate, worked out on its first call: no pass over all anchors each
+        # time) iso3 -> light key of an anchor's name -> how many anchors bear it; id of a candidate -> (iso3,
+        # key) -> how many of them are its own; and each country's keys ranked
+        self._keys: dict | None = None
+        self._own: dict = {}
+        self._ranked: dict | None = None
         self.fronts = fronts  # the conflict zones with a front the text places it in (data/zones.json)
         self.parts = parts  # (area entry, its compass words) the text names: "northern Mexico"
 
@@ -1569,13 +1576,33 @@ class _Anchors:
         regions = self.regions_of(p.iso3, exclude)
         return not regions or any(a[5] is None or p.admin1 in a[5] for a in regions)
 
-    def countries(self, exclude) -> dict:
-        """iso3 -> the light keys of the anchors of that country, other than `exclude`'s."""
-        out: dict = {}
-        for band in self.bands.values():
-            for a in band:
-                if a[2] is not exclude:
-                    out.setdefault(a[4].iso3, set()).add(light_key(a[2].text))
+    def elsewhere(self, exclude, told: dict, own_evidence: dict) -> set:
+        """The countries of anchors other than `exclude`'s that the rest of the text points to (`told`, the
+        evidence without `exclude`'s own name) more than any one of those anchors' names does by itself
+        (`own_evidence`: light key -> iso3 -> weight, the same for every call on these anchors)."""
+        if self._keys is None:
+            self._keys = {}
+            for a in self._anchors:
+                key = light_key(a[2].text)
+                keys = self._keys.setdefault(a[4].iso3, {})
+                keys[key] = keys.get(key, 0) + 1
+                own = self._own.setdefault(id(a[2]), {})
+                own[(a[4].iso3, key)] = own.get((a[4].iso3, key), 0) + 1
+        if self._ranked is None:
+            # (each country's anchor names by their own evidence for it, the most first: the largest of
+            # those not all `exclude`'s is the first such)
+            self._ranked = {iso: sorted(((own_evidence.get(k, {}).get(iso, 0.0), k) for k in keys),
+                                        key=lambda vk: -vk[0]) for iso, keys in self._keys.items()}
+        mine = self._own.get(id(exclude), {})
+        out = set()
+        for iso, weight in told.items():
+            ranked = self._ranked.get(iso)
+            if not ranked:
+                continue
+            counts = self._keys[iso]
+            best = next((v for v, k in ranked if counts[k] > mine.get((iso, k), 0)), None)
+            if best is not None and weight - best > 0:
+                out.add(iso)
         return out
 
     def near(self, lat: float, lon: float, exclude, km: float = NEAR_KM, place=None) -> bool:
@@ -2132,8 +2159,7 @@ def _resolve(cands, countries, admin_keys, anchors, hints=None, area=None, front
             # no namesake of Kelmo across the world); a large city keeps its claim
             # (other places count where something besides any one of their names points to their country:
             # a named country, a demonym, a second place; not two lone towns of two countries)
-            elsewhere = {iso for iso, keys in anchors.countries(c).items()
-                         if told.get(iso, 0.0) - max(own_evidence.get(k, {}).get(iso, 0.0) for k in keys) > 0}
+            elsewhere = anchors.elsewhere(c, told, own_evidence)
             pool = [m for m in pool if not (
                 m.place.kind == "city" and m.place.iso3 and told.get(m.place.iso3, 0.0) == 0
                 and m.place.population < OUTSIDE_MIN_POP and elsewhere and m.place.iso3 not in elsewhere

@@ -15,6 +15,13 @@ def token_at(doc, offset: int):
     return span[0] if span is not None and len(span) else None
 
 
+def text_from(tok, tokens: int = 10) -> str:
+    """The text from the token's start through the next `tokens` tokens, for a pattern read right after it
+    (`Doc.text` joins the whole document anew at each call: read per token, the work grew with the square of
+    the document's length)."""
+    return tok.doc[tok.i:tok.i + tokens + 1].text
+
+
 def span_root(doc, start: int, end: int):
     """The syntactic head of the tokens covering [start, end)."""
     if doc is None:
