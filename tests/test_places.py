@@ -1098,6 +1098,11 @@ def test_a_wars_forces_place_its_towns_in_the_war_from_its_first_day(pipeline, p
     text = "Russian forces shelled Pokrovsk on Tuesday, killing two people, the governor said."
     ctx = next(pipeline.run([Document(text=text, published=date.fromisoformat(published))]))
     assert at(ctx, "Pokrovsk").iso3 == iso3
+    # (and the zone names no regions: a village of the front's regions does not beat a city of its name
+    # elsewhere, "Nikopol" of Kharkiv oblast the city of Dnipropetrovsk oblast)
+    ctx = next(pipeline.run([Document(text="Russian forces shelled Nikopol on Monday, wounding three people.",
+                                      published=date.fromisoformat(published))]))
+    assert at(ctx, "Nikopol").admin1 == "Dnipropetrovsk"
     # (air war words alone are of Syria's war too: no Ukrainian zone)
     from eventcoder.resources.gazetteer import conflict_zones
     zone = next(z for z in conflict_zones() if z.since)

@@ -776,8 +776,14 @@ def locate(ctx: Context, event: Event, gz=None, view: PlaceView | None = None) -
             iso3 = cues.pop()
             chosen = _main_place(ctx, [p for p in places if p.iso3 == iso3 and p.kind != "country"])
     if chosen is None:
-        chosen = _main_place(ctx, places) or _main_place(ctx, view.placed) or _main_place(ctx, view.struck) \
-            or _main_place(ctx, view.sited)
+        chosen = _main_place(ctx, places) or _main_place(ctx, view.placed) or _main_place(ctx, view.struck)
+        if chosen is None:
+            chosen = _main_place(ctx, view.sited)
+            # "Russian troops attacked Kelmivka" (a village the index lacks or cannot tell from its namesakes) in a
+            # text of a war zone of another country: the zone's country, not the attackers'
+            if chosen is not None and chosen.kind == "country" and gz is not None \
+                    and any(z.iso3 != chosen.iso3 for z in ctx.zones) and _in_zone_country(ctx, event, gz):
+                return
     if chosen is not None and chosen.kind == "country" and _STRIKERS_AFTER.match(ctx.text, chosen.end):
         # "A Kelmorian drone struck Dunde": a town the event's sentence names, however unsure the places
         # stage was of it, says more of where than the nationality of who struck

@@ -532,7 +532,7 @@ _NATIONALS_AFTER = re.compile(_AND_ANOTHER + r"(?:\s+[a-z]+)?\s+(?:" + _FOREIGNE
 # as well as at home; "the Kelmorian border": the places near it mostly lie across it. Weak evidence of
 # the text's country (FORCES_EVIDENCE)
 # the arms of armed forces ("Kelmorian missiles struck Dunde"), whose nationality says whose, not where
-ARMS = r"warplanes|jets|drones?|aircraft|helicopters|missiles?|rockets?|artillery|shelling|air\s*strikes?|bombs?"
+ARMS = r"warplanes|jets|drones?|aircraft|helicopters|missiles?|rockets?|artillery|shelling|(?:air\s*|drone\s*|missile\s*)?strikes?|bombs?|bombardment|raids?|fire"
 _FORCES_AFTER = re.compile(_AND_ANOTHER + r"\s+(?:(?:[Ss]pecial\s+)?(?:forces|troops|soldiers|army|"
                            r"military|air\s+force|navy|Operation)|border|frontier|" + ARMS + r")\b")
 # "Kelmora's": the possessive after a name
