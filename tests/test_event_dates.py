@@ -488,6 +488,12 @@ def test_a_toll_of_background_told_by_its_year_is_no_toll_of_the_news(code):
     # a weekend is its Saturday and Sunday: the Monday after is another day
     ("Jihadists attacked an army post near Djibo at the weekend, killing 14 soldiers. On Monday, they ambushed a "
      "supply convoy near Djibo, killing six more.", [("2021-03-13", 14), ("2021-03-15", 6)]),
+    # an act told by its month only, in a month the day is not in: another event, with its own toll
+    ("Bandits raided Kaura Namoda on Tuesday, killing eight people. Last month, bandits killed 37 traders at the "
+     "town's cattle market.", [("2021-03-16", 8), ("2021-02-15", 37)]),
+    # (and an act of the month and its day: the day, with no end day of the month's date)
+    ("Strikes spread across the country in March. On Tuesday, police dispersed the marchers in Harare.",
+     [("2021-03-16", 0)]),
 ])
 def test_a_later_act_told_by_a_pronoun_on_a_day_of_its_own_is_another_event(code, text, expected):
     out = code(text, published="2021-03-18")
@@ -541,3 +547,18 @@ def test_a_span_of_days_merged_into_one_event_is_no_one_day(code):
     [ev] = code("Demonstrators clashed with officers at Sylhet on Tuesday and on Wednesday police arrested ten of them.",
                 published="2021-03-18")["events"]
     assert (ev["event_date"], ev["date_end"], ev["time_precision"]) == ("2021-03-16", "2021-03-17", 2)
+
+
+
+def test_a_later_undated_sentence_takes_the_acts_day_not_the_tellings(code):
+    # the sentence before told the act (Sunday) and the telling (Tuesday): the act's day dates what follows
+    out = code("Gunmen killed 15 villagers in Kelmora on Sunday, police said on Tuesday. Residents said the gunmen "
+               "also looted shops and burned a clinic.", published="2024-03-13")
+    assert {e["event_date"] for e in out["events"]} == {"2024-03-10"}, out["events"]
+
+
+def test_a_noun_with_an_infinitive_tells_what_is_to_be(code):
+    out = code("Cyclists rode through Kelmora on Saturday in a protest ride. They objected to the plan to stage "
+               "a referendum in June.", published="2020-05-10")
+    assert [t["value"] for t in out["times"] if t["text"] == "June"] == ["2020-06-01"]
+    assert [e["event_date"] for e in out["events"]] == ["2020-05-09"]

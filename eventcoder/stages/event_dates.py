@@ -337,14 +337,19 @@ def _pick_in_trigger_sentence(ctx: Context, event: Event, cands: list[TimeMentio
 
 
 def _pick_in_context_sentence(ctx: Context, cands: list[TimeMention]) -> TimeMention | None:
-    """In an earlier sentence: the time of its main clause, else its last time."""
+    """In an earlier sentence: the time of its main clause, else its last time; not the day of a telling
+    where the sentence has another ("Gunmen killed 15 villagers on Sunday, police said on Tuesday. The
+    gunmen also looted shops." is Sunday's)."""
     if not cands:
         return None
     if ctx.doc is not None:
-        for t in cands:
-            root = span_root(ctx.doc, t.start, t.end)
-            if root is not None and verb_of(root).dep_ == "ROOT":
+        verbs = [(t, verb_of(root)) for t in cands if (root := span_root(ctx.doc, t.start, t.end)) is not None]
+        told = [t for t, v in verbs if v.lemma_ in REPORTING_LEMMAS]
+        for t, v in verbs:
+            if v.dep_ == "ROOT" and (t not in told or len(told) == len(cands)):
                 return t
+        if told and len(told) < len(cands):
+            return [t for t in cands if t not in told][-1]
     return cands[-1]
 
 

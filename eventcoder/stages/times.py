@@ -304,6 +304,10 @@ def _tense(doc, start: int, end: int) -> str | None:
             return "future"
         if tok.head.pos_ in ("VERB", "AUX"):
             return _verb_tense(tok.head)
+        if tok.head.pos_ == "NOUN":
+            # "the plan to stage a referendum in June", "a plan to march on 9 May": what was to be, which may have
+            # passed by the report (a month lies ahead, a day the nearest not far ahead)
+            return "ahead"
     return _verb_tense(tok)
 
 
@@ -359,7 +363,7 @@ def _place_month(pub: date | None, m: int, tense: str | None, deadline: bool = F
     ahead (or a deadline, "by May", "through January", is not told in the past tense)."""
     if pub is None:
         return None
-    if tense == "future" or (deadline and tense != "past"):
+    if tense in ("future", "ahead") or (deadline and tense != "past"):
         return date(pub.year if m >= pub.month else pub.year + 1, m, 1)
     return date(pub.year if m <= pub.month else pub.year - 1, m, 1)
 
