@@ -1570,6 +1570,14 @@ def test_an_event_in_a_list_of_towns_is_one_event_per_town_with_its_toll_on_the_
     assert len({(e["event_type"], e["event_date"], e["actor1"]) for e in evs}) == 1
     evs = coded_events("On 1 March 2021, bandits shot dead six herders in Garissa and Mandera.")
     assert [(e["location"], e["fatalities"]) for e in evs] == [("Garissa", 6), ("Mandera", 0)], evs
+    # attacks "on" the towns of a list, and the streets of a list of towns, are one event per town too
+    evs = coded_events("On 1 March 2021, jihadists killed 30 villagers in attacks on Arbinda, Djibo and Sebba.")
+    assert [e["location"] for e in evs] == ["Aribinda", "Djibo", "Sebba"], evs
+    evs = coded_events("On 1 March 2021, traders marched in the streets of Nakuru, Nyeri and Eldoret over a new levy.")
+    assert [e["location"] for e in evs] == ["Nakuru", "Nyeri", "Eldoret"], evs
+    # "near" governs the whole list: each place of it is near, precision 2
+    evs = coded_events("On 1 March 2021, soldiers repelled attacks by bandits near Garissa and Mandera.")
+    assert [(e["location"], e["geo_precision"]) for e in evs] == [("Garissa", 2), ("Mandera", 2)], evs
 
 
 @pytest.mark.parametrize("text", [
@@ -1802,3 +1810,42 @@ def test_a_town_struck_by_a_neighbours_strike_is_the_place(pipeline, text, iso3)
 
     ctx = next(pipeline.run([Document(text=text, published=date(2024, 3, 13))]))
     assert [(e.iso3, e.geo_precision) for e in ctx.events] == [(iso3, 1)], [(e.location, e.iso3) for e in ctx.events]
+
+
+def test_the_datelines_town_is_not_the_part_of_the_country_the_sentence_names(pipeline):
+    # filed from the capital, told "in northern Kelmoria": the country's part, coded for the country (precision 3),
+    # not the capital itself
+    from datetime import date
+
+    text = ("OUAGADOUGOU, March 12 (Reuters) - Jihadists ambushed an army convoy in northern Burkina Faso on Monday, "
+            "killing nine soldiers, the army said.")
+    ctx = next(pipeline.run([Document(text=text, published=date(2024, 3, 13))]))
+    assert [(e.iso3, e.geo_precision) for e in ctx.events] == [("BFA", 3)], [(e.location, e.geo_precision)
+                                                                           for e in ctx.events]
+
+
+def test_the_town_a_teller_spoke_from_is_no_place_of_the_event(pipeline):
+    from datetime import date
+
+    text = ("Gunmen killed 14 civilians in Djibo on Sunday. The attackers also burned the market, a local official "
+            "told reporters by telephone from Ouagadougou.")
+    ctx = next(pipeline.run([Document(text=text, published=date(2024, 3, 13))]))
+    assert {e.location for e in ctx.events} == {"Djibo"}, [(e.event_type, e.location) for e in ctx.events]
+
+
+@pytest.mark.parametrize("text, location, precision", [
+    # "in northern Kelmora" where Kelmora is a first-level region and its town: the region, and a town of it named
+    # before is the place
+    ("A car bomb in Azaz in northern Aleppo killed five shoppers on Monday.", "Azaz", 1),
+    # DR Congo's territories and Mali's cercles are second-level areas named after their seats
+    ("ADF fighters killed ten farmers in Beni territory, a rights group reported.", "Beni", 2),
+    ("Gunmen killed ten villagers in Bankass cercle on Saturday.", "Bankass", 2),
+    # "in the province of X" as "in X province": Burkina Faso's provinces are second-level areas
+    ("Burkinabe troops killed 40 militants in the province of Soum on Saturday.", "Soum", 2),
+])
+def test_parts_and_areas_of_the_named_kind(pipeline, text, location, precision):
+    from datetime import date
+
+    ctx = next(pipeline.run([Document(text=text, published=date(2024, 3, 13))]))
+    assert [(e.location, e.geo_precision) for e in ctx.events][:1] == [(location, precision)], \
+        [(e.location, e.iso3, e.geo_precision) for e in ctx.events]

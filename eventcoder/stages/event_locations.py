@@ -369,6 +369,9 @@ def _fronted(ctx: Context, p: PlaceMention, spans) -> bool:
 _STATEMENT_BEFORE = re.compile(r"\b(?:said|says|spoke|speaking|told\s+(?:the\s+)?\w+|(?:statement|message|briefing|"
                                r"(?:press|news)\s+conference)(?:\s+(?:issued|released|sent|posted|given|held))?"
                                r"(?:\s+(?:to|by)\s+(?:the\s+)?\w+)?)\s+in\s+$", re.I)
+# "a resident told Reuters by telephone from Kelmora", "said, speaking from Dunde": where the teller spoke from
+_SPOKE_FROM_BEFORE = re.compile(r"\b(?:by\s+(?:tele)?phone|over\s+the\s+(?:tele)?phone|speaking|said|says|told\s+\w+)"
+                                r"\s+from\s+(?:the\s+)?(?:capital\s*,?\s*)?$", re.I)
 # "officials in Kelmora said", "police in Dunde told reporters": the town of those who tell of the event
 _TELLERS_IN_BEFORE = re.compile(r"\b(?:officials?|authorities|sources?|police|spokes(?:man|woman|person)|"
                                 r"journalists?|reporters?|correspondents?|diplomats?)\s+in\s+$", re.I)
@@ -609,10 +612,11 @@ class PlaceView:
         # Kelmora")
         self.elsewhere |= {p.start for p in self.places if p.kind == "city"
                            and _DIRECTION_OF_BEFORE.search(ctx.text, max(0, p.start - 30), p.start)}
-        # (nor a town where a statement about the event was made or sent)
-        self.elsewhere |= {p.start for p in self.places if p.kind == "city"
-                           and ctx.text[max(0, p.start - 6):p.start].rstrip().lower().endswith("in")
-                           and _STATEMENT_BEFORE.search(ctx.text, max(0, p.start - 60), p.start)}
+        # (nor a town where a statement about the event was made or sent, or a teller spoke from)
+        self.elsewhere |= {p.start for p in self.places if p.kind == "city" and (
+            ctx.text[max(0, p.start - 6):p.start].rstrip().lower().endswith("in")
+            and _STATEMENT_BEFORE.search(ctx.text, max(0, p.start - 60), p.start)
+            or _SPOKE_FROM_BEFORE.search(ctx.text, max(0, p.start - 50), p.start))}
         # (nor the town of those who tell of it, where people came from, or where the wounded were carried)
         self.elsewhere |= {p.start for p in self.places if p.kind == "city" and (
             _TELLERS_IN_BEFORE.search(ctx.text, max(0, p.start - 30), p.start) and _TELL_AFTER.match(ctx.text, p.end)
@@ -765,8 +769,12 @@ def locate(ctx: Context, event: Event, gz=None, view: PlaceView | None = None) -
     if chosen is None or chosen.kind == "country":
         # "BOGRA, Jan. 9 -- ... stabbed in Bangladesh": the town of the dateline, in the country the
         # event's sentence names (or where it names none), is where a local report happened
+        # (not where the sentence puts the event in a part of the country: "OUAGADOUGOU, March 12 (Reuters) - ...
+        # killed nine soldiers in northern Burkina Faso" was not in the capital)
         line = view.dateline
-        if line is not None and line.kind == "city" and (chosen is None or line.iso3 == chosen.iso3):
+        if line is not None and line.kind == "city" and (chosen is None or line.iso3 == chosen.iso3 and not (
+                _IN_PART_BEFORE.search(ctx.text, max(0, chosen.start - 40), chosen.start)
+                and any(a <= chosen.start < b for a, b in spans))):
             chosen = line
     if chosen is None:
         # "Lebanese soldiers' remains were found in the area": the sentence's one country
@@ -871,9 +879,12 @@ _AND = re.compile(r"\band\b|&")
 
 
 # "attacked Kelmo, Dunde and Lurin", "raided the villages of Kelmo and Dunde": places an act struck one by one
-_STRUCK_LIST_BEFORE = re.compile(r"\b(?:attacked|raided|stormed|shelled|bombed|struck|hit|targeted|pounded|overran|captured|seized|"
-                                 r"torched|burned|burnt|looted|invaded)\s+(?:the\s+(?:towns?|villages?|"
-                                 r"communities|settlements)\s+of\s+)?$", re.I)
+_STRUCK_LIST_BEFORE = re.compile(r"(?:\b(?:attacked|raided|stormed|shelled|bombed|struck|hit|targeted|pounded|overran|captured|"
+                                 r"seized|torched|burned|burnt|looted|invaded)\s+(?:the\s+(?:towns?|villages?|"
+                                 r"communities|settlements)\s+of\s+)?"
+                                 # ("attacks on Kelmo, Dunde and Lurin", "the streets of Kelmo, Dunde and Lurin")
+                                 r"|\b(?:attacks|raids|(?:air|drone)\s*strikes|assaults)\s+on\s+|\bthe\s+streets\s+of\s+)$",
+                                 re.I)
 
 
 def listed_places(ctx: Context, p: PlaceMention) -> list[PlaceMention]:
@@ -931,6 +942,8 @@ def split_listed_places(ctx: Context, events: list[Event], gz) -> list[Event]:
             copy = deepcopy(ev)
             copy.listed_copy = True
             _place_at(ctx, copy, q, gz, view)
+            if copy.geo_precision == 1 and _near_word_before(ctx, at):
+                copy.geo_precision = 2  # ("near Kelmo and Dunde": the near-word governs the list)
             out.append(copy)
     return out
 

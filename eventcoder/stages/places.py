@@ -22,6 +22,7 @@ import re
 from bisect import bisect_right
 from collections import Counter
 from dataclasses import dataclass, field
+from difflib import SequenceMatcher
 from functools import lru_cache
 from operator import attrgetter
 
@@ -119,6 +120,8 @@ _COUNTRY_AREAS = (
 # A name found in one country only says which country the text is about when the place is a town
 # of some size: hamlets with unique names abroad are what the gate above is for.
 ONE_COUNTRY_MIN_POP = 1_000
+# how alike two light keys must be (difflib's ratio) to be spellings of one region's name ("Sagaing", "Sagain")
+RESPELT_RATIO = 0.85
 # A city of millions whose namesakes elsewhere are all at least DOMINANT_RATIO times smaller says which
 # country the text is about as well ("Kabul" beside an Israeli hamlet of that name; smaller ones are
 # often words as well: "the Metro"); set by hand on acled-dev (issue 3).
@@ -175,7 +178,7 @@ _CONNECTORS = {"of", "al", "el", "ez", "az", "ad", "ar", "as", "ash", "es", "ed"
                "and", "upon", "on", "en", "y", "bin", "ibn", "um", "umm", "abu", "bou", "ben",
                "i", "e", "ye",  # (Persian izafe: "Qala i Naw", "Pul-e Khumri", "Kalay-ye Sang")
                "los", "las", "sub", "wa",  # ("Valle de las Palmas"; Romanian "de sub"; Dari "wa", and)
-               "des", "aux", "sur", "sous"}  # (French: "Croix-des-Bouquets", "Boulogne-sur-Mer")
+               "des", "au", "aux", "sur", "sous"}  # (French: "Croix-des-Bouquets", "Port-au-Prince", "Boulogne-sur-Mer")
 # "Dara i Kelmora", "Kelmora e Sharif": a Persian compound joined by its izafe, written apart
 _IZAFE_AFTER = re.compile(r"^ (?:i|e|ye) [A-Z]")
 _IZAFE_BEFORE = re.compile(r"[A-Z][\w'’-]* (?:i|e|ye) $")
@@ -278,7 +281,7 @@ def _fold_with_area_word(gz, matches, head: str, last: str) -> bool:
 # "Buganda commune"); the others name first-level regions ("Sanaa province", "Borno State").
 _ADMIN2_AFTER = re.compile(
     _ASIDE + r"\s+(?:districts?" + _SEAT + r"|county|lga|local\s+government(?:\s+area)?|sub-?county|municipality|"
-    r"tehsil|constituency|upazila|taluka|commune|" + LOCAL_DISTRICT_WORDS + r")\b", re.I)
+    r"tehsil|constituency|upazila|taluka|commune|territory|cercle|" + LOCAL_DISTRICT_WORDS + r")\b", re.I)
 # "Kelmaw Township": in Myanmar an area of several hundred villages named after its seat (a district's
 # part, where ACLED codes the seat with precision 2); a township elsewhere (Kenya's, South Africa's) is a
 # town or a part of one
@@ -804,6 +807,9 @@ def _scan(ctx: Context, gz, words: _Words) -> list:
                 matches = [m for m in gz.lookup(numbered.group(1)) if m.quality >= 0.9 and m.place.kind == "city"]
             if matches and lead and not caps[i] and all(m.place.source == "admin2" for m in matches):
                 continue  # "central Delhi" is Delhi (its district Central Delhi counts only by its cue word)
+            if matches and lead and not caps[i] and size > 1 and any(
+                    m.place.kind == "country" and m.quality >= 0.9 for m in gz.lookup(words.span_text(text, i + 1, j))):
+                continue  # "south Lebanon" names the country's south, not Ohio's South Lebanon
             if matches and matches[0].quality < 0.9 and any(lw in _ENGLISH_LINKS for lw in lower[i + 1:j - 1]):
                 continue  # "the LoC at Uri" is no fold of a name spelt with "at": Uri is the place
             if matches and size > 1 and (low in _NO_NAME_END and low != "the" or lower[j - 1] in _NO_NAME_END) \
@@ -2482,6 +2488,23 @@ def _compass_parts(cands, text: str) -> tuple:
     return tuple(parts)
 
 
+def _respelt(a: str, b: str) -> bool:
+    """Whether two light keys are spellings of one name: a letter or two apart ("sagain", "sagaing")."""
+    return a != b and SequenceMatcher(None, a, b).ratio() >= RESPELT_RATIO
+
+
+# "in the province of Kelmora", "in the territory of Dunde": "in" governs the area's name as in "in Kelmora province"
+_IN_THE_AREA_OF_BEFORE = re.compile(r"\bin\s+the\s+(?:province|district|region|state|county|territory|governorate|"
+                                    r"municipality|commune|cercle|department|prefecture)\s+of\s+$", re.I)
+
+
+def _region_and_town(c: Candidate) -> bool:
+    """Whether the name, spelt so, is a first-level region's and a town's of that region (Idlib, Aleppo)."""
+    regions = {m.place.admin1 for m in c.matches if m.quality >= 0.9 and m.place.source == "admin1"}
+    return bool(regions) and any(m.quality >= 0.9 and m.place.kind == "city" and m.place.admin1 in regions
+                                 for m in c.matches)
+
+
 def _cue(c: Candidate, text: str, vocab) -> None:
     """Set a candidate's cues from the words around it."""
     before = text[max(0, c.start - 60):c.start]
@@ -2492,6 +2515,8 @@ def _cue(c: Candidate, text: str, vocab) -> None:
                   or KM_BEFORE.search(before) or _AREA_AFTER.match(after))
     c.cue_region = bool(_REGION_AFTER.match(after) or REGION_LIST_AFTER.match(text[c.end:c.end + 160])
                         or _ADDRESS_TAIL_BEFORE.search(before)
+                        # "in northern Idlib", "southern Hodeidah": a part of the first-level region the town names
+                        or _COMPASS_BEFORE.search(before[-20:]) and _region_and_town(c)
                         or _IN_TAIL_BEFORE.search(before) and not _TOWN_AFTER.match(after)
                         or _REGION_BEFORE.search(before))
     c.cue_county = bool(_COUNTY_AFTER.match(after))
@@ -2508,7 +2533,7 @@ def _cue(c: Candidate, text: str, vocab) -> None:
     c.hamlet = c.village_of or bool(_HAMLET_BEFORE.search(before) or _HAMLET_AFTER.match(after))
     c.town_part = bool(_TOWN_PART_AFTER.match(text[c.end:c.end + 120]))
     c.area_of = bool(_AREA_OF_AFTER.match(text, c.end))
-    c.governed = bool(_IN_BEFORE.search(before[-20:]))
+    c.governed = bool(_IN_BEFORE.search(before[-20:]) or _IN_THE_AREA_OF_BEFORE.search(before[-45:]))
     # (not "the Red Sea state", a region named after the sea, nor "the Sahel Metro", a longer name)
     # (here and below, the cheap tests first: searching the words before costs the most)
     c.expanse = not (c.cue_region or c.cue_admin2 or c.cue_county or c.cue_township or c.cue_town) and any(
@@ -2670,6 +2695,11 @@ def find_places(ctx: Context, gz) -> list:
     if slips:
         cands = sorted(cands + slips, key=lambda x: x.start)
     admin_keys = {light_key(c.text) for c in cands} | zone_regions
+    # (and the admin1 name GeoNames files a first-level region's towns under, where it spells the name the text
+    # calls a region otherwise: "Sagaing region" is its "Sagain"; not another name, "Mwaro" of a merged province)
+    admin_keys |= {key for c in cands if c.cue_region and not c.demonym for m in c.matches
+                   if m.quality >= 0.9 and m.place.source == "admin1" and m.place.admin1
+                   and _respelt(key := light_key(m.place.admin1), light_key(c.text))}
     admin_keys |= {light_key(c.matches[0].place.name) for c in cands if c.source == "abbreviation"}
     for c in cands:
         if not c.demonym:
