@@ -488,6 +488,9 @@ def test_a_toll_of_background_told_by_its_year_is_no_toll_of_the_news(code):
     # a weekend is its Saturday and Sunday: the Monday after is another day
     ("Jihadists attacked an army post near Djibo at the weekend, killing 14 soldiers. On Monday, they ambushed a "
      "supply convoy near Djibo, killing six more.", [("2021-03-13", 14), ("2021-03-15", 6)]),
+    # "a week after the attack", "three days after the raid": counted from the day the story named
+    ("Bandits raided Kaura Namoda on March 8, killing eight people. A week after the raid, they struck again, "
+     "killing four herders.", [("2021-03-08", 8), ("2021-03-15", 4)]),
     # an act told by its month only, in a month the day is not in: another event, with its own toll
     ("Bandits raided Kaura Namoda on Tuesday, killing eight people. Last month, bandits killed 37 traders at the "
      "town's cattle market.", [("2021-03-16", 8), ("2021-02-15", 37)]),
@@ -562,3 +565,18 @@ def test_a_noun_with_an_infinitive_tells_what_is_to_be(code):
                "a referendum in June.", published="2020-05-10")
     assert [t["value"] for t in out["times"] if t["text"] == "June"] == ["2020-06-01"]
     assert [e["event_date"] for e in out["events"]] == ["2020-05-09"]
+
+
+def test_what_is_set_for_a_coming_day_is_no_event(code):
+    # a simple present with a weekday, told as someone's word, is what is set to happen: the day is ahead, no event is coded
+    out = code("Junior doctors picket the Kelmora health ministry on Friday, their union said.",
+               published="2024-03-13")
+    assert [t["value"] for t in out["times"] if t["text"] == "Friday"] == ["2024-03-15"]
+    assert out["events"] == []
+    # (a headline's present tells the past)
+    out = code("Gunmen kill 15 in Kelmora on Sunday\nGunmen killed 15 villagers in Kelmora on Sunday, police said.",
+               published="2024-03-13")
+    assert [(e["event_date"], e["fatalities"]) for e in out["events"]] == [("2024-03-10", 15)]
+    # (a note written in the present with no telling tells the past, as ACLED's Kenyan notes do)
+    out = code("Students gather outside the Kelmora law courts on Tuesday to protest fee rises.", published="2024-03-13")
+    assert [e["event_date"] for e in out["events"]] == ["2024-03-12"]

@@ -129,6 +129,9 @@ def test_typing_from_next_sentences(code, text, etype, sub):
     assert (first["event_type"], first["sub_event_type"]) == (etype, sub)
 
 NOT_EVENTS = [
+    # a conflict's running toll: no event
+    "The conflict in Kelmoria has killed thousands since April 2023.",
+    "Fighting between the army and the rebels has killed more than 9,000 people since June last year.",
     "The rebels threatened to attack the capital if talks fail.",
     "Militants may attack the town in the coming days, officials warned.",
     "The group denied carrying out the bombing.",
@@ -1300,3 +1303,8 @@ def test_two_named_sides_that_fought_each_other_are_a_mob(code):
     # (not private people, nor a fight for one's life)
     assert code("Two brothers fought each other over a goat in Lorvel.", published=PUB)["events"] == []
     assert code("The mayor fought for his life in a Lorvel hospital.", published=PUB)["events"] == []
+
+
+def test_a_toll_of_fighting_since_a_recent_day_is_news(code):  # (guard for the running toll)
+    doc = code("Heavy fighting has killed 20 people in El Fasher since Sunday, residents said.", published=PUB)
+    assert [e["event_type"] for e in doc["events"]] == ["Battles"]

@@ -727,9 +727,37 @@ def mark_background(ctx: Context) -> None:
             e.historical = True
 
 
+_COMING_DAY = re.compile(r"\b(?:monday|tuesday|wednesday|thursday|friday|saturday|sunday|tomorrow)\b", re.I)
+
+
+def planned(ctx: Context, event: Event) -> bool:
+    """Whether the event's own verb is dated to a day after publication: what is set to happen ("Teachers march on
+    parliament on Friday, their union said", "the army begins an offensive on Friday"), no event of the report."""
+    if ctx.doc is None or ctx.published is None or not event.trigger or not event.sentences:
+        return False
+    trig = span_root(ctx.doc, event.trigger_start, event.trigger_start + len(event.trigger))
+    if trig is None:
+        return False
+    verb = verb_of(trig)
+    s = ctx.sentences[event.sentences[0]] if event.sentences[0] < len(ctx.sentences) else None
+    if s is None:
+        return False
+    published = ctx.published.isoformat()
+    for t in ctx.times:
+        # (a weekday or tomorrow, "on Friday": not a full date, which may be a slip of the pen, nor a day counted from
+        # another, "two days after the raid")
+        if s.start <= t.start < s.end and t.precision == "day" and not t.duration and t.value and t.value > published \
+                and _COMING_DAY.search(t.text):
+            root = span_root(ctx.doc, t.start, t.end)
+            if root is not None and verb_of(root).i == verb.i:
+                return True
+    return False
+
+
 @stage("event_dates", requires=("events", "times"), assigns=("event_dates",))
 def make_event_dates(settings):
     def run(ctx: Context) -> None:
+        ctx.events = [event for event in ctx.events if not planned(ctx, event)]
         for event in ctx.events:
             date_event(ctx, event)
         mark_background(ctx)

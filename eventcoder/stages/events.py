@@ -1795,6 +1795,28 @@ _PROTESTERS_VERBS = frozenset("demand demanded demanding demands call called cal
                               "urged urging seek sought seeking".split())
 
 
+# the words of a war or its violence as a whole, whose toll "has killed thousands" is a running count, no event
+_CONFLICT_WORDS = frozenset("conflict war fighting violence insurgency crisis unrest hostilities".split())
+_MONTH_WORDS = frozenset("january february march april may june july august september october november december "
+                         "year years month months".split())
+
+
+def _running_toll(tok) -> bool:
+    """'The war has killed thousands since April 2023', 'Fighting between the army and the RSF has killed more than
+    14,000 people': a conflict as a whole, in the present perfect, counts its dead so far."""
+    if tok.dep_ == "nsubj" and tok.lower_ in _CONFLICT_WORDS:
+        tok = tok.head  # ("Fighting ... has killed": the fight is the subject of the count)
+    subject = next((c for c in tok.children if c.dep_ == "nsubj" and c.lower_ in _CONFLICT_WORDS), None)
+    if subject is None or tok.lemma_.lower() not in ("kill", "claim") or tok.tag_ != "VBN" \
+            or not any(c.dep_ == "aux" and c.lemma_ == "have" for c in tok.children):
+        return False
+    # (counted since a month or a year, or a war's own count; "fighting has killed 20 since Sunday" is news)
+    since = [c for c in tok.children if c.dep_ == "prep" and c.lower_ == "since"]
+    if since:
+        return any(t.lower_ in _MONTH_WORDS or (t.like_num and len(t.text) == 4) for c in since for t in c.subtree)
+    return subject.lower_ in ("war", "conflict", "insurgency", "crisis")
+
+
 def detect_sentence(ctx: Context, s: Sentence) -> list[Event]:
     span = sentence_span(ctx, s)
     if span is None:
@@ -1822,6 +1844,8 @@ def detect_sentence(ctx: Context, s: Sentence) -> list[Event]:
             if why and not (fam == "PROTEST" and governor in _PROTESTERS_VERBS):
                 continue
             if fam != "DISCOVERY" and _is_background_clause(ctx, tok):
+                continue
+            if _running_toll(tok):
                 continue
             typed = type_trigger(ctx, fam, tok, span, cues)
             if typed is None:

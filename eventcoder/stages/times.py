@@ -69,6 +69,10 @@ _UNIT = r"(?:second|minute|hour|day|night|week|fortnight|month|year|decade|centu
 _END = r"(?![\w])"
 
 # what may follow "on the 12th" when it is a day ("the 5th House", "the 10th round" are not)
+# "a week after the attack", "three days after the raid": counted from the day the story last named, the act's
+# (not "two days after the election", a day the story may not give)
+_ACT_NOUNS = (r"(?:attacks?|raids?|ambush(?:es)?|assaults?|killings?|massacres?|bombings?|blasts?|explosions?|"
+              r"incidents?|clashes|abductions?|kidnappings?|shootings?|strikes?)")
 _ORDDAY_AFTER = (r"\s*(?:$|[.,;:)\]]|\s(?:and|or|in|at|when|as|after|before|with|by|to|but|while|during"
                  r"|morning|afternoon|evening|night)\b)")
 _TENS = r"(?:ten|twenty|thirty|forty|fifty|sixty|seventy|eighty|ninety)"
@@ -138,7 +142,7 @@ PATTERNS = [
     ("ago", re.compile(
         rf"(?:\b(?:nearly|almost|about|some|roughly|around|more than|over|just|exactly)\s+)?"
         rf"\b(?P<n>{_NUM})[\s-]+(?P<unit>day|week|fortnight|month|year|decade)s?\s+(?P<dir>ago|earlier|before|later|after"
-        rf"|from now|hence)\b(?!\s+(?:the|a|an|his|her|their|its|this|that)\b)", re.I)),
+        rf"|from now|hence)\b(?!\s+(?:a|an|his|her|their|its)\b|\s+(?:the|this|that)\b(?!\s+{_ACT_NOUNS}\b))", re.I)),
     # "on the 12th", "of the 3rd": a day of the month told without the month
     ("ordday", re.compile(
         rf"\b(?:[Oo]n|[Oo]f|[Ss]ince|[Uu]ntil|[Ff]rom|[Bb]y|[Bb]efore|[Aa]fter)\s+(?P<the>the)\s+"
@@ -203,7 +207,12 @@ MONTH_CUE_BEFORE = re.compile(
 
 
 # "three days after they ...": words after "N days after/before" that anchor it to an event
+# verbs of telling, whose past tense makes a simple present told with them a plan ("they march on Friday, the union said")
+_TELLING_LEMMAS = frozenset("say announce tell state add confirm report".split())
+# a line of at most this many words, with no closing stop, is a headline (as the sentences stage reads it)
+HEADLINE_MAX_WORDS = 10
 _CLAUSE_AFTER = re.compile(r"[ \t]+[\w\"'“‘]")
+_ACT_NOUN_AFTER = re.compile(rf"\s+(?:the|this|that)\s+{_ACT_NOUNS}\b")
 # "the weekend of 2-3 March", "the last week of December": the period of a date the text names after it
 _OF_A_DATE_AFTER = re.compile(rf"\s+of\s+(?:the\s+)?(?:(?:{_DAY}(?:\s*[-–]\s*{_DAY})?\s+)?(?:{_MON})(?!\w)|{_YEAR}\b)")
 # "the day before", "the previous day", "the next day": a day counted from one the story has named
@@ -309,6 +318,29 @@ def _tense(doc, start: int, end: int) -> str | None:
             # passed by the report (a month lies ahead, a day the nearest not far ahead)
             return "ahead"
     return _verb_tense(tok)
+
+
+def _scheduled(doc, text: str, start: int, end: int) -> bool:
+    """Whether the verb governing the span is a simple present ("march", "begins") in a line of the body: what
+    is set for a coming day ("Teachers march on parliament on Friday"; a headline's present tells the past:
+    "Gunmen kill 15 in Kelmora on Sunday")."""
+    tok = span_root(doc, start, end)
+    if tok is None:
+        return False
+    for _ in range(8):
+        if tok.pos_ in ("VERB", "AUX") or tok.head.i == tok.i:
+            break
+        tok = tok.head
+    if tok.pos_ != "VERB" or tok.tag_ not in ("VBP", "VBZ") or any(c.dep_ in ("aux", "auxpass") for c in tok.children) \
+            or not any(c.dep_ == "nsubj" for c in tok.children):
+        return False  # (not a noun the tagger read as a verb: "raids by the dozen on Thursday")
+    # (told as someone's word in the past tense, "..., their union said": notes written in the present, "Protesters
+    # gather in the park on Thursday", tell the past)
+    said = any(t.lemma_ in _TELLING_LEMMAS and t.tag_ == "VBD" for t in tok.sent)
+    line_start = text.rfind("\n", 0, start) + 1
+    line_end = text.find("\n", end)
+    line = text[line_start:line_end if line_end >= 0 else len(text)].strip()
+    return said and bool(re.search(r"[.!?\"”']\s*$", line)) and len(line.split()) > HEADLINE_MAX_WORDS
 
 
 def _verb_tense(tok) -> str:
@@ -604,6 +636,8 @@ class _Resolver:
         tense = "past" if _DONE_ACT_AFTER.match(self.text, e) else _tense(self.doc, s, e)
         if tense != "future" and _WEEKDAY_DEADLINE_BEFORE.search(self.text, max(0, s - 60), s):
             tense = "future"  # "gave the rebels until Friday to leave": a deadline lies ahead of the giving
+        elif tense == "present" and _scheduled(self.doc, self.text, s, e):
+            tense = "future"  # "teachers march on parliament on Friday, their union said": what is set for a day
         value = _place_weekday(self.pub, wd, m["rel"] or "", tense)
         return self._make(m, value, "day")
 
@@ -647,6 +681,13 @@ class _Resolver:
 
     def _ago(self, m):
         n = _number(m["n"])
+        if m["dir"].lower() in ("after", "before") and _ACT_NOUN_AFTER.match(self.text, m.end()) \
+                and n is not None and m["unit"].lower() in ("day", "week"):
+            # "a week after the attack": counted from the day the story last named, the act's; with none named
+            # before it, no day (not from publication: "a day after the shooting, youths marched")
+            t = self._make(m, None, "day")
+            self.anaphora[id(t)] = (1 if m["dir"].lower() == "after" else -1) * n * (7 if m["unit"].lower() == "week" else 1)
+            return t
         if m["dir"].lower() in ("after", "before") and _CLAUSE_AFTER.match(self.text, m.end()):
             # "two days after he was kidnapped", "a day before suspected militants struck": counted
             # from another event of the story, not from publication
