@@ -580,3 +580,28 @@ def test_what_is_set_for_a_coming_day_is_no_event(code):
     # (a note written in the present with no telling tells the past, as ACLED's Kenyan notes do)
     out = code("Students gather outside the Kelmora law courts on Tuesday to protest fee rises.", published="2024-03-13")
     assert [e["event_date"] for e in out["events"]] == ["2024-03-12"]
+
+
+@pytest.mark.parametrize("text, expected", [
+    # (review of 16bba35) a habit is no plan, nor a past spelt as a present; a toll since a full date is news
+    ("Protesters rally every Sunday in Kelmora against the new law, organisers said, and on Sunday police detained "
+     "12 of them.", ["2024-03-10"]),
+    ("Riots spread to Kelmora on Monday, police said, after youths burned tyres in the capital on Sunday.",
+     ["2024-03-11"]),
+    ("Fighting between soldiers and rebels near Goma has killed 30 people since March 10, the Red Cross said.",
+     ["2024-03-10"]),
+    ("A turf war between rival gangs in Kelmora has killed 20 people this week, police said.", ["2024-03-13"]),
+    # an order given is no plan: its month is past
+    ("The commander gave the order to open fire on marchers in Khartoum in January, a UN report found.",
+     ["2024-01-15"]),
+    # counted from the act's day, not from a later day the story named; a reference to the act adds no end day
+    ("Gunmen attacked a church in Owo on Sunday, killing 40 worshippers. On Tuesday the governor toured the town. "
+     "Two days after the attack, youths marched through Owo, blocking roads.", ["2024-03-10", "2024-03-12"]),
+    # a year and a day of it: one event
+    ("In 2023, bandits killed 37 traders at the Kelmora cattle market. Police said the market attack happened on "
+     "4 May 2023.", ["2023-05-04"]),
+])
+def test_review_of_the_plans_tolls_and_counts(code, text, expected):
+    out = code(text, published="2024-03-14" if "Owo" in text else "2024-03-13")
+    assert [e["event_date"] for e in out["events"]] == expected, [(e["event_date"], e["date_end"]) for e in out["events"]]
+    assert all(e["date_end"] is None for e in out["events"] if "Owo" in text)

@@ -1849,3 +1849,21 @@ def test_parts_and_areas_of_the_named_kind(pipeline, text, location, precision):
     ctx = next(pipeline.run([Document(text=text, published=date(2024, 3, 13))]))
     assert [(e.location, e.geo_precision) for e in ctx.events][:1] == [(location, precision)], \
         [(e.location, e.iso3, e.geo_precision) for e in ctx.events]
+
+
+def test_the_war_zone_names_no_country_of_a_text_naming_another(pipeline):
+    # (review of 16bba35) Russia's troops fight in Mali too: a text naming Mali is no Ukrainian one
+    from datetime import date
+
+    text = "Malian soldiers and Russian troops killed 30 herders at Qqorta, residents said."
+    ctx = next(pipeline.run([Document(text=text, published=date(2024, 3, 13))]))
+    assert {e.iso3 for e in ctx.events} == {"MLI"}, [(e.iso3, e.location) for e in ctx.events]
+
+
+def test_a_curated_name_with_a_lower_case_compass_word_stays(pipeline):
+    # (review of 16bba35) "central Mali" is the curated region, not the country's capital
+    from datetime import date
+
+    text = "Jihadists killed 12 soldiers in an ambush in central Mali on Monday."
+    ctx = next(pipeline.run([Document(text=text, published=date(2024, 3, 13))]))
+    assert [(e.location, e.admin1) for e in ctx.events] == [("Central Mali", "Mopti")]

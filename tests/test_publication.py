@@ -109,6 +109,9 @@ def test_markup_date_values():
     ("March 12, 2024 at 10:15 a.m. EDT\n\n" + BODY, date(2024, 3, 12)),
     ("By Staff Reporter, Kelmora\nTuesday 12 March 2024\n\n" + BODY, date(2024, 3, 12)),
     ("KELMORA, 05.03.2024 (AA) - " + BODY, date(2024, 3, 5)),
+    ("KELMORA, 05-03-2024 (APP) - " + BODY, date(2024, 3, 5)),  # (and by dashes)
+    # a line of the date alone under a headline
+    ("Kelmoria: gunmen kill 15 in a village raid\n12 March 2024\n" + BODY, date(2024, 3, 12)),
     ("KELMORA, 05/03/2024 (AFP) - " + BODY, None),
     # a body line opening with a place and a date, then an aside in brackets, is no dateline
     (BODY + "\nThe raid began at dawn on Sunday, March 10 (local time) and lasted three hours.", None),

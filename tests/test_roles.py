@@ -379,3 +379,13 @@ def test_the_dead_a_battle_left_are_not_its_other_side(code):
     # (a guard: the participle of outcome names victims only where the act struck them)
     ev = first(code, "Fighting raged between Indian troops and militants near Sopore on Tuesday, leaving three people dead.")
     assert ev["actor2"] == "Unidentified Armed Group (India)", ev["actor2"]
+
+
+@pytest.mark.parametrize("text, country", [
+    # (review of 16bba35) an arms noun naming another thing, and arms another fired, are no side
+    ("Two American missile engineers were abducted in Port Harcourt on Monday.", "United States"),
+    ("Rebels fired Iranian missiles at a cargo ship off Hodeidah on Monday.", "Iran"),
+])
+def test_an_arms_noun_of_another_thing_or_user_is_no_countrys_military(code, text, country):
+    ev = first(code, text, published="2024-03-13")
+    assert f"Military Forces of {country}" not in (ev["actor1"] or "") + (ev["actor2"] or ""), (ev["actor1"], ev["actor2"])

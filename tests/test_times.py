@@ -517,3 +517,13 @@ def test_a_list_of_days_opens_its_span_and_a_weekday_span_ends_before_the_report
 ])
 def test_reviewed_time_rules(nlp, text, pub, expected):
     assert [(t.text, t.value, t.end_value) for t in times(nlp, text, pub)] == expected
+
+
+def test_figures_joined_by_dashes_are_a_date_day_first():
+    from datetime import date as _date
+
+    from eventcoder.stages.times import find_times
+
+    got = [(t.text, t.value) for t in find_times("Militants killed three policemen on 10-03-2024 near Kelmora.",
+                                                  _date(2024, 3, 13))]
+    assert got == [("10-03-2024", "2024-03-10")]

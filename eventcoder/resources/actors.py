@@ -335,6 +335,13 @@ _PLACE_BEFORE = re.compile(r"\b(west|east|north|south|central|upper|lower)\s+$",
 # the text names after them
 _ARMS_NOUN = re.compile(r"(?:drone|missile|warplane|jet|aircraft|helicopter|airstrike|air strike|drone strike|"
                         r"missile strike|helicopter gunship|fighter jet|military aircraft)s?$|artillery$", re.I)
+# "American missile engineers", "an Iranian missile programme": the arms' noun names another thing
+_ARMS_COMPOUND_AFTER = re.compile(r"\s+(?:engineers?|scientists?|experts?|specialists?|technicians?|programm?e?s?|"
+                                  r"factor(?:y|ies)|plants?|sites?|bases?|tests?|technology|industry|deals?|parts|"
+                                  r"supplies|sales?|exports?|makers?|manufacturers?|components|stockpiles?)\b", re.I)
+# "Russia fired North Korean missiles", "struck Sevastopol with British missiles": arms another used
+_ARMS_USED_BEFORE = re.compile(r"\b(?:fired|firing|launched|launching|used|using|with|supplied|delivered|sent|bought|"
+                               r"acquired|deployed)\s+(?:[\w-]+\s+){0,2}$", re.I)
 _USED_BY_AFTER = re.compile(r"\s*,?\s*(?:operated|flown|piloted|launched|fired|used|deployed)\s+by\b", re.I)
 _WORD_BEFORE = re.compile(r"\b([A-Z][a-z]+)[ \t]+$")
 
@@ -464,7 +471,8 @@ def find_matches(text: str, countries: Iterable[str] = (), when: date | None = N
             nouns = following(end, ("generic",), gap)
             for h in nouns:
                 g = h[4]
-                if _ARMS_NOUN.match(h[2]) and _USED_BY_AFTER.match(text, h[1]):
+                if _ARMS_NOUN.match(h[2]) and (_USED_BY_AFTER.match(text, h[1]) or _ARMS_COMPOUND_AFTER.match(text, h[1])
+                                               or _ARMS_USED_BEFORE.search(text, max(0, start - 40), start)):
                     continue
                 name, inter = generic_actor(g.generic_kind, t.country, when)
                 cands.append(Match(start, h[1], name, inter, t.country, "generic", 1, g.generic_kind))

@@ -997,6 +997,7 @@ class Zone:
     sides: tuple[str, ...] = ()
     sides_until: str | None = None
     since: str | None = None  # the first publication day (ISO) of the texts in which its names count, or None
+    parties: tuple[str, ...] = ()  # the countries besides its own a text may name for its names to count (ISO3)
     # (lat, lon) -> whether a point lies by the front (see stages.places.by_front), as asked
     front_memo: dict = field(default_factory=dict, compare=False, repr=False)
 
@@ -1050,7 +1051,7 @@ def conflict_zones() -> list[Zone]:
         line_km = float(z.get("line_km") or 0.0)
         held, until = sides.get(z["names"][0] if z.get("sides") else z.get("line_from"), ((), None))
         out.append(Zone(pattern, z["iso3"], tuple(z["admin1"]), _densify(line, ZONE_LINE_STEP_KM), line_km, also,
-                        _front_box(line, line_km) if line else (), held if line else (), until, z.get("since")))
+                        _front_box(line, line_km) if line else (), held if line else (), until, z.get("since"), tuple(z.get("parties") or ())))
     return out
 
 

@@ -1799,6 +1799,7 @@ _PROTESTERS_VERBS = frozenset("demand demanded demanding demands call called cal
 _CONFLICT_WORDS = frozenset("conflict war fighting violence insurgency crisis unrest hostilities".split())
 _MONTH_WORDS = frozenset("january february march april may june july august september october november december "
                          "year years month months".split())
+_VAGUE_MANY = frozenset("thousands hundreds millions tens".split())
 
 
 def _running_toll(tok) -> bool:
@@ -1810,11 +1811,20 @@ def _running_toll(tok) -> bool:
     if subject is None or tok.lemma_.lower() not in ("kill", "claim") or tok.tag_ != "VBN" \
             or not any(c.dep_ == "aux" and c.lemma_ == "have" for c in tok.children):
         return False
-    # (counted since a month or a year, or a war's own count; "fighting has killed 20 since Sunday" is news)
+    # (counted since a year or a month with no day, "since April 2023", "since January"; or a war's count in the
+    # thousands with no time of its own; "fighting has killed 20 since Sunday", "since March 10" and "a turf war has
+    # killed 20 people this week" are news)
     since = [c for c in tok.children if c.dep_ == "prep" and c.lower_ == "since"]
     if since:
-        return any(t.lower_ in _MONTH_WORDS or (t.like_num and len(t.text) == 4) for c in since for t in c.subtree)
-    return subject.lower_ in ("war", "conflict", "insurgency", "crisis")
+        words = [t for c in since for t in c.subtree]
+        return any(t.like_num and len(t.text) == 4 for t in words) or (
+            any(t.lower_ in _MONTH_WORDS for t in words) and not any(t.like_num for t in words))
+    if subject.lower_ not in ("war", "conflict", "insurgency", "crisis") or any(
+            c.dep_ == "npadvmod" or c.dep_ == "prep" and c.lower_ in ("on", "during", "over") for c in tok.children):
+        return False
+    return any(t.lower_ in _VAGUE_MANY or (t.like_num and t.text.replace(",", "").isdigit()
+                                           and int(t.text.replace(",", "")) >= 1000)
+               for c in tok.children if c.dep_ == "dobj" for t in c.subtree)
 
 
 def detect_sentence(ctx: Context, s: Sentence) -> list[Event]:

@@ -97,13 +97,15 @@ _WEEK_REACH = timedelta(days=3)
 
 def _span(ev: Event) -> tuple[date | None, date | None]:
     """The first and last day the event's date may mean: its day, its span, the days about the middle of its
-    week, or its month (a date of month precision: "last month", "in January"; a year's is dated on its middle
-    day, and its month stands for it: no day of another year lies in it)."""
+    week, its month (a date of month precision: "last month", "in January"), or its year (dated on its middle day,
+    1 July)."""
     if ev.time_precision not in (1, 2, 3):
         return None, None
     first = date.fromisoformat(ev.event_date)
     if ev.time_precision == 3:
         # ("Last month, bandits killed 37 people there" is no mention of Monday's attack, nor is its toll)
+        if first.month == 7 and first.day == 1 and not ev.date_end:
+            return first.replace(month=1), first.replace(month=12, day=31)  # (a year, dated on its middle day)
         start = first.replace(day=1)
         end = date.fromisoformat(ev.date_end) if ev.date_end else \
             (start + timedelta(days=32)).replace(day=1) - timedelta(days=1)
@@ -268,7 +270,8 @@ def absorb(cluster: Event, ev: Event, index: SentenceIndex) -> None:
         cluster.event_date, cluster.time_precision = ev.event_date, ev.time_precision
         cluster.date_basis, cluster.date_end = ev.date_basis, ev.date_end
     elif et == ct == 0 and ev.event_date and cluster.event_date and ev.event_date > cluster.event_date \
-            and ev.time_precision != 3:
+            and ev.time_precision != 3 and getattr(ev, "own_act", True):
+        # (nor does a noun only referring back to the act on a later day: "two days after the attack, youths marched")
         # (a month told after the day, "earlier this month", is no later day: its date is only its month's)
         if not cluster.date_end or ev.event_date > cluster.date_end:
             cluster.date_end = ev.event_date

@@ -807,8 +807,9 @@ def _scan(ctx: Context, gz, words: _Words) -> list:
                 matches = [m for m in gz.lookup(numbered.group(1)) if m.quality >= 0.9 and m.place.kind == "city"]
             if matches and lead and not caps[i] and all(m.place.source == "admin2" for m in matches):
                 continue  # "central Delhi" is Delhi (its district Central Delhi counts only by its cue word)
-            if matches and lead and not caps[i] and size > 1 and any(
-                    m.place.kind == "country" and m.quality >= 0.9 for m in gz.lookup(words.span_text(text, i + 1, j))):
+            if matches and lead and not caps[i] and size > 1 and not any(
+                    m.place.kind == "country" or m.place.source == "curated" for m in matches if m.quality >= 0.9) \
+                    and any(m.place.kind == "country" and m.quality >= 0.9 for m in gz.lookup(words.span_text(text, i + 1, j))):
                 continue  # "south Lebanon" names the country's south, not Ohio's South Lebanon
             if matches and matches[0].quality < 0.9 and any(lw in _ENGLISH_LINKS for lw in lower[i + 1:j - 1]):
                 continue  # "the LoC at Uri" is no fold of a name spelt with "at": Uri is the place
@@ -2675,8 +2676,11 @@ def find_places(ctx: Context, gz) -> list:
     # (a zone with a first day counts in the texts published since: "Russian forces" of a report of 2024 are
     # at war in Ukraine, those of a report of 2016 in Syria)
     day = ctx.published.isoformat() if ctx.published else None
+    # (and a zone with parties, in a text naming no country but its own and theirs: "Malian soldiers and Russian troops")
+    named = {m.place.iso3 for c in cands for m in c.matches[:1] if m.quality >= 0.9 and m.place.kind == "country"}
     ctx.zones = [zone for zone in conflict_zones()
                  if (zone.since is None or day is not None and day >= zone.since)
+                 and not (zone.parties and named - {zone.iso3, *zone.parties})
                  and zone.pattern.search(text) and (zone.also is None or zone.also.search(text))]
     for zone in ctx.zones:
         told[zone.iso3] = told.get(zone.iso3, 0.0) + ACTOR_COUNTRY_WEIGHT

@@ -91,7 +91,8 @@ PATTERNS = [
         rf"(?:\b(?:between|from)\s+)?\b(?P<mon>{_MON})\s+(?P<d1>{_DAY})\s*(?:-|–|and|to|until|till"
         rf"|through)\s*(?P<d2>{_DAY})\b(?!\s*{_MON})(?:,?\s+(?P<year>{_YEAR})\b)?")),
     ("iso", re.compile(rf"\b(?P<year>{_YEAR})-(?P<m>0[1-9]|1[0-2])-(?P<d>[0-3]\d)\b")),
-    ("numeric", re.compile(rf"(?<![\d/.])\b(?P<a>[0-3]?\d)[/.](?P<b>[01]?\d)[/.](?P<year>{_YEAR})\b(?![/.]\d)")),
+    ("numeric", re.compile(rf"(?<![\d/.-])\b(?P<a>[0-3]?\d)(?P<sep>[/.-])(?P<b>[01]?\d)(?P=sep)(?P<year>{_YEAR})\b"
+                           rf"(?![/.-]\d)")),
     # a day and month in two-digit figures, inside brackets ("this morning (14/03)", "[14/03]") or after
     # "on"/"of"/"dated" ("clashed on 14/03", "the night of 14/03"), "before", "after", "late" or
     # "early" ("on or before 14/03", "late 14/03"); a month in one figure after a day no month can be
@@ -207,11 +208,22 @@ MONTH_CUE_BEFORE = re.compile(
 
 
 # "three days after they ...": words after "N days after/before" that anchor it to an event
+# nouns of what is to be, whose infinitive's date lies ahead ("the decision to hold a vote in June")
+_PLAN_NOUNS = frozenset("plan decision proposal call intention pledge promise threat scheme move agreement deal".split())
+# "every Sunday", "each Friday": a habit, no coming day
+_EVERY_BEFORE = re.compile(r"\b(?:every|each)\s+$", re.I)
+# verbs whose past is spelt as their present ("riots spread to Kelmo on Monday"), and the harm a toll is told with
+_SAME_IN_THE_PAST = frozenset("spread put hit cut set beat shut quit burst cast cost hurt let shed split thrust upset "
+                              "broadcast bet bid rid".split())
+_HARM_LEMMAS = frozenset("kill wound injure leave".split())
 # verbs of telling, whose past tense makes a simple present told with them a plan ("they march on Friday, the union said")
 _TELLING_LEMMAS = frozenset("say announce tell state add confirm report".split())
 # a line of at most this many words, with no closing stop, is a headline (as the sentences stage reads it)
 HEADLINE_MAX_WORDS = 10
 _CLAUSE_AFTER = re.compile(r"[ \t]+[\w\"'“‘]")
+# words of the violence an act noun refers back to ("the attack", "the raid"): the sentence of the day it counts from
+_VIOLENCE = re.compile(r"\b(?:attack|raid|ambush|assault|kill|massacre|bomb|blast|explo|shoot|shot|storm|abduct|kidnap|"
+                       r"clash|strike|struck|fired|shell)\w*", re.I)
 _ACT_NOUN_AFTER = re.compile(rf"\s+(?:the|this|that)\s+{_ACT_NOUNS}\b")
 # "the weekend of 2-3 March", "the last week of December": the period of a date the text names after it
 _OF_A_DATE_AFTER = re.compile(rf"\s+of\s+(?:the\s+)?(?:(?:{_DAY}(?:\s*[-–]\s*{_DAY})?\s+)?(?:{_MON})(?!\w)|{_YEAR}\b)")
@@ -313,9 +325,12 @@ def _tense(doc, start: int, end: int) -> str | None:
             return "future"
         if tok.head.pos_ in ("VERB", "AUX"):
             return _verb_tense(tok.head)
-        if tok.head.pos_ == "NOUN":
-            # "the plan to stage a referendum in June", "a plan to march on 9 May": what was to be, which may have
-            # passed by the report (a month lies ahead, a day the nearest not far ahead)
+        if tok.head.pos_ == "NOUN" and (tok.head.lemma_.lower() in _PLAN_NOUNS or tok.tag_ == "VBN" and any(
+                a.lemma_ == "be" for a in auxes)):
+            # "the plan to stage a referendum in June", "a plan to march on 9 May", "rules to be issued in
+            # November": what was to be, which may have passed by the report (a month lies ahead, a day the nearest
+            # not far ahead); not "the order to open fire in January", "the failed bid to storm the barracks in
+            # November", told of what was done
             return "ahead"
     return _verb_tense(tok)
 
@@ -334,6 +349,10 @@ def _scheduled(doc, text: str, start: int, end: int) -> bool:
     if tok.pos_ != "VERB" or tok.tag_ not in ("VBP", "VBZ") or any(c.dep_ in ("aux", "auxpass") for c in tok.children) \
             or not any(c.dep_ == "nsubj" for c in tok.children):
         return False  # (not a noun the tagger read as a verb: "raids by the dozen on Thursday")
+    if tok.lower_ in _SAME_IN_THE_PAST or any(c.dep_ == "advcl" and c.tag_ == "VBG" and c.lemma_ in _HARM_LEMMAS
+                                               for c in tok.children):
+        return False  # ("riots spread to Kelmo on Monday", a past read as a present; "troops fire on protesters on
+        # Monday, killing five": a toll is told of what happened)
     # (told as someone's word in the past tense, "..., their union said": notes written in the present, "Protesters
     # gather in the park on Thursday", tell the past)
     said = any(t.lemma_ in _TELLING_LEMMAS and t.tag_ == "VBD" for t in tok.sent)
@@ -436,6 +455,7 @@ class _Resolver:
         # mentions counted from a day the story has named ("a day later", "the previous day"): their
         # offset in days, counted from publication until _anaphora finds the day they count from
         self.anaphora: dict[int, int] = {}
+        self.after_act: set[int] = set()  # (of those, the ones counted from an act: "a week after the attack")
 
     def mention(self, name: str, m: re.Match) -> TimeMention | None:
         return getattr(self, "_" + name)(m)
@@ -496,7 +516,8 @@ class _Resolver:
         return self._make(m, d, "day") if d else None
 
     def _numeric(self, m):
-        d = figures_date(int(m["a"]), int(m["b"]), int(m["year"]), NUMERIC_DAY_FIRST)
+        # (figures joined by dashes are day first, as the countries that write them so order them: "12-03-2024")
+        d = figures_date(int(m["a"]), int(m["b"]), int(m["year"]), True if m["sep"] == "-" else NUMERIC_DAY_FIRST)
         return self._make(m, d, "day") if d else None
 
     def _numeric_dm(self, m):
@@ -636,7 +657,8 @@ class _Resolver:
         tense = "past" if _DONE_ACT_AFTER.match(self.text, e) else _tense(self.doc, s, e)
         if tense != "future" and _WEEKDAY_DEADLINE_BEFORE.search(self.text, max(0, s - 60), s):
             tense = "future"  # "gave the rebels until Friday to leave": a deadline lies ahead of the giving
-        elif tense == "present" and _scheduled(self.doc, self.text, s, e):
+        elif tense == "present" and not _EVERY_BEFORE.search(self.text, max(0, s - 12), s) \
+                and _scheduled(self.doc, self.text, s, e):
             tense = "future"  # "teachers march on parliament on Friday, their union said": what is set for a day
         value = _place_weekday(self.pub, wd, m["rel"] or "", tense)
         return self._make(m, value, "day")
@@ -687,6 +709,7 @@ class _Resolver:
             # before it, no day (not from publication: "a day after the shooting, youths marched")
             t = self._make(m, None, "day")
             self.anaphora[id(t)] = (1 if m["dir"].lower() == "after" else -1) * n * (7 if m["unit"].lower() == "week" else 1)
+            self.after_act.add(id(t))
             return t
         if m["dir"].lower() in ("after", "before") and _CLAUSE_AFTER.match(self.text, m.end()):
             # "two days after he was kidnapped", "a day before suspected militants struck": counted
@@ -871,7 +894,7 @@ def find_times(text: str, published: date | None, doc=None) -> list[TimeMention]
     _weekday_of_week(text, out, kinds)
     _extend(text, out, published, kinds)
     # (last: a day counted from another counts from that day's final value and start)
-    _anaphora(out, {k: v for k, v in res.anaphora.items() if k not in restated})
+    _anaphora(out, {k: v for k, v in res.anaphora.items() if k not in restated}, res.after_act, text, published)
     return out
 
 
@@ -892,18 +915,27 @@ def _day_beside(text: str, mentions: list[TimeMention]) -> None:
         mentions[:] = [t for t in mentions if not any(t is b for b in taken)]
 
 
-def _anaphora(mentions: list[TimeMention], offsets: dict[int, int]) -> None:
+def _anaphora(mentions: list[TimeMention], offsets: dict[int, int], after_act: set | frozenset = frozenset(),
+              text: str = "", published: date | None = None) -> None:
     """'Rebels attacked the town on Sunday. A day later, ...', '... on 2 March. The previous day, ...':
     a day counted from the last day the story named before it (within ANAPHORA_REACH characters);
-    from publication when there is none."""
-    anchor = None
+    from publication when there is none. A day counted from an act ("two days after the attack", ids in
+    `after_act`) counts from the last day told in a sentence of violence, and is no day when that falls after
+    publication."""
+    anchor = acted = None
     for t in mentions:
         offset = offsets.get(id(t))
-        if offset is not None and anchor is not None and t.start - anchor.end <= ANAPHORA_REACH:
-            t.value = (date.fromisoformat(anchor.value) + timedelta(days=offset)).isoformat()
-            t.anchor = anchor.start
+        base = acted if id(t) in after_act else anchor
+        if offset is not None and base is not None and t.start - base.end <= ANAPHORA_REACH:
+            value = date.fromisoformat(base.value) + timedelta(days=offset)
+            if id(t) not in after_act or published is None or value <= published:
+                t.value = value.isoformat()
+                t.anchor = base.start
         if t.precision == "day" and t.value and not t.duration and not t.end_value:
             anchor = t
+            lo, hi = text.rfind(".", 0, t.start) + 1, text.find(".", t.end)
+            if _VIOLENCE.search(text, lo, hi if hi >= 0 else len(text)):
+                acted = t
 
 
 _WEEKDAY_OF_WEEK = re.compile(r"\s*(?:of\s+)?")
@@ -968,9 +1000,9 @@ _FULL_DATE = re.compile(
 # a date in figures: ISO's "2024-03-12", or "12/03/2024" and "12.03.2024", read only when the order of day
 # and month is plain (one of them over 12, or both the same): "03/04/2024" is April 3 in Nairobi and
 # March 4 in Washington
-_NUMERIC_DATE = rf"{_YEAR}-\d\d-\d\d|\d{{1,2}}(?P<nsep>[/.])\d{{1,2}}(?P=nsep){_YEAR}"
+_NUMERIC_DATE = rf"{_YEAR}-\d\d-\d\d|\d{{1,2}}(?P<nsep>[/.-])\d{{1,2}}(?P=nsep){_YEAR}"
 _NUMERIC_DATE_PARTS = re.compile(rf"(?<![\d/.])(?:(?P<y>{_YEAR})-(?P<m>\d\d)-(?P<d>\d\d)"
-                                 rf"|(?P<a>\d{{1,2}})(?P<sep>[/.])(?P<b>\d{{1,2}})(?P=sep)(?P<y2>{_YEAR}))(?![\d/.]?\d)")
+                                 rf"|(?P<a>\d{{1,2}})(?P<sep>[/.-])(?P<b>\d{{1,2}})(?P=sep)(?P<y2>{_YEAR}))(?![\d/.]?\d)")
 # "BEIRUT, Aug 28 (Reuters) -", "KABUL, Afghanistan, Aug. 28, 2017 (AP) —", "GAO, Mali, 25/03/2024 -"
 _DATELINE_DATE = rf"(?P<date>(?:{_MON})\s+{_DAY}(?:,?\s+{_YEAR})?|{_DAY}\s+{_MON}(?:,?\s+{_YEAR})?|{_NUMERIC_DATE})"
 # an agency's tag of capitalised words or initials ("(PTI)", "(Xinhua)", "(Anadolu Agency)"), or a short one in small
@@ -1018,9 +1050,9 @@ def _parse_full(s: str, today: date | None = None) -> date | None:
         return None
     if m["y"]:
         return _safe_date(int(m["y"]), int(m["m"]), int(m["d"]))
-    # (figures joined by dots are day first, as the countries that write them so order them: "12.03.2024"; by
-    # slashes either way)
-    return figures_date(int(m["a"]), int(m["b"]), int(m["y2"]), True if "." in m.group(0) else None)
+    # (figures joined by dots or dashes are day first, as the countries that write them so order them: "12.03.2024",
+    # "12-03-2024"; by slashes either way)
+    return figures_date(int(m["a"]), int(m["b"]), int(m["y2"]), True if m["sep"] in ".-" else None)
 
 
 @lru_cache(maxsize=1)
@@ -1097,6 +1129,13 @@ def stamp_date(text: str) -> date | None:
 _BYLINE = re.compile(r"\s*By\s+[A-Z][\w.'-]*(?:\s+[A-Z][\w.'-]*){0,4}\s*(?:,\s*[A-Z][\w .'-]{0,40})?\s*$")
 
 
+# a headline: a line of a few words with no closing stop ("Nigeria: Gunmen kill 15 in Kelmora")
+_HEADLINE = re.compile(r"[^\n.!?]{3,120}")
+# a line that is a date and nothing more ("12 March 2024", "Tuesday, March 12, 2024", "12.03.2024")
+_DATE_LINE = re.compile(rf"(?:(?:{'|'.join(WEEKDAYS)})\w*,?\s+)?(?:(?:{_MON})\.?\s+{_DAY},?\s+{_YEAR}|{_DAY}\s+(?:{_MON})\.?,?\s+"
+                        rf"{_YEAR}|{_NUMERIC_DATE})", re.I)
+
+
 def _header(text: str) -> tuple[date | None, str | None]:
     """The full date of the text's header, if it opens with one; else the day and month of a header
     without a year ("Nairobi, March 12 (Xinhua) --"), else None."""
@@ -1104,6 +1143,9 @@ def _header(text: str) -> tuple[date | None, str | None]:
     line = lines[0]
     if _BYLINE.match(line) and not _FULL_DATE.search(line) and len(lines) > 1:
         line = lines[1].strip()  # ("By Staff Reporter, Kelmora" on a line of its own, the date on the next)
+    elif len(lines) > 1 and not _FULL_DATE.search(line) and _HEADLINE.fullmatch(line.strip()) \
+            and _DATE_LINE.fullmatch(lines[1].strip()):
+        line = lines[1].strip()  # (a headline on a line of its own, and a line of the date alone under it)
     line = line[:220]
     ends = [h.start() for h in _HEADER_END.finditer(line)]
     if len(line) <= 80:
