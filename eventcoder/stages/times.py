@@ -306,8 +306,8 @@ def _saturday_of_weekend(pub: date) -> date:
     return pub - timedelta(days=wd + 2)
 
 
-def _tense(doc, start: int, end: int) -> str | None:
-    """'past', 'future' or 'present' for the verb governing the span; None without a parse."""
+def _governing_verb(doc, start: int, end: int):
+    """The verb (or auxiliary) over the span: its root or the nearest of its heads, at most eight up; else None."""
     tok = span_root(doc, start, end)
     if tok is None:
         return None
@@ -315,7 +315,13 @@ def _tense(doc, start: int, end: int) -> str | None:
         if tok.pos_ in ("VERB", "AUX") or tok.head.i == tok.i:
             break
         tok = tok.head
-    if tok.pos_ not in ("VERB", "AUX"):
+    return tok if tok.pos_ in ("VERB", "AUX") else None
+
+
+def _tense(doc, start: int, end: int) -> str | None:
+    """'past', 'future' or 'present' for the verb governing the span; None without a parse."""
+    tok = _governing_verb(doc, start, end)
+    if tok is None:
         return None
     auxes = [c for c in tok.children if c.dep_ in ("aux", "auxpass")]
     if any(a.lower_ == "to" for a in auxes) and tok.head.i != tok.i:
@@ -339,14 +345,8 @@ def _scheduled(doc, text: str, start: int, end: int) -> bool:
     """Whether the verb governing the span is a simple present ("march", "begins") in a line of the body: what
     is set for a coming day ("Teachers march on parliament on Friday"; a headline's present tells the past:
     "Gunmen kill 15 in Kelmora on Sunday")."""
-    tok = span_root(doc, start, end)
-    if tok is None:
-        return False
-    for _ in range(8):
-        if tok.pos_ in ("VERB", "AUX") or tok.head.i == tok.i:
-            break
-        tok = tok.head
-    if tok.pos_ != "VERB" or tok.tag_ not in ("VBP", "VBZ") or any(c.dep_ in ("aux", "auxpass") for c in tok.children) \
+    tok = _governing_verb(doc, start, end)
+    if tok is None or tok.pos_ != "VERB" or tok.tag_ not in ("VBP", "VBZ") or any(c.dep_ in ("aux", "auxpass") for c in tok.children) \
             or not any(c.dep_ == "nsubj" for c in tok.children):
         return False  # (not a noun the tagger read as a verb: "raids by the dozen on Thursday")
     if tok.lower_ in _SAME_IN_THE_PAST or any(c.dep_ == "advcl" and c.tag_ == "VBG" and c.lemma_ in _HARM_LEMMAS
