@@ -1867,3 +1867,17 @@ def test_a_curated_name_with_a_lower_case_compass_word_stays(pipeline):
     text = "Jihadists killed 12 soldiers in an ambush in central Mali on Monday."
     ctx = next(pipeline.run([Document(text=text, published=date(2024, 3, 13))]))
     assert [(e.location, e.admin1) for e in ctx.events] == [("Central Mali", "Mopti")]
+
+
+@pytest.mark.parametrize("text, iso3, precision", [
+    # a backer's nationality says nothing of where: the event is in the country of the troops fought
+    ("Rwandan-backed rebels clashed with Congolese troops near Qqorsake on Monday.", "COD", 3),
+    # a city's possessive before its named district: in the city, precision 1, as "the X district of" the city is
+    ("Police clashed with gangs in Mogadishu's Hodan district on Monday.", "SOM", 1),
+])
+def test_a_backers_nationality_and_a_citys_district(pipeline, text, iso3, precision):
+    from datetime import date
+
+    ctx = next(pipeline.run([Document(text=text, published=date(2024, 3, 13))]))
+    assert [(e.iso3, e.geo_precision) for e in ctx.events] == [(iso3, precision)], \
+        [(e.location, e.iso3, e.geo_precision) for e in ctx.events]

@@ -33,7 +33,7 @@ from ..pipeline import stage
 from ..resources.gazetteer import continent_adjectives, get_gazetteer, light_key
 from .event_dates import dateline, tells_the_incident
 from .sentences import next_in_paragraph
-from .places import (ADDRESS_GOVERNED, ADDRESS_TOWN_KM, ARMS, CAUSE_OF_BEFORE, DEMONYM_SHAPE, FACILITY_WORDS,
+from .places import (ADDRESS_GOVERNED, ADDRESS_TOWN_KM, ARMS, BACKED_AFTER, CAUSE_OF_BEFORE, DEMONYM_SHAPE, FACILITY_WORDS,
                      FOREIGNERS_AFTER, GOVERNMENT_AFTER, INSTITUTION_AFTER, KM_BEFORE, LOCAL_DISTRICT_WORDS,
                      MOVED_BEFORE, NEAR_KM, POSSESSIVE, REGION_LIST_AFTER, STOP_NAMES, by_front, distance_km,
                      near_before)
@@ -588,7 +588,8 @@ class PlaceView:
             or CAUSE_OF_BEFORE.search(ctx.text, max(0, p.start - 40), p.start)
             or _is_demonym(gz, p) and (FOREIGNERS_AFTER.match(ctx.text, p.end)
                                        or _DEMONYM_COMPOUND_BEFORE.search(ctx.text, max(0, p.start - 20), p.start))))
-            and not (p.iso3 is None and (p.name in continents or _BODY_OFFICE_AFTER.match(ctx.text, p.end)))]
+            and not (p.iso3 is None and (p.name in continents or _BODY_OFFICE_AFTER.match(ctx.text, p.end)))
+            and not (p.kind == "country" and BACKED_AFTER.match(ctx.text, p.end))]  # ("Rwandan-backed rebels")
         # (a demonym of the attackers says least: another country's says where they struck)
         self.struck = [p for p in self.sited if not (p.kind == "country" and _ATTACKERS_AFTER.match(ctx.text, p.end))]
         # a demonym ("Lebanese soldiers") says whose, not where: used only when nothing else is, and then
@@ -1409,9 +1410,19 @@ _DISTRICT_OF_AFTER = re.compile(r"\s+(?:district|neighbou?rhood|quarter)\s+of\s+
 
 
 def _district_of_large_city(ctx: Context, p: PlaceMention) -> bool:
+    """"the Hodan district of Mogadishu", "Mogadishu's Hodan district": a named district of a city of millions (ACLED
+    codes it in the city, precision 1)."""
     m = _DISTRICT_OF_AFTER.match(ctx.text, p.end)
-    return m is not None and any(q.start == m.end() and q.kind == "city" and q.population >= LARGE_CITY_POP
-                                 for q in ctx.places)
+    if m is not None and any(q.start == m.end() and q.kind == "city" and q.population >= LARGE_CITY_POP
+                             for q in ctx.places):
+        return True
+    return bool(_CITY_DISTRICT_WORD_AFTER.match(ctx.text, p.end)) and any(
+        q.kind == "city" and q.population >= LARGE_CITY_POP and ctx.text.startswith(("'s ", "\u2019s "), q.end)
+        and q.end + 3 == p.start for q in ctx.places)
+
+
+# "Kelmora's Dunde district": the word of a city's district after its name
+_CITY_DISTRICT_WORD_AFTER = re.compile(r"\s+(?:district|neighbou?rhood|quarter)\b", re.I)
 
 
 def _compass_part(ctx: Context, p: PlaceMention) -> bool:

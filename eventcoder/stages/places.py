@@ -887,6 +887,10 @@ def _ner(ctx: Context, gz, ents, words: _Words) -> list:
     return out
 
 
+# "Rwandan-backed", "Iran-allied": a backer's nationality, which says nothing of where (see event_locations)
+BACKED_AFTER = re.compile(r"-(?:backed|supported|sponsored|funded|armed|trained|allied|aligned)\b", re.I)
+
+
 def _demonyms(ctx: Context, gz, words: _Words) -> list:
     """Country and continent adjectives: "Lebanese", "Palestinians", "Sri Lankan", "European"."""
     out = []
@@ -923,7 +927,9 @@ def _demonyms(ctx: Context, gz, words: _Words) -> list:
                 out.append(Candidate(start, start + len(word), word, [Match(place, 1.0)], "demonym",
                                      demonym=iso3 or "continent",
                                      nationals=bool(_NATIONALS_AFTER.match(text, start + len(word))),
-                                     forces=bool(_FORCES_AFTER.match(text, start + len(word)))))
+                                     # ("Rwandan-backed M23 rebels": the backer's nationality is weak evidence too)
+                                     forces=bool(_FORCES_AFTER.match(text, start + len(word))
+                                                 or BACKED_AFTER.match(text, start + len(word)))))
                 skip = j - 1
                 break
     return out
