@@ -605,3 +605,16 @@ def test_review_of_the_plans_tolls_and_counts(code, text, expected):
     out = code(text, published="2024-03-14" if "Owo" in text else "2024-03-13")
     assert [e["event_date"] for e in out["events"]] == expected, [(e["event_date"], e["date_end"]) for e in out["events"]]
     assert all(e["date_end"] is None for e in out["events"] if "Owo" in text)
+
+
+@pytest.mark.parametrize("text, expected", [
+    # a sentence opening on another incident ("Separately", "In Kelmora state,") neither dates nor retypes the one
+    # before, nor takes its toll
+    ("Gunmen killed 15 villagers in Maru, police said on Tuesday. Separately, soldiers fought bandits near "
+     "Gusau on Sunday.", [("Violence against civilians", "2024-03-12", 15), ("Battles", "2024-03-10", 0)]),
+    ("Gunmen killed 15 villagers in Maru, police said on Tuesday. In Sokoto state, soldiers killed 12 bandits during "
+     "a firefight on Sunday.", [("Violence against civilians", "2024-03-12", 15), ("Battles", "2024-03-10", 12)]),
+])
+def test_another_incident_opening_the_next_sentence(code, text, expected):
+    out = code(text, published="2024-03-13")
+    assert [(e["event_type"], e["event_date"], e["fatalities"]) for e in out["events"]] == expected, out["events"]

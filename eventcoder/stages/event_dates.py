@@ -20,7 +20,7 @@ from datetime import date, timedelta
 
 from ..document import Context, Event, TimeMention
 from ..pipeline import stage
-from .events import families_by_lemma
+from .events import OTHER_INCIDENT_OPENING, families_by_lemma
 from .syntax import span_root, verb_of
 from .times import AGENCY_TAG, WEEKDAYS, last_day
 
@@ -365,6 +365,8 @@ def _following_event_time(ctx: Context, event: Event, sent, within: tuple[str, s
     own = _sentence_verbs(ctx, sent)
     seen, clause_verb = 0, (own[0] if own else None)
     for nxt in ctx.sentences[sent.index + 1:]:
+        if OTHER_INCIDENT_OPENING.match(nxt.text):
+            break  # ("Separately, soldiers clashed with bandits on Sunday": another incident's day)
         crossed = nxt.paragraph != sent.paragraph
         if crossed and (nxt.paragraph != sent.paragraph + 1 or nxt.index != sent.index + 1
                         or sent.kind != "body" or nxt.kind != "body"):

@@ -2143,6 +2143,13 @@ def _next_sentence_in_paragraph(ctx: Context, ev: Event) -> Sentence | None:
     return nxt if nxt is not None and nxt.kind == "body" else None
 
 
+# how a sentence opens when it tells another incident: "Separately, ...", "Elsewhere, ...", "In another attack, ...", "In
+# Kelmora state, ..."
+OTHER_INCIDENT_OPENING = re.compile(r"(?:Separately|Elsewhere|Meanwhile|In\s+(?:a|an)?\s*(?:separate|another|other)\s+"
+                                    r"(?:incidents?|attacks?|developments?|clash(?:es)?)|In\s+[A-Z][\w'-]+(?:\s+[A-Z][\w'-]+)?"
+                                    r"\s+(?:state|province|region|district|county|governorate),)")
+
+
 def _tells_its_own_incident(ctx: Context, ev: Event, nxt: Sentence) -> bool:
     """"Gunmen killed four villagers in Kelmora on Tuesday. Fighting raged near Dunde between 19 and 22
     February.": the next sentence dates what it tells on days that the event's sentences date theirs on
@@ -2151,6 +2158,8 @@ def _tells_its_own_incident(ctx: Context, ev: Event, nxt: Sentence) -> bool:
     tell it: a word the places stage reads as a far town, a "Penal Code" or a people's name, would.)"""
     from .event_dates import told_dates  # (event_dates reads this module's lexicon)
 
+    if OTHER_INCIDENT_OPENING.match(nxt.text):
+        return True  # ("Separately, soldiers clashed with bandits in Gusau on Sunday.")
     theirs = told_dates(ctx, nxt)
     if not theirs:
         return False
