@@ -124,7 +124,7 @@ def test_a_dateline_without_a_year_takes_no_year_of_history_or_of_a_clock():
     today = date.today()
     this_year = date(today.year, 3, 12) if date(today.year, 3, 12) <= today else date(today.year - 1, 3, 12)
     for tail in ("It was the worst attack since the 2012 rebellion.", "The raid began at 1930 hours.",
-                 "Herders have used the wells after 2015."):
+                 "Herders have used the wells after 2015.", "In 2019, raiders killed 40 herders in the same area."):
         assert infer_published(f"GAO, Mali, March 12 (Reuters) - {BODY} {tail}") == this_year, tail
     # a year the text names otherwise is the dateline's
     assert infer_published(f"GAO, Mali, March 12 (Reuters) - {BODY} The wells were dug in 2016.") == date(2016, 3, 12)

@@ -1034,7 +1034,9 @@ _HISTORY_BEFORE_DATE = re.compile(r"\b(?:of|on|since|in|after|before|from|until|
 _MONTH_DAY = re.compile(rf"\b(?:(?P<mon>{_MON})\s+(?P<d>{_DAY})|(?P<d2>{_DAY})\s+(?P<mon2>{_MON}))\b")
 # a year the text names as history ("since the 2012 rebellion", "after 2015") or a time of day ("at 1930
 # hours") says nothing of the year of a dateline without one
-_YEAR_AS_HISTORY = re.compile(r"\b(?:since|after|before|until|till|from|between|the|at)\s+$", re.I)
+_YEAR_AS_HISTORY = re.compile(r"\b(?:since|after|before|until|till|from|between|the|at)\s+$"
+                              # ("... police said. In 2023, bandits killed 40 people there": a year opening a sentence)
+                              r"|(?:^|[.!?][\"”']?\s+)In\s+$", re.I)
 _YEAR_AS_TIME = re.compile(r"\s*(?:hours?|hrs|h\b|GMT|UTC|local\b)", re.I)
 _PAST_CAPTION = re.compile(r"\b(?:was|were|had been|has been)\b", re.I)
 
