@@ -618,3 +618,10 @@ def test_review_of_the_plans_tolls_and_counts(code, text, expected):
 def test_another_incident_opening_the_next_sentence(code, text, expected):
     out = code(text, published="2024-03-13")
     assert [(e["event_type"], e["event_date"], e["fatalities"]) for e in out["events"]] == expected, out["events"]
+
+
+def test_relative_days_count_from_a_datelines_day_before_publication(code):
+    # the writer dated the story the 11th; published the 13th: "on Tuesday" is the Tuesday before the 11th
+    out = code("KELMORA, March 11 (Reuters) - Gunmen killed 15 villagers near Kelmora on Tuesday, police said.",
+               published="2024-03-13")
+    assert [e["event_date"] for e in out["events"]] == ["2024-03-05"]

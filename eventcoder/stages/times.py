@@ -986,12 +986,41 @@ def _restated(text: str, mentions: list[TimeMention], kinds: dict[int, str]) -> 
     return restated
 
 
+# how many days before publication a dateline's day may lie and still be the day its writer counted from
+DATELINE_LAG_DAYS = 7
+
+
 @stage("times", requires=("sentences",), assigns=("times",))
 def make_times(settings):
     def run(ctx: Context) -> None:
-        ctx.times = find_times(ctx.text, ctx.published, ctx.doc)
+        # "KELMORA, March 11 (Reuters) - ... on Tuesday" published on the 13th: the writer counted from the dateline's day
+        reference = ctx.published
+        if reference is not None:
+            day = dateline_day(ctx.text, reference)
+            if day is not None and 0 < (reference - day).days <= DATELINE_LAG_DAYS:
+                reference = day
+        ctx.times = find_times(ctx.text, reference, ctx.doc)
 
     return run
+
+
+def dateline_day(text: str, published: date) -> date | None:
+    """The day of the dateline opening the text ("KELMORA, March 11 (Reuters) -"), in the publication's year (or the
+    year before) when it gives none; None without a dated dateline."""
+    head = text[:3000]
+    first_line = head.lstrip().split("\n", 1)[0]
+    m = _DATELINE.search(head) or _DATELINES_TAGGED[0].match(first_line) or _DATELINES_TAGGED[1].match(first_line)
+    if m is None:
+        return None
+    full = _parse_full(m["date"])
+    if full is not None:
+        return full
+    md = re.match(rf"(?:(?P<mon>{_MON})\.?\s+(?P<d>{_DAY})|(?P<d2>{_DAY})\s+(?P<mon2>{_MON}))", m["date"])
+    if md is None:
+        return None
+    mon, day = _month_num(md["mon"] or md["mon2"]), _day_num(md["d"] or md["d2"])
+    d = _safe_date(published.year, mon, day)
+    return _safe_date(published.year - 1, mon, day) if d is not None and d > published else d
 
 
 # --- publication date from the text ---------------------------------------------------------
