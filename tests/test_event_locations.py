@@ -1840,6 +1840,8 @@ def test_the_town_a_teller_spoke_from_is_no_place_of_the_event(pipeline):
     # DR Congo's territories and Mali's cercles are second-level areas named after their seats
     ("ADF fighters killed ten farmers in Beni territory, a rights group reported.", "Beni", 2),
     ("Gunmen killed ten villagers in Bankass cercle on Saturday.", "Bankass", 2),
+    # and Ethiopia's zones, which the index holds as their centres' towns
+    ("Gunmen killed 12 farmers in East Wellega zone on Saturday.", "East Wellega", 2),
     # "in the province of X" as "in X province": Burkina Faso's provinces are second-level areas
     ("Burkinabe troops killed 40 militants in the province of Soum on Saturday.", "Soum", 2),
 ])

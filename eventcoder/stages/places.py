@@ -281,7 +281,7 @@ def _fold_with_area_word(gz, matches, head: str, last: str) -> bool:
 # "Buganda commune"); the others name first-level regions ("Sanaa province", "Borno State").
 _ADMIN2_AFTER = re.compile(
     _ASIDE + r"\s+(?:districts?" + _SEAT + r"|county|lga|local\s+government(?:\s+area)?|sub-?county|municipality|"
-    r"tehsil|constituency|upazila|taluka|commune|territory|cercle|" + LOCAL_DISTRICT_WORDS + r")\b", re.I)
+    r"tehsil|constituency|upazila|taluka|commune|territory|cercle|zone|" + LOCAL_DISTRICT_WORDS + r")\b", re.I)
 # "Kelmaw Township": in Myanmar an area of several hundred villages named after its seat (a district's
 # part, where ACLED codes the seat with precision 2); a township elsewhere (Kenya's, South Africa's) is a
 # town or a part of one
