@@ -22,7 +22,7 @@ from ..document import Context, Event, TimeMention
 from ..pipeline import stage
 from .events import OTHER_INCIDENT_OPENING, families_by_lemma
 from .syntax import span_root, verb_of
-from .times import AGENCY_TAG, WEEKDAYS, last_day
+from .times import AGENCY_TAG, REPORTING_LEMMAS, WEEKDAYS, last_day
 
 # A governing date this many days or more before publication makes the event background
 # (DESIGN/OUTPUT: "kidnapped in 2014" is not news; ACLED codes news of the reporting period).
@@ -35,9 +35,6 @@ APPROXIMATE_PRECISION = 2
 # A span ("between 3 and 6 May") up to this many days is week-scale (precision 2), longer is 3.
 WEEK_SCALE_DAYS = 13
 
-# Verbs of reporting: a date on them is the report's ("said on Monday"), not the event's.
-REPORTING_LEMMAS = frozenset(
-    "say tell report announce add state confirm claim accord quote write declare note reveal".split())
 # A date in a relative clause dates this event only if it is this recent (days before publication).
 RECENT_DAYS = 14
 # "The raid took place on Thursday", "The attack on Sunday night came when ...": a later sentence
@@ -210,10 +207,15 @@ def _usable(t: TimeMention, published: date | None = None) -> bool:
 def _in_sentence(ctx: Context, s) -> list[TimeMention]:
     """The usable times of sentence `s`, less the last day of a range ("between 3 and 6 May"): the
     range is read from its first mention, which carries the end."""
-    starts, closing = ctx.derived("times index", ctx.times, _times_index)
-    times = ctx.times[bisect_left(starts, s.start):bisect_left(starts, s.end)]
+    times, closing = _times_within(ctx, s)
     return [t for t in times if _usable(t, ctx.published)
             and not _closes_range(closing.get(last_day(t.value, t.precision)), t.start)]
+
+
+def _times_within(ctx: Context, s) -> tuple[list[TimeMention], dict]:
+    """The times of sentence `s` (by their starts), and the index's days ranges close on (see `_times_index`)."""
+    starts, closing = ctx.derived("times index", ctx.times, _times_index)
+    return ctx.times[bisect_left(starts, s.start):bisect_left(starts, s.end)], closing
 
 
 def _times_index(times: list[TimeMention]) -> tuple[list[int], dict]:
@@ -681,6 +683,7 @@ def date_event(ctx: Context, event: Event) -> None:
             p = PUBLICATION_PRECISION  # only the day it was told of: ACLED's "as reported on D", precision 2
         event.event_date, event.time_precision = d.isoformat(), p
         event.date_end = end.isoformat() if end and end != d else None
+        event.date_unit = t.precision  # (not a contract field: the merge reads a year's span from it)
         if pub is not None and ((pub - d).days >= HISTORICAL_DAYS
                                 or (t.precision == "year" and d.year < pub.year)):
             event.historical = True
@@ -729,7 +732,7 @@ def mark_background(ctx: Context) -> None:
             e.historical = True
 
 
-_COMING_DAY = re.compile(r"\b(?:monday|tuesday|wednesday|thursday|friday|saturday|sunday|tomorrow)\b", re.I)
+_COMING_DAY = re.compile(r"\b(?:" + "|".join(WEEKDAYS) + r"|tomorrow)\b", re.I)
 
 
 def planned(ctx: Context, event: Event) -> bool:
@@ -745,11 +748,10 @@ def planned(ctx: Context, event: Event) -> bool:
     if s is None:
         return False
     published = ctx.published.isoformat()
-    for t in ctx.times:
+    for t in _times_within(ctx, s)[0]:
         # (a weekday or tomorrow, "on Friday": not a full date, which may be a slip of the pen, nor a day counted from
         # another, "two days after the raid")
-        if s.start <= t.start < s.end and t.precision == "day" and not t.duration and t.value and t.value > published \
-                and _COMING_DAY.search(t.text):
+        if t.precision == "day" and not t.duration and t.value and t.value > published and _COMING_DAY.search(t.text):
             root = span_root(ctx.doc, t.start, t.end)
             if root is not None and verb_of(root).i == verb.i:
                 return True

@@ -311,14 +311,18 @@ def _governed(ctx: Context, p: PlaceMention) -> int:
 _START = attrgetter("start")
 
 
+def _places_in(ctx: Context, lo: int, hi: int) -> list[PlaceMention]:
+    """The place mentions starting in [lo, hi), by bisection (ctx.places is in text order)."""
+    return ctx.places[bisect_left(ctx.places, lo, key=_START):bisect_left(ctx.places, hi, key=_START)]
+
+
 def _governed_by(ctx: Context, p: PlaceMention) -> int:
     # (room for the words before a place noun: "into the remote hill village Kelmora")
     lo = max(0, p.start - 45)
     window = ctx.text[lo:p.start]
     # (the places starting in the window, ctx.places being in text order: from the right, the offsets
     # before stay good)
-    near = ctx.places[bisect_left(ctx.places, lo, key=_START):bisect_left(ctx.places, p.start, key=_START)]
-    for q in reversed(near):
+    for q in reversed(_places_in(ctx, lo, p.start)):
         # "in the Kelmorian town Dunde": a country's word before the place noun leads in as "the" would,
         # and so does a region's or a town's possessive: "in Kelmora's Dunde village" (a country's, "in
         # Kelmoria's Dunde County", is left as it was: "near Lurin in Kelmoria's Dunde County" is near
@@ -895,7 +899,7 @@ def listed_places(ctx: Context, p: PlaceMention) -> list[PlaceMention]:
     nor then a stretch: "between Kelmo and Dunde")."""
     members, end = [], p.end
     # (ctx.places is in text order: the places after the mention, from the first that starts past its end)
-    for q in ctx.places[bisect_left(ctx.places, p.end, key=_START):]:
+    for q in _places_in(ctx, p.end, len(ctx.text) + 1):
         if not _LIST_JOIN.fullmatch(ctx.text, end, q.start):
             break
         members.append(q)
@@ -924,8 +928,7 @@ def split_listed_places(ctx: Context, events: list[Event], gz) -> list[Event]:
             continue
         sents = [ctx.sentences[i] for i in set(ev.sentences) if 0 <= i < len(ctx.sentences)]
         # (the places of the event's sentences, in text order: ctx.places is, and so are the sentences)
-        mine = [p for s in sorted(sents, key=_START) for p in
-                ctx.places[bisect_left(ctx.places, s.start, key=_START):bisect_left(ctx.places, s.end, key=_START)]]
+        mine = [p for s in sorted(sents, key=_START) for p in _places_in(ctx, s.start, s.end)]
         at = next((p for p in mine if p.latitude == ev.latitude and p.longitude == ev.longitude
                    and p.name == ev.location), None)
         if at is None or _wide(at):
@@ -1176,8 +1179,7 @@ def _another_town_located(ctx: Context, q: PlaceMention, key: str) -> bool:
     sentence ("... in Dunde, some 60 km north of Kelmora": Dunde's scene, not the scene of an event told in
     Kelmora; an unknown village so located, "Qqorta village, 40 km from Kelmora", may be the event's own)."""
     s = ctx.sentence_at(q.start)
-    return s is not None and any(r.kind == "city" and s.start <= r.start < q.start and light_key(r.text) != key
-                                 for r in ctx.places)
+    return s is not None and any(r.kind == "city" and light_key(r.text) != key for r in _places_in(ctx, s.start, q.start))
 
 
 def _weak_town(ctx: Context, spans, anchor: int, places, gz, governed: bool = True) -> PlaceMention | None:
@@ -1406,23 +1408,23 @@ _ROAD_BETWEEN_AFTER = re.compile(r"\s*[-–]\s*[A-Z][\w'-]*(?:\s[A-Z][\w'-]*)?\s
 
 _NATURAL_FEATURE = re.compile(r"\b(?:Forest|Lake|Mountains?|Hills|Range|Valley|Desert|Plateau|Delta)\b")
 # "in the Hodan district of Mogadishu": a named district of a city of millions (ACLED codes it in the city, 1)
-_DISTRICT_OF_AFTER = re.compile(r"\s+(?:district|neighbou?rhood|quarter)\s+of\s+(?:the\s+)?(?:city\s+of\s+)?", re.I)
+_CITY_PARTS = r"(?:district|neighbou?rhood|quarter)"
+_DISTRICT_OF_AFTER = re.compile(r"\s+" + _CITY_PARTS + r"\s+of\s+(?:the\s+)?(?:city\s+of\s+)?", re.I)
 
 
 def _district_of_large_city(ctx: Context, p: PlaceMention) -> bool:
     """"the Hodan district of Mogadishu", "Mogadishu's Hodan district": a named district of a city of millions (ACLED
     codes it in the city, precision 1)."""
     m = _DISTRICT_OF_AFTER.match(ctx.text, p.end)
-    if m is not None and any(q.start == m.end() and q.kind == "city" and q.population >= LARGE_CITY_POP
-                             for q in ctx.places):
+    if m is not None and any(q.kind == "city" and q.population >= LARGE_CITY_POP for q in _places_in(ctx, m.end(), m.end() + 1)):
         return True
     return bool(_CITY_DISTRICT_WORD_AFTER.match(ctx.text, p.end)) and any(
         q.kind == "city" and q.population >= LARGE_CITY_POP and ctx.text.startswith(("'s ", "\u2019s "), q.end)
-        and q.end + 3 == p.start for q in ctx.places)
+        and q.end + 3 == p.start for q in _places_in(ctx, max(0, p.start - 80), p.start))
 
 
 # "Kelmora's Dunde district": the word of a city's district after its name
-_CITY_DISTRICT_WORD_AFTER = re.compile(r"\s+(?:district|neighbou?rhood|quarter)\b", re.I)
+_CITY_DISTRICT_WORD_AFTER = re.compile(r"\s+" + _CITY_PARTS + r"\b", re.I)
 
 
 def _compass_part(ctx: Context, p: PlaceMention) -> bool:

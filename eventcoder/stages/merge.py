@@ -97,15 +97,15 @@ _WEEK_REACH = timedelta(days=3)
 
 def _span(ev: Event) -> tuple[date | None, date | None]:
     """The first and last day the event's date may mean: its day, its span, the days about the middle of its
-    week, its month (a date of month precision: "last month", "in January"), or its year (dated on its middle day,
-    1 July)."""
+    week, its month (a date of month precision: "last month", "in January"), or its year (`date_unit`, set by the
+    event-dates stage)."""
     if ev.time_precision not in (1, 2, 3):
         return None, None
     first = date.fromisoformat(ev.event_date)
     if ev.time_precision == 3:
         # ("Last month, bandits killed 37 people there" is no mention of Monday's attack, nor is its toll)
-        if first.month == 7 and first.day == 1 and not ev.date_end:
-            return first.replace(month=1), first.replace(month=12, day=31)  # (a year, dated on its middle day)
+        if getattr(ev, "date_unit", None) == "year" and not ev.date_end:
+            return first.replace(month=1, day=1), first.replace(month=12, day=31)  # (a year, dated on its middle day)
         start = first.replace(day=1)
         end = date.fromisoformat(ev.date_end) if ev.date_end else \
             (start + timedelta(days=32)).replace(day=1) - timedelta(days=1)
@@ -261,7 +261,7 @@ def absorb(cluster: Event, ev: Event, index: SentenceIndex) -> None:
     ct, et = time_rank(cluster), time_rank(ev)
     if ev.event_date and (cluster.event_date is None or et < ct):
         cluster.event_date, cluster.time_precision = ev.event_date, ev.time_precision
-        cluster.date_basis = ev.date_basis
+        cluster.date_basis, cluster.date_unit = ev.date_basis, getattr(ev, "date_unit", None)
         cluster.date_end = ev.date_end or cluster.date_end
     elif et == ct == 0 and ev.event_date and cluster.event_date and cluster.time_precision == 3 \
             and (ev.time_precision or 1) < 3:
@@ -269,6 +269,7 @@ def absorb(cluster: Event, ev: Event, index: SentenceIndex) -> None:
         # Monday, police dispersed the marchers")
         cluster.event_date, cluster.time_precision = ev.event_date, ev.time_precision
         cluster.date_basis, cluster.date_end = ev.date_basis, ev.date_end
+        cluster.date_unit = getattr(ev, "date_unit", None)
     elif et == ct == 0 and ev.event_date and cluster.event_date and ev.event_date > cluster.event_date \
             and ev.time_precision != 3 and getattr(ev, "own_act", True):
         # (nor does a noun only referring back to the act on a later day: "two days after the attack, youths marched")

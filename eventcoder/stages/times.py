@@ -17,6 +17,7 @@ from functools import lru_cache
 
 from ..document import Context, TimeMention
 from ..pipeline import stage
+from .sentences import HEADING_MAX_WORDS
 from .syntax import span_root
 
 # Unless the verb is in the future tense, a day-month without year is taken as at most this many
@@ -69,12 +70,14 @@ _UNIT = r"(?:second|minute|hour|day|night|week|fortnight|month|year|decade|centu
 _END = r"(?![\w])"
 
 # what may follow "on the 12th" when it is a day ("the 5th House", "the 10th round" are not)
-# "a week after the attack", "three days after the raid": counted from the day the story last named, the act's
-# (not "two days after the election", a day the story may not give)
-_ACT_NOUNS = (r"(?:attacks?|raids?|ambush(?:es)?|assaults?|killings?|massacres?|bombings?|blasts?|explosions?|"
-              r"incidents?|clashes|abductions?|kidnappings?|shootings?|strikes?)")
 _ORDDAY_AFTER = (r"\s*(?:$|[.,;:)\]]|\s(?:and|or|in|at|when|as|after|before|with|by|to|but|while|during"
                  r"|morning|afternoon|evening|night)\b)")
+# nouns of violent acts: "Sunday's attack" was (see _DONE_ACT_AFTER); "a week after the raid" counts from the act's day
+_VIOLENT_ACTS = (r"attacks?|raids?|ambush(?:es)?|assaults?|killings?|massacres?|bombings?|blasts?|explosions?|clashes|"
+                 r"shootings?")
+# "a week after the attack", "three days after the raid": counted from the day the story last named, the act's
+# (not "two days after the election", a day the story may not give)
+_ACT_NOUNS = rf"(?:{_VIOLENT_ACTS}|incidents?|abductions?|kidnappings?|strikes?)"
 _TENS = r"(?:ten|twenty|thirty|forty|fifty|sixty|seventy|eighty|ninety)"
 _ONES = r"(?:one|two|three|four|five|six|seven|eight|nine)"
 # periods of a day that may follow a weekday or "yesterday"
@@ -207,7 +210,6 @@ MONTH_CUE_BEFORE = re.compile(
     r"|on|between|and|to|throughout|end|beginning|start|middle|that|each|every)[\s-]+$", re.I)
 
 
-# "three days after they ...": words after "N days after/before" that anchor it to an event
 # nouns of what is to be, whose infinitive's date lies ahead ("the decision to hold a vote in June")
 _PLAN_NOUNS = frozenset("plan decision proposal call intention pledge promise threat scheme move agreement deal".split())
 # "every Sunday", "each Friday": a habit, no coming day
@@ -216,10 +218,11 @@ _EVERY_BEFORE = re.compile(r"\b(?:every|each)\s+$", re.I)
 _SAME_IN_THE_PAST = frozenset("spread put hit cut set beat shut quit burst cast cost hurt let shed split thrust upset "
                               "broadcast bet bid rid".split())
 _HARM_LEMMAS = frozenset("kill wound injure leave".split())
-# verbs of telling, whose past tense makes a simple present told with them a plan ("they march on Friday, the union said")
-_TELLING_LEMMAS = frozenset("say announce tell state add confirm report".split())
-# a line of at most this many words, with no closing stop, is a headline (as the sentences stage reads it)
-HEADLINE_MAX_WORDS = 10
+# Verbs of reporting: a date on them is the report's ("said on Monday"), not the event's; their past tense makes a
+# simple present told with them a plan ("they march on Friday, the union said")
+REPORTING_LEMMAS = frozenset(
+    "say tell report announce add state confirm claim accord quote write declare note reveal".split())
+# "three days after they ...": words after "N days after/before" that anchor it to an event
 _CLAUSE_AFTER = re.compile(r"[ \t]+[\w\"'“‘]")
 # words of the violence an act noun refers back to ("the attack", "the raid"): the sentence of the day it counts from
 _VIOLENCE = re.compile(r"\b(?:attack|raid|ambush|assault|kill|massacre|bomb|blast|explo|shoot|shot|storm|abduct|kidnap|"
@@ -355,11 +358,11 @@ def _scheduled(doc, text: str, start: int, end: int) -> bool:
         # Monday, killing five": a toll is told of what happened)
     # (told as someone's word in the past tense, "..., their union said": notes written in the present, "Protesters
     # gather in the park on Thursday", tell the past)
-    said = any(t.lemma_ in _TELLING_LEMMAS and t.tag_ == "VBD" for t in tok.sent)
+    said = any(t.lemma_ in REPORTING_LEMMAS and t.tag_ == "VBD" for t in tok.sent)
     line_start = text.rfind("\n", 0, start) + 1
     line_end = text.find("\n", end)
     line = text[line_start:line_end if line_end >= 0 else len(text)].strip()
-    return said and bool(re.search(r"[.!?\"”']\s*$", line)) and len(line.split()) > HEADLINE_MAX_WORDS
+    return said and bool(re.search(r"[.!?\"”']\s*$", line)) and len(line.split()) > HEADING_MAX_WORDS
 
 
 def _verb_tense(tok) -> str:
@@ -424,9 +427,8 @@ def _place_month(pub: date | None, m: int, tense: str | None, deadline: bool = F
 _WEEKDAY_DEADLINE_BEFORE = re.compile(r"\b(?:gave|granted|set|extended|allowed|issued)\b[^.;:]{0,40}?"
                                       r"\b(?:until|till|by|deadline\s+of)\s+$", re.I)
 # a weekday's own act of violence: "Sunday's attack", "Friday's deadly bombing", "Monday night's clashes"
-_DONE_ACT_AFTER = re.compile(r"(?:\s+(?:morning|afternoon|evening|night))?['’]s\s+(?:[a-z]+\s+){0,2}?(?:attacks?|"
-                             r"assaults?|raids?|bombings?|blasts?|explosions?|ambush(?:es)?|killings?|massacres?|"
-                             r"shootings?|clashes|fighting|violence|(?:air|drone)\s*strikes?|shelling|riots?)\b")
+_DONE_ACT_AFTER = re.compile(r"(?:\s+(?:morning|afternoon|evening|night))?['’]s\s+(?:[a-z]+\s+){0,2}?(?:"
+                             + _VIOLENT_ACTS + r"|fighting|violence|(?:air|drone)\s*strikes?|shelling|riots?)\b")
 
 
 def _place_weekday(pub: date | None, wd: int, rel: str, tense: str | None) -> date | None:
@@ -1007,15 +1009,13 @@ def make_times(settings):
 def dateline_day(text: str, published: date) -> date | None:
     """The day of the dateline opening the text ("KELMORA, March 11 (Reuters) -"), in the publication's year (or the
     year before) when it gives none; None without a dated dateline."""
-    head = text[:3000]
-    first_line = head.lstrip().split("\n", 1)[0]
-    m = _DATELINE.search(head) or _DATELINES_TAGGED[0].match(first_line) or _DATELINES_TAGGED[1].match(first_line)
+    m = _opening_dateline(text)
     if m is None:
         return None
     full = _parse_full(m["date"])
     if full is not None:
         return full
-    md = re.match(rf"(?:(?P<mon>{_MON})\.?\s+(?P<d>{_DAY})|(?P<d2>{_DAY})\s+(?P<mon2>{_MON}))", m["date"])
+    md = _MONTH_DAY.match(m["date"])
     if md is None:
         return None
     mon, day = _month_num(md["mon"] or md["mon2"]), _day_num(md["d"] or md["d2"])
@@ -1103,6 +1103,14 @@ def _parse_stamp(rest: str) -> date | None:
     return parsed.date() if parsed else None
 
 
+def _opening_dateline(text: str) -> re.Match | None:
+    """The dateline of the text's head (its date in group "date"): "KELMORA, March 11 (Reuters) -" opening a line of
+    its first 3,000 characters; a place and date closed by an agency's tag, or opened by one, on the first line only."""
+    head = text[:3000]
+    first_line = head.lstrip().split("\n", 1)[0]
+    return _DATELINE.search(head) or _DATELINES_TAGGED[0].match(first_line) or _DATELINES_TAGGED[1].match(first_line)
+
+
 def infer_published(text: str) -> date | None:
     """The publication date a text states: a 'Published:' line (an 'Updated' one when there is no
     other), a dateline or header with a full date, the latest full date closing a photo caption, or a
@@ -1114,8 +1122,7 @@ def infer_published(text: str) -> date | None:
     stamped = stamp_date(head)
     if stamped:
         return stamped
-    first_line = head.lstrip().split("\n", 1)[0]
-    m = _DATELINE.search(head) or _DATELINES_TAGGED[0].match(first_line) or _DATELINES_TAGGED[1].match(first_line)
+    m = _opening_dateline(head)
     dateline = _parse_full(m["date"]) if m else None
     if dateline:
         return dateline
