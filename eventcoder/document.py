@@ -215,6 +215,9 @@ class FatalityClaim:
     # death | toll | vague | singular (counted); subset | remains | reference | campaign (not counted)
     kind: str = "death"
     added: bool = False  # dead besides those told before ("two other policemen", "another victim")
+    # a toll another source puts against a figure told before ("but villagers set the toll at 12"):
+    # ACLED takes the lowest of conflicting reports
+    rival: bool = False
 
     def to_dict(self) -> dict:
         return {"count": self.count, "low": self.low, "high": self.high, "who": self.who,

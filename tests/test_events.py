@@ -1308,3 +1308,41 @@ def test_two_named_sides_that_fought_each_other_are_a_mob(code):
 def test_a_toll_of_fighting_since_a_recent_day_is_news(code):  # (guard for the running toll)
     doc = code("Heavy fighting has killed 20 people in El Fasher since Sunday, residents said.", published=PUB)
     assert [e["event_type"] for e in doc["events"]] == ["Battles"]
+
+
+@pytest.mark.parametrize("text,expected", [
+    # no one harmed: no attack of its own beside the looting
+    ("Soldiers looted shops in Kelmora on Tuesday, residents said. No one was injured.",
+     [("Strategic developments", "Looting/property destruction")]),
+    ("Militiamen looted the market in Kelmora on Monday. Nobody was hurt.",  # (guard)
+     [("Strategic developments", "Looting/property destruction")]),
+    # a bomb going off in its makers' hands is disrupted weapons use; ordnance left behind is a remote explosive
+    ("Two militants died in a Kelmora house on Monday as a bomb they were building exploded.",
+     [("Strategic developments", "Disrupted weapons use")]),
+    ("Two boys died after an unexploded shell they had found detonated near Kelmora on Monday.",
+     [("Explosions/Remote violence", "Remote explosive/landmine/IED")]),
+    # a storming that takes people is an abduction; one that ends in a killing, or only tries to take, an attack
+    ("Armed men stormed a church in Kelmora on Sunday and abducted the pastor, police said.",
+     [("Violence against civilians", "Abduction/forced disappearance")]),
+    ("Gunmen abducted a village chief in Kelmora on Monday and shot him dead hours later.",
+     [("Violence against civilians", "Attack")]),
+    ("On Monday, gunmen attacked Kelmora, killed a resident and abducted three traders.",  # (guard)
+     [("Violence against civilians", "Attack")]),
+    ("Militants attacked and tried to kidnap an aid worker in Kelmora on Monday.",  # (guard)
+     [("Violence against civilians", "Attack")]),
+    # a live report's time stamp opens with the month, no march; a suicide bombing is a suicide bomb
+    ("March 10, 09:00 GMT - Rebels shelled the town of Kelmora, killing four civilians.",
+     [("Explosions/Remote violence", "Shelling/artillery/missile attack")]),
+    ("A suicide bombing outside a Kelmora mosque left nine dead on Friday.",
+     [("Explosions/Remote violence", "Suicide bomb")]),
+    # a blast escaped or survived went off; a remote-controlled one is no controlled explosion
+    ("A magistrate escaped a remote-controlled blast aimed at his car in Kelmora on Monday.",
+     [("Explosions/Remote violence", "Remote explosive/landmine/IED")]),
+    ("A judge survived a bomb blast that targeted his car in Kelmora on Monday.",
+     [("Explosions/Remote violence", "Remote explosive/landmine/IED")]),
+    ("Army engineers carried out a controlled explosion of a suspicious device in Kelmora on Monday.",  # (guard)
+     [("Strategic developments", "Disrupted weapons use")]),
+])
+def test_review_of_negated_harm_bombs_abductions_and_time_stamps(code, text, expected):
+    doc = code(text, published="2024-03-13")
+    assert [(e["event_type"], e["sub_event_type"]) for e in doc["events"]] == expected

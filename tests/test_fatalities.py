@@ -500,3 +500,33 @@ def test_them_killed_are_those_taken_before(text, deaths):
 ])
 def test_the_killed_or_wounded_are_no_count_of_the_dead(text, deaths):
     assert tolls(text, "2023-05-10") == deaths
+
+
+@pytest.mark.parametrize("text,deaths", [
+    # "more than 100" is the figure's own bound, not 100 dead besides those told before
+    ("Gunmen killed 35 people in Kelmora on Monday. The death toll later rose to more than 100.", [100]),
+    # the count of the dead told as "the number of X killed" (the bare plural in it is no toll of its own)
+    ("Gunmen killed eight villagers in Kelmora on Sunday. On Tuesday, police said the number of villagers "
+     "killed had risen to 19.", [19]),
+    ("The number of villagers killed during a week of raids near Kelmora rose to 32 -- 17 herders and 15 farmers -- "
+     "on Sunday, officials said.", [32]),
+])
+def test_a_toll_told_as_more_than_or_as_the_number_killed(text, deaths):
+    assert tolls(text, "2024-03-13") == deaths
+
+
+@pytest.mark.parametrize("text,deaths", [
+    # conflicting reports (ACLED: the lowest): an estimate set against a figure told before, by a contrast or
+    # by another source
+    ("Police counted six dead after Tuesday's raid on Kelmora, but villagers set the toll at 12.", [6]),
+    ("Gunmen shot dead 18 villagers in Kelmora on Monday, a local official said. Police confirmed the raid but "
+     "set the toll at seven.", [7]),
+    ("Fighters stormed Kelmora on Monday and killed 35 villagers, the army said. A youth council set the toll "
+     "at 90.", [35]),
+    # (guards: an estimate with nothing to set it against, an update, a vague count before it)
+    ("Gunmen shot dead two soldiers in Kelmora on Sunday. Officials set the toll at 15.", [15]),
+    ("Several villagers died in a raid on Kelmora on Monday, an activist said. A later report set the toll "
+     "at 40.", [40]),
+])
+def test_the_lowest_of_conflicting_tolls(text, deaths):
+    assert tolls(text, "2024-03-13") == deaths

@@ -389,3 +389,50 @@ def test_the_dead_a_battle_left_are_not_its_other_side(code):
 def test_an_arms_noun_of_another_thing_or_user_is_no_countrys_military(code, text, country):
     ev = first(code, text, published="2024-03-13")
     assert f"Military Forces of {country}" not in (ev["actor1"] or "") + (ev["actor2"] or ""), (ev["actor1"], ev["actor2"])
+
+
+@pytest.mark.parametrize("text,actor1", [
+    # a group telling of its own fighters' act, or claiming an act, is its doer, not only a source
+    ("Hezbollah said its fighters fired a barrage of rockets at an army base in Kelmora on Tuesday.", "Hezbollah"),
+    ("Al-Shabaab claimed a bombing at a Kelmora hotel on Friday that left nine dead.", "Al Shabaab"),
+    ("JNIM said on Telegram that its fighters killed 10 soldiers in an ambush near Kelmora on Sunday.",
+     "JNIM: Group for Support of Islam and Muslims"),
+    # a claim told after the act: the act is the claimer's (ACLED), not an unidentified group's
+    ("A roadside bomb killed three road workers near Kelmora on Monday. Al-Shabaab later claimed the blast.",
+     "Al Shabaab"),  # (guard: no doer named in the act's sentence)
+    ("A young suicide bomber struck a Kelmora market on Monday, killing 14. Islamic State militants claimed "
+     "credit on Tuesday.", "Islamic State"),
+])
+def test_a_group_telling_or_claiming_its_own_act_is_its_doer(code, text, actor1):
+    assert first(code, text, published="2024-03-13")["actor1"] == actor1
+
+
+def test_no_group_claiming_an_attack_is_no_actor_nor_an_event(code):
+    doc = code("Two grenades hit a Kelmora bus stop on Monday, killing three. No faction owned up to it and no group "
+               "claimed the attack.", published="2024-03-13")
+    assert [(e["event_type"], e["actor1"].split(" (")[0]) for e in doc["events"]] == [
+        ("Explosions/Remote violence", "Unidentified Armed Group")]
+
+
+@pytest.mark.parametrize("text,actor1", [
+    ("LeT militants raided a checkpoint in Kelmora on Monday.", "LeT: Lashkar-e-Taiba"),  # (guard)
+    # the Civilian JTF is a militia of its own, not Nigeria's army
+    ("Civilian Joint Task Force members clashed with Boko Haram fighters near Monguno on Monday.",
+     "Civilian JTF: Civilian Joint Task Force"),
+    # a country's strikes or raids are its military's
+    ("Israeli strikes killed 20 people in Kelmora on Tuesday.", "Military Forces of Israel"),
+    ("A Russian raid on Kelmora killed three people on Monday.", "Military Forces of Russia"),
+    # the group that runs a source is no party to what the source tells
+    ("Israeli strikes killed 20 people in Kelmora on Tuesday, the Hamas-run health ministry said.",
+     "Military Forces of Israel"),
+])
+def test_acronyms_militias_strikes_and_a_source_s_owner(code, text, actor1):
+    assert first(code, text, published="2024-03-13")["actor1"].split(" (")[0] == actor1.split(" (")[0]
+
+
+def test_a_short_acronym_with_a_capital_inside_keeps_its_case():
+    from eventcoder.resources.actors import find_matches
+
+    # "let" is no Lashkar-e-Taiba, "jud" no Jamaat-ud-Dawa
+    assert "LeT: Lashkar-e-Taiba" not in [m.name for m in find_matches("The attackers let the driver go near Kelmora.")]
+    assert [m.name for m in find_matches("LeT militants attacked a post near Kelmora.")] == ["LeT: Lashkar-e-Taiba"]

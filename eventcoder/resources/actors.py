@@ -259,8 +259,11 @@ class Dictionary:
 
 
 def _case_sensitive(alias: str) -> bool:
+    """An acronym: all capitals ("ADF"), or a short word with a capital inside ("LeT", "JuA", "FAMa"), which
+    lower case would make a common word ("let")."""
     letters = [ch for ch in alias if ch.isalpha()]
-    return bool(letters) and not any(ch.islower() for ch in letters)
+    return bool(letters) and (not any(ch.islower() for ch in letters) or " " not in alias and len(letters) <= 5
+                              and letters[0].isupper() and any(ch.isupper() for ch in letters[1:]))
 
 
 @lru_cache(maxsize=1)
@@ -342,6 +345,9 @@ _ARMS_COMPOUND_AFTER = re.compile(r"\s+(?:engineers?|scientists?|experts?|specia
 # "Russia fired North Korean missiles", "struck Sevastopol with British missiles": arms another used
 _ARMS_USED_BEFORE = re.compile(r"\b(?:fired|firing|launched|launching|used|using|with|supplied|delivered|sent|bought|"
                                r"acquired|deployed)\s+(?:[\w-]+\s+){0,2}$", re.I)
+# a country's adjective before these names its military's act: "Israeli strikes", "a Russian raid"
+_STRIKES_AFTER = re.compile(r"\s+(?:strikes?|raids?|bombing|bombings)\b(?!\s+(?:by|over|against\s+(?:the\s+)?"
+                            r"(?:government|law|tax|fuel|pay))\b)", re.I)
 _USED_BY_AFTER = re.compile(r"\s*,?\s*(?:operated|flown|piloted|launched|fired|used|deployed)\s+by\b", re.I)
 _WORD_BEFORE = re.compile(r"\b([A-Z][a-z]+)[ \t]+$")
 
@@ -476,6 +482,12 @@ def find_matches(text: str, countries: Iterable[str] = (), when: date | None = N
                     continue
                 name, inter = generic_actor(g.generic_kind, t.country, when)
                 cands.append(Match(start, h[1], name, inter, t.country, "generic", 1, g.generic_kind))
+            struck = _STRIKES_AFTER.match(text, end) if not nouns and not t.is_name else None
+            if struck and not _ARMS_USED_BEFORE.search(text, max(0, start - 40), start):
+                # "Israeli strikes killed 20 people", "a Russian raid": the country's military (not a labour
+                # strike: "Kenyan strikes by teachers", "the Nigerian strike over fuel prices")
+                name, inter = generic_actor("military", t.country, when)
+                cands.append(Match(start, struck.end(), name, inter, t.country, "generic", 1, "military"))
             if not nouns and not t.is_name:
                 # "Kelmorian and Dundish troops": the noun after the second adjective serves both
                 for other in following(end, ("country",), r"\s*(?:,|and|&)\s*"):

@@ -87,6 +87,8 @@ WEAPON_EVENT_VERBS = frozenset(
     # "set off explosives", "an airstrike claimed ten lives", "died in a mine blast", "a blast
     # ripped through a bus", "the explosion left five dead", "blew up a pipeline", "caused damage"
     + "conduct carry use trigger set claim die rip leave blow cause".split()
+    # "the mayor escaped a roadside blast", "survived a car bomb": the blast went off
+    + "escape survive".split()
 )
 # "police found a bomb under a bus", "an IED was discovered": a bomb disrupted (see _DISRUPTED_BOMB)
 BOMB_FOUND_VERBS = frozenset("find discover detect spot".split())
@@ -164,8 +166,9 @@ def find_cues(span) -> dict[str, list]:
         if lem not in by_lemma and tok.lower_ not in by_lemma and (fixed := misspelt_lemma(tok)):
             tok.lemma_ = lem = fixed  # (so the rules that read the lemma read the word meant)
         for name in by_lemma.get(lem, ()) or by_lemma.get(tok.lower_, ()) or by_lemma.get(_stem(tok), ()):
-            if lem == "march" and tok.text[0].isupper() and tok.i != span.start and not _named_march(tok):
-                continue  # the month
+            if lem == "march" and tok.text[0].isupper() and (tok.i != span.start or _day_after(tok)) \
+                    and not _named_march(tok):
+                continue  # the month (a live report's "March 10, 09:00 GMT - ..." opens with it)
             if lem == "deal" and tok.pos_ == "VERB":
                 continue  # "measures to deal with the outbreak": no agreement
             if lem == "riot" and tok.pos_ != "VERB" and tok.head is not tok and tok.head.lemma_.lower() in _RIOT_UNITS:
@@ -403,6 +406,12 @@ def misspelt_lemma(tok) -> str:
     return lemmas.pop() if len(lemmas) == 1 else ""
 
 
+def _day_after(tok) -> bool:
+    """A day's figure right after the word: "March 10"."""
+    nxt = tok.nbor(1) if tok.i + 1 < len(tok.doc) else None
+    return nxt is not None and nxt.text.isdigit() and len(nxt.text) <= 2
+
+
 def _named_march(tok) -> bool:
     """"a Peace March", "the Long March": a march its name calls one (not "Writer March 27", "a wet March")."""
     nxt = tok.doc[tok.i + 1] if tok.i + 1 < len(tok.doc) else None
@@ -615,6 +624,9 @@ def _petrol(tok) -> bool:
     return any(c.lower_ in ("petrol", "gasoline", "molotov", "fire", "incendiary") for c in tok.lefts)
 
 
+_LEFT_BEHIND = frozenset({"unexploded", "leftover", "abandoned"})
+
+
 def _refine_weapons(found: dict) -> None:
     if "GRENADE" in found:
         launched = [t for t in found["GRENADE"] if t.i + 1 < len(t.doc) and t.doc[t.i + 1].lower_ in _LAUNCHER]
@@ -630,6 +642,15 @@ def _refine_weapons(found: dict) -> None:
     for t in found.get("ATTACK", ()):
         if t.lemma_.lower() == "bomb" and t.pos_ == "NOUN" and not _petrol(t):
             found.setdefault("IED", []).append(t)
+    if "SHELL" in found:
+        # "an unexploded shell the boys were playing with went off": ordnance left behind, which ACLED codes as a
+        # remote explosive, not as shelling
+        left = [t for t in found["SHELL"] if t.i > 0 and t.doc[t.i - 1].lower_ in _LEFT_BEHIND]
+        if left:
+            found["SHELL"] = [t for t in found["SHELL"] if t not in left]
+            found.setdefault("IED", []).extend(left)
+            if not found["SHELL"]:
+                del found["SHELL"]
     if "IED" in found:
         # "blew up a bridge", "was blown up in his car"; not "the row blew up" (nothing blown up)
         found["IED"] = [t for t in found["IED"] if t.lemma_.lower() != "blow" or any(
@@ -675,6 +696,10 @@ def blocked(tok, span) -> str | None:
                 return "modal"
             if child.dep_ == "mark" and child.lower_ in ("if", "unless", "whether"):
                 return "conditional"
+    if verb.lemma_.lower() in _UNDERGONE | {"claim"} and any(
+            c.dep_ in ("nsubj", "nsubjpass") and _no_one(c) for c in verb.children):
+        # (and "no faction claimed the raid": an act told elsewhere, or none)
+        return "negated"  # "No one was injured", "nobody was hurt", "none died"
     anc = [] if held else [verb] + list(verb.ancestors)[:3]
     # (a relative clause tells a fact of its noun, whatever the verb above that noun does: "a preacher
     # denied entry to the country, which sparked violent protests", "condemned the group that attacked";
@@ -707,6 +732,16 @@ def blocked(tok, span) -> str | None:
         if BLOCKING_PREPS.search(before):
             return "threat/risk of"
     return None
+
+
+_UNDERGONE = frozenset("injure wound hurt harm kill die perish".split())
+
+
+def _no_one(subject) -> bool:
+    """A subject that is no one: "nobody", "none", "no one", "no casualties" (not "no fewer than twenty villagers")."""
+    return subject.lower_ in ("nobody", "none", "noone") or any(
+        c.dep_ == "det" and c.lower_ == "no" for c in subject.children) and not any(
+        c.dep_ == "nummod" for c in subject.children)
 
 
 # the participles that tell a protest or a meeting as held: "a rally staged in Kelmora"
@@ -1193,8 +1228,10 @@ _WEAPON_OBJECTS = r"\b(weapons?|arms|ammunition|munitions|rifles?|guns?|pistols?
 _DISRUPTED_BOMB = re.compile(
     r"\b(?:defus|disarm|deactivat)|\bprematurely\b|\b(?:did not|didn't|failed to) (?:explode|detonate|go off)\b"
     r"|\b(?:while|as|when) (?:they were |he was |it was being )?(?:planting|assembling|making|laying|fixing|handling|"
-    r"manufacturing|fitting)\b|\bthey were (?:planting|assembling|making|laying|fixing|handling|manufacturing)\b"
-    r"|\bcontrolled (?:explosion|detonation)\b|\b(?:bomb|ied|explosive device|device|landmine|mine|grenade)s? "
+    r"manufacturing|fitting|building|preparing|transporting)\b"
+    r"|\b(?:they|he|she) (?:was|were|had been) (?:planting|assembling|making|laying|fixing|handling|manufacturing|"
+    r"building|preparing|transporting)\b"
+    r"|(?<!remote-)(?<!remote )\bcontrolled (?:explosion|detonation)\b|\b(?:bomb|ied|explosive device|device|landmine|mine|grenade)s? "
     r"(?:was |were )?(?:found|discovered|detected|recovered|spotted)\b"
     r"|\b(?:found|discovered|detected|recovered|spotted) (?:an? |the |two |three |\d+ )?(?:unexploded |live )?"
     r"(?:bomb|ied|explosive device|device|landmine|mine|grenade)s?\b")
@@ -1903,6 +1940,9 @@ def detect_sentence(ctx: Context, s: Sentence) -> list[Event]:
         # "residents fled after the attack": the attack is the event; flight is coded alone only
         candidates = [c for c in candidates if c[2] != "DISPLACE"]
     candidates.sort(key=lambda c: (c[0], c[1]))
+    # (a killing the sentence tells: "killed a resident and abducted two", "shot him dead")
+    killing = any(c[2] == "KILL" or c[2] == "HARM" and _DEATH_TOLD.search(span.text) for c in candidates
+                  if c[4][1] == "Attack")
     chosen = []
     for depth, i, fam, tok, (etype, sub) in candidates:
         clash = False
@@ -1923,6 +1963,22 @@ def detect_sentence(ctx: Context, s: Sentence) -> list[Event]:
                 clash = True
                 break
             related = ctok in tok.ancestors or tok in ctok.ancestors
+            if ctype == etype == "Violence against civilians" and {csub, sub} == _ABDUCTION_OR_ATTACK:
+                # "stormed a church and abducted the pastor": an abduction (an attack told only by a verb of
+                # attacking, not by a harm or a find); "abducted a chief and shot him dead": ACLED codes an
+                # abduction ending in a killing as the attack, and one only tried ("attacked and tried to
+                # kidnap") as the attack
+                taken, attack = ((tok, fam), (ctok, cfam)) if sub != "Attack" else ((ctok, cfam), (tok, fam))
+                if attack[1] == "ATTACK" and not killing and not _tried(taken[0]):
+                    keep = "Abduction/forced disappearance"
+                elif killing:
+                    keep = "Attack"
+                else:
+                    keep = csub
+                if csub != keep:
+                    chosen[k] = (chosen[k][0], chosen[k][1], fam, tok, (etype, sub))
+                clash = True
+                break
             if ctype == etype and (csub == sub or related or etype != "Strategic developments"):
                 clash = True
                 break
@@ -1944,6 +2000,17 @@ def detect_sentence(ctx: Context, s: Sentence) -> list[Event]:
         chosen = [c for c in chosen if c[4][1] not in _INCIDENT_PARTS
                   or not any(_same_clause(c[3], v) for v in violent_acts)]
     return [_event(ctx, s, tok, fam, depth, etype, sub) for depth, i, fam, tok, (etype, sub) in chosen]
+
+
+_ABDUCTION_OR_ATTACK = frozenset({"Attack", "Abduction/forced disappearance"})
+_DEATH_TOLD = re.compile(r"\b(?:dead|death|killed|killing)\b", re.I)
+_TRY_VERBS = frozenset("try attempt seek".split())
+
+
+def _tried(tok) -> bool:
+    """"tried to kidnap", "an attempt to abduct": an act only tried."""
+    return tok.dep_ == "xcomp" and tok.head.lemma_.lower() in _TRY_VERBS or tok.dep_ == "acl" and \
+        tok.head.lemma_.lower() in _TRY_VERBS
 
 
 def _event(ctx: Context, s: Sentence, tok, fam: str, depth: int, etype: str, sub: str) -> Event:

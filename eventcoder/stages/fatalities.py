@@ -398,11 +398,20 @@ def death_link(noun):
             return g, "remains"
         return g, ("toll" if g.lemma_ == "toll" else "reference" if g.lemma_ in ("killing", "murder", "massacre") else "death")
     if n.dep_ == "pobj" and head.lower_ in ("to", "at", "of") and any(
-            t.lemma_ == "toll" for t in head.head.subtree if t.i < n.i) and head.head.i < n.i:
+            _toll_word(t) for t in head.head.subtree if t.i < n.i) and head.head.i < n.i:
         return head.head, "toll"
     if n.dep_ in ("attr", "acomp") and any(c.dep_ == "nsubj" and c.lemma_ == "toll" for c in head.children):
         return head, "toll"
     return None, None
+
+
+_DEAD_WORDS = frozenset("dead deaths fatalities bodies".split())
+
+
+def _toll_word(tok) -> bool:
+    """"the death toll", or "the number of villagers killed" (of "had risen to 19"): the count of the dead."""
+    return tok.lemma_ == "toll" or tok.lower_ == "number" and any(
+        t.lower_ in _DEAD_WORDS or t.lemma_.lower() in KILL_VERBS | DIE_VERBS for t in tok.subtree if t.i > tok.i)
 
 
 def _along_with(noun) -> bool:
@@ -763,8 +772,13 @@ def _besides(noun) -> bool:
     """Whether the dead a noun names are told as more than those before: "two other policemen were killed",
     "another victim died", "three more soldiers"."""
     return any(c.dep_ in ("amod", "det", "advmod", "nummod") and (
-        c.lower_ in _BESIDES or c.lower_ in _ORDINALS and _indefinite(noun)) for c in noun.children) \
-        or noun.lower_ == "another"
+        c.lower_ in _BESIDES and not _than_after(c) or c.lower_ in _ORDINALS and _indefinite(noun))
+        for c in noun.children) or noun.lower_ == "another"
+
+
+def _than_after(tok) -> bool:
+    """"more than 100": the figure's own bound, not dead told as more than those before."""
+    return tok.i + 1 < len(tok.doc) and tok.doc[tok.i + 1].lower_ == "than"
 
 
 def _indefinite(noun) -> bool:
@@ -849,7 +863,8 @@ def find_claims(ctx: Context) -> list[FatalityClaim]:
             sent_claims.append(FatalityClaim(count=count, low=low, high=high, who=who,
                                              claimed_by=claimed[0] if claimed else None, text=s.text,
                                              start=a, end=b, sentence=s.index, kind=kind,
-                                             added=_besides(noun) or _along_with(noun)))
+                                             added=_besides(noun) or _along_with(noun),
+                                             rival=kind == "toll" and _rival_toll(trigger, s, out + sent_claims)))
             used_nouns.add(noun.i)
             used_nouns.update(t.i for t in doc[first.i:last.i + 1])
             for lone in _lone_conjuncts(noun, used_nouns):
@@ -876,18 +891,46 @@ def find_claims(ctx: Context) -> list[FatalityClaim]:
             kind = (_kind_context(death, death, None, s.text) if death is not None else None) or "singular"
             sent_claims.append(FatalityClaim(count=1, low=1, high=1, text=s.text, start=a,
                                              end=s.start + lone_death.end(1), sentence=s.index, kind=kind))
-        if any(c.kind == "toll" for c in sent_claims):
+        if any(c.kind == "toll" and not c.rival for c in sent_claims):  # (not an estimate set against them)
             for c in sent_claims:
                 if c.kind in ("death", "vague", "singular"):
                     c.kind = "subset"
         out.extend(sorted(sent_claims, key=lambda c: c.start))
     # a part told of a whole no figure gives ("raided the hideout, killing two of them") is the toll itself
+    # (not a part told before its sentence's toll: "the number of herders killed now stands at 32")
     counted = False
+    toll_sentences = {c.sentence for c in out if c.kind == "toll" and not c.rival}
     for c in out:
-        if c.kind == "subset" and not counted:
+        if c.kind == "subset" and not counted and c.sentence not in toll_sentences:
             c.kind = "death"
         counted = counted or c.kind in KIND_COUNTED
     return out
+
+
+_ESTIMATE_VERBS = frozenset("put place estimate set".split())
+_LATER = re.compile(r"\b(?:later|since|now|updated|revised|risen|rose)\b", re.I)
+_CONTRAST = re.compile(r"\b(?:but|however|while|whereas|although|though)\b", re.I)
+
+
+def _rival_toll(trigger, s, before: list[FatalityClaim]) -> bool:
+    """A toll a source puts against a figure told before it: "Police counted six dead, but villagers set the toll
+    at 12", "..., the army said. A youth council set the toll at 90" (a contrast word before
+    the estimate's verb, or a figure told before by a source the estimate's subject is not)."""
+    verb = trigger.head if trigger.dep_ == "dobj" else trigger
+    before = [c for c in before if c.kind in ("death", "toll")]  # (not "several were killed": a vague count)
+    if verb.lemma_.lower() not in _ESTIMATE_VERBS or not before or _LATER.search(s.text):
+        return False  # ("a later report put the toll at 40": an update)
+    # (or the subject the verb shares: "Police confirmed the raid but set the toll at seven")
+    holder = verb.head if verb.dep_ == "conj" else verb
+    subject = next((c for c in verb.children if c.dep_ == "nsubj"), None) or next(
+        (c for c in holder.children if c.dep_ == "nsubj"), None)
+    if subject is None:
+        return False
+    if _CONTRAST.search(s.text, 0, verb.idx - s.start) or any(c.dep_ == "cc" and c.lower_ == "but" for c in verb.children):
+        return True
+    said = subject.doc[subject.left_edge.i:subject.right_edge.i + 1].text.lower()
+    return any(c.claimed_by and c.claimed_by.lower() not in said and said not in c.claimed_by.lower()
+               for c in before)
 
 
 # the words that open a breakdown of a figure told before: "among them", "among whom were"
@@ -1033,6 +1076,10 @@ def total_fatalities(claims: list[FatalityClaim]) -> int:
     counted = [c for c in claims if c.kind in KIND_COUNTED]
     if not counted:
         return 0
+    rivals = [c.count for c in counted if c.rival]
+    if rivals and len(rivals) < len(counted):
+        # conflicting reports: the lowest of the rival estimates and what the other figures make
+        return min(min(rivals), total_fatalities([c for c in counted if not c.rival]))
     # (dead told in a later sentence as more than those before, "two other policemen were killed", add to
     # the figure whatever their group; in one sentence coordinated figures add up anyway)
     opening = min(c.sentence for c in counted)

@@ -34,14 +34,67 @@ def is_speaker(ctx: Context, mention: ActorMention) -> bool:
     span = ctx.doc.char_span(mention.start, mention.end, alignment_mode="expand")
     if span is None or not len(span):
         return False
-    r = span.root
+    r = _run_by(span.root)
     # (up to the head of its noun phrase: "police" of "a senior police officer, Kelmo Dunde, said")
     while r.dep_ in _SPEAKER_PHRASE and r.head != r:
         r = r.head
     if r.dep_ in ("nsubj", "nsubjpass") and r.head.lemma_.lower() in REPORTING_VERBS:
-        return True
+        # (not a group claiming an act the sentence tells: "the Kelmo Front claimed a raid on a hotel that left
+        # nine dead" names its doer; one claiming "the attack" told before stays a source, and the
+        # event told before takes it as its doer: see _claimer_near)
+        return not _claims_the_act(r.head, new=True)
     # "according to X", "a source in X told"
     return r.dep_ == "pobj" and r.head.lower_ == "to" and r.head.head.lower_ == "according"
+
+
+_RUN_WORDS = frozenset("run controlled led backed administered operated owned affiliated".split())
+
+
+def _run_by(r):
+    """The noun a group runs: "ministry" of "the Hamas-run health ministry", "the ministry, run by Hamas" (so
+    that a source's owner is no party to what the source tells)."""
+    if r.dep_ == "npadvmod" and r.head.lower_ in _RUN_WORDS:
+        r = r.head
+    elif r.dep_ == "pobj" and r.head.dep_ == "agent" and r.head.head.lower_ in _RUN_WORDS:
+        r = r.head.head
+    else:
+        return r
+    return r.head if r.dep_ in ("compound", "amod", "acl") and r.head.pos_ in ("NOUN", "PROPN") else r
+
+
+_CLAIMED_ACT = frozenset("responsibility credit".split())
+_CLAIMED_NOUNS = frozenset("attack attacks bombing bombings blast blasts explosion explosions killing killings "
+                           "assassination ambush raid strike strikes abduction kidnapping".split())
+
+
+def _claims_the_act(verb, new: bool = False) -> bool:
+    """"claimed responsibility for the raid", "claimed the ambush": the claimer is the act's doer. `new`: only
+    an act told there for the first time ("for a bombing", "claimed an attack")."""
+    if verb.lemma_.lower() != "claim":
+        return False
+    objects = [c for c in verb.children if c.dep_ == "dobj"]
+    acts = [c for c in objects if c.lemma_.lower() in _CLAIMED_NOUNS]
+    if any(c.lower_ in _CLAIMED_ACT for c in objects):
+        acts += [g for h in [verb, *objects] for p in h.children if p.dep_ == "prep" and p.lower_ in ("for", "of")
+                 for g in p.children if g.dep_ == "pobj"]
+        if not new:
+            return True
+    return any(any(d.dep_ == "det" and d.lower_ in ("a", "an") for d in act.children) for act in acts) if new \
+        else bool(acts)
+
+
+def _claimer(ctx: Context, mention: ActorMention) -> bool:
+    """A mention that claims an act ("JNIM claimed responsibility on Monday", "the Kelmo Front claimed the ambush");
+    not "no faction claimed it"."""
+    span = ctx.doc.char_span(mention.start, mention.end, alignment_mode="expand")
+    if span is None or not len(span):
+        return False
+    r = span.root
+    while r.dep_ in _SPEAKER_PHRASE and r.head != r:
+        r = r.head
+    return r.dep_ == "nsubj" and _claims_the_act(r.head) and not any(
+        c.dep_ == "det" and c.lower_ in ("no", "any") for c in r.children)
+
 
 
 # How much the text's own country cues (country names, demonyms, named groups, peoples) count beside
@@ -140,6 +193,7 @@ def resolve_generic(ctx: Context, m: ActorMention) -> ActorMention:
 
 TERRITORY_SUBS = ("Government regains territory", "Non-state actor overtakes territory")
 PRONOUN_SUBJECTS = frozenset({"it", "they", "its"})
+_OWN = frozenset({"its", "their"})
 
 
 def antecedent(ctx: Context, pron) -> ActorMention | None:
@@ -156,6 +210,13 @@ def antecedent(ctx: Context, pron) -> ActorMention | None:
             if span is not None and len(span) and span.root.dep_ in ("nsubj", "nsubjpass"):
                 best = a
     return best
+
+
+def _none_of(ctx: Context, mention: ActorMention) -> bool:
+    """"No faction claimed the raid", "no militants were seen": a mention of no one."""
+    span = ctx.doc.char_span(mention.start, mention.end, alignment_mode="expand")
+    return bool(span is not None and len(span) and any(
+        c.dep_ == "det" and c.lower_ == "no" for c in span.root.children))
 
 
 def _is_apposition(ctx: Context, mention: ActorMention) -> bool:
@@ -278,6 +339,20 @@ def _agent_nearby(ctx: Context, ev: Event, s, taken: set, iso3: str | None) -> l
     return []
 
 
+def _claimer_near(ctx: Context, ev: Event, s, iso3: str | None) -> ActorMention | None:
+    """A named armed group that the event's sentences, or the next ones of its paragraph, tell as claiming an act."""
+    idx = sorted(set(ev.sentences) | set(range(s.index, min(len(ctx.sentences), s.index + 1 + AGENT_LOOKAHEAD))))
+    for i in idx:
+        other = ctx.sentences[i]
+        if other.paragraph != s.paragraph:
+            continue
+        for a in ctx.actors:
+            if other.start <= a.start < other.end and a.source == "dictionary" and a.inter in NAMED_ARMED_INTERS \
+                    and not a.name.startswith("Unidentified") and _claimer(ctx, a):
+                return localize(ctx, a, iso3)
+    return None
+
+
 def _is_subject(ctx: Context, a: ActorMention) -> bool:
     span = ctx.doc.char_span(a.start, a.end, alignment_mode="expand")
     return bool(span is not None and len(span) and _mention_root(span).dep_ == "nsubj")
@@ -322,7 +397,7 @@ def assign_roles(ctx: Context, ev: Event, iso3: str | None = None) -> None:
     if iso3 is None:
         iso3 = document_country(ctx)
     mentions = [localize(ctx, resolve_generic(ctx, a), iso3) for a in ctx.actors_starting(s.start, s.end)
-                if not is_speaker(ctx, a) and not _is_apposition(ctx, a)]
+                if not is_speaker(ctx, a) and not _is_apposition(ctx, a) and not _none_of(ctx, a)]
     # a political party (an actor of the dictionary with no inter) is no side: its members' crowd or
     # militia is, and the party stands beside that side ("BJP workers protested": Protesters (India),
     # with the BJP associated)
@@ -352,6 +427,15 @@ def assign_roles(ctx: Context, ev: Event, iso3: str | None = None) -> None:
                 if c.dep_ == "nsubj" and c.lower_ in PRONOUN_SUBJECTS and not agents:
                     a = antecedent(ctx, c)
                     if a is not None:
+                        agents.append(localize(ctx, resolve_generic(ctx, a), iso3))
+                own = next((g for g in c.children if g.dep_ == "poss" and g.lower_ in _OWN), None) \
+                    if c.dep_ == "nsubj" else None
+                if own is not None and not any(a.inter in ARMED_SIDE_INTERS for a in agents):
+                    # "Hezbollah said its fighters fired rockets at a base", "the army said its aircraft struck":
+                    # the group the possessive stands for is the doer (a speaker, as antecedent allows)
+                    a = antecedent(ctx, own)
+                    if a is not None and a.inter in ARMED_SIDE_INTERS:
+                        agents = [m for m in agents if m.inter in ARMED_SIDE_INTERS]
                         agents.append(localize(ctx, resolve_generic(ctx, a), iso3))
     else:
         others = mentions
@@ -390,6 +474,12 @@ def assign_roles(ctx: Context, ev: Event, iso3: str | None = None) -> None:
         for n, it in side1:
             inter[n] = it
         side1 = [n for n, _ in side1]
+    if two_sided and not reference and all(n.startswith("Unidentified") for n in side1):
+        # "A bomb killed three workers. Al Shabaab claimed responsibility.": ACLED codes the act as the claimer's
+        claimer = _claimer_near(ctx, ev, s, iso3)
+        if claimer is not None and claimer.name not in side2:
+            inter[claimer.name] = claimer.inter
+            side1 = [claimer.name]
     if not side1 and ev.event_type == "Explosions/Remote violence":
         # ACLED: a bomb or landmine that no one is said to have laid is an unidentified armed group's
         name, it = generic("unidentified", iso3, ctx)
