@@ -1346,3 +1346,39 @@ def test_a_toll_of_fighting_since_a_recent_day_is_news(code):  # (guard for the 
 def test_review_of_negated_harm_bombs_abductions_and_time_stamps(code, text, expected):
     doc = code(text, published="2024-03-13")
     assert [(e["event_type"], e["sub_event_type"]) for e in doc["events"]] == expected
+
+
+def _rows(doc):
+    return [(e["event_type"], e["event_date"], e["fatalities"]) for e in doc["events"]]
+
+
+def test_a_toll_told_risen_in_a_later_paragraph_is_the_event_s(code):
+    # the update's day is no day of the act, and the protest the next day takes no sides from the blast it names
+    doc = code("KELMORA (Wire) - A blast at a busy bus station killed five people in Kelmora on Tuesday, police "
+               "said.\n\nOn Wednesday, the toll from Tuesday's blast climbed to nine after four of the wounded died in "
+               "hospital, a doctor said.\n\nShopkeepers closed their stalls on Wednesday to protest against the blast.",
+               published="2024-03-13")
+    assert _rows(doc) == [("Explosions/Remote violence", "2024-03-12", 9), ("Protests", "2024-03-13", 0)]
+    assert doc["events"][0]["actor1"].startswith("Unidentified Armed Group")
+
+
+def test_a_toll_a_sentence_later_and_the_riot_s_hurt_police_are_the_event_s(code):
+    doc = code("Rebels seized the mining town of Kelmora on Tuesday after heavy fighting with the army. The rebels "
+               "now hold the town and its mines. Residents said nine villagers had died.",
+               published="2024-03-13")
+    assert _rows(doc) == [("Battles", "2024-03-12", 9)]
+    doc = code("Police used tear gas on rioters who burned tyres in Kelmora on Monday. Several officers were injured.",
+               published="2024-03-13")
+    assert [e["event_type"] for e in doc["events"]] == ["Riots"]
+
+
+def test_a_state_s_forces_in_another_country_are_external(code):
+    doc = code("Israeli warplanes struck a house in Nabatieh on Tuesday, killing three people.", published="2024-03-13")
+    assert doc["events"][0]["inter1"] == "External/Other forces"
+    # territory they take is no government's regained
+    doc = code("Russian troops captured the village of Robotyne on Monday after heavy fighting with Ukrainian forces.",
+               published="2024-03-13")
+    assert [(e["sub_event_type"], e["inter1"]) for e in doc["events"]] == [
+        ("Non-state actor overtakes territory", "External/Other forces")]
+    doc = code("Nigerian troops killed 12 insurgents near Gwoza on Monday.", published="2024-03-13")  # (guard)
+    assert doc["events"][0]["inter1"] == "State forces"

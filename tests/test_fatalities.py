@@ -530,3 +530,16 @@ def test_a_toll_told_as_more_than_or_as_the_number_killed(text, deaths):
 ])
 def test_the_lowest_of_conflicting_tolls(text, deaths):
     assert tolls(text, "2024-03-13") == deaths
+
+
+@pytest.mark.parametrize("text,deaths", [
+    # a figure of another act, told as what came days before the event or as a later paragraph's background,
+    # is no toll of the event
+    ("KELMORA (Wire) - Masked gunmen killed five people inside a bar in Kelmora on Saturday night, police said."
+     "\n\nThe attack came a week after grenade attacks on two bus stops in the town killed three people.", [5]),
+    ("KELMORA (Wire) - An Israeli air strike on a house in Kelmora killed nine Palestinians early on Tuesday, medics "
+     "said.\n\nRescuers searched the rubble for hours.\n\nThe war was set off by the October 7 assault on Israel by "
+     "Hamas-led fighters, which killed 1,200 people.", [9]),
+])
+def test_a_figure_of_another_act_told_around_the_event_is_not_its_toll(text, deaths):
+    assert tolls(text, "2024-03-13") == deaths

@@ -436,3 +436,15 @@ def test_a_short_acronym_with_a_capital_inside_keeps_its_case():
     # "let" is no Lashkar-e-Taiba, "jud" no Jamaat-ud-Dawa
     assert "LeT: Lashkar-e-Taiba" not in [m.name for m in find_matches("The attackers let the driver go near Kelmora.")]
     assert [m.name for m in find_matches("LeT militants attacked a post near Kelmora.")] == ["LeT: Lashkar-e-Taiba"]
+
+
+@pytest.mark.parametrize("text,sides", [
+    # civilians a battle's crossfire killed are never its side (ACLED): the other armed side is
+    ("Fighting between the Sudanese army and the RSF in Kelmora on Monday killed 14 civilians, doctors said.",
+     ("Military Forces of Sudan", "RSF: Rapid Support Forces")),
+    ("Fighting between the army and the rebels in Kelmora on Monday killed 14 civilians, doctors said.",
+     ("Unidentified Military Forces", "Unidentified Armed Group")),
+])
+def test_civilians_killed_in_a_battle_are_no_side_of_it(code, text, sides):
+    ev = first(code, text, published="2024-03-13")
+    assert ev["event_type"] == "Battles" and (ev["actor1"].split(" (")[0], ev["actor2"].split(" (")[0]) == sides

@@ -293,6 +293,7 @@ def _stranded_victim(verb):
 
 # the nouns of a time phrase the parse may hang a participle on ("in the dark hours of Monday")
 _TIME_NOUNS = frozenset("hour night morning evening afternoon dawn dusk midnight weekend week day time".split())
+_SPAN_NOUNS = frozenset("month year fortnight minute".split())
 
 
 def _hung_on(verb):
@@ -502,6 +503,11 @@ def _kind_context(trigger, noun, sent_tokens, sent_text: str) -> str | None:
     if trigger is not None:
         for a in [trigger] + _ancestors_upto(trigger, set()):
             if a.i != trigger.i and a.lemma_.lower() in BACKGROUND_GOVERNORS and not _attack_verb(a):
+                return "reference"
+            if a.dep_ == "advcl" and any(c.lower_ in ("after", "before", "since") and c.dep_ == "mark" and any(
+                    g.dep_ == "npadvmod" and g.lemma_.lower() in _TIME_NOUNS | _SPAN_NOUNS for g in c.children)
+                    for c in a.children):
+                # "The attack came a week after grenade attacks killed three people": another act, days apart
                 return "reference"
             if a.dep_ == "advcl" and any(c.lower_ in ("after", "over") and c.dep_ == "mark" for c in a.children):
                 root = a.head
@@ -1215,6 +1221,11 @@ def _target(c: FatalityClaim, events: list[Event], par: dict[int, int]) -> Event
     if before:
         return max(before, key=lambda e: max(i for i in e.sentences if i <= c.sentence))
     if same:  # a non-violent event in the same sentence: the figure is background to it
+        return None
+    if violent and c.sentence > max(max(e.sentences) for e in violent) and par.get(c.sentence) not in {
+            par.get(i) for e in violent for i in e.sentences}:
+        # a figure in a later paragraph that tells no event of the story: background ("The war began with the
+        # attack of October 7, which killed 1,200 people"), not the first event's toll
         return None
     return violent[0] if violent else None
 

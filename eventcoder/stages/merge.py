@@ -380,6 +380,11 @@ def merge_events(ctx: Context) -> list[Event]:
         earlier = None if best is not None or ev.event_type not in VIOLENT_TYPES | DEMONSTRATION_TYPES else max(
             (c for c in clusters if same_kind(c, ev) and _later_act(c, ev)), key=lambda c: max(c.sentences), default=None)
         if best is not None:
+            if any(c is not best and set(c.sentences) & set(ev.sentences) for c in clusters):
+                # "Traders shut their shops to protest the attack": a reference back in a sentence that tells an
+                # event of its own lends the referred event no sides (they are the other event's)
+                ev.actor1 = ev.actor2 = None
+                ev.assoc_actor_1, ev.assoc_actor_2 = [], []
             absorb(best, ev, index)
         elif earlier is not None:
             # another act of the story on a day of its own, its doers named only by a pronoun or a definite
@@ -433,8 +438,11 @@ def _join_casualties(ctx: Context, clusters: list[Event], index: SentenceIndex) 
     out: list[Event] = []
     for ev in clusters:
         host = out[-1] if out else None
-        if host is not None and _told_beside(ctx, host, ev, index) and not _later_act(host, ev) and (
-                _toll_of_armed_event(ctx, host, ev) or _toll_of_riot(ctx, host, ev)):
+        update = host is not None and _toll_update(ctx, host, ev, index)
+        if update:
+            ev.own_act = False  # (the day the toll is told again is no later day of the act)
+        if host is not None and (update or _told_beside(ctx, host, ev, index, clusters) and not _later_act(host, ev) and (
+                _toll_of_armed_event(ctx, host, ev) or _toll_of_riot(ctx, host, ev))):
             if host.actor2:  # (the host keeps its sides: the toll's victims and killers are among them)
                 ev.actor1 = ev.actor2 = None
                 ev.assoc_actor_1, ev.assoc_actor_2 = [], []
@@ -451,11 +459,38 @@ def _join_casualties(ctx: Context, clusters: list[Event], index: SentenceIndex) 
     return out
 
 
-def _told_beside(ctx: Context, host: Event, ev: Event, index: SentenceIndex) -> bool:
+# a toll told again, risen ("the toll from the blast rose to eleven", "the count of dead has since climbed to
+# 12") or grown by the wounded who died ("two of the wounded later died")
+_TOLL_RISEN = re.compile(r"\b(?:death\s+toll|toll|number\s+of\s+(?:the\s+)?(?:dead|deaths|people\s+killed|fatalities))\b"
+                         r"[^.;]{0,80}?\b(?:rose|risen|rises|climbed|climbs|increased|jumped|reached)\b"
+                         r"|\b(?:of\s+the\s+)?(?:wounded|injured)\s+(?:later\s+)?(?:died|succumbed)\b", re.I)
+# how many sentences after its event a risen toll may be told, across paragraphs
+TOLL_UPDATE_GAP = 3
+
+
+def _toll_update(ctx: Context, host: Event, ev: Event, index: SentenceIndex) -> bool:
+    """A later sentence telling the violent event's toll risen, with no killer of its own ("On Thursday the toll
+    of the market blast rose to eleven as two of the wounded died"): the event's toll, though told in another
+    paragraph or on a later day."""
+    # (the host may hold later mentions of itself: "Tuesday's bombing" in the update's own sentence)
+    first = min(ev.sentences)
+    return min(host.sentences) < first <= max(host.sentences) + TOLL_UPDATE_GAP and host.event_type in VIOLENT_TYPES \
+        and ev.event_type in VIOLENT_TYPES - {"Riots"} and _killer_unsaid(ctx, ev) \
+        and _TOLL_RISEN.search(ctx.sentences[first].text) is not None \
+        and not _another_incident(ctx, ev) and not countries_clash(host, ev, index)
+
+
+def _told_beside(ctx: Context, host: Event, ev: Event, index: SentenceIndex, clusters: list[Event] = ()) -> bool:
     """The event is told in the host's last sentence or the next one of its paragraph, as no incident of its
-    own and in no other country."""
+    own and in no other country; a toll no killer is named for may come a sentence later that tells no event
+    ("Rebels took the town after a fight with the army. They now hold its mines. Nine villagers died, residents
+    said")."""
     first, last = min(ev.sentences), max(host.sentences)
-    return 0 <= first - last <= 1 and ctx.sentences[first].paragraph == ctx.sentences[last].paragraph \
+    gap = first - last
+    if gap == 2 and _killer_unsaid(ctx, ev) and not any(
+            last < i < first for c in clusters if c is not host and c is not ev for i in c.sentences):
+        gap = 1
+    return 0 <= gap <= 1 and ctx.sentences[first].paragraph == ctx.sentences[last].paragraph \
         and not _another_incident(ctx, ev) and not countries_clash(host, ev, index)
 
 
@@ -499,6 +534,8 @@ def _toll_of_riot(ctx: Context, host: Event, ev: Event) -> bool:
         return False
     if ev.inter1 == "State forces" and (host.actor2 is None or ev.actor1 == host.actor2):
         return True
+    if ev.actor2 is not None and ev.actor2 == host.actor2 and ev.inter2 == "State forces" and _killer_unsaid(ctx, ev):
+        return True  # "Several officers were injured": the forces the riot met, hurt by no one else named
     # a toll whose killer no word names is the crowd's own where the riot is a mob's or a fight between
     # crowds ("two clans fought over farmland. One killed, three injured"); not where the state's forces
     # met it, nor an attack by a group no word calls a mob, where ACLED often codes the killing apart
@@ -798,5 +835,35 @@ def make_merge(settings):
             name_unknown_gangs(ctx, ev)
             name_gang_victims(ctx, ev)
             name_police_opponents(ctx, ev)
+            name_foreign_forces(ev)
 
     return run
+
+
+# (the military only: a police force named for another country than its event's is mostly a misreading, as
+# a police force of Belfast read as Ireland's)
+_FORCES_OF = re.compile(r"Military Forces of (?:the )?(.+?)(?: \(|$)")
+
+
+def _forces_country(name: str | None) -> str | None:
+    """The country of a state's military by its name ("Military Forces of Israel (2022-)": ISR)."""
+    from ..resources.actors import country_iso3
+
+    m = _FORCES_OF.match(name or "")
+    return country_iso3(m.group(1)) if m else None
+
+
+def name_foreign_forces(ev: Event) -> None:
+    """A state's forces acting in another country are ACLED's external forces (inter "External/Other forces":
+    Israel's in Lebanon or Gaza, Rwanda's in DR Congo), and territory they take is no government's regained."""
+    if not ev.iso3:
+        return
+    foreign = False
+    for side in (1, 2):
+        name, inter = getattr(ev, f"actor{side}"), getattr(ev, f"inter{side}")
+        country = _forces_country(name) if inter == "State forces" else None
+        if country is not None and country != ev.iso3:
+            setattr(ev, f"inter{side}", "External/Other forces")
+            foreign = foreign or side == 1
+    if foreign and ev.sub_event_type == "Government regains territory":
+        ev.sub_event_type = "Non-state actor overtakes territory"

@@ -547,6 +547,12 @@ def assign_roles(ctx: Context, ev: Event, iso3: str | None = None) -> None:
             name, it = generic("unidentified", iso3, ctx)
             inter[name] = it
             side1 = [name]
+        if ev.event_type == "Battles" and side2 and all(inter.get(n) in CIVILIAN_VICTIM_INTERS for n in side2):
+            # ACLED: civilians killed in a battle's crossfire are never its side ("fighting between the army and
+            # the RSF killed 14 civilians"): the other armed side is, where the text names one
+            armed = [n for n in side1[1:] + o_names if inter.get(n) in ARMED_SIDE_INTERS and n not in side1[:1]]
+            if armed:
+                side1, side2 = [n for n in side1 if n != armed[0]], armed[:1]
         if ev.event_type == "Battles" and not side2 and len(side1) > 1:
             side1, side2 = side1[:1], side1[1:2]
         if ev.event_type == "Battles" and not side1 and len(side2) > 1 and not reference and " between " in low:
