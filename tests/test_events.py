@@ -1382,3 +1382,56 @@ def test_a_state_s_forces_in_another_country_are_external(code):
         ("Non-state actor overtakes territory", "External/Other forces")]
     doc = code("Nigerian troops killed 12 insurgents near Gwoza on Monday.", published="2024-03-13")  # (guard)
     assert doc["events"][0]["inter1"] == "State forces"
+
+
+@pytest.mark.parametrize("text,expected", [
+    # two sides trading fire from afar are a clash (ACLED)
+    ("Army units and rebel fighters exchanged rocket and artillery fire across the river near Kelmora on Tuesday.",
+     [("Battles", "Armed clash")]),
+    # burning an effigy or a flag is a peaceful protest's act (ACLED); burning vans is no such thing (guard)
+    ("Hundreds of students burned an effigy of the governor outside his office in Kelmora on Tuesday.",
+     [("Protests", "Peaceful protest")]),
+    ("Rioters burned a police van and two shops in Kelmora on Tuesday.", [("Riots", "Violent demonstration")]),
+    # a coup is a development of its own (ACLED: Other), no looting
+    ("Soldiers seized power in Kelmora on Wednesday, detaining the president in his palace.",
+     [("Strategic developments", "Other")]),
+    # taken away by the state and not seen since: a forced disappearance
+    ("Security forces picked up a rights activist from his home in Kelmora on Monday night; his family said his "
+     "whereabouts are still unknown.", [("Violence against civilians", "Abduction/forced disappearance")]),
+    # fighters cleared from a town: the town regained; debris cleared from a road: nothing (guard)
+    ("Troops cleared insurgents from the town of Kelmora on Tuesday and restored government control.",
+     [("Battles", "Government regains territory")]),
+    ("Workers cleared debris from the road in Kelmora on Tuesday.", []),
+])
+def test_review_of_fire_traded_symbols_burnt_coups_disappearances_and_towns_cleared(code, text, expected):
+    doc = code(text, published="2024-03-13")
+    assert [(e["event_type"], e["sub_event_type"]) for e in doc["events"]] == expected
+
+
+def test_the_group_after_an_armed_group_is_no_crowd_and_all_on_board_died(code):
+    doc = code("Al-Shabaab fighters stormed a hotel in Kelmora on Tuesday, killing five people. The group killed two "
+               "guards at the same hotel last year.", published="2024-03-13")
+    assert "Riots" not in [e["event_type"] for e in doc["events"]]
+    doc = code("A military helicopter carrying eight soldiers was shot down by rebels near Kelmora on Monday, killing "
+               "all on board.", published="2024-03-13")
+    assert [e["fatalities"] for e in doc["events"]] == [8]
+
+
+@pytest.mark.parametrize("text,expected", [
+    # the state's arrests of a protest's crowd, and the harm it does to them, are the protest's (ACLED: one event)
+    ("Police dispersed about 50 protesters with water cannon in Kelmora on Tuesday afternoon. Eight people were "
+     "detained.", [("Protests", "Protest with intervention", 0)]),
+    ("Police killed three people in Kelmora on Tuesday as they fired on residents protesting over a chief's "
+     "detention.", [("Protests", "Excessive force against protesters", 3)]),
+    ("Residents of Kelmora blocked the road with logs on Tuesday to protest power cuts. Police officers beat "
+     "several of them and shot one man dead.", [("Protests", "Excessive force against protesters", 1)]),
+    # (guard: the arrest a protest is against stays a development of its own)
+    ("Teachers protested in Kelmora on Tuesday against the detention of their union leader. He was arrested in a "
+     "graft case.", [("Protests", "Peaceful protest", 0), ("Strategic developments", "Arrests", 0)]),
+    # (guard: nor is a harm the protest is over)
+    ("Protests in Kelmora on Tuesday against a constable accused of beating 13 boys.",
+     [("Protests", "Peaceful protest", 0)]),
+])
+def test_force_on_a_protest_s_crowd_is_the_protest_s(code, text, expected):
+    doc = code(text, published="2024-03-13")
+    assert [(e["event_type"], e["sub_event_type"], e["fatalities"]) for e in doc["events"]] == expected

@@ -181,6 +181,10 @@ def find_cues(span) -> dict[str, list]:
             # "the body of a man was found", "police discovered two bodies": a discovery, however worded
             # (and "a dead woman was thrown into a ditch", "human remains were left under a bridge": a body dumped)
             found.setdefault("_FOUND", []).append(tok)
+        elif lem in _TAKEN_AWAY and tok.pos_ == "VERB" and _DISAPPEARED.search(span.text):
+            # "security forces picked up an activist, whose whereabouts are still unknown": a forced
+            # disappearance
+            found.setdefault("ABDUCT", []).append(tok)
         elif lem == "hit" and tok.pos_ == "VERB" and _hit_people(tok):
             # "neighbours hit a suspected burglar", "police hit several women": harm to people
             found.setdefault("HARM", []).append(tok)
@@ -211,6 +215,17 @@ def find_cues(span) -> dict[str, list]:
             # "police blocked the march", "the procession was foiled by the police", "police stopped
             # them from advancing": the force stopping a protest intervenes in it
             found.setdefault("INTERVENE", []).append(tok)
+        elif lem == "clear" and tok.pos_ == "VERB" and any(
+                c.dep_ == "dobj" and {t.lemma_.lower() for t in c.subtree} & ARMED_WORDS for c in tok.children) and any(
+                c.dep_ == "prep" and c.lower_ in ("from", "out") for h in [tok, *tok.children] if h.dep_ != "prep"
+                for c in h.children):
+            # "troops cleared Boko Haram fighters from the town": the place regained (ACLED's "cleared of")
+            found.setdefault("GAIN", []).append(tok)
+        elif lem == "exchange" and tok.pos_ == "VERB" and any(
+                c.dep_ == "dobj" and c.lemma_.lower() in _EXCHANGED_FIRE for c in tok.children):
+            # "exchanged rocket and artillery fire across the border", "exchanged gunfire": a clash (ACLED: two
+            # sides trading long-range fire are an armed clash)
+            found.setdefault("FIGHT", []).append(tok)
         elif lem in _RECIPROCAL_VERBS and tok.pos_ == "VERB" and _at_each_other(tok):
             # "the two militias attacked each other", "troops fired at one another": fighting, not a
             # one-sided attack
@@ -274,6 +289,10 @@ def find_cues(span) -> dict[str, list]:
     return found
 
 
+_TAKEN_AWAY = frozenset("pick take whisk drag bundle".split())
+_DISAPPEARED = re.compile(r"\bwhereabouts\s+(?:remain|remains|are|is|were|was|still)\s+(?:still\s+)?unknown\b"
+                          r"|\bha(?:s|ve)\s+not\s+been\s+(?:seen|heard\s+from)\s+since\b", re.I)
+_EXCHANGED_FIRE = frozenset("fire gunfire shot shots salvo salvos".split())
 _RECIPROCAL_VERBS = frozenset("attack fire shoot target shell assault ambush".split())
 # keeping a day: "commemorated", "marked", "observed", "celebrated" Labour Day
 _OBSERVE_VERBS = frozenset("commemorate mark observe celebrate".split())
@@ -441,9 +460,10 @@ _FIND_VERBS = frozenset({"find", "discover", "recover", "dump", "retrieve"})
 # verbs that tell of a body dumped, in the passive: "a dead woman was thrown into a ditch"
 _DUMP_VERBS = frozenset({"throw", "leave", "abandon"})
 # the lemmas of cues that the rules of `find_cues` read outside the lexicon (for the parser's pre-filter)
-RULE_CUE_LEMMAS = _DUMP_VERBS | {"pound", "hit"}
-# and the phrases they read ("commemorated Labour Day": the verbs are too common a word to parse for)
-RULE_CUE_PHRASES = WORKERS_DAYS
+RULE_CUE_LEMMAS = _DUMP_VERBS | {"pound", "hit", "clear", "exchange"}
+# and the phrases they read ("commemorated Labour Day", "whose whereabouts are unknown": the verbs are too
+# common a word to parse for)
+RULE_CUE_PHRASES = WORKERS_DAYS + ("whereabouts", "not been seen since", "not been heard from")
 
 
 def _hit_people(verb) -> bool:
@@ -597,9 +617,21 @@ def _destruction_in(span, low: str) -> bool:
         tok = span.doc.char_span(span.start_char + m.start(), span.start_char + m.end(1), alignment_mode="expand")
         if tok is not None and len(tok) and tok[0].pos_ != "VERB" and not m.group(1).endswith(("ed", "t")):
             continue  # "a burn", "the loot": the present forms count as verbs only ("students burn a dorm")
+        if tok is not None and len(tok) and _symbol_burnt(tok[0]):
+            continue  # "burned an effigy of the governor", "burnt the flag": a peaceful protest's act (ACLED)
         if tok is None or not len(tok) or not (_background(tok[0]) or _grievance(tok[0])):
             return True
     return False
+
+
+# (not another party's posters or banners: ACLED codes burning a rival's campaign materials as a riot)
+_SYMBOLS = frozenset("effigy effigies flag flags portrait portraits photo photos photograph photographs picture "
+                     "pictures copy copies".split())
+
+
+def _symbol_burnt(verb) -> bool:
+    """A verb of burning whose object is a symbol: an effigy, a flag, a portrait, copies of a bill."""
+    return any(c.dep_ == "dobj" and c.lemma_.lower() in _SYMBOLS for c in verb.children)
 
 
 # "grenade launchers" fire from a distance: ACLED codes them as shelling, not as a thrown grenade
@@ -1310,6 +1342,15 @@ def _unarmed_crowd(ctx: Context, tok, span) -> bool:
     return bool(_agent_words(tok) & (CROWD_WORDS | _FOLLOWERS)) and not _armed_side(ctx, tok, span)
 
 
+def _the_group_told_before(ctx: Context, tok, span) -> bool:
+    """"Al-Shabaab fighters stormed a hotel ... The group killed two guards there last year": "the group" after
+    an armed group the text named before is that group, no crowd."""
+    subject = next((c for c in verb_of(tok).children if c.dep_ in ("nsubj", "nsubjpass")), None)
+    return subject is not None and subject.lemma_.lower() == "group" and any(
+        c.dep_ == "det" and c.lower_ in ("the", "this") for c in subject.children) and any(
+        a.inter in ORGANISED_ARMED_INTERS and a.start < span.start_char for a in ctx.actors)
+
+
 def _armed_side(ctx: Context, tok, span) -> bool:
     """The verb's subject is told armed ("armed men", "militants", "a gang"), or an armed group of the actor
     dictionary is in the sentence."""
@@ -1540,7 +1581,7 @@ def type_trigger(ctx: Context, fam: str, tok, span, cues: dict) -> tuple[str, st
         # command over the crowd
         acted_on += [(c.left_edge.idx, c.right_edge.idx + len(c.right_edge)) for c in tok.head.children
                      if c.dep_ == "prep" and c.lower_ in ("with", "against") and c.i < tok.i]
-    crowd_agent = bool(agent_words & CROWD_WORDS) \
+    crowd_agent = bool(agent_words & CROWD_WORDS) and not _the_group_told_before(ctx, tok, span) \
         and not agent_words & (ARMED_WORDS | _UNKNOWN_ATTACKERS | _GANG_WORDS) \
         and not any(a.inter in ORGANISED_ARMED_INTERS and not a.name.startswith("Vigilante")
                     for a in ctx.actors if span.start_char <= a.start < tok.idx
@@ -1648,6 +1689,8 @@ def type_trigger(ctx: Context, fam: str, tok, span, cues: dict) -> tuple[str, st
         return ("Battles", "Armed clash")
     if fam == "GAIN":
         lemma = tok.lemma_.lower()
+        if lemma in ("seize", "grab") and any(c.dep_ == "dobj" and c.lemma_.lower() == "power" for c in tok.children):
+            return ("Strategic developments", "Other")  # "soldiers seized power": a coup (ACLED: Other)
         if lemma == "recover" and not re.search(_WEAPON_OBJECTS, " ".join(patient)):
             return None  # recovered bodies, stolen cars, the economy
         # (what was seized, not where: "seized drugs hidden in a lorry at a highway checkpoint" took no highway)

@@ -888,6 +888,13 @@ def find_claims(ctx: Context) -> list[FatalityClaim]:
             # "the deaths reported range from 3 to 5": the toll, at its lowest (not years: "from 1998 to 2003")
             sent_claims.append(FatalityClaim(count=low, low=low, high=high, text=s.text, start=s.start + told.start(1),
                                              end=s.start + told.end(2), sentence=s.index, kind="toll"))
+        aboard = _ALL_ABOARD.search(s.text)
+        carrying = _CARRYING.search(s.text) if aboard and not sent_claims else None
+        if carrying and (value := parse_number(carrying.group(1))) is not None:
+            # "a helicopter carrying eight soldiers was shot down, killing all on board": those it carried
+            sent_claims.append(FatalityClaim(count=value[0], low=value[1], high=value[2], text=s.text,
+                                             start=s.start + carrying.start(1), end=s.start + carrying.end(1),
+                                             sentence=s.index, kind="death"))
         lone_death = _HIS_DEATH.search(s.text) or _A_DEATH.search(s.text)
         if lone_death and not sent_claims:
             # "was hit on the head by an officer, leading to her death": the one harmed died; so did the one of
@@ -937,6 +944,13 @@ def _rival_toll(trigger, s, before: list[FatalityClaim]) -> bool:
     said = subject.doc[subject.left_edge.i:subject.right_edge.i + 1].text.lower()
     return any(c.claimed_by and c.claimed_by.lower() not in said and said not in c.claimed_by.lower()
                for c in before)
+
+
+_ALL_ABOARD = re.compile(r"\b(?:kill(?:ed|ing)|dead|died)\b[^.;]{0,20}?\b(?:all|everyone|everybody)\b[^.;]{0,20}?"
+                         r"\b(?:on\s+board|aboard)\b|\b(?:all|everyone|everybody)\s+(?:on\s+board|aboard)\b[^.;]{0,30}?"
+                         r"\b(?:killed|died|perished|dead)\b", re.I)
+_CARRYING = re.compile(r"\b(?:carrying|with)\s+(\d{1,3}|" + _WORDNUM + r")\s+(?:\w+\s+){0,2}?(?:people|persons|"
+                       r"passengers|soldiers|troops|officers|crew|police(?:men)?|personnel|migrants|civilians)\b", re.I)
 
 
 # the words that open a breakdown of a figure told before: "among them", "among whom were"

@@ -16,7 +16,7 @@ from functools import lru_cache
 from ..document import Context, Event
 from ..pipeline import stage
 from ..resources.gazetteer import distance_km, get_gazetteer
-from ..resources.taxonomy import VIOLENT_TYPES, sub_rank
+from ..resources.taxonomy import PLOVER, VIOLENT_TYPES, disorder_type, sub_rank
 from .event_dates import introduces_new, span_precision
 from .event_locations import split_listed_places
 from .syntax import span_root, token_at
@@ -397,7 +397,92 @@ def merge_events(ctx: Context) -> list[Event]:
             # else in its sentence still reports an event
             clusters.append(ev)
     clusters = _riots_looting(clusters, index)
-    return _join_casualties(ctx, sorted(clusters, key=lambda e: min(e.sentences)), index)
+    clusters = _join_casualties(ctx, sorted(clusters, key=lambda e: min(e.sentences)), index)
+    return _force_on_protests(ctx, clusters, index)
+
+
+_CROWD_OR_NO_ONE = ("Civilians", "Protesters", "Rioters")
+
+
+def _force_on_protest(ctx: Context, protest: Event, ev: Event, index: SentenceIndex) -> str | None:
+    """The sub-event type a protest takes from the state's force told beside it, in its sentence or the next one
+    of its paragraph, on its day and at its place: arrests of people no name singles out ("Eight people were
+    detained": an intervention) or harm to them ("Police beat several of them and shot one man dead": excessive
+    force if it kills or shoots, else an intervention). None where the event is no such force."""
+    if protest.event_type != "Protests" or ev.event_type not in ("Strategic developments", "Violence against civilians"):
+        return None
+    first, last = min(ev.sentences), max(protest.sentences)
+    if not (min(protest.sentences) <= first <= last + 1) or ctx.sentences[first].paragraph != \
+            ctx.sentences[last].paragraph or _another_incident(ctx, ev) or countries_clash(protest, ev, index):
+        return None
+    if ev.event_date != protest.event_date or (ev.location and protest.location and ev.location != protest.location):
+        return None
+    if ev.inter1 not in (None, "State forces") or (ev.actor1 is not None and ev.inter1 is None):
+        return None
+    if ev.actor2 is not None and not ev.actor2.startswith(_CROWD_OR_NO_ONE):
+        return None  # (a named leader's arrest is a development of its own)
+    if not _crowd_undergoes(ctx, ev):
+        return None  # ("He was arrested in a graft case": the arrest a protest is against)
+    act, demo = token_at(ctx.doc, ev.trigger_start), token_at(ctx.doc, protest.trigger_start)
+    if act is not None and demo is not None and any(a.i == demo.i for a in act.ancestors):
+        return None  # (a harm the protest is over: "protests against an officer accused of assaulting 13 girls")
+    if ev.sub_event_type == "Arrests":
+        # (told after the protest: not "55 were held for joining the marches", ACLED's arrests)
+        return "Protest with intervention" if first > min(protest.sentences) else None
+    if ev.sub_event_type != "Attack":
+        return None
+    text = " ".join(ctx.sentences[i].text for i in ev.sentences)
+    return "Excessive force against protesters" if _LETHAL_FORCE.search(text) else "Protest with intervention"
+
+
+_CROWD_PATIENTS = frozenset("people person persons protester protesters demonstrator demonstrators marcher marchers "
+                             "participant participants student students activist activists worker workers youth youths "
+                             "them dozens hundreds scores several some many others resident residents villager "
+                             "villagers man men woman women supporter supporters".split())
+
+
+def _crowd_undergoes(ctx: Context, ev: Event) -> bool:
+    """The arrested or harmed of the event are a crowd or people no name singles out ("Eight people were
+    detained", "beat several of them", "shot one man dead"), not one person told of ("He was arrested")."""
+    tok = token_at(ctx.doc, ev.trigger_start)
+    if tok is None:
+        return False
+    verbs = [tok] + [c for c in tok.children if c.dep_ == "conj" and c.pos_ == "VERB"]
+    patients = [c for v in verbs for c in v.children if c.dep_ in ("dobj", "nsubjpass")]
+    return any(p.lower_ in _CROWD_PATIENTS or p.lemma_.lower() in _CROWD_PATIENTS or any(
+        c.dep_ == "nummod" for c in p.children) for p in patients)
+
+
+_LETHAL_FORCE = re.compile(r"\b(?:kill\w*|shot|shoot\w*|dead|died|live\s+(?:rounds|ammunition|fire)|bullets?|"
+                           r"gunfire|gunshots?)\b", re.I)
+# how far ACLED's sub-event types of a protest rank (a protest keeps the gravest force told of it)
+_PROTEST_RANK = {"Peaceful protest": 0, "Protest with intervention": 1, "Excessive force against protesters": 2}
+
+
+def _force_on_protests(ctx: Context, clusters: list[Event], index: SentenceIndex) -> list[Event]:
+    """ACLED codes the arrests and the harm the state's forces do to a protest's crowd as the protest's, one
+    event ("Police dispersed the protesters with water cannon. Eight people were detained" is no second event of
+    arrests; "Police killed three people as they fired on residents protesting" no attack apart)."""
+    out: list[Event] = []
+    absorbed: list[Event] = []
+    for ev in clusters:
+        host = next((p for p in clusters if p is not ev and not any(p is a for a in absorbed)
+                     and _force_on_protest(ctx, p, ev, index)), None)
+        if host is None:
+            out.append(ev)
+            continue
+        absorbed.append(ev)
+        sub = _force_on_protest(ctx, host, ev, index)
+        police, police_inter = ev.actor1, ev.inter1
+        ev.actor1 = ev.actor2 = None
+        ev.assoc_actor_1, ev.assoc_actor_2 = [], []
+        absorb(host, ev, index)
+        if _PROTEST_RANK.get(sub, 0) > _PROTEST_RANK.get(host.sub_event_type, 0):
+            host.sub_event_type = sub
+            host.disorder_type, host.plover = disorder_type(sub), PLOVER.get(sub)
+        if host.actor2 is None and police is not None:
+            host.actor2, host.inter2 = police, police_inter
+    return out
 
 
 def _looters_of(looting: Event, riot: Event) -> bool:
