@@ -1883,3 +1883,25 @@ def test_a_backers_nationality_and_a_citys_district(pipeline, text, iso3, precis
     ctx = next(pipeline.run([Document(text=text, published=date(2024, 3, 13))]))
     assert [(e.iso3, e.geo_precision) for e in ctx.events] == [(iso3, precision)], \
         [(e.location, e.iso3, e.geo_precision) for e in ctx.events]
+
+
+@pytest.mark.parametrize("text, place", [
+    # a dateline of four capitals or fewer is its town, no acronym
+    ("GOMA, Congo, March 12 (Reuters) - Grenades hit a busy market on Tuesday, killing five people.",
+     ("Goma", 1)),
+    ("JOS, Nigeria (AP) - Gunmen killed 12 villagers on Monday, police said.", ("Jos", 1)),
+    # a distance from a town, a converted one in brackets too, puts the event near it, not at the dateline
+    ("BAMAKO, March 12 (Reuters) - Gunmen killed five soldiers about 40 km (25 miles) from Gao on Tuesday.",
+     ("Gao", 2)),
+    # the town a statement was read or sent from is no place of the event
+    ("The army's message read on state radio in Bamako said soldiers killed 12 militants near Gao on Tuesday.",
+     ("Gao", 2)),
+    ("Rights groups in Bogota said gunmen killed three social leaders in the town of Suarez on Tuesday.",
+     ("Suarez", 1)),  # (guard: a town "in" governs wins anyway)
+])
+def test_short_datelines_distances_and_tellers_towns(pipeline, text, place):
+    from datetime import date
+
+    ctx = next(pipeline.run([Document(text=text, published=date(2024, 3, 13))]))
+    assert [(e.location, e.geo_precision) for e in ctx.events] == [place], \
+        [(e.location, e.iso3, e.geo_precision) for e in ctx.events]

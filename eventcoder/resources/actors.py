@@ -346,8 +346,12 @@ _ARMS_COMPOUND_AFTER = re.compile(r"\s+(?:engineers?|scientists?|experts?|specia
 _ARMS_USED_BEFORE = re.compile(r"\b(?:fired|firing|launched|launching|used|using|with|supplied|delivered|sent|bought|"
                                r"acquired|deployed)\s+(?:[\w-]+\s+){0,2}$", re.I)
 # a country's adjective before these names its military's act: "Israeli strikes", "a Russian raid"
-_STRIKES_AFTER = re.compile(r"\s+(?:strikes?|raids?|bombing|bombings)\b(?!\s+(?:by|over|against\s+(?:the\s+)?"
-                            r"(?:government|law|tax|fuel|pay))\b)", re.I)
+_STRIKES_AFTER = re.compile(r"\s+(?:strikes?|raids?|bombing|bombings)\b(?!\s+(?:by|over|called|action)\b)",
+                            re.I)
+# the words of a labour strike near a country's "strikes" ("Kenyan strikes against the finance bill shut schools")
+_LABOUR_NEAR = re.compile(r"\b(?:unions?|workers|teachers|doctors|nurses|traders|drivers|bandh|hartal|shutdown|shut|"
+                          r"called|wages?|salar(?:y|ies)|pay|fuel|subsid(?:y|ies)|tax(?:es)?|bill|opposition|"
+                          r"general\s+strike)\b", re.I)
 _USED_BY_AFTER = re.compile(r"\s*,?\s*(?:operated|flown|piloted|launched|fired|used|deployed)\s+by\b", re.I)
 _WORD_BEFORE = re.compile(r"\b([A-Z][a-z]+)[ \t]+$")
 
@@ -483,7 +487,8 @@ def find_matches(text: str, countries: Iterable[str] = (), when: date | None = N
                 name, inter = generic_actor(g.generic_kind, t.country, when)
                 cands.append(Match(start, h[1], name, inter, t.country, "generic", 1, g.generic_kind))
             struck = _STRIKES_AFTER.match(text, end) if not nouns and not t.is_name else None
-            if struck and not _ARMS_USED_BEFORE.search(text, max(0, start - 40), start):
+            if struck and not _ARMS_USED_BEFORE.search(text, max(0, start - 40), start) \
+                    and not _LABOUR_NEAR.search(text, max(0, start - 100), min(len(text), struck.end() + 100)):
                 # "Israeli strikes killed 20 people", "a Russian raid": the country's military (not a labour
                 # strike: "Kenyan strikes by teachers", "the Nigerian strike over fuel prices")
                 name, inter = generic_actor("military", t.country, when)

@@ -346,11 +346,20 @@ def _governed_by(ctx: Context, p: PlaceMention) -> int:
         return 2  # "in municipalities in northern Dunde like Kelmora": an example of the places "in" governs
     if words and words[-1] == "under" and _under_area(ctx, p):
         return 2  # "under Kelmora upazila", "under Dunde sub-division": the area holds the place
+    if words and words[-1] == "from" and KM_BEFORE.search(ctx.text, max(0, p.start - 60), p.start) \
+            and not _ASIDE_DISTANCE.search(ctx.text, max(0, p.start - 60), p.start):
+        # "killed five soldiers about 40 km (25 miles) from Gao": a distance from the town puts the event near it
+        # (not an aside locating the place before it: "residents of Kelmora, about 9 km from Dunde city")
+        return 2
     if not words or words[-1] not in _GOVERNING:
         return 0
     if words[-1] in _WEAK_GOVERNING and not (len(words) > 1 and words[-2] in _PLACE_NOUNS):
         return 1  # "workers of Paris Bakeries", not "the region of Qara"
     return 2
+
+
+_ASIDE_DISTANCE = re.compile(r",\s*(?:(?:about|some|around|nearly|roughly|approximately|just)\s+)?\d[\d.,]*\s*"
+                            r"(?:km|kms|kilomet(?:er|re)s?|miles?)\b[^.;,]{0,30}\bfrom\s+(?:the\s+)?$", re.I)
 
 
 def _under_area(ctx: Context, p: PlaceMention) -> bool:
@@ -371,14 +380,17 @@ def _fronted(ctx: Context, p: PlaceMention, spans) -> bool:
 # "..., the group's message to reporters in Dunde said", "the army told journalists in Dunde":
 # the town where a statement was made or sent is not where the event happened
 _STATEMENT_BEFORE = re.compile(r"\b(?:said|says|spoke|speaking|told\s+(?:the\s+)?\w+|(?:statement|message|briefing|"
-                               r"(?:press|news)\s+conference)(?:\s+(?:issued|released|sent|posted|given|held))?"
-                               r"(?:\s+(?:to|by)\s+(?:the\s+)?\w+)?)\s+in\s+$", re.I)
+                               r"(?:press|news)\s+conference)(?:\s+(?:issued|released|sent|posted|given|held|read|"
+                               r"broadcast|aired))?"
+                               r"(?:\s+(?:to|by|on)\s+(?:the\s+)?(?:state\s+|national\s+)?\w+)?)\s+in\s+$", re.I)
 # "a resident told Reuters by telephone from Kelmora", "said, speaking from Dunde": where the teller spoke from
-_SPOKE_FROM_BEFORE = re.compile(r"\b(?:by\s+(?:tele)?phone|over\s+the\s+(?:tele)?phone|speaking|said|says|told\s+\w+)"
+_SPOKE_FROM_BEFORE = re.compile(r"\b(?:by\s+(?:tele)?phone|over\s+the\s+(?:tele)?phone|speaking|said|says|told\s+\w+|"
+                                r"(?:a|the)\s+statement)"
                                 r"\s+from\s+(?:the\s+)?(?:capital\s*,?\s*)?$", re.I)
 # "officials in Kelmora said", "police in Dunde told reporters": the town of those who tell of the event
 _TELLERS_IN_BEFORE = re.compile(r"\b(?:officials?|authorities|sources?|police|spokes(?:man|woman|person)|"
-                                r"journalists?|reporters?|correspondents?|diplomats?)\s+in\s+$", re.I)
+                                r"journalists?|reporters?|correspondents?|diplomats?|(?:rights|aid|relief)\s+groups?|"
+                                r"activists?|monitors?)\s+in\s+$", re.I)
 _TELL_AFTER = re.compile(r"\s+(?:said|say|says|told|reported|confirmed|announced|added)\b")
 # "a soldier from Kelmora was among the dead", "a trader from Dunde": where one person came from, not where
 # the event was (not "withdrew from Kelmora": an act there; nor "students from the Kelmora branch of ...";

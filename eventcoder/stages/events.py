@@ -18,7 +18,7 @@ from importlib import resources
 
 from ..document import Context, Event, Sentence
 from ..pipeline import stage
-from .roles import NAMED_ARMED_INTERS
+from .roles import NAMED_ARMED_INTERS, OTHER_INCIDENT_OPENING
 from .sentences import next_in_paragraph
 from .fatalities import REMAINS_CUES
 from .syntax import headline_passive, participle_noun, text_from, verb_of
@@ -181,7 +181,7 @@ def find_cues(span) -> dict[str, list]:
             # "the body of a man was found", "police discovered two bodies": a discovery, however worded
             # (and "a dead woman was thrown into a ditch", "human remains were left under a bridge": a body dumped)
             found.setdefault("_FOUND", []).append(tok)
-        elif lem in _TAKEN_AWAY and tok.pos_ == "VERB" and _DISAPPEARED.search(span.text):
+        elif lem in _TAKEN_AWAY and tok.pos_ == "VERB" and _taken_away(tok) and _DISAPPEARED.search(span.text):
             # "security forces picked up an activist, whose whereabouts are still unknown": a forced
             # disappearance
             found.setdefault("ABDUCT", []).append(tok)
@@ -216,9 +216,9 @@ def find_cues(span) -> dict[str, list]:
             # them from advancing": the force stopping a protest intervenes in it
             found.setdefault("INTERVENE", []).append(tok)
         elif lem == "clear" and tok.pos_ == "VERB" and any(
-                c.dep_ == "dobj" and {t.lemma_.lower() for t in c.subtree} & ARMED_WORDS for c in tok.children) and any(
-                c.dep_ == "prep" and c.lower_ in ("from", "out") for h in [tok, *tok.children] if h.dep_ != "prep"
-                for c in h.children):
+                c.dep_ == "dobj" and c.lemma_.lower() in _CLEARED_FIGHTERS for c in tok.children) and any(
+                c.dep_ in ("prep", "prt") and c.lower_ in ("from", "out") for h in [tok, *tok.children]
+                if h.dep_ != "prep" for c in h.children):
             # "troops cleared Boko Haram fighters from the town": the place regained (ACLED's "cleared of")
             found.setdefault("GAIN", []).append(tok)
         elif lem == "exchange" and tok.pos_ == "VERB" and any(
@@ -290,8 +290,26 @@ def find_cues(span) -> dict[str, list]:
 
 
 _TAKEN_AWAY = frozenset("pick take whisk drag bundle".split())
+# the particle each verb takes people away with ("picked up", "took away"; "whisked", "dragged" as they are)
+_TAKEN_PARTICLE = {"pick": {"up"}, "take": {"away"}}
+_TAKEN_PEOPLE = frozenset("him her them man men woman women activist activists journalist journalists student students "
+                          "leader leaders lawyer lawyers teacher teachers youth youths boy boys girl girls son sons "
+                          "daughter brother husband father member members worker workers blogger critic".split())
+
+
+def _taken_away(verb) -> bool:
+    """"picked up an activist", "took him away", "whisked the lawyer": a person taken, not "took part", "took a bus",
+    "took 200 cattle"."""
+    wanted = _TAKEN_PARTICLE.get(verb.lemma_.lower())
+    if wanted is not None and not any(c.dep_ in ("prt", "advmod") and c.lower_ in wanted for c in verb.children):
+        return False
+    return any(c.dep_ in ("dobj", "nsubjpass") and (c.lower_ in _TAKEN_PEOPLE or c.lemma_.lower() in _TAKEN_PEOPLE
+                                                     or c.ent_type_ == "PERSON") for c in verb.children)
 _DISAPPEARED = re.compile(r"\bwhereabouts\s+(?:remain|remains|are|is|were|was|still)\s+(?:still\s+)?unknown\b"
                           r"|\bha(?:s|ve)\s+not\s+been\s+(?:seen|heard\s+from)\s+since\b", re.I)
+# the fighters a place is cleared of (not a camp, mines or rubble: ARMED_WORDS holds posts and camps too)
+_CLEARED_FIGHTERS = frozenset("militant fighter rebel insurgent jihadist gunman gunmen terrorist bandit militia "
+                              "militiaman militiamen extremist combatant".split())
 _EXCHANGED_FIRE = frozenset("fire gunfire shot shots salvo salvos".split())
 _RECIPROCAL_VERBS = frozenset("attack fire shoot target shell assault ambush".split())
 # keeping a day: "commemorated", "marked", "observed", "celebrated" Labour Day
@@ -766,7 +784,7 @@ def blocked(tok, span) -> str | None:
     return None
 
 
-_UNDERGONE = frozenset("injure wound hurt harm kill die perish".split())
+_UNDERGONE = frozenset("injure wound hurt harm kill die perish arrest detain".split())
 
 
 def _no_one(subject) -> bool:
@@ -1279,6 +1297,16 @@ _SEIZED_PEOPLE = frozenset("man men woman women person people suspect suspects m
 _BLOCKED_WAYS = frozenset("road roads street streets highway highways entrance entrances traffic route routes bridge "
                           "junction railway rail gate gates access avenue avenues motorway intersection office "
                           "offices border crossing train trains port premises".split())
+def _protest_before(ctx: Context, span) -> bool:
+    """The sentence before, in the same paragraph, tells of a protest ("Protesters marched in Kisumu on Monday.")."""
+    s = ctx.sentence_at(span.start_char)
+    if s is None or s.index == 0:
+        return False
+    prev = ctx.sentences[s.index - 1]
+    return prev.paragraph == s.paragraph and _DEMO_TEXT.search(prev.text) is not None
+
+
+_DEMO_TEXT = re.compile(r"\b(?:protest\w*|demonstrat\w*|march\w*|rall(?:y|ied|ies)|sit-in)\b", re.I)
 _PROTEST_PURPOSE = re.compile(r"\b(demand|protest|denounc|condemn|against|call(ed|ing)? for|press(ed|ing)? for|"
                               r"in support of|in solidarity|express(ed|ing)? (their )?(anger|discontent|opposition)|"
                               r"oppos|agitat|grievance|chant|slogans?|placards?|pressur)", re.I)
@@ -1342,13 +1370,24 @@ def _unarmed_crowd(ctx: Context, tok, span) -> bool:
     return bool(_agent_words(tok) & (CROWD_WORDS | _FOLLOWERS)) and not _armed_side(ctx, tok, span)
 
 
+_A_GROUP_OF = re.compile(r"\ba\s+(?:\w+\s+)?group\s+of\b", re.I)
+
+
 def _the_group_told_before(ctx: Context, tok, span) -> bool:
     """"Al-Shabaab fighters stormed a hotel ... The group killed two guards there last year": "the group" after
     an armed group the text named before is that group, no crowd."""
     subject = next((c for c in verb_of(tok).children if c.dep_ in ("nsubj", "nsubjpass")), None)
-    return subject is not None and subject.lemma_.lower() == "group" and any(
-        c.dep_ == "det" and c.lower_ in ("the", "this") for c in subject.children) and any(
-        a.inter in ORGANISED_ARMED_INTERS and a.start < span.start_char for a in ctx.actors)
+    if subject is None or subject.lemma_.lower() != "group" or not any(
+            c.dep_ == "det" and c.lower_ in ("the", "this") for c in subject.children):
+        return False
+    s = ctx.sentence_at(span.start_char)
+    if s is None or s.index == 0:
+        return False
+    lo = ctx.sentences[max(0, s.index - 2)].start
+    # (the group a text brought in just before: "a group of farmers attacked a herder. The group beat him")
+    if _A_GROUP_OF.search(ctx.text, lo, span.start_char):
+        return False
+    return any(a.inter in ORGANISED_ARMED_INTERS for a in ctx.actors_starting(lo, span.start_char))
 
 
 def _armed_side(ctx: Context, tok, span) -> bool:
@@ -1500,11 +1539,15 @@ def type_trigger(ctx: Context, fam: str, tok, span, cues: dict) -> tuple[str, st
             if not who:  # a misparsed subject ("in X, 15 workers and members of Y marched ..."): what precedes
                 who = {w for t in span if t.i < tok.i for w in (t.lower_, t.lemma_.lower())}
             if who & ARMED_SUBJECT_WORDS or not (who | patient) & (
-                    CIVILIAN_WORDS | CROWD_WORDS | {"supporter", "opposition", "hundreds", "thousands", "dozens"}):
+                    CIVILIAN_WORDS | CROWD_WORDS | {"supporter", "opposition", "hundreds", "thousands", "dozens"}) \
+                    and not (who & {"they"} and _protest_before(ctx, span)):
+                # (but "On Tuesday, they marched again" after a protest: its crowd, another day)
                 return None  # "troops marched into the town"
         if any(not _grievance(t) and not _self_barricade(t) for t in cues.get("RIOT", ())) \
                 or any(c.dep_ == "amod" and c.lower_ == "violent" for c in tok.children) \
-                or re.search(r"\b(protesters|demonstrators)\b[^.]{0,40}\b(clashed|stoned|attacked|torched|burn)", low) \
+                or re.search(r"\b(protesters|demonstrators)\b[^.]{0,40}\b(clashed|stoned|attacked|torched|burn)"
+                             r"(?!\w*\s+(?:an?\s+|the\s+)?(?:effig|flags?\b|portraits?\b|photo|pictures?\b|cop(?:y|ies)\b))",
+                             low) \
                 or _destruction_in(span, low) or _BURNING_BLOCKADE.search(low):
             return ("Riots", "Violent demonstration")
         if _kills_at_protest(cues) or re.search(r"live (rounds|ammunition|bullets)|opened fire on (protesters|demonstrators)", low):
@@ -1690,7 +1733,12 @@ def type_trigger(ctx: Context, fam: str, tok, span, cues: dict) -> tuple[str, st
     if fam == "GAIN":
         lemma = tok.lemma_.lower()
         if lemma in ("seize", "grab") and any(c.dep_ == "dobj" and c.lemma_.lower() == "power" for c in tok.children):
-            return ("Strategic developments", "Other")  # "soldiers seized power": a coup (ACLED: Other)
+            # "soldiers seized power": a coup (ACLED: Other); not rebels who "seized power in the town of X after
+            # fighting" (the town taken), nor the junta "which seized power in 2020" (background)
+            if tok.dep_ == "relcl":
+                return None
+            if not (core & TERRITORY_WORDS or has("FIGHT")):
+                return ("Strategic developments", "Other")
         if lemma == "recover" and not re.search(_WEAPON_OBJECTS, " ".join(patient)):
             return None  # recovered bodies, stolen cars, the economy
         # (what was seized, not where: "seized drugs hidden in a lorry at a highway checkpoint" took no highway)
@@ -1984,8 +2032,7 @@ def detect_sentence(ctx: Context, s: Sentence) -> list[Event]:
         candidates = [c for c in candidates if c[2] != "DISPLACE"]
     candidates.sort(key=lambda c: (c[0], c[1]))
     # (a killing the sentence tells: "killed a resident and abducted two", "shot him dead")
-    killing = any(c[2] == "KILL" or c[2] == "HARM" and _DEATH_TOLD.search(span.text) for c in candidates
-                  if c[4][1] == "Attack")
+    killing = any(c[2] == "KILL" or c[2] == "HARM" and _harm_to_death(c[3]) for c in candidates if c[4][1] == "Attack")
     chosen = []
     for depth, i, fam, tok, (etype, sub) in candidates:
         clash = False
@@ -2046,7 +2093,10 @@ def detect_sentence(ctx: Context, s: Sentence) -> list[Event]:
 
 
 _ABDUCTION_OR_ATTACK = frozenset({"Attack", "Abduction/forced disappearance"})
-_DEATH_TOLD = re.compile(r"\b(?:dead|death|killed|killing)\b", re.I)
+def _harm_to_death(tok) -> bool:
+    """A harm told as a killing by its own words: "shot him dead", "beat them to death" (the few words after it)."""
+    after = tok.doc[tok.i + 1:tok.i + 6]
+    return any(t.lower_ in ("dead", "death") for t in after)
 _TRY_VERBS = frozenset("try attempt seek".split())
 
 
@@ -2253,12 +2303,6 @@ def _next_sentence_in_paragraph(ctx: Context, ev: Event) -> Sentence | None:
     return nxt if nxt is not None and nxt.kind == "body" else None
 
 
-# how a sentence opens when it tells another incident: "Separately, ...", "Elsewhere, ...", "In another attack, ...", "In
-# Kelmora state, ..."
-OTHER_INCIDENT_OPENING = re.compile(r"(?:Separately|Elsewhere|Meanwhile|In\s+(?:a|an)?\s*(?:separate|another|other)\s+"
-                                    r"(?:incidents?|attacks?|developments?|clash(?:es)?)|In\s+[A-Z][\w'-]+(?:\s+[A-Z][\w'-]+)?"
-                                    r"\s+(?:state|province|region|district|county|governorate),)")
-
 
 def _tells_its_own_incident(ctx: Context, ev: Event, nxt: Sentence) -> bool:
     """"Gunmen killed four villagers in Kelmora on Tuesday. Fighting raged near Dunde between 19 and 22
@@ -2306,7 +2350,9 @@ def _intervention_in_next_sentence(ctx: Context, ev: Event) -> None:
             _retype(ev, "Riots", "Violent demonstration", nxt)
             return
     for nxt, span, cues in following:
-        if ev.sub_event_type == "Peaceful protest" and ("INTERVENE" in cues or _protesters_arrested(cues)):
+        # (not an intervention denied: "The police did not intervene")
+        if ev.sub_event_type == "Peaceful protest" and (
+                any(not blocked(t, span) for t in cues.get("INTERVENE", ())) or _protesters_arrested(cues)):
             _retype(ev, "Protests", "Protest with intervention", nxt)
             return
 

@@ -410,9 +410,15 @@ _DEAD_WORDS = frozenset("dead deaths fatalities bodies".split())
 
 
 def _toll_word(tok) -> bool:
-    """"the death toll", or "the number of villagers killed" (of "had risen to 19"): the count of the dead."""
-    return tok.lemma_ == "toll" or tok.lower_ == "number" and any(
-        t.lower_ in _DEAD_WORDS or t.lemma_.lower() in KILL_VERBS | DIE_VERBS for t in tok.subtree if t.i > tok.i)
+    """"the death toll", or "the number of villagers killed" (of "had risen to 19"): the count of the dead (not "the
+    number of people displaced by the fighting that killed 20": the dead must be what is counted)."""
+    if tok.lemma_ == "toll":
+        return True
+    if tok.lower_ != "number":
+        return False
+    counted = [g for c in tok.children if c.dep_ == "prep" and c.lower_ == "of" for g in c.children if g.dep_ == "pobj"]
+    return any(n.lower_ in _DEAD_WORDS or any(c.dep_ in ("acl", "amod") and c.lemma_.lower() in KILL_VERBS | DIE_VERBS
+                                              for c in n.children) for n in counted)
 
 
 def _along_with(noun) -> bool:
@@ -889,7 +895,8 @@ def find_claims(ctx: Context) -> list[FatalityClaim]:
             sent_claims.append(FatalityClaim(count=low, low=low, high=high, text=s.text, start=s.start + told.start(1),
                                              end=s.start + told.end(2), sentence=s.index, kind="toll"))
         aboard = _ALL_ABOARD.search(s.text)
-        carrying = _CARRYING.search(s.text) if aboard and not sent_claims else None
+        carrying = _CARRYING.search(s.text) if aboard and not sent_claims and not _RESCUED.search(s.text) \
+            and _SHOT_DOWN.search(s.text) else None
         if carrying and (value := parse_number(carrying.group(1))) is not None:
             # "a helicopter carrying eight soldiers was shot down, killing all on board": those it carried
             sent_claims.append(FatalityClaim(count=value[0], low=value[1], high=value[2], text=s.text,
@@ -921,6 +928,7 @@ def find_claims(ctx: Context) -> list[FatalityClaim]:
 
 
 _ESTIMATE_VERBS = frozenset("put place estimate set".split())
+RIVAL_SENTENCES = 3
 _LATER = re.compile(r"\b(?:later|since|now|updated|revised|risen|rose)\b", re.I)
 _CONTRAST = re.compile(r"\b(?:but|however|while|whereas|although|though)\b", re.I)
 
@@ -930,7 +938,8 @@ def _rival_toll(trigger, s, before: list[FatalityClaim]) -> bool:
     at 12", "..., the army said. A youth council set the toll at 90" (a contrast word before
     the estimate's verb, or a figure told before by a source the estimate's subject is not)."""
     verb = trigger.head if trigger.dep_ == "dobj" else trigger
-    before = [c for c in before if c.kind in ("death", "toll")]  # (not "several were killed": a vague count)
+    # (figures of the three sentences before, not "several were killed": a vague count)
+    before = [c for c in before if c.kind in ("death", "toll") and s.index - c.sentence <= RIVAL_SENTENCES]
     if verb.lemma_.lower() not in _ESTIMATE_VERBS or not before or _LATER.search(s.text):
         return False  # ("a later report put the toll at 40": an update)
     # (or the subject the verb shares: "Police confirmed the raid but set the toll at seven")
@@ -949,6 +958,10 @@ def _rival_toll(trigger, s, before: list[FatalityClaim]) -> bool:
 _ALL_ABOARD = re.compile(r"\b(?:kill(?:ed|ing)|dead|died)\b[^.;]{0,20}?\b(?:all|everyone|everybody)\b[^.;]{0,20}?"
                          r"\b(?:on\s+board|aboard)\b|\b(?:all|everyone|everybody)\s+(?:on\s+board|aboard)\b[^.;]{0,30}?"
                          r"\b(?:killed|died|perished|dead)\b", re.I)
+_RESCUED = re.compile(r"\b(?:no\s+one|nobody|none|rescued|survived|unharmed|safe)\b", re.I)
+# (those aboard killed by an act of war: not a bus crash or a capsizing)
+_SHOT_DOWN = re.compile(r"\b(?:shot\s+down|downed|struck|hit|attacked|ambushed|bomb\w*|missiles?|rockets?|explosions?|"
+                        r"blast|fired\s+on)\b", re.I)
 _CARRYING = re.compile(r"\b(?:carrying|with)\s+(\d{1,3}|" + _WORDNUM + r")\s+(?:\w+\s+){0,2}?(?:people|persons|"
                        r"passengers|soldiers|troops|officers|crew|police(?:men)?|personnel|migrants|civilians)\b", re.I)
 
@@ -1236,7 +1249,7 @@ def _target(c: FatalityClaim, events: list[Event], par: dict[int, int]) -> Event
         return max(before, key=lambda e: max(i for i in e.sentences if i <= c.sentence))
     if same:  # a non-violent event in the same sentence: the figure is background to it
         return None
-    if violent and c.sentence > max(max(e.sentences) for e in violent) and par.get(c.sentence) not in {
+    if violent and c.kind != "toll" and c.sentence > max(max(e.sentences) for e in violent) and par.get(c.sentence) not in {
             par.get(i) for e in violent for i in e.sentences}:
         # a figure in a later paragraph that tells no event of the story: background ("The war began with the
         # attack of October 7, which killed 1,200 people"), not the first event's toll

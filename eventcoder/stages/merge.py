@@ -15,6 +15,7 @@ from functools import lru_cache
 
 from ..document import Context, Event
 from ..pipeline import stage
+from ..resources.actors import country_iso3
 from ..resources.gazetteer import distance_km, get_gazetteer
 from ..resources.taxonomy import PLOVER, VIOLENT_TYPES, disorder_type, sub_rank
 from .event_dates import introduces_new, span_precision
@@ -421,8 +422,9 @@ def _force_on_protest(ctx: Context, protest: Event, ev: Event, index: SentenceIn
         return None
     if ev.actor2 is not None and not ev.actor2.startswith(_CROWD_OR_NO_ONE):
         return None  # (a named leader's arrest is a development of its own)
-    if not _crowd_undergoes(ctx, ev):
-        return None  # ("He was arrested in a graft case": the arrest a protest is against)
+    if not _crowd_undergoes(ctx, ev) or _CHARGED.search(" ".join(ctx.sentences[i].text for i in ev.sentences)):
+        # ("He was arrested in a graft case": the arrest a protest is against; "arrested eight people for theft")
+        return None
     act, demo = token_at(ctx.doc, ev.trigger_start), token_at(ctx.doc, protest.trigger_start)
     if act is not None and demo is not None and any(a.i == demo.i for a in act.ancestors):
         return None  # (a harm the protest is over: "protests against an officer accused of assaulting 13 girls")
@@ -441,6 +443,12 @@ _CROWD_PATIENTS = frozenset("people person persons protester protesters demonstr
                              "villagers man men woman women supporter supporters".split())
 
 
+# arrests told with a charge of their own are of crimes, no force on a protest
+_CHARGED = re.compile(r"\b(?:for|over)\s+(?:alleged\s+)?(?:theft|robbery|robberies|murder|fraud|drug\w*|trafficking|"
+                      r"smuggling|kidnapping|rape|burglary)\b|\bon\s+charges?\b|\bin\s+connection\s+with\b", re.I)
+_SUSPECTS = frozenset("suspect suspects robber robbers thief thieves criminal criminals bandit bandits".split())
+
+
 def _crowd_undergoes(ctx: Context, ev: Event) -> bool:
     """The arrested or harmed of the event are a crowd or people no name singles out ("Eight people were
     detained", "beat several of them", "shot one man dead"), not one person told of ("He was arrested")."""
@@ -449,8 +457,9 @@ def _crowd_undergoes(ctx: Context, ev: Event) -> bool:
         return False
     verbs = [tok] + [c for c in tok.children if c.dep_ == "conj" and c.pos_ == "VERB"]
     patients = [c for v in verbs for c in v.children if c.dep_ in ("dobj", "nsubjpass")]
-    return any(p.lower_ in _CROWD_PATIENTS or p.lemma_.lower() in _CROWD_PATIENTS or any(
-        c.dep_ == "nummod" for c in p.children) for p in patients)
+    return any((p.lower_ in _CROWD_PATIENTS or p.lemma_.lower() in _CROWD_PATIENTS or any(
+        c.dep_ == "nummod" for c in p.children)) and p.lower_ not in _SUSPECTS and p.lemma_.lower() not in _SUSPECTS
+        for p in patients)
 
 
 _LETHAL_FORCE = re.compile(r"\b(?:kill\w*|shot|shoot\w*|dead|died|live\s+(?:rounds|ammunition|fire)|bullets?|"
@@ -464,15 +473,16 @@ def _force_on_protests(ctx: Context, clusters: list[Event], index: SentenceIndex
     event ("Police dispersed the protesters with water cannon. Eight people were detained" is no second event of
     arrests; "Police killed three people as they fired on residents protesting" no attack apart)."""
     out: list[Event] = []
-    absorbed: list[Event] = []
+    protests = [p for p in clusters if p.event_type == "Protests"]  # (hosts only: a protest joins no other)
     for ev in clusters:
-        host = next((p for p in clusters if p is not ev and not any(p is a for a in absorbed)
-                     and _force_on_protest(ctx, p, ev, index)), None)
+        host, sub = None, None
+        for p in protests if ev.event_type != "Protests" else ():
+            if (sub := _force_on_protest(ctx, p, ev, index)) is not None:
+                host = p
+                break
         if host is None:
             out.append(ev)
             continue
-        absorbed.append(ev)
-        sub = _force_on_protest(ctx, host, ev, index)
         police, police_inter = ev.actor1, ev.inter1
         ev.actor1 = ev.actor2 = None
         ev.assoc_actor_1, ev.assoc_actor_2 = [], []
@@ -932,8 +942,6 @@ _FORCES_OF = re.compile(r"Military Forces of (?:the )?(.+?)(?: \(|$)")
 
 def _forces_country(name: str | None) -> str | None:
     """The country of a state's military by its name ("Military Forces of Israel (2022-)": ISR)."""
-    from ..resources.actors import country_iso3
-
     m = _FORCES_OF.match(name or "")
     return country_iso3(m.group(1)) if m else None
 
@@ -950,5 +958,7 @@ def name_foreign_forces(ev: Event) -> None:
         if country is not None and country != ev.iso3:
             setattr(ev, f"inter{side}", "External/Other forces")
             foreign = foreign or side == 1
-    if foreign and ev.sub_event_type == "Government regains territory":
+    if foreign and ev.sub_event_type == "Government regains territory" and ev.inter2 == "State forces":
+        # (taken from the country's own forces: "Russian troops captured the village from Ukrainian forces"; not
+        # an ally retaking a town for the government, "Rwandan troops recaptured the town from insurgents")
         ev.sub_event_type = "Non-state actor overtakes territory"

@@ -227,6 +227,9 @@ NEAR_BEFORE = re.compile(
     r"|\b(?:north|south|east|west|northeast|northwest|southeast|southwest)(?:ern)? of"
     r"|\bedge of|\bperiphery of|\b(?:in|the) (?:general |rural |surrounding )?areas? of|\bsurroundings of"
     r"|\bdirection of|\b(?:different|several|various|many|some) villages of"
+    # "about 40 km (25 miles) from Gao", "15 kilometres north of Kelmora": a distance told from the town
+    r"|\b\d[\d.,]*\s*(?:km|kms|kilomet(?:er|re)s?|miles?)\s+(?:\([^()]{1,20}\)\s+)?"
+    r"(?:(?:north|south|east|west|northeast|northwest|southeast|southwest)(?:ern)?\s+)?(?:of|from)"
     # "between the villages of Amba and Okoyeri": somewhere between two places
     r"|\bbetween(?:\s+the\s+(?:towns?|cities|villages?|areas?|localities)\s+of)?"
     r"|\bbetween\s+(?:the\s+(?:towns?|cities|villages?|areas?|localities)\s+of\s+)?[A-Z][^.;()]{0,40}?\band)"
@@ -238,7 +241,7 @@ NEAR_BEFORE = re.compile(
 # a word of which every match of NEAR_BEFORE holds one: tested first, as most names have none before them
 # and the pattern is costly (a sixteenth of the time; the same answer)
 _NEAR_WORDS = re.compile(r"\b(?:near|outskirts|vicinity|close|outside|around|north|south|east|west|edge|periphery|"
-                         r"area|surroundings|direction|villages|between)")
+                         r"area|surroundings|direction|villages|between|km|kms|kilomet|mile)")
 
 
 def near_before(text: str, lo: int = 0, hi: int | None = None) -> bool:
@@ -424,6 +427,23 @@ _LONGER_NAME_BEFORE = re.compile(r"(?<![\w'-])(?!(?:In|At|On|Near|From|To|Of|The
 _PART_WORD_AFTER = re.compile(r"[ \t]+(?i:ward|village|quarter|locality|mohalla|neighbou?rhood)\b")
 _HOLIDAY_AFTER = re.compile(r"^\s+Day\b")
 _SEA_AFTER = re.compile(r"\s+(?:Sea|Ocean)\b")
+# the smallest town a short dateline in capitals is read as ("GOMA, Congo (Reuters) -", "JOS, Nigeria -"); a
+# short word in capitals is mostly an acronym ("UN, AU and ECOWAS envoys ...")
+SHORT_DATELINE_MIN_POP = 10_000
+
+
+def _short_dateline(text: str, c, usable) -> bool:
+    """A name of four capitals or fewer opening a line, a comma or a bracket after it, spelt as a town of some
+    size: a dateline ("KYIV, March 12 (Reuters) -"), no acronym."""
+    line_start = text.rfind("\n", 0, c.start) + 1
+    return c.text.isupper() and len(c.text) >= 3 and not text[line_start:c.start].strip() \
+        and bool(_SHORT_DATELINE_AFTER.match(text, c.end)) and any(
+            m.quality == 1.0 and m.place.kind == "city" and m.place.population >= SHORT_DATELINE_MIN_POP
+            for m in usable)
+
+
+_SHORT_DATELINE_AFTER = re.compile(r"\s*(?:,|\()")
+_THING_NAMED_AFTER = re.compile(r"\s+(?:cocktails?|rifles?|assault\s+rifles?)\b", re.I)
 # "was deported to Canada", "fighters returning from Syria": where someone went or came from, no evidence
 # of where the text is (nor, for a country, the place of its events)
 MOVED_BEFORE = re.compile(r"\b(?:deported|extradited|repatriated|returned|returning|fled|fleeing|travell?ed|"
@@ -1016,6 +1036,8 @@ def _keep(c: Candidate, ctx: Context, persons: SpanIndex, actors: SpanIndex, ent
             or (m := _SIDE_AFTER.match(text, c.end)) and m.group(1).lower() in ethnic_names()
             or (m := _SIDE_BEFORE.search(text, max(0, c.start - 30), c.start)) and m.group(1).lower() in ethnic_names()):
         return False  # "Kikuyu and Kisii people", "Pokot vs. Kikuyu & Kisii": peoples, not their towns
+    if _THING_NAMED_AFTER.match(text, c.end):
+        return False  # "Molotov cocktails" (Perm's old name), "Kalashnikov rifles": a thing named after a person
     if _SEA_AFTER.match(text, c.end) and not any(m.place.source == "curated" for m in c.matches):
         return False  # "the Azov Sea city of Berdiansk": a sea, not the Russian town of Azov
     if (_HOLIDAY_AFTER.match(text[c.end:c.end + 10]) or c.text.endswith(" Day")) \
@@ -1045,8 +1067,9 @@ def _keep(c: Candidate, ctx: Context, persons: SpanIndex, actors: SpanIndex, ent
             and not any(m.place.kind in ("city", "country") and _primary(m.place)
                         and m.place.population >= INSIDE_NAME_MIN_POP for m in c.matches):
         return False  # "Sava" of "Mayo-Sava" is no Malagasy region; "Mogadishu-Hodan" keeps Mogadishu
-    if c.text.isupper() and len(c.text) <= 4 and "country" not in kinds and not curated:
-        return False  # acronyms: "IS", "UN", "AFP"
+    short_dateline = _short_dateline(text, c, usable)
+    if c.text.isupper() and len(c.text) <= 4 and "country" not in kinds and not curated and not short_dateline:
+        return False  # acronyms: "IS", "UN", "AFP" (not "GOMA, Congo (Reuters) -" opening a line)
     if c.text.isupper() and " " not in c.text and not curated and all(m.quality < 0.9 for m in c.matches):
         return False  # an acronym only a transliteration fold makes a place of: "TAWPA" is no Topa
     if _spelt_out_before(text, c):
@@ -1197,7 +1220,7 @@ def _keep(c: Candidate, ctx: Context, persons: SpanIndex, actors: SpanIndex, ent
         return False
     # a town in capitals opening a sentence, a comma, a bracket, a dash or a colon after it: a dateline,
     # whatever the tagger reads (it may call the word a common noun)
-    dateline = tok is not None and tok.is_sent_start and c.text.isupper() and len(c.text) > 4 \
+    dateline = short_dateline or tok is not None and tok.is_sent_start and c.text.isupper() and len(c.text) > 4 \
         and bool(_DATELINE_AFTER.match(text, c.end)) and any(m.quality == 1.0 and m.place.kind == "city"
                                                              for m in usable)
     # a rare capitalised word inside a sentence, spelt as a town of some size is, is that town, whatever

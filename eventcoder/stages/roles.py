@@ -9,6 +9,7 @@ rioters are actor1 under their generic names.
 
 from __future__ import annotations
 
+import re
 from functools import lru_cache
 
 from ..document import ActorMention, Context, Event, source_country
@@ -31,13 +32,9 @@ _SPEAKER_PHRASE = frozenset({"conj", "compound", "appos", "flat"})
 
 def is_speaker(ctx: Context, mention: ActorMention) -> bool:
     """A mention that is the subject of a reporting verb ("X said") is a source, not a party."""
-    span = ctx.doc.char_span(mention.start, mention.end, alignment_mode="expand")
-    if span is None or not len(span):
+    r = _phrase_head(ctx, mention, run_by=True)
+    if r is None:
         return False
-    r = _run_by(span.root)
-    # (up to the head of its noun phrase: "police" of "a senior police officer, Kelmo Dunde, said")
-    while r.dep_ in _SPEAKER_PHRASE and r.head != r:
-        r = r.head
     if r.dep_ in ("nsubj", "nsubjpass") and r.head.lemma_.lower() in REPORTING_VERBS:
         # (not a group claiming an act the sentence tells: "the Kelmo Front claimed a raid on a hotel that left
         # nine dead" names its doer; one claiming "the attack" told before stays a source, and the
@@ -45,6 +42,19 @@ def is_speaker(ctx: Context, mention: ActorMention) -> bool:
         return not _claims_the_act(r.head, new=True)
     # "according to X", "a source in X told"
     return r.dep_ == "pobj" and r.head.lower_ == "to" and r.head.head.lower_ == "according"
+
+
+def _phrase_head(ctx: Context, mention: ActorMention, run_by: bool = False):
+    """The head of the noun phrase a mention is in (up through a name's parts, a title, an apposition, a
+    coordination: "police" of "a senior police officer, Kelmo Dunde, said"); `run_by`: from the noun a group runs
+    too (see _run_by). None where the mention is no span of the parse."""
+    span = ctx.doc.char_span(mention.start, mention.end, alignment_mode="expand")
+    if span is None or not len(span):
+        return None
+    r = _run_by(span.root) if run_by else span.root
+    while r.dep_ in _SPEAKER_PHRASE and r.head != r:
+        r = r.head
+    return r
 
 
 _RUN_WORDS = frozenset("run controlled led backed administered operated owned affiliated".split())
@@ -86,13 +96,8 @@ def _claims_the_act(verb, new: bool = False) -> bool:
 def _claimer(ctx: Context, mention: ActorMention) -> bool:
     """A mention that claims an act ("JNIM claimed responsibility on Monday", "the Kelmo Front claimed the ambush");
     not "no faction claimed it"."""
-    span = ctx.doc.char_span(mention.start, mention.end, alignment_mode="expand")
-    if span is None or not len(span):
-        return False
-    r = span.root
-    while r.dep_ in _SPEAKER_PHRASE and r.head != r:
-        r = r.head
-    return r.dep_ == "nsubj" and _claims_the_act(r.head) and not any(
+    r = _phrase_head(ctx, mention)
+    return r is not None and r.dep_ == "nsubj" and _claims_the_act(r.head) and not any(
         c.dep_ == "det" and c.lower_ in ("no", "any") for c in r.children)
 
 
@@ -194,6 +199,11 @@ def resolve_generic(ctx: Context, m: ActorMention) -> ActorMention:
 TERRITORY_SUBS = ("Government regains territory", "Non-state actor overtakes territory")
 PRONOUN_SUBJECTS = frozenset({"it", "they", "its"})
 _OWN = frozenset({"its", "their"})
+# how a sentence opens when it tells another incident: "Separately, ...", "Elsewhere, ...", "In another attack, ...", "In
+# Kelmora state, ..."
+OTHER_INCIDENT_OPENING = re.compile(r"(?:Separately|Elsewhere|Meanwhile|In\s+(?:a|an)?\s*(?:separate|another|other)\s+"
+                                    r"(?:incidents?|attacks?|developments?|clash(?:es)?)|In\s+[A-Z][\w'-]+(?:\s+[A-Z][\w'-]+)?"
+                                    r"\s+(?:state|province|region|district|county|governorate),)")
 
 
 def antecedent(ctx: Context, pron) -> ActorMention | None:
@@ -213,10 +223,11 @@ def antecedent(ctx: Context, pron) -> ActorMention | None:
 
 
 def _none_of(ctx: Context, mention: ActorMention) -> bool:
-    """"No faction claimed the raid", "no militants were seen": a mention of no one."""
+    """"No faction claimed the raid": a claimer that is no one (not "No soldiers were killed", the target)."""
     span = ctx.doc.char_span(mention.start, mention.end, alignment_mode="expand")
-    return bool(span is not None and len(span) and any(
-        c.dep_ == "det" and c.lower_ == "no" for c in span.root.children))
+    r = span.root if span is not None and len(span) else None
+    return r is not None and r.dep_ == "nsubj" and r.head.lemma_.lower() == "claim" and any(
+        c.dep_ == "det" and c.lower_ == "no" for c in r.children)
 
 
 def _is_apposition(ctx: Context, mention: ActorMention) -> bool:
@@ -346,9 +357,11 @@ def _claimer_near(ctx: Context, ev: Event, s, iso3: str | None) -> ActorMention 
         other = ctx.sentences[i]
         if other.paragraph != s.paragraph:
             continue
-        for a in ctx.actors:
-            if other.start <= a.start < other.end and a.source == "dictionary" and a.inter in NAMED_ARMED_INTERS \
-                    and not a.name.startswith("Unidentified") and _claimer(ctx, a):
+        if i != s.index and OTHER_INCIDENT_OPENING.match(other.text):
+            break  # ("In a separate incident, ISWAP claimed an ambush near Damboa": another act's claim)
+        for a in ctx.actors_starting(other.start, other.end):
+            if a.source == "dictionary" and a.inter in NAMED_ARMED_INTERS and not a.name.startswith("Unidentified") \
+                    and _claimer(ctx, a):
                 return localize(ctx, a, iso3)
     return None
 
