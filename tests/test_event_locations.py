@@ -1905,3 +1905,14 @@ def test_short_datelines_distances_and_tellers_towns(pipeline, text, place):
     ctx = next(pipeline.run([Document(text=text, published=date(2024, 3, 13))]))
     assert [(e.location, e.geo_precision) for e in ctx.events] == [place], \
         [(e.location, e.iso3, e.geo_precision) for e in ctx.events]
+
+
+def test_a_later_town_in_another_region_is_no_finer_place_of_the_event(pipeline):
+    # a victim who died later in a hospital in another state does not move the attack near Hong there
+    from datetime import date
+
+    text = ("Gunmen killed 12 villagers near Hong in Adamawa state on Monday. A wounded survivor later died in a "
+            "hospital in Jos.")
+    ctx = next(pipeline.run([Document(text=text, published=date(2024, 3, 13))]))
+    assert [(e.location, e.geo_precision) for e in ctx.events] == [("Hong", 2)], \
+        [(e.location, e.iso3, e.geo_precision) for e in ctx.events]

@@ -211,6 +211,26 @@ def loc_rank(ev: Event, index: SentenceIndex) -> int:
     return 0 if any(ev.location in index.places.get(i, ()) for i in ev.sentences) else 1
 
 
+# how far a later mention's town may lie from the place of an event told near a town or in an area
+# (precision 2) and still name where in it the event was
+REFINE_KM = 50.0
+
+
+def _refines(cluster: Event, ev: Event, cl: int, el: int) -> bool:
+    """Whether a later mention's more precise place tells where the event's own place was, not another one:
+    the event has none of its own words, or the town lies in its region (precision 3, the same first-level
+    region) or near its town or area (precision 2: in its first-level region or within REFINE_KM): "a clash near
+    Djibo ... the source, speaking in Ouagadougou, said" stays near Djibo."""
+    if cl > el or cluster.latitude is None or ev.latitude is None or cluster.iso3 != ev.iso3:
+        return True
+    if cluster.geo_precision == 3:
+        return not cluster.admin1 or not ev.admin1 or cluster.admin1 == ev.admin1
+    if cluster.geo_precision == 2:
+        return cluster.admin1 is not None and cluster.admin1 == ev.admin1 or \
+            distance_km(cluster.latitude, cluster.longitude, ev.latitude, ev.longitude) <= REFINE_KM
+    return True
+
+
 def _add_names(target: list[str], names, exclude) -> None:
     for n in names:
         if n and n not in target and n not in exclude:
@@ -283,7 +303,7 @@ def absorb(cluster: Event, ev: Event, index: SentenceIndex) -> None:
 
     # location: named in the event's own sentences first, then the most precise
     cl, el = loc_rank(cluster, index), loc_rank(ev, index)
-    if (el, ev.geo_precision or 9) < (cl, cluster.geo_precision or 9):
+    if (el, ev.geo_precision or 9) < (cl, cluster.geo_precision or 9) and _refines(cluster, ev, cl, el):
         for f in ("country", "iso3", "admin1", "admin2", "location", "latitude", "longitude",
                   "geo_precision", "geonameid"):
             setattr(cluster, f, getattr(ev, f))

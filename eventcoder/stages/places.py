@@ -452,7 +452,10 @@ MOVED_BEFORE = re.compile(r"\b(?:deported|extradited|repatriated|returned|return
                           r"(?:back\s+)?(?:to|from)\s+(?:the\s+)?(?:neighbou?ring\s+)?$"
                           # ("the attackers fled into Kelmoria": where they went after, not where they struck)
                           r"|\b(?:fled|fleeing|escaped|escaping|retreated|retreating)\s+(?:back\s+)?into\s+"
-                          r"(?:the\s+)?(?:neighbou?ring\s+)?$", re.I)
+                          r"(?:the\s+)?(?:neighbou?ring\s+)?$"
+                          # ("displaced thousands of people towards Goma": where the displaced went)
+                          r"|\b(?:displaced|driven|fled|fleeing|heading|headed|moving|moved)\b[^.;]{0,40}?\btowards?\s+"
+                          r"(?:the\s+)?$", re.I)
 # "the Kelmora government", "the Dunde regime": whose government; a town that small has none (not "the
 # Kelmora Government Centre", "the Dunde government hospital": a building there)
 GOVERNMENT_AFTER = re.compile(r"\s+(?:[Gg]overnment|[Rr]egime)\b(?!\s+[A-Z]|\s+(?:house|office|offices|centre|center|"
