@@ -305,6 +305,8 @@ def _taken_away(verb) -> bool:
         return False
     return any(c.dep_ in ("dobj", "nsubjpass") and (c.lower_ in _TAKEN_PEOPLE or c.lemma_.lower() in _TAKEN_PEOPLE
                                                      or c.ent_type_ == "PERSON") for c in verb.children)
+
+
 _DISAPPEARED = re.compile(r"\bwhereabouts\s+(?:remain|remains|are|is|were|was|still)\s+(?:still\s+)?unknown\b"
                           r"|\bha(?:s|ve)\s+not\s+been\s+(?:seen|heard\s+from)\s+since\b", re.I)
 # the fighters a place is cleared of (not a camp, mines or rubble: ARMED_WORDS holds posts and camps too)
