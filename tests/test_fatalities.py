@@ -543,3 +543,13 @@ def test_the_lowest_of_conflicting_tolls(text, deaths):
 ])
 def test_a_figure_of_another_act_told_around_the_event_is_not_its_toll(text, deaths):
     assert tolls(text, "2024-03-13") == deaths
+
+
+@pytest.mark.parametrize("text,deaths", [
+    # the figure of the killers before their verb is no count of the dead
+    ("Two gunmen killed a journalist in Kelmora on Sunday.", [1]),
+    ("Three soldiers killed in an ambush near Kelmora on Sunday.", [3]),  # (guard: a headline's passive)
+    ("Police battle rebels near Kelmora; three rebels killed", [3]),  # (guard: no object, the dead)
+])
+def test_a_figure_of_the_killers_is_no_toll(text, deaths):
+    assert tolls(text, "2024-03-13") == deaths

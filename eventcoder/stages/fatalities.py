@@ -456,10 +456,20 @@ def _window_link(doc, start_tok, end_tok):
             break
     for t in doc[end_tok.i + 1: end_tok.i + 5]:
         if t.lower_ in ("killed", "dead", "died", "slain", "murdered", "massacred", "beheaded", "perished"):
+            if _doer_of(doc[end_tok.i + 1:t.i], t):
+                return None  # "Two gunmen killed a journalist": the killers, not the dead
             return None if _killed_or_hurt(t) else t
         if t.pos_ not in ("NOUN", "PROPN", "ADJ", "AUX", "ADV") or t.lemma_ in ("injure", "wound", "and"):
             break
     return None
+
+
+def _doer_of(between, verb) -> bool:
+    """Whether the words between a figure and the verb after it name the verb's active subject, attackers
+    ("Two gunmen killed a journalist", "three militants murdered a chief"), not its dead."""
+    # (with an object of its own: not a headline's "three militants killed", the dead)
+    return verb.tag_ == "VBD" and any(c.dep_ == "dobj" for c in verb.children) and any(
+        t.dep_ == "nsubj" and t.head.i == verb.i and t.lower_ in _ATTACKERS for t in between)
 
 
 def _ancestors_upto(tok, stop):
