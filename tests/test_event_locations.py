@@ -1916,3 +1916,14 @@ def test_a_later_town_in_another_region_is_no_finer_place_of_the_event(pipeline)
     ctx = next(pipeline.run([Document(text=text, published=date(2024, 3, 13))]))
     assert [(e.location, e.geo_precision) for e in ctx.events] == [("Hong", 2)], \
         [(e.location, e.iso3, e.geo_precision) for e in ctx.events]
+
+
+def test_the_country_s_region_is_governed_as_the_region_is(pipeline):
+    # "in the country's northwestern Zamfara state" under an ABUJA dateline: the state, not the capital
+    from datetime import date
+
+    text = ("ABUJA, March 12 (Reuters) - Gunmen killed 20 villagers in the country's northwestern Zamfara state on "
+            "Tuesday, police said.")
+    ctx = next(pipeline.run([Document(text=text, published=date(2024, 3, 13))]))
+    assert [(e.admin1, e.geo_precision) for e in ctx.events] == [("Zamfara", 3)], \
+        [(e.location, e.iso3, e.geo_precision) for e in ctx.events]

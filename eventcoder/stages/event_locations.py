@@ -330,7 +330,8 @@ def _governed_by(ctx: Context, p: PlaceMention) -> int:
         end = q.end if q.kind == "country" else q.end + 2 if ctx.text[q.end:q.end + 2] in ("'s", "\u2019s") else None
         if end is not None and lo <= q.start and end <= p.start:
             window = window[:q.start - lo] + "the" + window[end - lo:]
-    before = window.lower().split()
+    # ("in the country's northwestern Zamfara state": the country's possessive leads in as "the" does)
+    before = _THE_COUNTRYS.sub("the", window).lower().split()
     if not before:
         return 0
     if before[-1].endswith(","):
@@ -360,6 +361,9 @@ def _governed_by(ctx: Context, p: PlaceMention) -> int:
 
 _ASIDE_DISTANCE = re.compile(r",\s*(?:(?:about|some|around|nearly|roughly|approximately|just)\s+)?\d[\d.,]*\s*"
                             r"(?:km|kms|kilomet(?:er|re)s?|miles?)\b[^.;,]{0,30}\bfrom\s+(?:the\s+)?$", re.I)
+
+
+_THE_COUNTRYS = re.compile(r"\b(?:the|that|this)\s+(?:country|nation|state)(?:'s|’s)", re.I)
 
 
 def _under_area(ctx: Context, p: PlaceMention) -> bool:
