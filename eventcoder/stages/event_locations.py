@@ -347,8 +347,8 @@ def _governed_by(ctx: Context, p: PlaceMention) -> int:
         return 2  # "in municipalities in northern Dunde like Kelmora": an example of the places "in" governs
     if words and words[-1] == "under" and _under_area(ctx, p):
         return 2  # "under Kelmora upazila", "under Dunde sub-division": the area holds the place
-    if words and words[-1] == "from" and KM_BEFORE.search(ctx.text, max(0, p.start - 60), p.start) \
-            and not _ASIDE_DISTANCE.search(ctx.text, max(0, p.start - 60), p.start):
+    if words and words[-1] == "from" and KM_BEFORE.search(ctx.text, max(0, p.start - 60), p.start) and not any(
+            _LANDMARK_ASIDE.match(ctx.text, q.end, p.start) for q in _places_in(ctx, max(0, p.start - 80), p.start)):
         # "killed five soldiers about 40 km (25 miles) from Gao": a distance from the town puts the event near it
         # (not an aside locating the place before it: "residents of Kelmora, about 9 km from Dunde city")
         return 2
@@ -357,10 +357,6 @@ def _governed_by(ctx: Context, p: PlaceMention) -> int:
     if words[-1] in _WEAK_GOVERNING and not (len(words) > 1 and words[-2] in _PLACE_NOUNS):
         return 1  # "workers of Paris Bakeries", not "the region of Qara"
     return 2
-
-
-_ASIDE_DISTANCE = re.compile(r",\s*(?:(?:about|some|around|nearly|roughly|approximately|just)\s+)?\d[\d.,]*\s*"
-                            r"(?:km|kms|kilomet(?:er|re)s?|miles?)\b[^.;,]{0,30}\bfrom\s+(?:the\s+)?$", re.I)
 
 
 _THE_COUNTRYS = re.compile(r"\b(?:the|that|this)\s+(?:country|nation|state)(?:'s|’s)", re.I)

@@ -21,7 +21,7 @@ from ..pipeline import stage
 from .roles import NAMED_ARMED_INTERS, OTHER_INCIDENT_OPENING
 from .sentences import next_in_paragraph
 from .fatalities import REMAINS_CUES
-from .syntax import headline_passive, participle_noun, text_from, verb_of
+from .syntax import headline_passive, no_one, participle_noun, text_from, verb_of
 from ..nlp import known_word
 from ..resources.taxonomy import PLOVER, VIOLENT_TYPES, disorder_type, set_sub_event_type, type_rank
 
@@ -749,7 +749,7 @@ def blocked(tok, span) -> str | None:
             if child.dep_ == "mark" and child.lower_ in ("if", "unless", "whether"):
                 return "conditional"
     if verb.lemma_.lower() in _UNDERGONE | {"claim"} and any(
-            c.dep_ in ("nsubj", "nsubjpass") and _no_one(c) for c in verb.children):
+            c.dep_ in ("nsubj", "nsubjpass") and no_one(c) for c in verb.children):
         # (and "no faction claimed the raid": an act told elsewhere, or none)
         return "negated"  # "No one was injured", "nobody was hurt", "none died"
     anc = [] if held else [verb] + list(verb.ancestors)[:3]
@@ -787,13 +787,6 @@ def blocked(tok, span) -> str | None:
 
 
 _UNDERGONE = frozenset("injure wound hurt harm kill die perish arrest detain".split())
-
-
-def _no_one(subject) -> bool:
-    """A subject that is no one: "nobody", "none", "no one", "no casualties" (not "no fewer than twenty villagers")."""
-    return subject.lower_ in ("nobody", "none", "noone") or any(
-        c.dep_ == "det" and c.lower_ == "no" for c in subject.children) and not any(
-        c.dep_ == "nummod" for c in subject.children)
 
 
 # the participles that tell a protest or a meeting as held: "a rally staged in Kelmora"

@@ -14,7 +14,7 @@ from functools import lru_cache
 
 from ..document import ActorMention, Context, Event, source_country
 from ..pipeline import stage
-from .syntax import headline_passive, participle_noun, token_at
+from .syntax import headline_passive, no_one, participle_noun, token_at
 
 AGENT_DEPS = frozenset({"nsubj", "agent", "csubj", "compound", "amod", "poss", "nmod"})
 PATIENT_DEPS = frozenset({"dobj", "nsubjpass", "attr", "oprd", "dative", "appos"})
@@ -97,8 +97,8 @@ def _claimer(ctx: Context, mention: ActorMention) -> bool:
     """A mention that claims an act ("JNIM claimed responsibility on Monday", "the Kelmo Front claimed the ambush");
     not "no faction claimed it"."""
     r = _phrase_head(ctx, mention)
-    return r is not None and r.dep_ == "nsubj" and _claims_the_act(r.head) and not any(
-        c.dep_ == "det" and c.lower_ in ("no", "any") for c in r.children)
+    return r is not None and r.dep_ == "nsubj" and _claims_the_act(r.head) and not no_one(r) and not any(
+        c.dep_ == "det" and c.lower_ == "any" for c in r.children)
 
 
 
@@ -226,8 +226,7 @@ def _none_of(ctx: Context, mention: ActorMention) -> bool:
     """"No faction claimed the raid": a claimer that is no one (not "No soldiers were killed", the target)."""
     span = ctx.doc.char_span(mention.start, mention.end, alignment_mode="expand")
     r = span.root if span is not None and len(span) else None
-    return r is not None and r.dep_ == "nsubj" and r.head.lemma_.lower() == "claim" and any(
-        c.dep_ == "det" and c.lower_ == "no" for c in r.children)
+    return r is not None and r.dep_ == "nsubj" and r.head.lemma_.lower() == "claim" and no_one(r)
 
 
 def _is_apposition(ctx: Context, mention: ActorMention) -> bool:

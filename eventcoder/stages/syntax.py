@@ -70,3 +70,11 @@ def participle_noun(t):
             and not any(c.dep_ in ("dobj", "nsubjpass", "nsubj") for c in t.children):
         return t.head
     return None
+
+
+def no_one(subject) -> bool:
+    """A subject that is no one: "nobody", "none", "no one", "no group", "no casualties" (not "no fewer than twenty
+    villagers", whose figure counts someone)."""
+    return subject.lower_ in ("nobody", "none", "noone") or any(
+        c.dep_ == "det" and c.lower_ == "no" for c in subject.children) and not any(
+        c.dep_ == "nummod" for c in subject.children)
