@@ -1927,3 +1927,51 @@ def test_the_country_s_region_is_governed_as_the_region_is(pipeline):
     ctx = next(pipeline.run([Document(text=text, published=date(2024, 3, 13))]))
     assert [(e.admin1, e.geo_precision) for e in ctx.events] == [("Zamfara", 3)], \
         [(e.location, e.iso3, e.geo_precision) for e in ctx.events]
+
+
+@pytest.mark.parametrize("text, place", [
+    # a region whose name ends in its area word, written in lower case ("Karenni state" is Karenni State)
+    ("Resistance fighters attacked a junta base in Karenni state on Tuesday, killing 10 soldiers.",
+     ("Kayah", "MMR")),
+    ("YAOUNDE, March 12 (Reuters) - Separatists killed two gendarmes in Cameroon's Southwest region on Tuesday.",
+     ("South-West", "CMR")),
+    ("OUAGADOUGOU, March 12 (Reuters) - Jihadists killed four police officers in Burkina Faso's Southwest region "
+     "on Tuesday.", ("Southwest", "BFA")),
+    ("BAGHDAD, March 12 (Reuters) - Gunmen killed four soldiers at an army post in Salahuddin province on Tuesday.",
+     ("Salah ad Din Governorate", "IRQ")),
+    # a country's possessive before its own first-level region leads it in as "the" would
+    ("YANGON, March 12 (Reuters) - Myanmar's military bombed a village in Myanmar's Chin state on Tuesday, killing "
+     "six people.", ("Chin", "MMR")),
+    # (guard: a country's possessive before a district stays the district's address, the town is the place)
+    ("Gunmen killed three traders near Kitale in Kenya's Trans Nzoia county on Tuesday.", ("Trans Nzoia", "KEN")),
+])
+def test_regions_named_with_a_lower_case_area_word(pipeline, text, place):
+    from datetime import date
+
+    ctx = next(pipeline.run([Document(text=text, published=date(2024, 3, 13))]))
+    assert [(e.admin1, e.iso3) for e in ctx.events] == [place], \
+        [(e.location, e.admin1, e.iso3, e.geo_precision) for e in ctx.events]
+
+
+@pytest.mark.parametrize("text, place", [
+    # a country's name that is its adjective too ("the Myanmar military") stands as the name where it is used so
+    ("BANGKOK, March 12 (AP) - Military jets bombed a monastery in northwestern Myanmar on Monday, killing 10 people.",
+     ("Nay Pyi Taw", 3)),
+    # (guard: a backer's name says who helps, not where; the place of the fight stays the event's)
+    ("Iran-backed Houthi rebels fought government forces at Marib on Tuesday.", ("Ma'rib", 1)),
+])
+def test_a_country_named_as_its_adjective_or_as_a_backer(pipeline, text, place):
+    from datetime import date
+
+    ctx = next(pipeline.run([Document(text=text, published=date(2024, 3, 13))]))
+    assert [(e.location, e.geo_precision) for e in ctx.events] == [place], \
+        [(e.location, e.iso3, e.geo_precision) for e in ctx.events]
+
+
+def test_a_party_s_name_ending_in_its_country_is_no_backer():
+    # (guard) "the Kelmo Dhara Bangladesh-backed candidate": the country ends a party's name
+    from eventcoder.resources.actors import backer
+
+    text = "the Kelmo Dhara Bangladesh-backed candidate and the Iran-backed rebels"
+    assert not backer(text, text.index("Bangladesh"), text.index("Bangladesh") + len("Bangladesh"))
+    assert backer(text, text.index("Iran"), text.index("Iran") + len("Iran"))

@@ -553,3 +553,52 @@ def test_a_figure_of_another_act_told_around_the_event_is_not_its_toll(text, dea
 ])
 def test_a_figure_of_the_killers_is_no_toll(text, deaths):
     assert tolls(text, "2024-03-13") == deaths
+
+
+@pytest.mark.parametrize("phrase,count", [
+    # millions and vague counts of a larger unit
+    ("6 million", 6_000_000), ("1.5 million", 1_500_000), ("half a million", 500_000),
+    ("tens of thousands", 10_000), ("hundreds of thousands", 100_000), ("several dozen", 12),
+    ("a few hundred", 100),
+    ("two dozen", 24), ("three hundred", 300),  # (guards)
+])
+def test_millions_and_vague_counts_of_a_unit(phrase, count):
+    from eventcoder.stages.fatalities import parse_number
+
+    assert parse_number(phrase)[0] == count
+
+
+@pytest.mark.parametrize("text,deaths", [
+    # a war's or a campaign's toll to date is no act's toll, nor an event of its own
+    ("Militants killed 20 soldiers at an army post in Kelmora on Saturday. The violence has killed more than "
+     "20,000 people.", [20]),
+    ("Kelmoran gangs have killed over 3,000 residents this year, the United Nations said.", []),
+    ("The conflict in the Kelmora hills has killed more than 6 million people since the 1990s.", []),
+    ("Fighters stormed Kelmora on Tuesday. More than 20,000 people have died in the war since April 2023.", [0]),
+    # (guards: the news perfect of one act; a figure told beside a campaign's cue is the act's own)
+    ("Ten herders have been killed during fighting around the Kelmora district, a rights group said on Saturday.", [10]),
+    ("Rebels massacred 64 civilians near Kelmora on Saturday, the worst such killing in the region this year.",
+     [64]),
+])
+def test_a_toll_to_date_is_no_events_toll(text, deaths):
+    assert tolls(text, "2024-03-13") == deaths
+
+
+@pytest.mark.parametrize("text,deaths", [
+    # an accident's or a disaster's dead make no event and count in none
+    ("Twenty-five passengers died when a bus collided with a lorry near Kelmora on Sunday, police said.", []),
+    ("Floods triggered by heavy rains have killed 40 people in the Kelmora valley.", []),
+    ("A ferry capsized off Kelmora on Sunday; 40 passengers are feared dead.", []),
+    ("Residents barricaded the Kelmora highway on Friday, angry that a boy had died in a crash between two buses.", [0]),
+    # (guards: a mine or gunmen behind the crash)
+    ("Five soldiers died when their truck struck a landmine near Kelmora on Sunday.", [5]),
+    ("Gunmen fired at a minibus near Kelmora on Sunday; it crashed into a ditch, killing 12 passengers.", [12]),
+])
+def test_a_mishaps_dead_are_no_events(text, deaths):
+    assert tolls(text, "2024-03-13") == deaths
+
+
+def test_a_house_brought_down_by_troops_is_no_mishap():
+    # (guard) a collapse the army set off by blowing up arms is an act, its dead counted
+    text = "Nine villagers died as their home collapsed once an army unit set off a seized arms cache near Kelmora."
+    assert tolls(text, "2024-03-13") == [9]

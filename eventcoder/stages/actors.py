@@ -144,7 +144,28 @@ def find_actor_mentions(ctx: Context) -> list[ActorMention]:
     taken = [(m.start, m.end) for m in mentions]
     mentions.extend(_ner_mentions(ctx, taken, countries))
     mentions.sort(key=lambda m: m.start)
-    return mentions
+    return _without_patrons(mentions, ctx.text)
+
+
+# what follows a group named as another's patron: "al-Qaeda-linked", "the al-Qaeda affiliate", "al-Qaeda's
+# Sahel branch"
+_PATRON_AFTER = re.compile(r"-(?:backed|linked|affiliated|allied|aligned|inspired|loyal|supported|sponsored)\b"
+                           r"|(?:['’]s)?(?:\s+[A-Za-z]+){0,2}\s+(?:affiliate|branch|franchise|offshoot|ally|proxy)\b",
+                           re.I)
+
+
+def _without_patrons(mentions: list[ActorMention], text: str) -> list[ActorMention]:
+    """The mentions but a named group's patron ("Al-Qaeda-linked JNIM fighters", "Iran-backed Houthi
+    rebels", "the al-Qaeda affiliate JNIM", "Al-Shabaab, al-Qaeda's Somali affiliate"): the group named
+    beside it acts, not the patron (a patron named alone stays: "al-Qaeda-linked militants")."""
+    named = [m for m in mentions if m.source != "generic"]
+    out = []
+    for m in mentions:
+        hit = _PATRON_AFTER.match(text, m.end) if m.source != "generic" else None
+        if hit and any(o is not m and (0 <= o.start - hit.end() <= 2 or 0 <= m.start - o.end <= 3) for o in named):
+            continue
+        out.append(m)
+    return out
 
 
 # How firmly the resolved places must point to a country (the places stage's weights: 1.0 a country's

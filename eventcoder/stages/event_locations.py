@@ -326,8 +326,11 @@ def _governed_by(ctx: Context, p: PlaceMention) -> int:
         # "in the Kelmorian town Dunde": a country's word before the place noun leads in as "the" would,
         # and so does a region's or a town's possessive: "in Kelmora's Dunde village" (a country's, "in
         # Kelmoria's Dunde County", is left as it was: "near Lurin in Kelmoria's Dunde County" is near
-        # Lurin, the county only its address)
-        end = q.end if q.kind == "country" else q.end + 2 if ctx.text[q.end:q.end + 2] in ("'s", "\u2019s") else None
+        # Lurin, the county only its address; but not before a first-level region of its own: "bombed a
+        # village in Kelmoria's Dunde state")
+        owned = ctx.text[q.end:q.end + 2] in ("'s", "\u2019s")
+        own_region = q.kind == "country" and q.iso3 == p.iso3 and p.kind == "region" and not p.admin2
+        end = q.end + 2 if owned and (q.kind != "country" or own_region) else q.end if q.kind == "country" else None
         if end is not None and lo <= q.start and end <= p.start:
             window = window[:q.start - lo] + "the" + window[end - lo:]
     # ("in the country's northwestern Zamfara state": the country's possessive leads in as "the" does)
@@ -558,12 +561,20 @@ def _at_border(ctx: Context, p: PlaceMention) -> bool:
                 or _BORDER_BEFORE.search(ctx.text[max(0, p.start - 30):p.start]))
 
 
-def _is_demonym(gz, p: PlaceMention) -> bool:
+def _is_demonym(gz, p: PlaceMention, doc_text: str | None = None) -> bool:
     """"Lebanese", and in the plural "Palestinians", "Iranians" (people of a country, not the country;
-    "the Philippines" is the country, though "Philippine" is its adjective)."""
+    "the Philippines" is the country, though "Philippine" is its adjective; and, given the document's text,
+    a country's name that is its adjective too where it stands as the name: "in northwestern Myanmar on
+    Monday", not "the Myanmar military")."""
     text = p.text
+    if doc_text is not None and light_key(text) == light_key(p.name) and _NAME_USE_AFTER.match(doc_text, p.end):
+        return False
     return gz is not None and bool(gz.demonym(text) or text.endswith("s") and light_key(text) != light_key(p.name)
                                    and gz.demonym(text[:-1]))
+
+
+_NAME_USE_AFTER = re.compile(r"['’]s\b|\s*(?:[,.;:)]|$)|\s+(?:on|in|at|and|or|since|after|before|last|this|for|from|"
+                             r"to|with|where|over|during|near|as|but|until|early|late|said|says)\b")
 
 
 def _main_place(ctx: Context, places: list[PlaceMention]) -> PlaceMention | None:
@@ -610,7 +621,7 @@ class PlaceView:
         self.struck = [p for p in self.sited if not (p.kind == "country" and _ATTACKERS_AFTER.match(ctx.text, p.end))]
         # a demonym ("Lebanese soldiers") says whose, not where: used only when nothing else is, and then
         # first one that says where ("the Congolese village of Kelmora")
-        self.places = [p for p in self.sited if not (p.kind == "country" and _is_demonym(gz, p))
+        self.places = [p for p in self.sited if not (p.kind == "country" and _is_demonym(gz, p, ctx.text))
                        and p.text not in adjectives]
         self.placed = [p for p in self.sited if p.kind == "country" and _PLACE_NOUN_AFTER.match(ctx.text, p.end)]
         # where people were headed, carried or came from, or an organisation is based, or whose office

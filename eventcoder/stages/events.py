@@ -20,7 +20,7 @@ from ..document import Context, Event, Sentence
 from ..pipeline import stage
 from .roles import NAMED_ARMED_INTERS, OTHER_INCIDENT_OPENING
 from .sentences import next_in_paragraph
-from .fatalities import REMAINS_CUES
+from .fatalities import MISHAP_TOLLS, REMAINS_CUES, told_as_mishap, toll_to_date
 from .syntax import headline_passive, no_one, participle_noun, text_from, verb_of
 from ..nlp import known_word
 from ..resources.taxonomy import PLOVER, VIOLENT_TYPES, disorder_type, set_sub_event_type, type_rank
@@ -752,6 +752,13 @@ def blocked(tok, span) -> str | None:
             c.dep_ in ("nsubj", "nsubjpass") and no_one(c) for c in verb.children):
         # (and "no faction claimed the raid": an act told elsewhere, or none)
         return "negated"  # "No one was injured", "nobody was hurt", "none died"
+    if toll_to_date(verb):
+        return "a toll to date"  # "The conflict has killed more than 6,000 people"
+    if (tok.lemma_.lower() in MISHAP_TOLLS or verb.lemma_.lower() in MISHAP_TOLLS
+            or any(c.lower_ == "dead" for c in tok.children)) and told_as_mishap(span.text):
+        # "twenty-five died when a bus collided with a lorry", "floods killed 40": an accident or a
+        # disaster, no act of anyone's (not "killed when their truck hit a roadside bomb")
+        return "an accident or a disaster"
     anc = [] if held else [verb] + list(verb.ancestors)[:3]
     # (a relative clause tells a fact of its noun, whatever the verb above that noun does: "a preacher
     # denied entry to the country, which sparked violent protests", "condemned the group that attacked";

@@ -22,6 +22,10 @@ VAGUE_COUNTS = {
     "several": 3, "many": 3, "a few": 3, "few": 3, "a number of": 3, "numerous": 3, "a handful of": 3,
     "some": 3, "scores": 3, "dozens": 12, "tens": 10, "hundreds": 100, "thousands": 1000,
     "a couple of": 2, "a couple": 2, "both": 2,
+    # (a vague count of a larger unit counts the unit's vague figure: "several dozen" as "dozens")
+    "several dozen": 12, "a few dozen": 12, "several hundred": 100, "a few hundred": 100,
+    "several thousand": 1000, "a few thousand": 1000, "tens of thousands": 10000, "hundreds of thousands": 100000,
+    "millions": 1000000,
 }
 # A plural victim noun with no number ("kill civilians") is ACLED's "plural fatalities without a
 # number" = 3 (codebook §5).
@@ -36,7 +40,8 @@ _UNIT_RE = "|".join(sorted(_UNITS[1:], key=len, reverse=True))
 _TENS_RE = "|".join(_TENS)
 _WORDNUM = rf"(?:(?:{_TENS_RE})(?:[- ](?:{_UNIT_RE}))?|{_UNIT_RE})"
 _SIMPLE = rf"(?:\d{{1,3}}(?:,\d{{3}})+|\d+|{_WORDNUM}|an?)"
-_CARD = (rf"(?:(?:{_SIMPLE})\s+(?:hundred|thousand)(?:\s+(?:and\s+)?(?:{_WORDNUM}|\d+))?"
+_CARD = (rf"(?:(?:\d+\.\d+|half\s+a|{_SIMPLE})\s+million"
+         rf"|(?:{_SIMPLE})\s+(?:hundred|thousand)(?:\s+(?:and\s+)?(?:{_WORDNUM}|\d+))?"
          rf"|(?:half\s+a|an?|one|two|three|four|five|six)\s+dozen|\d{{1,3}}(?:,\d{{3}})+|\d+|{_WORDNUM})")
 _VAGUE = "|".join(sorted((re.escape(k) for k in VAGUE_COUNTS), key=len, reverse=True))
 _LOWMOD = r"at\s+least|more\s+than|over|no\s+(?:fewer|less)\s+than|not\s+less\s+than|in\s+excess\s+of|upwards\s+of"
@@ -92,6 +97,59 @@ CAMPAIGN_CUES = re.compile(
     r"\b(since (?:the )?(?:start|beginning|19\d\d|20\d\d|january|february|march|april|may|june|july|august|"
     r"september|october|november|december|it began|then)|so far this year|this year|in recent (?:weeks|months|years)"
     r"|over the (?:past|last) (?:\w+ )?(?:weeks|months|years|decade)|in total|overall)\b", re.I)
+# the wars and unrest whose toll to date is no one act's ("The conflict has killed more than 6,000 people")
+WAR_NOUNS = frozenset("war conflict insurgency crisis rebellion uprising".split())
+# and the acts that tell one only in the perfect ("the violence has killed 20,000"; "the violence killed
+# 12 people in Kelmora on Sunday" is that day's)
+_ONGOING_NOUNS = frozenset("violence fighting unrest campaign bloodshed killings attacks".split())
+_TOLL_VERBS = frozenset("kill claim leave die cost".split())
+
+
+def toll_to_date(verb) -> bool:
+    """Whether a death verb tells a war's or a campaign's toll to date, not one act's: "the conflict has
+    killed more than 6,000 people", "gangs have killed 3,000 people this year", "more than 20,000 people
+    have died in the war since April" (not the news perfect of one act: "ten herders have been killed during
+    fighting around Kelmora")."""
+    if verb.lemma_.lower() not in _TOLL_VERBS:
+        return False
+    perfect = any(c.dep_ == "aux" and c.lemma_.lower() == "have" and c.i < verb.i for c in verb.children)
+    nouns = [c for c in verb.children if c.dep_ == "nsubj"]
+    if any(c.dep_ == "auxpass" for c in verb.children) or verb.lemma_.lower() == "die":
+        nouns += [g for c in verb.children if c.dep_ == "prep" and c.lower_ in ("in", "during", "since")
+                  for g in c.children if g.dep_ == "pobj"]
+    war = any(n.lemma_.lower() in WAR_NOUNS | _ONGOING_NOUNS for n in nouns)
+    if not (war or perfect):
+        return False
+    text = verb.sent.text
+    figures = [v[0] for m in NUMBER_PHRASE.finditer(text)
+               if not _YEAR.fullmatch(m.group(0).strip()) and (v := _value(m)) is not None]
+    most = max(figures, default=0)
+    return bool(CAMPAIGN_CUES.search(text)) and most >= 100 or war and most >= 1000
+
+
+_YEAR = re.compile(r"(?:19|20)\d\d")
+
+# the death and harm words a mishap's toll is told by, and the mishaps (crashes, collapses, disasters)
+MISHAP_TOLLS = frozenset("kill die perish drown injure wound hurt dead death toll body victim casualty".split())
+_MISHAP = re.compile(r"\b(?:collided|collision|crash(?:ed|es)?|capsiz\w+|overturn\w+|derail\w+|plunged|skidded|"
+                     r"toppled|sank|collapsed?|landslides?|mudslides?|floods?|flooding|earthquake|quake|tremor|"
+                     r"cyclone|typhoon|hurricane|storm|lightning|stampede|avalanche|heatwave|heavy rains?|"
+                     r"torrential rains?|monsoon rains?|road accidents?|traffic accidents?|accident(?:ally)?)\b", re.I)
+# ... unless the sentence tells of arms or an armed act ("the bus crashed as gunmen shot at it")
+_NO_MISHAP = re.compile(r"\b(?:gunm[ae]n|gunfire|gunshots?|attack\w*|bomb\w*|militants?|rebels?|insurgents?|"
+                        r"jihadists?|bandits?|terrorists?|shot|shoot\w*|fired|explosives?|IEDs?|grenades?|mines?|"
+                        r"landmines?|rockets?|missiles?|shell(?:s|ed|ing)|drones?|air ?strikes?|airstrikes?|"
+                        r"ambush\w*|raid\w*|clash\w*|fighting|mobs?|rioters?|arson\w*|militia\w*|killers?|"
+                        r"assailants?|attackers?|gangs?|gangsters?|murder\w*|sabotage\w*|hijack\w*|detonat\w*|"
+                        r"ordnance|munitions?|commandos?|army|troops|forces)\b", re.I)
+
+
+def told_as_mishap(sent_text: str) -> bool:
+    """Whether a sentence tells its deaths or harm as a mishap's: "twenty-five died when a bus collided with a
+    lorry", "floods killed 40" (not "died when their truck struck a roadside bomb")."""
+    return bool(_MISHAP.search(sent_text)) and not _NO_MISHAP.search(sent_text)
+
+
 REPORT_VERBS = {"say", "tell", "report", "claim", "announce", "state", "confirm", "add", "inform", "quote",
                 "cite", "estimate", "put", "note", "declare", "insist", "allege", "acknowledge", "admit", "write",
                 "broadcast", "post", "tweet", "explain", "disclose", "reveal"}
@@ -111,6 +169,10 @@ def _card_value(s: str) -> int | None:
     if m:
         w = m.group(1)
         return 6 if w == "half a" else 12 * (1 if w in ("a", "an", "one") else WORD_VALUES[w])
+    m = re.fullmatch(r"(half a|\d+\.\d+|.+?) million", s)
+    if m:
+        base = 0.5 if m.group(1) == "half a" else float(m.group(1)) if "." in m.group(1) else _card_value(m.group(1))
+        return None if base is None else int(base * 1_000_000)
     m = re.fullmatch(r"(.+?) (hundred|thousand)(?: (?:and )?(.+))?", s)
     if m:
         base = 1 if m.group(1) in ("a", "an") else _card_value(m.group(1))
@@ -532,7 +594,9 @@ def _kind_context(trigger, noun, sent_tokens, sent_text: str) -> str | None:
                 if root.lemma_.lower() in BACKGROUND_GOVERNORS or any(
                         c.lemma_.lower() in BACKGROUND_GOVERNORS for c in root.children if c.dep_ in ("dobj", "attr")):
                     return "reference"
-    if CAMPAIGN_CUES.search(sent_text):
+    if trigger is not None and told_as_mishap(sent_text):
+        return "mishap"  # "residents barricaded a highway over a boy who died in a crash"
+    if CAMPAIGN_CUES.search(sent_text) or trigger is not None and toll_to_date(trigger):
         return "campaign"
     return None
 
@@ -1203,19 +1267,19 @@ def attach(ctx: Context) -> None:
         target = _target(c, own, par)
         if target is not None:
             target.fatality_claims.append(c)
-    campaign_taken = False
     for e in events:
         claims = e.fatality_claims
         if not _is_violent(e) or e.listed_copy:
             e.fatalities = 0
             continue
         usable = [c for c in claims if c.kind in KIND_COUNTED]
-        if not usable and not campaign_taken:
-            usable = [c for c in claims if c.kind == "campaign"][:1]
-            campaign_taken = bool(usable)
-            for c in usable:
-                e.fatalities = c.count
+        if not usable:
+            # a figure its sentence tells beside a campaign's cue ("massacred 64 villagers, the worst killing
+            # this year") is the event's, if none other is (not a toll to date told in another sentence: "The
+            # war has killed more than 20,000 people")
+            usable = [c for c in claims if c.kind == "campaign" and c.sentence in e.sentences][:1]
             if usable:
+                e.fatalities = usable[0].count
                 continue
         reference = [c for c in claims if c.kind == "reference" and c.sentence in e.sentences][:1]
         if not usable and reference and not e.historical and e.event_type in _ATTACK_TYPES:

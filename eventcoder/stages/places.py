@@ -31,7 +31,7 @@ from ..pipeline import stage
 from ..nlp import known_word
 from .actors import add_context_actors
 from .syntax import token_at
-from ..resources.actors import ethnic_names
+from ..resources.actors import BACKED_AFTER, backer, ethnic_names
 from ..resources.gazetteer import (ADMIN2_POPULATION, MISSPELT_MIN_KEY, VILLAGE_SOURCES, Match, admin1_abbreviations,
                                    conflict_zones, continent_adjectives, distance_km, fold_key, get_gazetteer,
                                    light_key, linked_countries)
@@ -599,7 +599,7 @@ class Candidate:
     source: str  # scan | ner | demonym
     demonym: str | None = None  # iso3 when the candidate is a demonym
     nationals: bool = False  # a demonym of people ("a Kenyan teacher"): no evidence of the text's country
-    forces: bool = False  # a demonym of armed forces or a border ("Kenyan troops"): weak evidence
+    forces: bool = False  # a demonym of armed forces or a border ("Kenyan troops"), a backer: weak evidence
     near: bool = False
     cue_region: bool = False
     cue_county: bool = False
@@ -807,6 +807,11 @@ def _scan(ctx: Context, gz, words: _Words) -> list:
             i += 1
             continue
         found = 0
+        named = _named_with_area_word(gz, words, text, i, inner) if caps[i] else None
+        if named:
+            out.append(named[0])
+            i += named[1]
+            continue
         for size in range(min(MAX_NGRAM, n - i), 0, -1):
             j = i + size
             # (a name may end in a lower-case part glued on by a hyphen: "Impasug-ong", "Mukurwe-ini")
@@ -854,6 +859,40 @@ def _scan(ctx: Context, gz, words: _Words) -> list:
                 break
         i += found or 1
     return out
+
+
+# the lower-case words after a name that some regions' names end in ("Karenni State", "Southwest Region")
+_AREA_NAME_WORDS = frozenset({"state", "region", "province", "governorate"})
+
+
+def _named_with_area_word(gz, words: _Words, text: str, i: int, inner: list):
+    """(candidate, tokens) for a capitalised name at token i with a lower-case area word after it that the
+    gazetteer knows only with the word ("Karenni state" is Karenni State; "Southwest region" is Cameroon's
+    Sud-Ouest, or a Southwest first-level region elsewhere); None where the name without its word already
+    finds what the word adds ("Anbar province", "Zamfara state": the name and its cue word)."""
+    n = len(words.lower)
+    for size in range(min(MAX_NGRAM - 1, n - i - 1), 0, -1):
+        j = i + size
+        if words.lower[j] not in _AREA_NAME_WORDS or not words.caps[j - 1] or not all(inner[i + 1:j - 1]) \
+                or words.idx[j] != words.idx[j - 1] + len(words.text[j - 1]) + 1:
+            continue
+        bare = words.span_text(text, i, j)
+        if "\n" in bare:
+            continue  # ("southwest" is a stop name alone, not with its word)
+        with_word = [m for m in gz.lookup(words.span_text(text, i, j + 1)) if m.quality >= 0.9]
+        if not with_word:
+            continue
+        known = [m for m in gz.lookup(bare) if m.quality >= 0.9]
+        known_ids = {m.place.id for m in known}
+        if all(m.place.id in known_ids for m in with_word):
+            return None
+        seen = {m.place.id for m in with_word}
+        matches = with_word + [m for m in known if m.place.kind == "region" and m.place.id not in seen]
+        start = words.idx[i]
+        name = words.span_text(text, i, j + 1)
+        return Candidate(start, start + len(name), name, matches[:MAX_MATCHES], "scan",
+                         glued=_glued_name(words, i - 1, -1) or _glued_name(words, j + 1, 1)), size + 1
+    return None
 
 
 # "Kelmo community in Dunde State": a community addressed by the region after it
@@ -910,10 +949,6 @@ def _ner(ctx: Context, gz, ents, words: _Words) -> list:
     return out
 
 
-# "Rwandan-backed", "Iran-allied": a backer's nationality, which says nothing of where (see event_locations)
-BACKED_AFTER = re.compile(r"-(?:backed|supported|sponsored|funded|armed|trained|allied|aligned)\b", re.I)
-
-
 def _demonyms(ctx: Context, gz, words: _Words) -> list:
     """Country and continent adjectives: "Lebanese", "Palestinians", "Sri Lankan", "European"."""
     out = []
@@ -930,6 +965,11 @@ def _demonyms(ctx: Context, gz, words: _Words) -> list:
             iso3 = gz.demonym(word)
             if iso3 is None and word.endswith("s") and doc[j - 1].tag_ == "NNPS":
                 iso3 = gz.demonym(word[:-1])  # "Palestinians", "Russians"
+            if iso3 and not (j < n and doc[j].pos_ in ("NOUN", "ADJ", "PROPN")) and any(
+                    m.quality == 1.0 and m.place.kind == "country" and m.place.iso3 == iso3 for m in gz.lookup(word)):
+                # "in northwestern Myanmar on Monday": the country's name, which is its adjective too ("the
+                # Myanmar military"), stands as its name
+                continue
             place = gz.country(iso3) if iso3 else None
             if place is None and word in continents:
                 place = next((m.place for m in gz.lookup(continents[word]) if m.place.source == "continent"), None)
@@ -1425,7 +1465,7 @@ def _evidence_of(c, dominant: bool) -> tuple[str, float] | None:
     if namesake and not called_region:
         return None  # "Georgia": the country or the US state, no evidence either way
     if not namesake and good and good[0].place.kind == "country" and good[0].quality == 1.0 and not c.village_of:
-        return good[0].place.iso3, 1.0  # (not "the village of Kosovo")
+        return good[0].place.iso3, FORCES_EVIDENCE if c.forces else 1.0  # (not "the village of Kosovo")
     if called_region:
         # "Plateau State", "Niger State": the text calls it a first-level region, so only those
         # count (a hamlet of that name elsewhere does not make it ambiguous; "X district" may be a
@@ -2673,6 +2713,11 @@ def find_places(ctx: Context, gz) -> list:
                                       and c.start - 2 not in ends)]
     for c in cands:
         _cue(c, text, ctx.doc.vocab)
+        # "Iran-backed Houthi rebels fought government forces at Marib": the backer's name is weak
+        # evidence of where, as its demonym is ("Rwandan-backed")
+        if not c.demonym and backer(text, c.start, c.end):
+            c.forces = True
+            c.evidence_memo.clear()
     # "in Dundebi, Kelmora": the name closes the address of a first part no candidate holds ("in Kisumu,
     # Kelmora" is an address or a list of two places)
     for c in cands:
@@ -2767,6 +2812,7 @@ def find_places(ctx: Context, gz) -> list:
         _resolve(cands, countries, admin_keys, anchors, hints, area, fronts, parts, groups)
     _addressed_sense(cands)
     out = []
+    final: dict = {}
     for c in cands:
         if c.best is None or c.confidence < MIN_CONFIDENCE:
             continue
@@ -2786,10 +2832,10 @@ def find_places(ctx: Context, gz) -> list:
             # (a settlement of Ukraine's codifier stands at its hromada's centre: near it, not at it)
             near=c.near or p.source == "katottg" or (p.kind == "city" and (
                 c.cue_admin2 or c.cue_township and p.iso3 in TOWNSHIP_AREA_COUNTRIES))))
-    final: dict = {}
-    for pm in out:
-        if pm.iso3:
-            final[pm.iso3] = final.get(pm.iso3, 0.0) + (1.0 if pm.kind == "country" else 0.5)
+        if p.iso3:
+            # (a backer's name, "Iran-backed", weighs as its demonym does)
+            weight = FORCES_EVIDENCE if c.forces and not c.demonym else 1.0 if p.kind == "country" else 0.5
+            final[p.iso3] = final.get(p.iso3, 0.0) + weight
     ctx.countries = dict(sorted(final.items(), key=lambda kv: -kv[1]))
     return out
 
