@@ -392,3 +392,18 @@ def test_local_policemen_are_afghanistans_only_in_afghanistan(code):
     doc = code("Two local policemen were hurt when rioters stoned their post in Kelmo, Kenya, on Monday.",
                published="2020-05-05")
     assert not any("Afghan" in (a["name"] or "") for a in doc["actors"])
+
+
+@pytest.mark.parametrize("iso3,day,span", [
+    # a span that begins in the year the one before it ends begins on its first day
+    ("MEX", date(2024, 3, 1), "(2018-)"), ("AFG", date(2021, 6, 1), "(2014-)"),
+    ("NGA", date(2023, 3, 1), "(2015-)"), ("USA", date(2021, 1, 13), "(2017-)"),
+    ("SYR", date(2024, 3, 1), "(2000-)"),
+    # (guards: after the first day, and in years of one span)
+    ("MEX", date(2024, 10, 2), "(2024-)"), ("AFG", date(2021, 9, 1), "(2021-)"),
+    ("MEX", date(2019, 5, 1), "(2018-)"), ("MEX", date(2025, 5, 1), "(2024-)"),
+])
+def test_a_state_span_begins_on_its_first_day(iso3, day, span):
+    from eventcoder.resources.actors import state_span
+
+    assert state_span(iso3, day) == span

@@ -1494,3 +1494,74 @@ def test_review_of_a8a632c_actors(code):
     doc = code("Kenyan strikes against the new finance bill turned violent in Nairobi on Tuesday as protesters "
                "clashed with police.", published="2024-03-13")
     assert not any((e["actor2"] or "").startswith("Military Forces") for e in doc["events"])
+
+
+@pytest.mark.parametrize("text,expected", [
+    # a lexicon phrase in the plural ("air strikes", "roadside bombs") is the phrase
+    ("Air strikes killed 20 militants near Kelmora on Monday, the army said.",
+     [("Explosions/Remote violence", "Air/drone strike", 20)]),
+    ("Two roadside bombs killed four soldiers near Kelmora on Monday.",
+     [("Explosions/Remote violence", "Remote explosive/landmine/IED", 4)]),
+    # a fight the next sentence puts near a town far from the event's is an incident of its own
+    ("Gunmen killed 12 villagers in Dansadau on Saturday. Troops killed five gunmen in a clash near Gusau on "
+     "Saturday.", [("Violence against civilians", "Attack", 12), ("Battles", "Armed clash", 5)]),
+    # (guard: the attacked who fight back at the same town make the attack a clash)
+    ("Gunmen attacked a police patrol in Gusau on Saturday. The patrol shot back and killed two of the "
+     "attackers near Gusau.", [("Battles", "Armed clash", 2)]),
+])
+def test_plural_phrases_and_a_fight_told_at_a_far_town(code, text, expected):
+    doc = code(text, published="2024-03-13")
+    assert [(e["event_type"], e["sub_event_type"], e["fatalities"]) for e in doc["events"]] == expected
+
+
+@pytest.mark.parametrize("text,expected", [
+    # a sentence opening another incident ("Separately, ...") tells an event of its own
+    ("Kelmoran shelling killed two people in Kherson on Sunday, officials said. Separately, Kelmoran drones hit "
+     "energy facilities in the Odesa region, the air force said.",
+     [("Shelling/artillery/missile attack", 2), ("Air/drone strike", 0)]),
+    # people seized for ransom are abducted, no territory taken
+    ("Kidnappers seized two missionaries outside Kelmora on Tuesday and are demanding a ransom for their release.",
+     [("Abduction/forced disappearance", 0)]),
+    ("Rebels seized two towns in North Kivu on Tuesday.", [("Non-state actor overtakes territory", 0)]),  # (guard)
+])
+def test_another_incident_opened_and_people_seized(code, text, expected):
+    doc = code(text, published="2024-06-03")
+    assert [(e["sub_event_type"], e["fatalities"]) for e in doc["events"]] == expected
+
+
+def test_the_finders_of_bodies_are_not_their_killers(code):
+    doc = code("Officers found the bodies of 4 traders in a canal outside Culiacan on Sunday.",
+               published="2024-07-22")
+    assert [(e["actor1"].split(" (")[0], e["fatalities"]) for e in doc["events"]] == [("Unidentified Armed Group", 4)]
+
+
+@pytest.mark.parametrize("text,expected", [
+    # a hotel stormed is an attack on its people, its dead told next; the forces that ended it are no side
+    ("Militants stormed a hotel in Kelmora on Monday night. Twelve guests were killed before security forces "
+     "ended the siege on Tuesday, police said.",
+     [("Violence against civilians", "Unidentified Armed Group"), ("Violence against civilians",
+                                                                   "Unidentified Armed Group")]),
+    # what a group does often is no act
+    ("Militants attacked a hotel in Kelmora on Monday, killing 12 people. The group frequently attacks hotels in "
+     "the capital.", [("Violence against civilians", "Unidentified Armed Group")]),
+    # (guard: forces firing in a clause of what came later in a clash are its side)
+    ("Five knife-wielding men stormed a voting centre in Kelmora. They killed a voter, before police fired back, "
+     "killing two of the attackers.", [("Battles", "Civilians")]),
+])
+def test_stormed_hotels_habits_and_later_clauses(code, text, expected):
+    doc = code(text, published="2024-03-13")
+    assert [(e["event_type"], e["actor1"].split(" (")[0]) for e in doc["events"]] == expected
+
+
+def test_the_finders_of_arms_are_their_seizers(code):
+    # (guard) police who found a cache are the ones who seized it
+    doc = code("Police recovered rifles and explosives near Kelmora on Sunday.", published="2024-07-22")
+    assert [(e["sub_event_type"], e["actor1"].split(" (")[0]) for e in doc["events"]] == \
+        [("Disrupted weapons use", "Unidentified Police Forces")]
+
+
+def test_the_hurt_of_a_riot_met_by_police_are_the_riots(code):
+    # "Some 30 people were injured" after marchers fought the police is the riot's, no attack by anyone
+    doc = code("On Thursday, marchers fought the police in Kelmora. Some 30 people were injured.",
+               published="2024-02-16")
+    assert [e["event_type"] for e in doc["events"]] == ["Riots"]

@@ -183,3 +183,21 @@ def test_a_saved_pages_address_is_its_own_not_its_sites():
 def test_a_publication_date_at_the_ends_of_the_calendar_is_refused_in_words(code, published):
     out = code("Protesters will march in Kelmo next week, and marched there last week.", published=published)
     assert out["events"] == [] and "too far from our era" in out["error"] and "Overflow" not in out["error"]
+
+
+@pytest.mark.parametrize("text,day", [
+    # a line of the page's byline, times and date under the headline gives the publication date
+    ("Gunmen kill 12 in Kelmora\nBy Kelmo Dunde | Mar. 12, 2024\nGunmen killed 12 villagers on Sunday night.",
+     date(2024, 3, 12)),
+    ("Gunmen kill 12 in Kelmora\nMarch 12, 2024 | 6:30 am\nGunmen killed 12 villagers on Sunday night.",
+     date(2024, 3, 12)),
+    ("Gunmen kill 12 in Kelmora\nKelmora | March 12, 2024 07:41 IST\nGunmen killed 12 villagers on Sunday night.",
+     date(2024, 3, 12)),
+    # (guards: a body sentence's date is no page's)
+    ("On March 3, 2024, gunmen killed 12 villagers in Kelmora.", None),
+    ("Gunmen killed 12 villagers in Kelmora on Sunday.\nThe raid recalled the March 3, 2020 massacre.", None),
+])
+def test_a_page_line_of_byline_and_date(text, day):
+    from eventcoder.stages.times import infer_published
+
+    assert infer_published(text) == day

@@ -466,3 +466,13 @@ def test_a_patron_named_beside_its_group_is_no_side(code, text, sides):
     ev = first(code, text, published="2024-03-13")
     assert (ev["actor1"].split(" (")[0], (ev["actor2"] or "").split(" (")[0] or None) == \
         tuple(s.split(" (")[0] if s else None for s in sides)
+
+
+@pytest.mark.parametrize("text,actor1", [
+    # an alias that names a group only in its country ("RSF", "ADF") holds where the text's places are all of it
+    ("The RSF attacked the town of Tawila in North Darfur on Tuesday, killing 12 civilians.",
+     "RSF: Rapid Support Forces"),
+    ("The ADF killed 20 civilians in Lubero on Tuesday.", "ADF: Allied Democratic Forces"),
+])
+def test_a_country_s_alias_holds_where_its_places_are(code, text, actor1):
+    assert first(code, text, published="2024-03-13")["actor1"] == actor1

@@ -200,11 +200,13 @@ def state_span(iso3: str | None, when: date | None = None) -> str:
     if not periods:
         return ""
     if when is None:
-        start, end = periods[-1]
+        start, end = periods[-1][:2]
         return f"({start}-)" if end is None else f"({start}-{end})"
     chosen = None
-    for start, end in periods:
-        if start <= when.year:
+    for start, end, *first in periods:
+        # (a span that begins in the year the one before ends begins on its first day: Mexico's forces of March
+        # 2024 are of the span of 2018, those of October 2024 of the span of 2024)
+        if (date.fromisoformat(first[0]) <= when) if first else start <= when.year:
             chosen = (start, end)
     if chosen is None:  # before the first span we know: better no span than a wrong one
         return ""

@@ -171,6 +171,7 @@ def _without_patrons(mentions: list[ActorMention], text: str) -> list[ActorMenti
 # How firmly the resolved places must point to a country (the places stage's weights: 1.0 a country's
 # name, 0.5 a place) for the aliases that hold only there to be matched again
 CONTEXT_COUNTRY_MIN_WEIGHT = 1.0
+CONTEXT_PLACE_MIN_WEIGHT = 0.5
 
 
 def add_context_actors(ctx: Context) -> None:
@@ -184,7 +185,9 @@ def add_context_actors(ctx: Context) -> None:
     # domain tells, as `roles.document_country` names its generic actors)
     top, weight = next(iter(ctx.countries.items())) if ctx.countries else \
         (source_country(ctx.document)[0], CONTEXT_COUNTRY_MIN_WEIGHT)
-    if weight < CONTEXT_COUNTRY_MIN_WEIGHT or top not in ctx.alias_countries:
+    # (or a place's weight, where the places point to no other country: "the RSF attacked Tawila in North Darfur")
+    alone = len(ctx.countries) == 1 and weight >= CONTEXT_PLACE_MIN_WEIGHT
+    if weight < CONTEXT_COUNTRY_MIN_WEIGHT and not alone or top not in ctx.alias_countries:
         return
     taken = SpanIndex(ctx.actors)
     added = [ActorMention(ctx.text[m.start:m.end], m.start, m.end, m.name, m.inter, m.country, m.source)

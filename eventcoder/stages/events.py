@@ -246,9 +246,11 @@ def find_cues(span) -> dict[str, list]:
         for phrase in fam.phrases:
             pos = low.find(phrase)
             while pos >= 0:
-                if (pos == 0 or not low[pos - 1].isalnum()) and (
-                        pos + len(phrase) >= len(low) or not low[pos + len(phrase)].isalnum()):
-                    tok = span.doc.char_span(span.start_char + pos, span.start_char + pos + len(phrase),
+                end = pos + len(phrase)
+                if low.startswith("s", end) and phrase[-1].isalpha() and phrase[-1] != "s":
+                    end += 1  # (its plural: "air strikes", "roadside bombs", "hand grenades")
+                if (pos == 0 or not low[pos - 1].isalnum()) and (end >= len(low) or not low[end].isalnum()):
+                    tok = span.doc.char_span(span.start_char + pos, span.start_char + end,
                                              alignment_mode="expand")
                     if tok is not None and len(tok):
                         # the phrase's verb stands for it ("bodies found", "shot dead"), else its head
@@ -754,6 +756,8 @@ def blocked(tok, span) -> str | None:
         return "negated"  # "No one was injured", "nobody was hurt", "none died"
     if toll_to_date(verb):
         return "a toll to date"  # "The conflict has killed more than 6,000 people"
+    if verb.tag_ in ("VBZ", "VBP") and any(c.dep_ == "advmod" and c.lower_ in _HABITUAL for c in verb.children):
+        return "habitual"  # "The group frequently attacks hotels in the capital": what it does, no act
     if (tok.lemma_.lower() in MISHAP_TOLLS or verb.lemma_.lower() in MISHAP_TOLLS
             or any(c.lower_ == "dead" for c in tok.children)) and told_as_mishap(span.text):
         # "twenty-five died when a bus collided with a lorry", "floods killed 40": an accident or a
@@ -793,6 +797,8 @@ def blocked(tok, span) -> str | None:
     return None
 
 
+_HABITUAL = frozenset("frequently often regularly routinely usually sometimes occasionally typically generally "
+                      "commonly".split())
 _UNDERGONE = frozenset("injure wound hurt harm kill die perish arrest detain".split())
 
 
@@ -1175,6 +1181,18 @@ _INFRASTRUCTURE = frozenset("pipeline pipelines oilfield field fields mast masts
 # a text of a shutdown, a blockade or a party's cadres: its arsons are the agitation's (rioters')
 _POLITICAL_ARSON = re.compile(r"\b(?:hartal\w*|blockad\w*|blockage|shutdown|bandh|strikes?|cadres?|agitat\w*|activists?|"
                               r"supporters?|pickete?r?s?|polls?|elections?)\b", re.I)
+_STORMED = frozenset("storm besiege".split())
+_OCCUPIED = frozenset("hotel hotels school schools lodge".split())
+
+
+def _harm_told_next(ctx: Context, span) -> bool:
+    """Whether the sentence after the span's, in its paragraph, tells of harm ("Militants stormed a hotel on
+    Monday. A dozen guests died")."""
+    s = ctx.sentence_at(span.start_char)
+    nxt = next_in_paragraph(ctx, s.index) if s is not None else None
+    return nxt is not None and bool(_HARM_TOLD.search(nxt.text))
+
+
 _HARM_TOLD = re.compile(r"\b(?:kill\w*|injur\w*|wound\w*|hurt|dead|died|death|casualt\w*)\b", re.I)
 _ACCIDENTAL_FIRE = re.compile(r"\b(wildfires?|bushfires?|forest fires?|blaze|flames|electrical|short[- ]circuit|"
                               # (not "burnt a car after a road accident": the crash angered them)
@@ -1294,6 +1312,10 @@ _DISMANTLED = frozenset("lab labs laboratory laboratories factory factories plan
                         "checkpoint checkpoints barricade barricades roadblock roadblocks still stills refinery "
                         "refineries kiln kilns hideout hideouts".split())
 # people seized: an arrest or a capture in a fight, never the seizure of goods
+_KIDNAP_WORDS = re.compile(r"\b(?:kidnap\w*|ransom|hostages?|abduct\w*)\b", re.I)
+# people a seizure may take besides civilians' words ("seized two missionaries")
+_HOSTAGE_WORDS = frozenset("""missionary missionaries tourist tourists engineer engineers priest priests nun nuns
+traveller travellers traveler travelers pilgrim pilgrims hostage hostages foreigner foreigners""".split())
 _SEIZED_PEOPLE = frozenset("man men woman women person people suspect suspects member members fighter fighters leader "
                            "leaders commander commanders he she they them".split())
 _BLOCKED_WAYS = frozenset("road roads street streets highway highways entrance entrances traffic route routes bridge "
@@ -1648,9 +1670,11 @@ def type_trigger(ctx: Context, fam: str, tok, span, cues: dict) -> tuple[str, st
     if fam == "KILL" and tok.lemma_.lower() == "lynch":
         return ("Riots", "Mob violence")  # ACLED: a lynching is mob violence, whoever the crowd
     if fam == "ATTACK" and not weapon and not {"KILL", "HARM", "FIGHT", "SEXUAL", "ABDUCT"} & set(cues) \
-            and core & _INFRASTRUCTURE and not (civilian_victim or armed_victim) and not _HARM_TOLD.search(low):
+            and core & _INFRASTRUCTURE and not (civilian_victim or armed_victim) and not _HARM_TOLD.search(low) \
+            and not (tok.lemma_.lower() in _STORMED and (core & _OCCUPIED or _harm_told_next(ctx, span))):
         # "gunmen attacked an oil pipeline", "rebels raided and looted a bank": an attack on a
-        # building or works that harmed no one is property destroyed (ACLED)
+        # building or works that harmed no one is property destroyed (ACLED); not a storming of a hotel or a
+        # school, whose people it is aimed at, nor one whose next sentence tells its dead
         return ("Strategic developments", "Looting/property destruction")
     if fam in ("KILL", "HARM", "ATTACK"):
         lemma = tok.lemma_.lower()
@@ -1743,6 +1767,12 @@ def type_trigger(ctx: Context, fam: str, tok, span, cues: dict) -> tuple[str, st
                 return ("Strategic developments", "Other")
         if lemma == "recover" and not re.search(_WEAPON_OBJECTS, " ".join(patient)):
             return None  # recovered bodies, stolen cars, the economy
+        if lemma in ("seize", "capture", "grab") and core and not core & TERRITORY_WORDS and not armed_victim \
+                and not _agent_words(tok) & _STATE_AGENT_WORDS \
+                and (_KIDNAP_WORDS.search(low) or core & (CIVILIAN_WORDS | _HOSTAGE_WORDS)):
+            # "Kidnappers seized two missionaries outside the capital and demand a ransom": people taken, an
+            # abduction (not "seized two towns", nor "seized 40 rifles", nor the forces' seizures)
+            return ("Violence against civilians", "Abduction/forced disappearance")
         # (what was seized, not where: "seized drugs hidden in a lorry at a highway checkpoint" took no highway)
         if lemma in ("seize", "capture", "recover") and not core & TERRITORY_WORDS:
             state = bool(_agent_words(tok) & _STATE_AGENT_WORDS)
@@ -2316,11 +2346,34 @@ def _tells_its_own_incident(ctx: Context, ev: Event, nxt: Sentence) -> bool:
 
     if OTHER_INCIDENT_OPENING.match(nxt.text):
         return True  # ("Separately, soldiers clashed with bandits in Gusau on Sunday.")
+    if _placed_apart(ctx, ev, nxt):
+        return True
     theirs = told_dates(ctx, nxt)
     if not theirs:
         return False
     mine = set().union(*(told_dates(ctx, ctx.sentences[i]) for i in ev.sentences))
     return bool(mine) and not mine & theirs
+
+
+# the words putting what a sentence tells in or near a town ("in the village of", "near")
+_IN_TOWN_BEFORE = re.compile(r"\b(?:in|near|at|outside|around)\s+(?:the\s+)?(?:(?:town|village|city)\s+of\s+)?$", re.I)
+# how far apart the towns of two sentences lie for them to tell two incidents (merge's APART_KM)
+_APART_KM = 25.0
+
+
+def _placed_apart(ctx: Context, ev: Event, nxt: Sentence) -> bool:
+    """"Gunmen killed 12 villagers in Kelmora on Saturday. Troops killed five gunmen in a clash near Dunde": the
+    next sentence puts what it tells in or near a town far from every town the event's sentences name."""
+    from ..resources.gazetteer import distance_km
+
+    theirs = [p for p in ctx.places if nxt.start <= p.start < nxt.end and p.kind == "city"
+              and _IN_TOWN_BEFORE.search(ctx.text, max(0, p.start - 30), p.start)]
+    if not theirs:
+        return False
+    spans = [(ctx.sentences[i].start, ctx.sentences[i].end) for i in ev.sentences]
+    mine = [p for p in ctx.places if p.kind == "city" and any(a <= p.start < b for a, b in spans)]
+    return bool(mine) and all(distance_km(p.latitude, p.longitude, q.latitude, q.longitude) > _APART_KM
+                              for p in mine for q in theirs)
 
 
 def _retype(ev: Event, etype: str, sub: str, evidence: Sentence) -> None:

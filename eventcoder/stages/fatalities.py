@@ -530,8 +530,14 @@ def _doer_of(between, verb) -> bool:
     """Whether the words between a figure and the verb after it name the verb's active subject, attackers
     ("Two gunmen killed a journalist", "three militants murdered a chief"), not its dead."""
     # (with an object of its own: not a headline's "three militants killed", the dead)
+    # (or the arms that killed: "Two roadside bombs killed four soldiers", "three air strikes killed 20")
     return verb.tag_ == "VBD" and any(c.dep_ == "dobj" for c in verb.children) and any(
-        t.dep_ == "nsubj" and t.head.i == verb.i and t.lower_ in _ATTACKERS for t in between)
+        t.dep_ == "nsubj" and t.head.i == verb.i and (t.lower_ in _ATTACKERS or t.lemma_.lower() in _ARMS_NOUNS)
+        for t in between)
+
+
+_ARMS_NOUNS = frozenset("""bomb blast explosion strike airstrike raid missile rocket shell mortar drone grenade mine
+landmine ied attack assault ambush""".split())
 
 
 def _ancestors_upto(tok, stop):

@@ -20,6 +20,7 @@ from ..resources.gazetteer import distance_km, get_gazetteer
 from ..resources.taxonomy import PLOVER, VIOLENT_TYPES, disorder_type, sub_rank
 from .event_dates import introduces_new, span_precision
 from .event_locations import split_listed_places
+from .roles import SEPARATE_INCIDENT_OPENING
 from .syntax import span_root, token_at
 
 # Each extra sentence that supports an event raises its confidence by this much (capped at 0.95);
@@ -75,7 +76,9 @@ def told_apart(a: Event, b: Event, index: "SentenceIndex") -> bool:
     and its cause)."""
     if set(a.sentences) & set(b.sentences):
         return False
-    if days_apart(a, b):
+    if days_apart(a, b) or (min(b.sentences) in index.other_openings and min(b.sentences) > min(a.sentences)) \
+            or (min(a.sentences) in index.other_openings and min(a.sentences) > min(b.sentences)):
+        # (or the later one opens another incident: "Separately, drones hit energy sites in the Odesa region")
         return True
     if (a.geo_precision == b.geo_precision == 1 and loc_rank(a, index) == loc_rank(b, index) == 0
             and a.latitude is not None and b.latitude is not None and a.location != b.location):
@@ -187,6 +190,8 @@ class SentenceIndex:
             i = bisect_right(starts, offset) - 1
             return i if i >= 0 and offset < ctx.sentences[i].end else None
 
+        # the sentences opening another incident ("Separately, ...", "Elsewhere, ...")
+        self.other_openings = {s.index for s in ctx.sentences if SEPARATE_INCIDENT_OPENING.match(s.text)}
         self.places: dict[int, set[str]] = {}
         for p in ctx.places:
             i = sentence_of(p.start)
@@ -621,6 +626,11 @@ def _toll_of_armed_event(ctx: Context, host: Event, ev: Event) -> bool:
         # went off. The blast killed a soldier")
         told.discard(ev.actor1)
         told.discard(ev.actor2)
+    if ev.event_type == "Explosions/Remote violence" != host.event_type and not unsaid \
+            and not set(ev.sentences) & set(host.sentences):
+        # "Militants killed six soldiers in an ambush. The army said it killed 20 militants in air strikes": a
+        # strike its own sentence gives a striker is an act of its own, not the clash's toll
+        return False
     return _CASUALTY_TRIGGER.match(ev.trigger or "") is not None and host.event_type in _ARMED_TYPES \
         and ev.event_type in VIOLENT_TYPES - {"Riots"} and (ev.event_type != host.event_type or unsaid) \
         and (unsaid or ev.actor1 in named) and not _conflict(named, told)
@@ -655,8 +665,24 @@ def _toll_of_riot(ctx: Context, host: Event, ev: Event) -> bool:
     # crowds ("two clans fought over farmland. One killed, three injured"); not where the state's forces
     # met it, nor an attack by a group no word calls a mob, where ACLED often codes the killing apart
     unsaid = _killer_unsaid(ctx, ev)
+    if unsaid and _HURT_TRIGGER.match(ev.trigger or "") and not _killed_in(ctx, ev) \
+            and "State forces" in (host.inter1, host.inter2) and (ev.actor2 is None or ev.actor2.startswith(_CROWD_NAMES)):
+        # "Marchers fought the police. Thirty of them were hurt": the riot's hurt, no attack of its
+        # own (ACLED counts no injuries; a killing by no one named may be coded apart)
+        return True
     return _CASUALTY_TRIGGER.match(ev.trigger or "") is not None and unsaid \
         and "State forces" not in (host.inter1, host.inter2) and _mob_or_fight(ctx, host)
+
+
+_HURT_TRIGGER = re.compile(r"^(?:injur|wound|hurt)", re.I)
+
+
+def _killed_in(ctx: Context, ev: Event) -> bool:
+    """Whether the event's sentences tell of deaths."""
+    return any(_DEATH_WORDS.search(ctx.sentences[i].text) for i in set(ev.sentences))
+
+
+_DEATH_WORDS = re.compile(r"\b(?:kill\w*|dead|died|dies|death|deaths|slain|fatal\w*)\b", re.I)
 
 
 _FIGHT_LEMMAS = frozenset("clash scuffle fight brawl skirmish".split())

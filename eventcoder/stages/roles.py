@@ -201,8 +201,12 @@ PRONOUN_SUBJECTS = frozenset({"it", "they", "its"})
 _OWN = frozenset({"its", "their"})
 # how a sentence opens when it tells another incident: "Separately, ...", "Elsewhere, ...", "In another attack, ...", "In
 # Kelmora state, ..."
-OTHER_INCIDENT_OPENING = re.compile(r"(?:Separately|Elsewhere|Meanwhile|In\s+(?:a|an)?\s*(?:separate|another|other)\s+"
-                                    r"(?:incidents?|attacks?|developments?|clash(?:es)?)|In\s+[A-Z][\w'-]+(?:\s+[A-Z][\w'-]+)?"
+_SEPARATE = (r"Separately|Elsewhere|In\s+(?:a|an)?\s*(?:separate|another|other)\s+"
+             r"(?:incidents?|attacks?|developments?|clash(?:es)?)")
+# a sentence told as another incident by its first words (not "Meanwhile", nor a region's name: "In Kelmora
+# county, relatives said police beat him" may tell the same act again)
+SEPARATE_INCIDENT_OPENING = re.compile(r"(?:" + _SEPARATE + r")\b")
+OTHER_INCIDENT_OPENING = re.compile(r"(?:" + _SEPARATE + r"|Meanwhile|In\s+[A-Z][\w'-]+(?:\s+[A-Z][\w'-]+)?"
                                     r"\s+(?:state|province|region|district|county|governorate),)")
 
 
@@ -287,17 +291,30 @@ def _role(ctx: Context, mention: ActorMention, trig, verbs) -> str | None:
             if dep in AGENT_DEPS:
                 if dep in ("compound", "amod", "poss", "nmod") and node != trig:
                     return None
+                if dep == "nsubj" and node.lemma_.lower() in _FINDING_VERBS and any(
+                        c.dep_ == "dobj" and c.lemma_.lower() in _REMAINS for c in node.children):
+                    return "finder"  # "Officers recovered three corpses": who found them, not who killed
                 return "agent"
             if dep in PATIENT_DEPS:
                 return "patient"
             if dep == "conj":
                 continue
+            if dep == "advcl" and any(c.dep_ == "mark" and c.lower_ in _TIME_MARKS for c in child.children):
+                # "a dozen guests died before troops ended the siege": who acted in a clause of
+                # what came later is no side of an attack on civilians ("after militants attacked" tells the act
+                # itself; "killed a voter, before police fired back" in a clash, a side)
+                return "later"
             if dep == "advcl" and child.tag_ == "VBG" and i >= 2 and path[i - 2].dep_ == "dobj":
                 # "warplanes bombed a market, killing 20 people", "drones struck a car, wounding two
                 # fighters": what the act's participle of outcome takes undergoes the act
                 return "outcome"
             return "other"
     return None
+
+
+_FINDING_VERBS = frozenset("find discover recover exhume uncover retrieve".split())
+_REMAINS = frozenset("body corpse remains grave skeleton".split())
+_TIME_MARKS = frozenset("before until till".split())
 
 
 def _verbs_of(trig):
@@ -427,6 +444,8 @@ def assign_roles(ctx: Context, ev: Event, iso3: str | None = None) -> None:
             if role == "outcome":
                 # (the dead a battle left are of either side or none: its other side is the one fought)
                 role = "patient" if ev.event_type != "Battles" else "other"
+            if role == "finder" or role == "later" and ev.event_type == "Violence against civilians":
+                continue  # (no side: a finder of bodies, the doer of a later clause)
             (agents if role == "agent" else patients if role == "patient" else others).append(m)
         for m in parties:
             # (a protest's parties are the protesters', whatever the police did to them)

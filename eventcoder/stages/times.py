@@ -1129,6 +1129,9 @@ def infer_published(text: str) -> date | None:
     header, day_month = _header(text)
     if header:
         return header
+    meta = _meta_line_date(text)
+    if meta:
+        return meta
     captions = []
     for c in _CAPTION_END.finditer(text):
         line_start = text.rfind("\n", 0, c.start()) + 1
@@ -1165,6 +1168,26 @@ def stamp_date(text: str) -> date | None:
 
 
 _BYLINE = re.compile(r"\s*By\s+[A-Z][\w.'-]*(?:\s+[A-Z][\w.'-]*){0,4}\s*(?:,\s*[A-Z][\w .'-]{0,40})?\s*$")
+
+
+# the words a page's line of its byline, time and date may hold besides names ("By Kelmo Dunde | Mar. 12, 2024",
+# "March 12, 2024 | 6:30 am", "Published March 12, 2024 Updated about 5 hours ago", "Mar 12, 2024, 07:41 IST")
+_META_WORDS = frozenset("""by on at am pm a.m p.m updated published posted last ago about hours hour minutes mins hrs
+ist gmt utc eat wat cat pkt edt est bst cet our correspondent staff reporter report tnn""".split())
+
+
+def _meta_line_date(text: str) -> date | None:
+    """The full date of one of the text's first lines that holds only the page's byline, times and date (not a
+    sentence: "On March 3, 2024, gunmen ..." has words of its own)."""
+    for line in text.lstrip()[:800].split("\n")[:6]:
+        line = line.strip()
+        m = _FULL_DATE.search(line) if line and len(line) <= 140 else None
+        if not m or _HISTORY_BEFORE_DATE.search(line, 0, m.start()):
+            continue  # (nor a headline's date of history: "Kelmora Recalls The Massacre Of June 4, 1998")
+        words = re.findall(r"[A-Za-z][A-Za-z.']*", line[:m.start()] + " " + line[m.end():])
+        if len(words) <= 12 and all(w[0].isupper() or w.lower().rstrip(".") in _META_WORDS for w in words):
+            return _parse_full(m.group(0))
+    return None
 
 
 # a headline: a line of a few words with no closing stop ("Nigeria: Gunmen kill 15 in Kelmora")
