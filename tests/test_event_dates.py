@@ -625,3 +625,16 @@ def test_relative_days_count_from_a_datelines_day_before_publication(code):
     out = code("KELMORA, March 11 (Reuters) - Gunmen killed 15 villagers near Kelmora on Tuesday, police said.",
                published="2024-03-13")
     assert [e["event_date"] for e in out["events"]] == ["2024-03-05"]
+
+
+@pytest.mark.parametrize("text,day", [
+    # a day of this or last month told with the month's words; a weekend's act
+    ("Gunmen killed 12 villagers in Kelmora on the 5th of this month, police said.", "2024-03-05"),
+    ("Gunmen killed 12 villagers in Kelmora on the 28th of last month, police said.", "2024-02-28"),
+    ("Gunmen killed 12 villagers in a weekend attack in Kelmora, police said.", "2024-03-09"),
+    # a dateline more than a week before the given publication day is still the day counted from
+    ("KELMORA, March 12 (Wire) - Gunmen killed 12 villagers in Kelmora on Monday, police said.", "2024-03-11"),
+])
+def test_days_of_a_month_weekend_acts_and_late_feeds(code, text, day):
+    published = "2024-03-20" if text.startswith("KELMORA") else "2024-03-13"
+    assert [e["event_date"] for e in code(text, published=published)["events"]] == [day]

@@ -1975,3 +1975,20 @@ def test_a_party_s_name_ending_in_its_country_is_no_backer():
     text = "the Kelmo Dhara Bangladesh-backed candidate and the Iran-backed rebels"
     assert not backer(text, text.index("Bangladesh"), text.index("Bangladesh") + len("Bangladesh"))
     assert backer(text, text.index("Iran"), text.index("Iran") + len("Iran"))
+
+
+@pytest.mark.parametrize("text, place", [
+    # the country a teller spoke from is no evidence of where the event was
+    ("Gunmen shot dead eight traders in the town of Mora on Monday, a resident said by phone from Nigeria.",
+     ("Mora", "CMR")),
+    # the town of another act a next sentence tells ("came a week after ... in Djibo") does not refine the place
+    ("OUAGADOUGOU, March 12 (Reuters) - Gunmen killed 15 villagers in an attack in northern Burkina Faso on Monday, "
+     "security sources said. The attack came a week after militants killed more than 30 soldiers in Djibo.",
+     ("Ouagadougou", "BFA")),
+])
+def test_a_teller_s_country_and_another_act_s_town(pipeline, text, place):
+    from datetime import date
+
+    ctx = next(pipeline.run([Document(text=text, published=date(2024, 3, 13))]))
+    assert [(e.location, e.iso3) for e in ctx.events][:1] == [place], \
+        [(e.location, e.iso3, e.geo_precision) for e in ctx.events]

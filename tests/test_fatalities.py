@@ -602,3 +602,15 @@ def test_a_house_brought_down_by_troops_is_no_mishap():
     # (guard) a collapse the army set off by blowing up arms is an act, its dead counted
     text = "Nine villagers died as their home collapsed once an army unit set off a seized arms cache near Kelmora."
     assert tolls(text, "2024-03-13") == [9]
+
+
+@pytest.mark.parametrize("text,deaths", [
+    # a figure of another act told as days before is no toll of the event
+    ("Gunmen killed 15 villagers in northern Kelmoria on Monday. The attack came a week after militants killed "
+     "more than 30 soldiers in Dunde.", [15]),
+    # an act named in passing, dated by its own words to other days, is an event of its own with its toll
+    ("Troops killed 20 militants in a raid on a hideout near Kelmora on Monday. The militants were behind the "
+     "bombing in Dunde last week that killed 40 people.", [20, 40]),
+])
+def test_another_act_days_apart_keeps_its_own_toll(text, deaths):
+    assert tolls(text, "2024-03-13") == deaths

@@ -476,3 +476,13 @@ def test_a_patron_named_beside_its_group_is_no_side(code, text, sides):
 ])
 def test_a_country_s_alias_holds_where_its_places_are(code, text, actor1):
     assert first(code, text, published="2024-03-13")["actor1"] == actor1
+
+
+@pytest.mark.parametrize("text,actor", [
+    # a junta's, a federal government's or a regime's forces are the state's military
+    ("Resistance fighters shelled a junta base in Karenni state on Tuesday.", "Military Forces of Myanmar"),
+    ("Federal forces clashed with cartel gunmen in Culiacan on Tuesday.", "Military Forces of Mexico"),
+])
+def test_junta_and_federal_forces_are_the_military(code, text, actor):
+    ev = first(code, text, published="2024-03-13")
+    assert actor in {(ev["actor1"] or "").split(" (")[0], (ev["actor2"] or "").split(" (")[0]}

@@ -32,6 +32,7 @@ from ..document import PAIR, Context, Event, PlaceMention, SpanIndex, source_cou
 from ..pipeline import stage
 from ..resources.gazetteer import continent_adjectives, get_gazetteer, light_key
 from .event_dates import dateline, tells_the_incident
+from .fatalities import ANOTHER_ACT_BEFORE
 from .sentences import next_in_paragraph
 from .places import (ADDRESS_GOVERNED, ADDRESS_TOWN_KM, ARMS, BACKED_AFTER, CAUSE_OF_BEFORE, DEMONYM_SHAPE, FACILITY_WORDS,
                      FOREIGNERS_AFTER, GOVERNMENT_AFTER, INSTITUTION_AFTER, KM_BEFORE, LOCAL_DISTRICT_WORDS,
@@ -708,7 +709,10 @@ def locate(ctx: Context, event: Event, gz=None, view: PlaceView | None = None) -
         # the next sentence of the paragraph, telling where the event happened, is more specific
         nxt = next_in_paragraph(ctx, sents[-1])
         if nxt is not None and tells_the_incident(ctx, nxt):
-            there = _pick([p for p in places if nxt.start <= p.start < nxt.end and p.start not in view.elsewhere],
+            # (not a place of another act it tells: "The attack came a week after militants killed 30 soldiers
+            # in Dunde")
+            there = _pick([p for p in places if nxt.start <= p.start < nxt.end and p.start not in view.elsewhere
+                           and not ANOTHER_ACT_BEFORE.search(ctx.text, nxt.start, p.start)],
                           ctx, nxt.start, None,
                           [(nxt.start, nxt.end)])
             if there is not None and chosen is not None and chosen.kind == "city" and there.kind == "city" \

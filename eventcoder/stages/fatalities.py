@@ -128,6 +128,11 @@ def toll_to_date(verb) -> bool:
 
 
 _YEAR = re.compile(r"(?:19|20)\d\d")
+# the words opening a clause of another act some days before or after ("a week after", "two days before", "hours
+# after"), up to the words before a trigger in it
+ANOTHER_ACT_BEFORE = re.compile(r"\b(?:(?:a|an|one|two|three|four|five|six|seven|eight|nine|ten|\d+|several|few|some|"
+                                r"a\s+few)\s+)?(?:days?|weeks?|hours?|months?|years?)\s+(?:after|before)\s+[^,.;]*$",
+                                re.I)
 
 # the death and harm words a mishap's toll is told by, and the mishaps (crashes, collapses, disasters)
 MISHAP_TOLLS = frozenset("kill die perish drown injure wound hurt dead death toll body victim casualty".split())
@@ -600,6 +605,11 @@ def _kind_context(trigger, noun, sent_tokens, sent_text: str) -> str | None:
                 if root.lemma_.lower() in BACKGROUND_GOVERNORS or any(
                         c.lemma_.lower() in BACKGROUND_GOVERNORS for c in root.children if c.dep_ in ("dobj", "attr")):
                     return "reference"
+    if trigger is not None and ANOTHER_ACT_BEFORE.search(
+            trigger.doc.text, trigger.sent.start_char, trigger.idx) and trigger.sent.start_char < trigger.idx:
+        # "The attack came a week after militants killed 30 soldiers in Kelmora": another act, days apart (the
+        # parse may hang the span on the verb before: the words say it)
+        return "reference"
     if trigger is not None and told_as_mishap(sent_text):
         return "mishap"  # "residents barricaded a highway over a boy who died in a crash"
     if CAMPAIGN_CUES.search(sent_text) or trigger is not None and toll_to_date(trigger):

@@ -352,6 +352,22 @@ def _another_incident(ctx: Context, ev: Event) -> bool:
     return trig is not None and trig.pos_ == "NOUN" and introduces_new(trig, indefinite=False)
 
 
+# the words before an act's noun that a span of days counts from ("two days after the attack", "since the raid")
+_ANCHOR_NOUN_BEFORE = re.compile(r"\b(?:after|before|since|following)\s+(?:the|this|that|its|their|\w+['’]s)\s+"
+                                 r"(?:\w+\s+){0,2}$", re.I)
+
+
+# how many days before a story's event an act it names in passing may lie to be coded as one of its own
+RECENT_ACT_DAYS = 14
+
+
+def _days_before(ev: Event, later: Event) -> int:
+    """How many days ev's date lies before later's (a large number where either has none)."""
+    if not (ev.event_date and later.event_date):
+        return 10 ** 6
+    return (date.fromisoformat(later.event_date) - date.fromisoformat(ev.event_date)).days
+
+
 def merge_events(ctx: Context) -> list[Event]:
     events = sorted(ctx.events, key=lambda e: (min(e.sentences), e.trigger_start))
     clusters: list[Event] = []
@@ -398,8 +414,12 @@ def merge_events(ctx: Context) -> list[Event]:
         if best is None and ev.event_type in VIOLENT_TYPES and not _named(set().union(*sides(ev))):
             # "The attack was repelled": a bare reference joins the violent event just before it
             first = min(ev.sentences)
+            # (not one its own words date to other days: "the bombing in Kelmora last week that killed 40"; but a
+            # noun a span counts from is the act told before: "Two days after the attack, youths marched")
+            anchor = _ANCHOR_NOUN_BEFORE.search(ctx.text, max(0, ev.trigger_start - 40), ev.trigger_start)
             near = [c for c in clusters if c.event_type in VIOLENT_TYPES
-                    and 0 <= first - max(c.sentences) <= NEAR_SENTENCES and not _later_act(c, ev)]
+                    and 0 <= first - max(c.sentences) <= NEAR_SENTENCES and not _later_act(c, ev)
+                    and (anchor or not days_apart(c, ev))]
             if near:
                 best = max(near, key=lambda c: max(c.sentences))
                 ev.event_type, ev.sub_event_type = best.event_type, best.sub_event_type
@@ -417,6 +437,14 @@ def merge_events(ctx: Context) -> list[Event]:
             # noun ("they ambushed", "the clashes resumed"): an event of its own, by the doers told before
             if ev.actor1 is None and ev.actor2 is None:
                 ev.actor1, ev.inter1, ev.assoc_actor_1 = earlier.actor1, earlier.inter1, list(earlier.assoc_actor_1)
+            clusters.append(ev)
+        elif ev.event_type in VIOLENT_TYPES and time_rank(ev) == 0 and clusters \
+                and not _ANCHOR_NOUN_BEFORE.search(ctx.text, max(0, ev.trigger_start - 40), ev.trigger_start) and all(
+                days_apart(c, ev) for c in clusters if c.event_type in VIOLENT_TYPES) \
+                and any(c.event_type in VIOLENT_TYPES and _days_before(ev, c) <= RECENT_ACT_DAYS for c in clusters):
+            # "The militants were behind the bombing in Kelmora last week that killed 40 people": an act the
+            # story names in passing, dated by its own words to other days than its events' but days before
+            # them, is one of its own (not the war's opening assault of months before, told as background)
             clusters.append(ev)
         elif ev.support_only == "modifier" and not any(set(ev.sentences) & set(c.sentences) for c in clusters):
             # an event noun in a phrase ("... protest against land grabbing") with nothing

@@ -450,6 +450,9 @@ MOVED_BEFORE = re.compile(r"\b(?:deported|extradited|repatriated|returned|return
                           r"travell?ing|ferried|smuggled|sent|taken|flown|moved|headed|heading|bound|back|crossed|"
                           r"crossing|came|coming|infiltrated|infiltrating)\s+"
                           r"(?:back\s+)?(?:to|from)\s+(?:the\s+)?(?:neighbou?ring\s+)?$"
+                          # ("a resident said by phone from Kelmoria": where the teller is, not where it happened)
+                          r"|\b(?:by\s+(?:tele)?phone|over\s+the\s+(?:tele)?phone|speaking)\s+from\s+(?:the\s+)?"
+                          r"(?:neighbou?ring\s+)?$"
                           # ("the attackers fled into Kelmoria": where they went after, not where they struck)
                           r"|\b(?:fled|fleeing|escaped|escaping|retreated|retreating)\s+(?:back\s+)?into\s+"
                           r"(?:the\s+)?(?:neighbou?ring\s+)?$"

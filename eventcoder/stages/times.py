@@ -130,7 +130,8 @@ PATTERNS = [
         rf"|\b[Tt]he year two thousand(?:[\s-]+(?:and[\s-]+)?(?P<ones2>{_ONES}))?\b")),
     ("weekend", re.compile(
         r"(?:\b(?:[Aa]t|[Oo]ver|[Dd]uring|[Oo]n|[Tt]hroughout)\s+)?\b(?P<det>[Tt]he|[Tt]his|[Ll]ast|[Nn]ext"
-        r"|[Tt]his past|[Tt]his coming)\s+weekend\b")),
+        # ("in a weekend attack": the act of the weekend just past)
+        r"|[Tt]his past|[Tt]his coming|[Aa](?=\s+weekend\s+(?:" + _VIOLENT_ACTS + r")\b))\s+weekend\b")),
     ("weekday", re.compile(
         rf"{_PRE}(?P<rel>\b(?:[Ll]ast|[Nn]ext|[Tt]his|[Tt]his past|[Tt]his coming|[Tt]he previous"
         rf"|[Tt]he following)\s+)?\b(?P<wd>{_WD})\b(?!s\b){_PART}")),
@@ -150,7 +151,9 @@ PATTERNS = [
     # "on the 12th", "of the 3rd": a day of the month told without the month
     ("ordday", re.compile(
         rf"\b(?:[Oo]n|[Oo]f|[Ss]ince|[Uu]ntil|[Ff]rom|[Bb]y|[Bb]efore|[Aa]fter)\s+(?P<the>the)\s+"
-        rf"(?P<d>[12]\d|3[01]|0?[1-9])(?:st|nd|rd|th)\b(?={_ORDDAY_AFTER})")),
+        rf"(?P<d>[12]\d|3[01]|0?[1-9])(?:st|nd|rd|th)\b"
+        # ("on the 5th of this month", "the 28th of last month")
+        rf"(?:\s+of\s+(?P<rel>this|last|the\s+previous|the\s+current)\s+month\b)?(?={_ORDDAY_AFTER})")),
     ("holiday", re.compile(
         r"\b(?:on\s+)?(?P<h>Christmas(?: [Dd]ay| [Ee]ve)?|New Year's (?:[Dd]ay|[Ee]ve)|Independence Day|Valentine's Day)\b")),
     # durations: "three years", "a week", "nine-day", "48 hours", "the past three months"
@@ -764,7 +767,10 @@ class _Resolver:
         pub = self.pub
         if pub is None:
             return None
-        if _tense(self.doc, m.start(), m.end()) == "future":
+        rel = (m["rel"] or "").lower()
+        if rel:
+            step = -1 if rel in ("last", "the previous") else 0
+        elif _tense(self.doc, m.start(), m.end()) == "future":
             step = 0 if d >= pub.day else 1
         else:
             step = 0 if d <= pub.day + PAST_GRACE_DAYS else -1
@@ -988,8 +994,9 @@ def _restated(text: str, mentions: list[TimeMention], kinds: dict[int, str]) -> 
     return restated
 
 
-# how many days before publication a dateline's day may lie and still be the day its writer counted from
-DATELINE_LAG_DAYS = 7
+# how many days before publication a dateline's day may lie and still be the day its writer counted from (a
+# feed's or a crawl's date may come weeks later)
+DATELINE_LAG_DAYS = 31
 
 
 @stage("times", requires=("sentences",), assigns=("times",))
