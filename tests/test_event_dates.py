@@ -638,3 +638,14 @@ def test_relative_days_count_from_a_datelines_day_before_publication(code):
 def test_days_of_a_month_weekend_acts_and_late_feeds(code, text, day):
     published = "2024-03-20" if text.startswith("KELMORA") else "2024-03-13"
     assert [e["event_date"] for e in code(text, published=published)["events"]] == [day]
+
+
+@pytest.mark.parametrize("text,dated", [
+    # the headline's day of the act, not the day the first paragraph says it was told
+    ("Gunmen kill 12 in Kelmora village raid on Monday\n\nKELMORA (Wire) - Gunmen killed 12 villagers in a raid on "
+     "a village near Kelmora, police said on Tuesday.", ("2024-03-11", 1)),
+    ("Gunmen kill 12 in Kelmora village raid\n\nKELMORA (Wire) - Gunmen killed 12 villagers in a raid on a village "
+     "near Kelmora, police said on Tuesday.", ("2024-03-12", 2)),  # (guard: a headline with no day)
+])
+def test_a_headline_s_day_of_the_act(code, text, dated):
+    assert [(e["event_date"], e["time_precision"]) for e in code(text, published="2024-03-13")["events"]] == [dated]

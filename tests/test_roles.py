@@ -486,3 +486,8 @@ def test_a_country_s_alias_holds_where_its_places_are(code, text, actor1):
 def test_junta_and_federal_forces_are_the_military(code, text, actor):
     ev = first(code, text, published="2024-03-13")
     assert actor in {(ev["actor1"] or "").split(" (")[0], (ev["actor2"] or "").split(" (")[0]}
+
+
+def test_the_victims_people_is_an_ethnic_group_not_a_militia(code):
+    ev = first(code, "Pokot raiders killed five Turkana herders near Kapedo on Tuesday.", published="2024-03-13")
+    assert ev["assoc_actor_2"] == ["Turkana Ethnic Group (Kenya)"] and ev["actor1"] == "Pokot Ethnic Militia (Kenya)"

@@ -535,6 +535,12 @@ def governing_time(ctx: Context, event: Event) -> tuple[TimeMention | None, str 
         inside = _following_event_time(ctx, event, sent, within=(found.value, last.isoformat()))
         if inside is not None:
             return inside, "act"
+    if found is not None and report_only:
+        # "Gunmen kill 12 in Kelmora raid on Monday" over "..., police said on Tuesday": the headline's day of
+        # the act, not the day it was told
+        head = _heading_day(ctx, sent, found)
+        if head is not None:
+            return head, "act"
     if found is not None:
         return found, "told" if report_only else "act"
     for prev in reversed(ctx.sentences[:sent.index]):
@@ -547,6 +553,18 @@ def governing_time(ctx: Context, event: Event) -> tuple[TimeMention | None, str 
     if found is not None:
         return found, "report"
     return None, None
+
+
+def _heading_day(ctx: Context, sent, told: TimeMention) -> TimeMention | None:
+    """A day the headline over the story's first body paragraph gives, on or before the day it was told."""
+    if sent.kind != "body" or not told.value:
+        return None
+    heads = [s for s in ctx.sentences[:sent.index] if s.paragraph == sent.paragraph - 1]
+    if not heads or any(s.kind != "heading" for s in heads):
+        return None
+    days = [t for s in heads for t in _in_sentence(ctx, s)
+            if t.precision == "day" and _recent(t, ctx.published) and t.value <= told.value]
+    return days[0] if len(days) == 1 else None
 
 
 def _previous_paragraph_time(ctx: Context, sent) -> TimeMention | None:

@@ -312,6 +312,7 @@ def _role(ctx: Context, mention: ActorMention, trig, verbs) -> str | None:
     return None
 
 
+_ETHNIC_MILITIA = re.compile(r"^(.+) Ethnic Militia( \(.+\))?$")
 _FINDING_VERBS = frozenset("find discover recover exhume uncover retrieve".split())
 _REMAINS = frozenset("body corpse remains grave skeleton".split())
 _TIME_MARKS = frozenset("before until till".split())
@@ -525,6 +526,9 @@ def assign_roles(ctx: Context, ev: Event, iso3: str | None = None) -> None:
             side2 = [name] + side2
         else:
             side2 = victims + [n for n in side2 if n not in victims]
+        # the victims' people is no militia: "Pokot raiders killed five Turkana herders" has the Turkana Ethnic
+        # Group (Kenya) beside the civilians, as ACLED names them
+        side2 = [_ETHNIC_MILITIA.sub(r"\1 Ethnic Group\2", n) if k else n for k, n in enumerate(side2)]
         side1 = [n for n in side1 if inter.get(n) not in CIVILIAN_VICTIM_INTERS]
         if not side1:
             name, it = generic("unidentified", iso3, ctx)
