@@ -1565,3 +1565,14 @@ def test_the_hurt_of_a_riot_met_by_police_are_the_riots(code):
     doc = code("On Thursday, marchers fought the police in Kelmora. Some 30 people were injured.",
                published="2024-02-16")
     assert [e["event_type"] for e in doc["events"]] == ["Riots"]
+
+
+@pytest.mark.parametrize("text,expected", [
+    # review of 751c681: a habit joined to a past act tells that act; a dateline's town is not the event's
+    ("The Taliban routinely detain women activists in Kabul, and on Monday they arrested three, relatives said.",
+     [("Arrests", 0)]),
+    ("GUSAU, March 10 (Reuters) - Gunmen killed 12 villagers in Dansadau on Saturday. Troops killed five gunmen in a "
+     "clash near Gusau on Saturday.", [("Attack", 12), ("Armed clash", 5)]),
+])
+def test_review_of_751c681_habits_and_datelines(code, text, expected):
+    assert [(e["sub_event_type"], e["fatalities"]) for e in code(text, published="2024-03-13")["events"]] == expected

@@ -614,3 +614,19 @@ def test_a_house_brought_down_by_troops_is_no_mishap():
 ])
 def test_another_act_days_apart_keeps_its_own_toll(text, deaths):
     assert tolls(text, "2024-03-13") == deaths
+
+
+@pytest.mark.parametrize("text,deaths", [
+    # review of 751c681: a mishap word outside the death's own clause, or beside an armed or state actor, makes
+    # no mishap; a day of the act, another figure of the sentence or a cue of another clause makes no toll to date
+    ("Police killed two protesters in Kelmora on Sunday after talks collapsed.", [2]),
+    ("Fighters killed 12 farmers near Kelmora on Monday, weeks after floods hit the area.", [12]),
+    ("Kelmoran artillery hit an apartment block in Dunde on Monday, which collapsed and killed five people.", [5]),
+    ("The violence killed 18 people in Kelmora on Monday and displaced 5,000.", [18]),
+    ("Nine soldiers were killed in fighting near Kelmora on Sunday, in a district where 10,000 residents have fled "
+     "since January.", [9]),
+    ("Gunmen have killed 15 villagers in Kelmora state, police said on Tuesday, in a region where bandits have "
+     "slain over 200 residents this year.", [15]),  # (guard)
+])
+def test_review_of_751c681_mishaps_and_tolls_to_date(text, deaths):
+    assert tolls(text, "2024-03-13") == deaths

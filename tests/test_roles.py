@@ -481,7 +481,7 @@ def test_a_country_s_alias_holds_where_its_places_are(code, text, actor1):
 @pytest.mark.parametrize("text,actor", [
     # a junta's, a federal government's or a regime's forces are the state's military
     ("Resistance fighters shelled a junta base in Karenni state on Tuesday.", "Military Forces of Myanmar"),
-    ("Federal forces clashed with cartel gunmen in Culiacan on Tuesday.", "Military Forces of Mexico"),
+    ("Federal troops clashed with cartel gunmen in Culiacan on Tuesday.", "Military Forces of Mexico"),
 ])
 def test_junta_and_federal_forces_are_the_military(code, text, actor):
     ev = first(code, text, published="2024-03-13")
@@ -491,3 +491,19 @@ def test_junta_and_federal_forces_are_the_military(code, text, actor):
 def test_the_victims_people_is_an_ethnic_group_not_a_militia(code):
     ev = first(code, "Pokot raiders killed five Turkana herders near Kapedo on Tuesday.", published="2024-03-13")
     assert ev["assoc_actor_2"] == ["Turkana Ethnic Group (Kenya)"] and ev["actor1"] == "Pokot Ethnic Militia (Kenya)"
+
+
+def test_a_death_in_custody_is_the_keepers_act(code):
+    ev = first(code, "A man detained by police in Kelmora died in custody on Saturday, and his family said he had "
+                     "been beaten.", published="2024-07-22")
+    assert "Police Forces" in ev["actor1"] and ev["actor2"].startswith("Civilians")
+
+
+@pytest.mark.parametrize("text,actor1", [
+    # review of 751c681: "X and its ally Y" names two sides, no patron; finders who say they killed are the killers
+    ("Hamas and its ally Islamic Jihad fired rockets at Israel from Gaza on Monday.", "Hamas Movement"),
+    ("Soldiers found the bodies of three rebels they had killed in a firefight near Kelmora on Monday.",
+     "Unidentified Military Forces"),
+])
+def test_review_of_751c681_allies_and_finders(code, text, actor1):
+    assert first(code, text, published="2024-03-13")["actor1"] == actor1

@@ -33,8 +33,11 @@ WEIGHT_NAME, WEIGHT_ADJECTIVE, WEIGHT_ACTOR, WEIGHT_CITY = 2.0, 1.0, 0.5, 1.0
 # A people listed under one country only ("Turkana", "Pokot") hints at it as a named group does.
 WEIGHT_ETHNIC = 0.5
 WEIGHT_BACKER = 0.25
-# the words after a backer's name or demonym ("Iran-backed", "Rwandan-backed M23 rebels")
-BACKED_AFTER = re.compile(r"-(?:backed|supported|sponsored|funded|armed|trained|allied|aligned)\b", re.I)
+# the words after a backer's name or demonym ("Iran-backed", "Rwandan-backed M23 rebels"), and after a group
+# told as another's patron ("al-Qaeda-linked", "IS-inspired")
+BACKER_WORDS = "backed|supported|sponsored|funded|armed|trained|allied|aligned"
+BACKED_AFTER = re.compile(rf"-(?:{BACKER_WORDS})\b", re.I)
+PATRON_WORDS = BACKER_WORDS + "|linked|affiliated|inspired|loyal"
 _NAME_WORD_BEFORE = re.compile(r"\b[A-Z][a-z]+\s+$")
 
 

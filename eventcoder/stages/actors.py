@@ -14,6 +14,7 @@ import re
 from ..document import PAIR, ActorMention, Context, SpanIndex, source_country
 from ..pipeline import stage
 from ..resources import actors as dictionary
+from ..resources.actors import PATRON_WORDS
 
 # A sentence whose letters are at least this share capitals is a headline in capitals: its "IS" is a verb.
 CAPS_SHARE = 0.6
@@ -149,9 +150,11 @@ def find_actor_mentions(ctx: Context) -> list[ActorMention]:
 
 # what follows a group named as another's patron: "al-Qaeda-linked", "the al-Qaeda affiliate", "al-Qaeda's
 # Sahel branch"
-_PATRON_AFTER = re.compile(r"-(?:backed|linked|affiliated|allied|aligned|inspired|loyal|supported|sponsored)\b"
-                           r"|(?:['’]s)?(?:\s+[A-Za-z]+){0,2}\s+(?:affiliate|branch|franchise|offshoot|ally|proxy)\b",
-                           re.I)
+# (a possessive before the noun, "al-Qaeda's Somali affiliate", or the noun right after the name, "the al-Qaeda
+# affiliate JNIM"; not "Hamas and its ally Islamic Jihad", two sides)
+_PATRON_AFTER = re.compile(rf"-(?:{PATRON_WORDS})\b"
+                           r"|['’]s(?:\s+[A-Za-z]+){0,2}\s+(?:affiliate|branch|franchise|offshoot|ally|proxy)\b"
+                           r"|\s+(?:affiliate|branch|franchise|offshoot|proxy)\b", re.I)
 
 
 def _without_patrons(mentions: list[ActorMention], text: str) -> list[ActorMention]:

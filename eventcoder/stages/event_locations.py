@@ -30,14 +30,15 @@ from operator import attrgetter
 
 from ..document import PAIR, Context, Event, PlaceMention, SpanIndex, source_country
 from ..pipeline import stage
+from ..resources.actors import BACKED_AFTER
 from ..resources.gazetteer import continent_adjectives, get_gazetteer, light_key
 from .event_dates import dateline, tells_the_incident
 from .fatalities import ANOTHER_ACT_BEFORE
 from .sentences import next_in_paragraph
-from .places import (ADDRESS_GOVERNED, ADDRESS_TOWN_KM, ARMS, BACKED_AFTER, CAUSE_OF_BEFORE, DEMONYM_SHAPE, FACILITY_WORDS,
+from .places import (ADDRESS_GOVERNED, ADDRESS_TOWN_KM, ARMS, CAUSE_OF_BEFORE, DEMONYM_SHAPE, FACILITY_WORDS,
                      FOREIGNERS_AFTER, GOVERNMENT_AFTER, INSTITUTION_AFTER, KM_BEFORE, LOCAL_DISTRICT_WORDS,
-                     MOVED_BEFORE, NEAR_KM, POSSESSIVE, REGION_LIST_AFTER, STOP_NAMES, by_front, distance_km,
-                     near_before)
+                     MOVED_BEFORE, NAME_USE_AFTER, NEAR_KM, POSSESSIVE, REGION_LIST_AFTER, STOP_NAMES, by_front,
+                     distance_km, near_before)
 from .roles import document_country
 from .times import AGENCY_TAG, MONTHS, WEEKDAYS
 
@@ -568,14 +569,12 @@ def _is_demonym(gz, p: PlaceMention, doc_text: str | None = None) -> bool:
     a country's name that is its adjective too where it stands as the name: "in northwestern Myanmar on
     Monday", not "the Myanmar military")."""
     text = p.text
-    if doc_text is not None and light_key(text) == light_key(p.name) and _NAME_USE_AFTER.match(doc_text, p.end):
+    if doc_text is not None and light_key(text) == light_key(p.name) and NAME_USE_AFTER.match(doc_text, p.end):
         return False
     return gz is not None and bool(gz.demonym(text) or text.endswith("s") and light_key(text) != light_key(p.name)
                                    and gz.demonym(text[:-1]))
 
 
-_NAME_USE_AFTER = re.compile(r"['’]s\b|\s*(?:[,.;:)]|$)|\s+(?:on|in|at|and|or|since|after|before|last|this|for|from|"
-                             r"to|with|where|over|during|near|as|but|until|early|late|said|says)\b")
 
 
 def _main_place(ctx: Context, places: list[PlaceMention]) -> PlaceMention | None:

@@ -20,7 +20,7 @@ from ..document import Context, Event, Sentence
 from ..pipeline import stage
 from .roles import NAMED_ARMED_INTERS, OTHER_INCIDENT_OPENING
 from .sentences import next_in_paragraph
-from .fatalities import MISHAP_TOLLS, REMAINS_CUES, told_as_mishap, toll_to_date
+from .fatalities import MISHAP_TOLLS, REMAINS_CUES, mishap_toll, toll_to_date
 from .syntax import headline_passive, no_one, participle_noun, text_from, verb_of
 from ..nlp import known_word
 from ..resources.taxonomy import PLOVER, VIOLENT_TYPES, disorder_type, set_sub_event_type, type_rank
@@ -756,10 +756,12 @@ def blocked(tok, span) -> str | None:
         return "negated"  # "No one was injured", "nobody was hurt", "none died"
     if toll_to_date(verb):
         return "a toll to date"  # "The conflict has killed more than 6,000 people"
-    if verb.tag_ in ("VBZ", "VBP") and any(c.dep_ == "advmod" and c.lower_ in _HABITUAL for c in verb.children):
+    if verb.tag_ in ("VBZ", "VBP") and any(c.dep_ == "advmod" and c.lower_ in _HABITUAL for c in verb.children) \
+            and not any(c.dep_ == "conj" and c.tag_ == "VBD" for c in verb.children):
+        # (not one joined to a past act: "routinely detain activists, and on Monday they arrested three")
         return "habitual"  # "The group frequently attacks hotels in the capital": what it does, no act
     if (tok.lemma_.lower() in MISHAP_TOLLS or verb.lemma_.lower() in MISHAP_TOLLS
-            or any(c.lower_ == "dead" for c in tok.children)) and told_as_mishap(span.text):
+            or any(c.lower_ == "dead" for c in tok.children)) and mishap_toll(tok):
         # "twenty-five died when a bus collided with a lorry", "floods killed 40": an accident or a
         # disaster, no act of anyone's (not "killed when their truck hit a roadside bomb")
         return "an accident or a disaster"
@@ -1312,7 +1314,7 @@ _DISMANTLED = frozenset("lab labs laboratory laboratories factory factories plan
                         "checkpoint checkpoints barricade barricades roadblock roadblocks still stills refinery "
                         "refineries kiln kilns hideout hideouts".split())
 # people seized: an arrest or a capture in a fight, never the seizure of goods
-_KIDNAP_WORDS = re.compile(r"\b(?:kidnap\w*|ransom|hostages?|abduct\w*)\b", re.I)
+_KIDNAP_WORDS = re.compile(r"\b(?:kidnap\w*|ransom)\b", re.I)
 # people a seizure may take besides civilians' words ("seized two missionaries")
 _HOSTAGE_WORDS = frozenset("""missionary missionaries tourist tourists engineer engineers priest priests nun nuns
 traveller travellers traveler travelers pilgrim pilgrims hostage hostages foreigner foreigners""".split())
@@ -1769,7 +1771,9 @@ def type_trigger(ctx: Context, fam: str, tok, span, cues: dict) -> tuple[str, st
             return None  # recovered bodies, stolen cars, the economy
         if lemma in ("seize", "capture", "grab") and core and not core & TERRITORY_WORDS and not armed_victim \
                 and not _agent_words(tok) & _STATE_AGENT_WORDS \
-                and (_KIDNAP_WORDS.search(low) or core & (CIVILIAN_WORDS | _HOSTAGE_WORDS)):
+                and (_KIDNAP_WORDS.search(low) or any(c.dep_ == "dobj" and (c.lemma_.lower() in CIVILIAN_WORDS
+                                                                             or c.lower_ in _HOSTAGE_WORDS)
+                                                      for c in tok.children)):
             # "Kidnappers seized two missionaries outside the capital and demand a ransom": people taken, an
             # abduction (not "seized two towns", nor "seized 40 rifles", nor the forces' seizures)
             return ("Violence against civilians", "Abduction/forced disappearance")
@@ -2371,7 +2375,8 @@ def _placed_apart(ctx: Context, ev: Event, nxt: Sentence) -> bool:
     if not theirs:
         return False
     spans = [(ctx.sentences[i].start, ctx.sentences[i].end) for i in ev.sentences]
-    mine = [p for p in ctx.places if p.kind == "city" and any(a <= p.start < b for a, b in spans)]
+    # (not the dateline's town, written in capitals: "GUSAU (Reuters) - ...")
+    mine = [p for p in ctx.places if p.kind == "city" and not p.text.isupper() and any(a <= p.start < b for a, b in spans)]
     return bool(mine) and all(distance_km(p.latitude, p.longitude, q.latitude, q.longitude) > _APART_KM
                               for p in mine for q in theirs)
 

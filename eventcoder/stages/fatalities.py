@@ -101,30 +101,51 @@ CAMPAIGN_CUES = re.compile(
 WAR_NOUNS = frozenset("war conflict insurgency crisis rebellion uprising".split())
 # and the acts that tell one only in the perfect ("the violence has killed 20,000"; "the violence killed
 # 12 people in Kelmora on Sunday" is that day's)
-_ONGOING_NOUNS = frozenset("violence fighting unrest campaign bloodshed killings attacks".split())
+_ONGOING_NOUNS = frozenset("violence fighting unrest campaign bloodshed killing attack".split())
 _TOLL_VERBS = frozenset("kill claim leave die cost".split())
+# a day the clause names, which no toll to date has ("on Sunday", "yesterday", "on March 3")
+_DAY_NAMED = re.compile(r"\b(?:on\s+)?(?:monday|tuesday|wednesday|thursday|friday|saturday|sunday|yesterday|today|"
+                        r"last\s+night|overnight)\b|\bon\s+(?:\d{1,2}\s+)?(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|"
+                        r"dec)[a-z]*\b", re.I)
+
+
+def _clause_text(verb) -> str:
+    """The words of the verb's own clause: its subtree, less the clauses hung on it that tell other acts or
+    facts (relative clauses, "bringing the number killed to ...", "in a region where ...")."""
+    skip = set()
+    for c in verb.children:
+        if c.dep_ in ("relcl", "advcl", "ccomp", "conj", "parataxis") or c.dep_ == "prep" and any(
+                g.dep_ == "pobj" and any(r.dep_ == "relcl" for r in g.children) for g in c.children):
+            skip.update(t.i for t in c.subtree)
+    return " ".join(t.text for t in verb.subtree if t.i not in skip)
 
 
 def toll_to_date(verb) -> bool:
     """Whether a death verb tells a war's or a campaign's toll to date, not one act's: "the conflict has
     killed more than 6,000 people", "gangs have killed 3,000 people this year", "more than 20,000 people
     have died in the war since April" (not the news perfect of one act: "ten herders have been killed during
-    fighting around Kelmora")."""
+    fighting around Kelmora", nor an act of a day: "the conflict killed 40 people in Idlib on Sunday"). The
+    figure is the verb's own dead, the cue of its own clause."""
     if verb.lemma_.lower() not in _TOLL_VERBS:
         return False
     perfect = any(c.dep_ == "aux" and c.lemma_.lower() == "have" and c.i < verb.i for c in verb.children)
     nouns = [c for c in verb.children if c.dep_ == "nsubj"]
-    if any(c.dep_ == "auxpass" for c in verb.children) or verb.lemma_.lower() == "die":
+    passive = any(c.dep_ == "auxpass" for c in verb.children) or verb.lemma_.lower() == "die"
+    if passive:
         nouns += [g for c in verb.children if c.dep_ == "prep" and c.lower_ in ("in", "during", "since")
                   for g in c.children if g.dep_ == "pobj"]
-    war = any(n.lemma_.lower() in WAR_NOUNS | _ONGOING_NOUNS for n in nouns)
+    war = any(n.lemma_.lower() in WAR_NOUNS or perfect and n.lemma_.lower() in _ONGOING_NOUNS for n in nouns)
     if not (war or perfect):
         return False
-    text = verb.sent.text
-    figures = [v[0] for m in NUMBER_PHRASE.finditer(text)
+    clause = _clause_text(verb)
+    if _DAY_NAMED.search(clause):
+        return False
+    # (the verb's own dead: its object, or its passive or "died" subject)
+    dead = [c for c in verb.children if c.dep_ in ("dobj", "nsubjpass") or c.dep_ == "nsubj" and passive]
+    figures = [v[0] for c in dead for m in NUMBER_PHRASE.finditer(" ".join(t.text for t in c.subtree))
                if not _YEAR.fullmatch(m.group(0).strip()) and (v := _value(m)) is not None]
     most = max(figures, default=0)
-    return bool(CAMPAIGN_CUES.search(text)) and most >= 100 or war and most >= 1000
+    return bool(CAMPAIGN_CUES.search(clause)) and most >= 100 or war and most >= 1000
 
 
 _YEAR = re.compile(r"(?:19|20)\d\d")
@@ -136,23 +157,49 @@ ANOTHER_ACT_BEFORE = re.compile(r"\b(?:(?:a|an|one|two|three|four|five|six|seven
 
 # the death and harm words a mishap's toll is told by, and the mishaps (crashes, collapses, disasters)
 MISHAP_TOLLS = frozenset("kill die perish drown injure wound hurt dead death toll body victim casualty".split())
-_MISHAP = re.compile(r"\b(?:collided|collision|crash(?:ed|es)?|capsiz\w+|overturn\w+|derail\w+|plunged|skidded|"
-                     r"toppled|sank|collapsed?|landslides?|mudslides?|floods?|flooding|earthquake|quake|tremor|"
-                     r"cyclone|typhoon|hurricane|storm|lightning|stampede|avalanche|heatwave|heavy rains?|"
-                     r"torrential rains?|monsoon rains?|road accidents?|traffic accidents?|accident(?:ally)?)\b", re.I)
-# ... unless the sentence tells of arms or an armed act ("the bus crashed as gunmen shot at it")
+_MISHAP = re.compile(r"\b(?:collided|collision|crash(?:ed|es)?|capsiz\w+|derail\w+|skidded|landslides?|mudslides?|"
+                     r"floods?|flooding|earthquake|quake|tremor|cyclone|typhoon|hurricane|lightning|avalanche|"
+                     r"heatwave|heavy rains?|torrential rains?|monsoon rains?|road accidents?|traffic accidents?|"
+                     r"accident(?:ally)?|(?:building|house|home|roof|bridge|wall|mine|block|structure)s?\s+"
+                     r"(?:\w+\s+)?collapsed)\b", re.I)
+# ... unless the sentence tells of arms, an armed act or an armed or state actor ("the bus crashed as gunmen shot at
+# it", "police killed a driver whose car crashed through a checkpoint")
 _NO_MISHAP = re.compile(r"\b(?:gunm[ae]n|gunfire|gunshots?|attack\w*|bomb\w*|militants?|rebels?|insurgents?|"
-                        r"jihadists?|bandits?|terrorists?|shot|shoot\w*|fired|explosives?|IEDs?|grenades?|mines?|"
-                        r"landmines?|rockets?|missiles?|shell(?:s|ed|ing)|drones?|air ?strikes?|airstrikes?|"
-                        r"ambush\w*|raid\w*|clash\w*|fighting|mobs?|rioters?|arson\w*|militia\w*|killers?|"
-                        r"assailants?|attackers?|gangs?|gangsters?|murder\w*|sabotage\w*|hijack\w*|detonat\w*|"
-                        r"ordnance|munitions?|commandos?|army|troops|forces)\b", re.I)
+                        r"jihad\w*|bandits?|terrorists?|shot|shoot\w*|fired|explosives?|IEDs?|grenades?|mines?|"
+                        r"landmines?|rockets?|missiles?|shell(?:s|ed|ing)|drones?|air ?strikes?|airstrikes?|strikes?|"
+                        r"struck|artillery|mortars?|ambush\w*|raid\w*|clash\w*|fighting|fighters?|mobs?|rioters?|"
+                        r"arson\w*|militia\w*|killers?|assailants?|attackers?|gangs?|gangsters?|murder\w*|"
+                        r"sabotage\w*|hijack\w*|detonat\w*|ordnance|munitions?|commandos?|army|troops|forces|"
+                        r"police|policem[ae]n|soldiers?|junta|taliban|hamas|houthis?|shabaab|boko|beat(?:en)?)\b", re.I)
 
 
-def told_as_mishap(sent_text: str) -> bool:
-    """Whether a sentence tells its deaths or harm as a mishap's: "twenty-five died when a bus collided with a
-    lorry", "floods killed 40" (not "died when their truck struck a roadside bomb")."""
-    return bool(_MISHAP.search(sent_text)) and not _NO_MISHAP.search(sent_text)
+def _mishap_clause(verb) -> str:
+    """The words of the clause a death verb tells its deaths in, from the verb an outcome participle hangs on
+    ("a landslide buried homes, killing six"), less the clauses of other days ("weeks after floods hit the area")."""
+    root = verb
+    while root.dep_ in ("advcl", "conj", "xcomp", "relcl") and root.head.i != root.i \
+            and (root.dep_ != "advcl" or root.tag_ == "VBG"):
+        root = root.head  # (and the noun a relative clause tells of: "a crash on the highway that left one dead")
+    skip = set()
+    for t in root.subtree:
+        if t.dep_ in ("advcl", "relcl") and any(c.dep_ == "mark" and c.lower_ in ("after", "before", "since") and any(
+                g.dep_ == "npadvmod" for g in c.children) for c in t.children) \
+                or t.dep_ == "advcl" and any(c.dep_ == "npadvmod" and c.lemma_.lower() in _TIME_NOUNS | _SPAN_NOUNS
+                                             for c in t.children):
+            skip.update(u.i for u in t.subtree)
+    return " ".join(t.text for t in root.subtree if t.i not in skip)
+
+
+def mishap_toll(trigger) -> bool:
+    """Whether a death or harm word tells its deaths as a mishap's: "twenty-five died when a bus collided with a
+    lorry", "floods killed 40" (not "died when their truck struck a roadside bomb", nor "killed 12 farmers,
+    weeks after floods hit the area")."""
+    if _NO_MISHAP.search(trigger.sent.text):
+        return False
+    verb = trigger
+    while verb.pos_ not in ("VERB", "AUX") and verb.head.i != verb.i:
+        verb = verb.head
+    return bool(_MISHAP.search(_mishap_clause(verb)))
 
 
 REPORT_VERBS = {"say", "tell", "report", "claim", "announce", "state", "confirm", "add", "inform", "quote",
@@ -610,7 +657,7 @@ def _kind_context(trigger, noun, sent_tokens, sent_text: str) -> str | None:
         # "The attack came a week after militants killed 30 soldiers in Kelmora": another act, days apart (the
         # parse may hang the span on the verb before: the words say it)
         return "reference"
-    if trigger is not None and told_as_mishap(sent_text):
+    if trigger is not None and mishap_toll(trigger):
         return "mishap"  # "residents barricaded a highway over a boy who died in a crash"
     if CAMPAIGN_CUES.search(sent_text) or trigger is not None and toll_to_date(trigger):
         return "campaign"

@@ -411,12 +411,12 @@ def merge_events(ctx: Context) -> list[Event]:
             clusters[clusters.index(host)] = ev
             absorb(ev, host, index)
             continue
+        anchor = _ANCHOR_NOUN_BEFORE.search(ctx.text, max(0, ev.trigger_start - 40), ev.trigger_start)
         if best is None and ev.event_type in VIOLENT_TYPES and not _named(set().union(*sides(ev))):
             # "The attack was repelled": a bare reference joins the violent event just before it
             first = min(ev.sentences)
             # (not one its own words date to other days: "the bombing in Kelmora last week that killed 40"; but a
             # noun a span counts from is the act told before: "Two days after the attack, youths marched")
-            anchor = _ANCHOR_NOUN_BEFORE.search(ctx.text, max(0, ev.trigger_start - 40), ev.trigger_start)
             near = [c for c in clusters if c.event_type in VIOLENT_TYPES
                     and 0 <= first - max(c.sentences) <= NEAR_SENTENCES and not _later_act(c, ev)
                     and (anchor or not days_apart(c, ev))]
@@ -438,8 +438,7 @@ def merge_events(ctx: Context) -> list[Event]:
             if ev.actor1 is None and ev.actor2 is None:
                 ev.actor1, ev.inter1, ev.assoc_actor_1 = earlier.actor1, earlier.inter1, list(earlier.assoc_actor_1)
             clusters.append(ev)
-        elif ev.event_type in VIOLENT_TYPES and time_rank(ev) == 0 and clusters \
-                and not _ANCHOR_NOUN_BEFORE.search(ctx.text, max(0, ev.trigger_start - 40), ev.trigger_start) and all(
+        elif ev.event_type in VIOLENT_TYPES and time_rank(ev) == 0 and clusters and not anchor and all(
                 days_apart(c, ev) for c in clusters if c.event_type in VIOLENT_TYPES) \
                 and any(c.event_type in VIOLENT_TYPES and _days_before(ev, c) <= RECENT_ACT_DAYS for c in clusters):
             # "The militants were behind the bombing in Kelmora last week that killed 40 people": an act the

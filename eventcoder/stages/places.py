@@ -952,6 +952,12 @@ def _ner(ctx: Context, gz, ents, words: _Words) -> list:
     return out
 
 
+# the words after a country's name that is its adjective too ("Myanmar") where it stands as the name: "in
+# northwestern Myanmar on Monday", "Myanmar's", not "the Myanmar military" (read by event_locations too)
+NAME_USE_AFTER = re.compile(r"['’]s\b|\s*(?:[,.;:)]|$)|\s+(?:on|in|at|and|or|since|after|before|last|this|for|from|"
+                            r"to|with|where|over|during|near|as|but|until|early|late|said|says)\b")
+
+
 def _demonyms(ctx: Context, gz, words: _Words) -> list:
     """Country and continent adjectives: "Lebanese", "Palestinians", "Sri Lankan", "European"."""
     out = []
@@ -968,7 +974,7 @@ def _demonyms(ctx: Context, gz, words: _Words) -> list:
             iso3 = gz.demonym(word)
             if iso3 is None and word.endswith("s") and doc[j - 1].tag_ == "NNPS":
                 iso3 = gz.demonym(word[:-1])  # "Palestinians", "Russians"
-            if iso3 and not (j < n and doc[j].pos_ in ("NOUN", "ADJ", "PROPN")) and any(
+            if iso3 and NAME_USE_AFTER.match(text, words.end_char(j)) and any(
                     m.quality == 1.0 and m.place.kind == "country" and m.place.iso3 == iso3 for m in gz.lookup(word)):
                 # "in northwestern Myanmar on Monday": the country's name, which is its adjective too ("the
                 # Myanmar military"), stands as its name

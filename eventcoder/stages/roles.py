@@ -292,7 +292,9 @@ def _role(ctx: Context, mention: ActorMention, trig, verbs) -> str | None:
                 if dep in ("compound", "amod", "poss", "nmod") and node != trig:
                     return None
                 if dep == "nsubj" and node.lemma_.lower() in _FINDING_VERBS and any(
-                        c.dep_ == "dobj" and c.lemma_.lower() in _REMAINS for c in node.children):
+                        c.dep_ == "dobj" and c.lemma_.lower() in _REMAINS and not any(
+                            t.dep_ == "relcl" for t in c.subtree) for c in node.children):
+                    # (not "found the bodies of three rebels they had killed": the finders say they killed them)
                     return "finder"  # "Officers recovered three corpses": who found them, not who killed
                 return "agent"
             if dep in PATIENT_DEPS:
@@ -312,6 +314,8 @@ def _role(ctx: Context, mention: ActorMention, trig, verbs) -> str | None:
     return None
 
 
+_CUSTODY = re.compile(r"\b(?:died|death|deaths|killed|dead|tortured|beaten)\s+(?:\w+\s+){0,3}in\s+(?:police\s+|military\s+|"
+                      r"army\s+|their\s+|his\s+|her\s+)?custody\b", re.I)
 _ETHNIC_MILITIA = re.compile(r"^(.+) Ethnic Militia( \(.+\))?$")
 _FINDING_VERBS = frozenset("find discover recover exhume uncover retrieve".split())
 _REMAINS = frozenset("body corpse remains grave skeleton".split())
@@ -530,6 +534,11 @@ def assign_roles(ctx: Context, ev: Event, iso3: str | None = None) -> None:
         # Group (Kenya) beside the civilians, as ACLED names them
         side2 = [_ETHNIC_MILITIA.sub(r"\1 Ethnic Group\2", n) if k else n for k, n in enumerate(side2)]
         side1 = [n for n in side1 if inter.get(n) not in CIVILIAN_VICTIM_INTERS]
+        keepers = [m.name for m in mentions if m.inter == "State forces"] if _CUSTODY.search(low) else []
+        if keepers and all(n.startswith("Unidentified") for n in side1):
+            # "A man detained by police died in custody": those who held him (ACLED: grave abuse by police)
+            side1 = keepers[:1]
+            side2 = [n for n in side2 if n != keepers[0]]
         if not side1:
             name, it = generic("unidentified", iso3, ctx)
             inter[name] = it

@@ -70,7 +70,7 @@ _UNIT = r"(?:second|minute|hour|day|night|week|fortnight|month|year|decade|centu
 _END = r"(?![\w])"
 
 # what may follow "on the 12th" when it is a day ("the 5th House", "the 10th round" are not)
-_ORDDAY_AFTER = (r"\s*(?:$|[.,;:)\]]|\s(?:and|or|in|at|when|as|after|before|with|by|to|but|while|during"
+_ORDDAY_AFTER = (r"\s*(?:$|[.,;:)\]]|\s(?:and|or|in|at|near|outside|on|when|where|as|after|before|with|by|to|but|while|during"
                  r"|morning|afternoon|evening|night)\b)")
 # nouns of violent acts: "Sunday's attack" was (see _DONE_ACT_AFTER); "a week after the raid" counts from the act's day
 _VIOLENT_ACTS = (r"attacks?|raids?|ambush(?:es)?|assaults?|killings?|massacres?|bombings?|blasts?|explosions?|clashes|"
