@@ -1992,3 +1992,18 @@ def test_a_teller_s_country_and_another_act_s_town(pipeline, text, place):
     ctx = next(pipeline.run([Document(text=text, published=date(2024, 3, 13))]))
     assert [(e.location, e.iso3) for e in ctx.events][:1] == [place], \
         [(e.location, e.iso3, e.geo_precision) for e in ctx.events]
+
+
+@pytest.mark.parametrize("text, place", [
+    # a governorate or department named like its capital, with its area word: the region, precision 3
+    ("Gunmen killed four soldiers in Erbil province on Tuesday.", ("Erbil", 3)),
+    ("Gunmen killed four soldiers in Arauca department on Tuesday.", ("Arauca", 3)),
+    ("Gunmen killed four soldiers in Nineveh province on Tuesday.", ("Mosul", 3)),
+    ("A bomb killed two people in Erbil on Tuesday.", ("Erbil", 1)),  # (guard: the city named bare)
+])
+def test_a_governorate_or_department_named_like_its_capital(pipeline, text, place):
+    from datetime import date
+
+    ctx = next(pipeline.run([Document(text=text, published=date(2024, 3, 13))]))
+    assert [(e.location, e.geo_precision) for e in ctx.events] == [place], \
+        [(e.location, e.iso3, e.geo_precision) for e in ctx.events]

@@ -131,7 +131,7 @@ _WIDE_WORD_AFTER = re.compile(r"\s+(?:" + _WIDE_WORDS + r")\b", re.I)
 # district holds the place named before it
 _REGION_WORD_AFTER = re.compile(r"\s+(?i:state|province|region|governorate|oblast|county|prefecture|department)\b")
 _DISTRICT_WORD_AFTER = re.compile(r"\s+(?:districts?|lga|local\s+government(?:\s+area)?)\b", re.I)
-_AREA_WORD_AFTER = re.compile(r"^\s+(?:district|division|" + _WIDE_WORDS + r")\b", re.I)
+_AREA_WORD_AFTER = re.compile(r"^\s+(?:district|division|department|prefecture|" + _WIDE_WORDS + r")\b", re.I)
 # "near Kelmora (Central Darfur state)", "the villages of Kelmora and Dunde (Kalehe, Sud-Kivu)": a name the
 # gazetteer lacks right before a region, in the same address
 _UNKNOWN_BEFORE = re.compile(r"([A-Z][\w'-]+(?:[ -][A-Z][\w'-]+){0,3})\s*[(,]\s*$")
