@@ -437,7 +437,7 @@ def test_a_place_a_possessive_names_inside_another_is_where_it_happened(pipeline
      "Ayetoro", "Ogun"),
     # Chile's capital region by the name Chilean sources give it
     ("On 5 June 2021, in Providencia, Metropolitana, drivers protested against fuel prices.", "protested",
-     "Providencia", "Santiago Metropolitan"),
+     "Providencia", "Metropolitana"),
 ])
 def test_the_region_closing_an_address_holds_the_town(pipeline, text, word, place, admin1):
     ev = located(pipeline, text, word)
@@ -982,13 +982,13 @@ def test_a_part_of_a_place_called_a_town_is_the_town(pipeline, text, place, prec
      "Chikun", "Kaduna"),
     # a rare word opening an address's bracket before its district's word is a place, whatever the tagger reads
     ("Soldiers and militants clashed at Qqorpora village (Shopian district, Kashmir) on Monday.", "clashed",
-     "Shopian", "Kashmir"),
+     "Shopian", "Jammu and Kashmir"),
     # a sub-district's address runs on through its district
     ("Guards beat a trader on Tuesday at Kayu Putih sub-district, Kelapa Lima district (Kupang).", "beat",
      "Kelapalima", "East Nusa Tenggara"),
     # an address naming the district and the state holds its place: no large namesake town elsewhere
     ("Border troops traded fire at Rampur sector (Kupwara district, J&K) on Friday.", "traded", "Kupwara",
-     "Kashmir"),
+     "Jammu and Kashmir"),
     # a named forest's area joins its address, and lies outside the town that closes it
     ("Police and Maoist rebels traded fire at Barhat forest area (Gaya, Bihar) on Friday.", "traded", "Gaya",
      "Bihar"),
@@ -1201,7 +1201,7 @@ def test_a_district_given_with_its_other_name_keeps_its_province(pipeline):
     # the province after it holds the district, which the gazetteer knows only by a transliteration (Tsowkey)
     ev = located(pipeline, "Gunmen stormed a police post in Chawkay (Ghaziabad) district, Kunar, on Tuesday.",
                  "stormed")
-    assert (ev.location, ev.admin1, ev.geo_precision) == ("Tsowkey", "Konar", 2), (ev.location, ev.admin1)
+    assert (ev.location, ev.admin1, ev.geo_precision) == ("Tsowkey", "Kunar", 2), (ev.location, ev.admin1)
 
 
 def test_a_curated_county_is_a_district_before_its_state(pipeline):
@@ -1366,7 +1366,7 @@ def test_a_sentence_naming_only_the_country_or_region_yields_to_a_town_the_parag
 ])
 def test_in_governs_a_town_after_downtown_or_suburban(pipeline, text):
     ev = located(pipeline, text, "threw")
-    assert (ev.location, ev.admin1) == ("Sopur", "Kashmir"), ev.location
+    assert (ev.location, ev.admin1) == ("Sopur", "Jammu and Kashmir"), ev.location
 
 
 def test_the_prison_people_were_held_in_is_not_the_events_place(pipeline):
@@ -1934,7 +1934,7 @@ def test_the_country_s_region_is_governed_as_the_region_is(pipeline):
     ("Resistance fighters attacked a junta base in Karenni state on Tuesday, killing 10 soldiers.",
      ("Kayah", "MMR")),
     ("YAOUNDE, March 12 (Reuters) - Separatists killed two gendarmes in Cameroon's Southwest region on Tuesday.",
-     ("South-West", "CMR")),
+     ("Sud-Ouest", "CMR")),
     ("OUAGADOUGOU, March 12 (Reuters) - Jihadists killed four police officers in Burkina Faso's Southwest region "
      "on Tuesday.", ("Southwest", "BFA")),
     ("BAGHDAD, March 12 (Reuters) - Gunmen killed four soldiers at an army post in Salahuddin province on Tuesday.",
@@ -2007,3 +2007,17 @@ def test_a_governorate_or_department_named_like_its_capital(pipeline, text, plac
     ctx = next(pipeline.run([Document(text=text, published=date(2024, 3, 13))]))
     assert [(e.location, e.geo_precision) for e in ctx.events] == [place], \
         [(e.location, e.iso3, e.geo_precision) for e in ctx.events]
+
+
+@pytest.mark.parametrize("text, admin1", [
+    # ACLED's names of regions the index shows otherwise: Cameroon's in French, Sudan's "South Darfur"
+    ("Gunmen killed two herders near Maroua on Tuesday.", "Extreme-Nord"),
+    ("Kelmoran fighters shelled Nyala on Tuesday, killing five people.", "South Darfur"),
+    ("Militants fired on a police post in Pulwama on Tuesday, killing two officers.", "Jammu and Kashmir"),
+    ("Gunmen killed two herders near Kano on Tuesday.", "Kano"),  # (guard: a name ACLED shares)
+])
+def test_acled_names_of_first_level_regions(pipeline, text, admin1):
+    from datetime import date
+
+    ctx = next(pipeline.run([Document(text=text, published=date(2024, 3, 13))]))
+    assert [e.admin1 for e in ctx.events] == [admin1], [(e.location, e.admin1) for e in ctx.events]

@@ -945,6 +945,18 @@ def _country_extras() -> dict:
 
 
 @lru_cache(maxsize=1)
+def _acled_admin1() -> dict[str, dict[str, str]]:
+    return {iso3: info["acled_admin1"] for iso3, info in _country_extras().get("countries", {}).items()
+            if info.get("acled_admin1")}
+
+
+def acled_admin1(iso3: str | None, name: str | None) -> str | None:
+    """ACLED's name of a first-level region the index shows otherwise ("Far North" of Cameroon is its
+    "Extreme-Nord", Sudan's "Southern Darfur" its "South Darfur"); other names unchanged."""
+    return _acled_admin1().get(iso3 or "", {}).get(name, name) if name else name
+
+
+@lru_cache(maxsize=1)
 def former_capitals() -> dict[str, list[tuple[str, int]]]:
     """iso3 -> [(the first ISO day of the new capital, the former one's GeoNames id)] (countries.json)."""
     data = _country_extras().get("countries", {})

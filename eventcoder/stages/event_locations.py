@@ -31,7 +31,7 @@ from operator import attrgetter
 from ..document import PAIR, Context, Event, PlaceMention, SpanIndex, source_country
 from ..pipeline import stage
 from ..resources.actors import BACKED_AFTER
-from ..resources.gazetteer import continent_adjectives, get_gazetteer, light_key
+from ..resources.gazetteer import acled_admin1, continent_adjectives, get_gazetteer, light_key
 from .event_dates import dateline, tells_the_incident
 from .fatalities import ANOTHER_ACT_BEFORE
 from .sentences import next_in_paragraph
@@ -896,7 +896,7 @@ def _place_at(ctx: Context, event: Event, chosen: PlaceMention, gz, view: PlaceV
     if precision < 3 and (_capital_stand_in(ctx, chosen) or chosen is view.labelled and view.label_capital):
         precision = 3
     event.country, event.iso3 = chosen.country, chosen.iso3
-    event.admin1, event.admin2 = chosen.admin1, chosen.admin2
+    event.admin1, event.admin2 = acled_admin1(chosen.iso3, chosen.admin1), chosen.admin2
     event.location = name
     event.latitude, event.longitude = lat, lon
     event.geonameid = gid
@@ -1022,7 +1022,7 @@ def _at_main_town(ctx: Context, event: Event, gz, iso3: str | None, precision: i
     name, lat, lon, gid = main
     town = next((m.place for m in gz.lookup(name) if gid is not None and m.place.geonameid == gid), None)
     event.country, event.iso3 = country.country, country.iso3
-    event.admin1, event.admin2 = (town.admin1 if town is not None else None), None
+    event.admin1, event.admin2 = (acled_admin1(town.iso3, town.admin1) if town is not None else None), None
     event.location, event.latitude, event.longitude, event.geonameid = name, lat, lon, gid
     event.geo_precision = precision
     return True
@@ -1061,7 +1061,7 @@ def _in_country(event: Event, gz, iso3: str | None, admin1: str | None = None) -
     country = gz.country(iso3) if iso3 else None
     if country is None:
         return False
-    event.country, event.iso3, event.admin1 = country.country, country.iso3, admin1
+    event.country, event.iso3, event.admin1 = country.country, country.iso3, acled_admin1(country.iso3, admin1)
     return True
 
 
