@@ -2021,3 +2021,21 @@ def test_acled_names_of_first_level_regions(pipeline, text, admin1):
 
     ctx = next(pipeline.run([Document(text=text, published=date(2024, 3, 13))]))
     assert [e.admin1 for e in ctx.events] == [admin1], [(e.location, e.admin1) for e in ctx.events]
+
+
+@pytest.mark.parametrize("text, place", [
+    # a settlement the index lacks under a dateline: the dateline's town only stands in, the capital for the
+    # country (3), another town as near it (2)
+    ("MAPUTO, March 12 (Reuters) - Insurgents beheaded 12 people in the village of Kelmoxi on Monday, police said.",
+     ("Maputo", 3)),
+    ("KANO, Nigeria, March 12 (Reuters) - Gunmen killed 12 farmers in the village of Kelmo on Monday, police said.",
+     ("Kano", 2)),
+    ("MAPUTO, March 12 (Reuters) - Insurgents beheaded 12 people in Maputo on Monday, police said.",
+     ("Maputo", 1)),  # (guard)
+])
+def test_a_dateline_standing_in_for_a_settlement_the_index_lacks(pipeline, text, place):
+    from datetime import date
+
+    ctx = next(pipeline.run([Document(text=text, published=date(2024, 3, 13))]))
+    assert [(e.location, e.geo_precision) for e in ctx.events] == [place], \
+        [(e.location, e.iso3, e.geo_precision) for e in ctx.events]

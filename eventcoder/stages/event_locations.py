@@ -837,6 +837,26 @@ def locate(ctx: Context, event: Event, gz=None, view: PlaceView | None = None) -
                 or _in_zone_country(ctx, event, gz) or _in_militia_country(ctx, event, gz)
         return
     _place_at(ctx, event, chosen, gz, view)
+    line = view.dateline
+    if line is not None and chosen.start == line.start and event.geo_precision == 1 and _unknown_settlement(ctx, spans):
+        # "MAPUTO - ... attacked the village of Kelmo" (a village the index lacks): the dateline's town only
+        # stands in for where it was, the country's capital for the country (3), another town near it (2)
+        capital = gz.main_town(gz.country(chosen.iso3), ctx.published) if gz is not None and chosen.iso3 else None
+        event.geo_precision = 3 if capital is not None and capital[3] is not None \
+            and capital[3] == chosen.geonameid else 2
+
+
+# "the village of Kelmo", "the town of Dunde": a settlement the text names
+_SETTLEMENT_OF = re.compile(r"\b(?:village|town|hamlet|settlement|locality|community)\s+of\s+([A-Z][\w'’-]+)")
+
+
+def _unknown_settlement(ctx: Context, spans) -> bool:
+    """Whether the event's sentences name a settlement ("the village of Kelmo") that no place mention holds."""
+    for a, b in spans:
+        for m in _SETTLEMENT_OF.finditer(ctx.text, a, b):
+            if not any(p.start <= m.start(1) < p.end for p in _places_in(ctx, a, b)):
+                return True
+    return False
 
 
 def _place_at(ctx: Context, event: Event, chosen: PlaceMention, gz, view: PlaceView) -> None:
