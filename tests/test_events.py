@@ -1576,3 +1576,9 @@ def test_the_hurt_of_a_riot_met_by_police_are_the_riots(code):
 ])
 def test_review_of_751c681_habits_and_datelines(code, text, expected):
     assert [(e["sub_event_type"], e["fatalities"]) for e in code(text, published="2024-03-13")["events"]] == expected
+
+
+def test_livestock_seized_is_property_looted(code):
+    # "seized 200 cattle from herders": no people taken, no territory: looting (was an abduction)
+    doc = code("Bandits seized 200 cattle from herders near Kelmora on Monday.", published="2024-03-13")
+    assert [e["sub_event_type"] for e in doc["events"]] == ["Looting/property destruction"]

@@ -1769,13 +1769,16 @@ def type_trigger(ctx: Context, fam: str, tok, span, cues: dict) -> tuple[str, st
                 return ("Strategic developments", "Other")
         if lemma == "recover" and not re.search(_WEAPON_OBJECTS, " ".join(patient)):
             return None  # recovered bodies, stolen cars, the economy
+        if lemma in ("seize", "grab") and any(c.dep_ == "dobj" and c.lemma_.lower() in _ANIMALS for c in tok.children):
+            # "Bandits seized 200 cattle from herders": livestock taken, property looted (no people, no territory)
+            return ("Strategic developments", "Looting/property destruction")
         if lemma in ("seize", "capture", "grab") and core and not core & TERRITORY_WORDS and not armed_victim \
                 and not _agent_words(tok) & _STATE_AGENT_WORDS \
-                and (_KIDNAP_WORDS.search(low) or any(c.dep_ == "dobj" and (c.lemma_.lower() in CIVILIAN_WORDS
+                and (_KIDNAP_WORDS.search(low) or any(c.dep_ == "dobj" and (c.lemma_.lower() in CIVILIAN_WORDS - _ANIMALS
                                                                              or c.lower_ in _HOSTAGE_WORDS)
                                                       for c in tok.children)):
             # "Kidnappers seized two missionaries outside the capital and demand a ransom": people taken, an
-            # abduction (not "seized two towns", nor "seized 40 rifles", nor the forces' seizures)
+            # abduction (not "seized two towns", nor "seized 40 rifles", nor cattle, nor the forces' seizures)
             return ("Violence against civilians", "Abduction/forced disappearance")
         # (what was seized, not where: "seized drugs hidden in a lorry at a highway checkpoint" took no highway)
         if lemma in ("seize", "capture", "recover") and not core & TERRITORY_WORDS:
