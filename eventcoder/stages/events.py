@@ -23,6 +23,7 @@ from .sentences import next_in_paragraph
 from .fatalities import MISHAP_TOLLS, REMAINS_CUES, mishap_toll, toll_to_date
 from .syntax import headline_passive, no_one, participle_noun, text_from, verb_of
 from ..nlp import known_word
+from ..resources.gazetteer import distance_km
 from ..resources.taxonomy import PLOVER, VIOLENT_TYPES, disorder_type, set_sub_event_type, type_rank
 
 # Base confidence per trigger family: how often a sentence with that trigger held an ACLED
@@ -2364,15 +2365,14 @@ def _tells_its_own_incident(ctx: Context, ev: Event, nxt: Sentence) -> bool:
 
 # the words putting what a sentence tells in or near a town ("in the village of", "near")
 _IN_TOWN_BEFORE = re.compile(r"\b(?:in|near|at|outside|around)\s+(?:the\s+)?(?:(?:town|village|city)\s+of\s+)?$", re.I)
-# how far apart the towns of two sentences lie for them to tell two incidents (merge's APART_KM)
-_APART_KM = 25.0
+# ACLED's one event is one pair of sides in one place on one day: towns farther apart than this tell two
+# incidents (here, and in the merge stage)
+APART_KM = 25.0
 
 
 def _placed_apart(ctx: Context, ev: Event, nxt: Sentence) -> bool:
     """"Gunmen killed 12 villagers in Kelmora on Saturday. Troops killed five gunmen in a clash near Dunde": the
     next sentence puts what it tells in or near a town far from every town the event's sentences name."""
-    from ..resources.gazetteer import distance_km
-
     theirs = [p for p in ctx.places if nxt.start <= p.start < nxt.end and p.kind == "city"
               and _IN_TOWN_BEFORE.search(ctx.text, max(0, p.start - 30), p.start)]
     if not theirs:
@@ -2380,7 +2380,7 @@ def _placed_apart(ctx: Context, ev: Event, nxt: Sentence) -> bool:
     spans = [(ctx.sentences[i].start, ctx.sentences[i].end) for i in ev.sentences]
     # (not the dateline's town, written in capitals: "GUSAU (Reuters) - ...")
     mine = [p for p in ctx.places if p.kind == "city" and not p.text.isupper() and any(a <= p.start < b for a, b in spans)]
-    return bool(mine) and all(distance_km(p.latitude, p.longitude, q.latitude, q.longitude) > _APART_KM
+    return bool(mine) and all(distance_km(p.latitude, p.longitude, q.latitude, q.longitude) > APART_KM
                               for p in mine for q in theirs)
 
 

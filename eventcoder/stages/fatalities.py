@@ -652,8 +652,7 @@ def _kind_context(trigger, noun, sent_tokens, sent_text: str) -> str | None:
                 if root.lemma_.lower() in BACKGROUND_GOVERNORS or any(
                         c.lemma_.lower() in BACKGROUND_GOVERNORS for c in root.children if c.dep_ in ("dobj", "attr")):
                     return "reference"
-    if trigger is not None and ANOTHER_ACT_BEFORE.search(
-            trigger.doc.text, trigger.sent.start_char, trigger.idx) and trigger.sent.start_char < trigger.idx:
+    if trigger is not None and ANOTHER_ACT_BEFORE.search(sent_text, 0, max(0, trigger.idx - trigger.sent.start_char)):
         # "The attack came a week after militants killed 30 soldiers in Kelmora": another act, days apart (the
         # parse may hang the span on the verb before: the words say it)
         return "reference"

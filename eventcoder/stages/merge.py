@@ -20,6 +20,7 @@ from ..resources.gazetteer import distance_km, get_gazetteer
 from ..resources.taxonomy import PLOVER, VIOLENT_TYPES, disorder_type, sub_rank
 from .event_dates import introduces_new, span_precision
 from .event_locations import split_listed_places
+from .events import APART_KM
 from .roles import SEPARATE_INCIDENT_OPENING
 from .syntax import span_root, token_at
 
@@ -64,10 +65,7 @@ def same_kind(a: Event, b: Event) -> bool:
 
 
 # ACLED's one event is one pair of sides in one place on one day: mentions told in other sentences with
-# days of their own that differ, or with places of their own farther apart than this, are other events
-APART_KM = 25.0
-
-
+# days of their own that differ, or with places of their own farther apart than APART_KM, are other events
 def told_apart(a: Event, b: Event, index: "SentenceIndex") -> bool:
     """The two are told in different sentences, each with its own day, and the days differ
     ("marched in Kelmo on Monday. ... marched in Varn on Friday"), or each with its own town, and
@@ -76,8 +74,8 @@ def told_apart(a: Event, b: Event, index: "SentenceIndex") -> bool:
     and its cause)."""
     if set(a.sentences) & set(b.sentences):
         return False
-    if days_apart(a, b) or (min(b.sentences) in index.other_openings and min(b.sentences) > min(a.sentences)) \
-            or (min(a.sentences) in index.other_openings and min(a.sentences) > min(b.sentences)):
+    later = max(min(a.sentences), min(b.sentences))
+    if days_apart(a, b) or later in index.other_openings and min(a.sentences) != min(b.sentences):
         # (or the later one opens another incident: "Separately, drones hit energy sites in the Odesa region")
         return True
     if (a.geo_precision == b.geo_precision == 1 and loc_rank(a, index) == loc_rank(b, index) == 0
