@@ -17,6 +17,14 @@ def _mark_paragraphs(doc):
         return doc
     space, orth = doc.to_array([IS_SPACE, ORTH]).T.tolist()
     strings = doc.vocab.strings
+    text = doc.text
+    for m in _DATELINE_HEAD.finditer(text, 0, 600):
+        # "KHARTOUM, March 12 (Reuters) - Rapid Support Forces fighters shelled ...": the story's first
+        # sentence starts after the dateline (the parser would take the town for the verb's subject
+        # and the fighters for its apposition)
+        tok = doc.char_span(m.end(), m.end() + 1, alignment_mode="expand")
+        if tok is not None and tok.start > 0 and not tok[0].is_space:
+            doc[tok.start].is_sent_start = True
     for i in range(1, len(doc)):
         if space[i - 1] and not space[i] and "\n" in strings[orth[i - 1]]:
             doc[i].is_sent_start = True
@@ -28,6 +36,12 @@ def _mark_paragraphs(doc):
 
 
 _SENTENCE_ENDS = frozenset(".!?:;\"'”’")
+
+# a wire dateline at the text's start or a line's: a town in capitals, maybe a country or state and
+# a day, maybe the agency in brackets, then a dash ("GOMA, March 12 (AFP) - ", "KABUL (AP) — ")
+_DATELINE_HEAD = re.compile(
+    r"(?:^|(?<=\n))[ \t]*[A-Z][A-Z'.-]+(?:[ \t]+[A-Z][A-Z'.-]+){0,3}(?:,[^\n()–—]{1,50}?)?"
+    r"(?:[ \t]*\([A-Za-z][^()\n]{0,30}\))?[ \t]*(?:-{1,2}|–|—)[ \t]+(?=\S)")
 
 
 # the words each loaded model's vocabulary held before it read any text: the English of its

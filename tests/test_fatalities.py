@@ -535,8 +535,9 @@ def test_the_lowest_of_conflicting_tolls(text, deaths):
 @pytest.mark.parametrize("text,deaths", [
     # a figure of another act, told as what came days before the event or as a later paragraph's background,
     # is no toll of the event
+    # (the act a week before is an event of its own, with its own toll: see tests/test_counted_off.py)
     ("KELMORA (Wire) - Masked gunmen killed five people inside a bar in Kelmora on Saturday night, police said."
-     "\n\nThe attack came a week after grenade attacks on two bus stops in the town killed three people.", [5]),
+     "\n\nThe attack came a week after grenade attacks on two bus stops in the town killed three people.", [5, 3]),
     ("KELMORA (Wire) - An Israeli air strike on a house in Kelmora killed nine Palestinians early on Tuesday, medics "
      "said.\n\nRescuers searched the rubble for hours.\n\nThe war was set off by the October 7 assault on Israel by "
      "Hamas-led fighters, which killed 1,200 people.", [9]),
@@ -605,9 +606,9 @@ def test_a_house_brought_down_by_troops_is_no_mishap():
 
 
 @pytest.mark.parametrize("text,deaths", [
-    # a figure of another act told as days before is no toll of the event
+    # a figure of another act told as days before is no toll of the event (but of that act's own, counted off)
     ("Gunmen killed 15 villagers in northern Kelmoria on Monday. The attack came a week after militants killed "
-     "more than 30 soldiers in Dunde.", [15]),
+     "more than 30 soldiers in Dunde.", [15, 30]),
     # an act named in passing, dated by its own words to other days, is an event of its own with its toll
     ("Troops killed 20 militants in a raid on a hideout near Kelmora on Monday. The militants were behind the "
      "bombing in Dunde last week that killed 40 people.", [20, 40]),

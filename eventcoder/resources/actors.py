@@ -217,6 +217,11 @@ def state_span(iso3: str | None, when: date | None = None) -> str:
     return f"({start}-)" if end is None or when.year <= end else f"({start}-{end})"
 
 
+def clan_countries() -> frozenset:
+    """The countries whose identity militias ACLED names by clan (actors.json `clan_countries`)."""
+    return frozenset(_dictionary().clan_countries)
+
+
 def generic_actor(kind: str, country_iso3: str | None, when: date | None = None,
                   unit: str | None = None) -> tuple[str, str]:
     """ACLED's generic name and inter for a kind of actor in a country.
@@ -236,6 +241,8 @@ def generic_actor(kind: str, country_iso3: str | None, when: date | None = None,
         return strip_span(spec["pattern"].replace(" of {country}", "").replace(" ({country})", "")), spec["inter"]
     cname = ("the " + info.name) if info.article and kind in STATE_KINDS else info.name
     name = spec["pattern"].format(country=cname)
+    if kind == "militia" and info.iso3 in clan_countries():
+        name = name.replace("Communal Militia", "Clan Militia")  # "Unidentified Clan Militia (Somalia)"
     unit = unit or spec.get("unit")
     if kind in STATE_KINDS:
         span = state_span(info.iso3, when)
@@ -271,6 +278,7 @@ class Dictionary:
     generic: dict
     state_periods: dict
     member_nouns: set
+    clan_countries: tuple = ()
 
 
 def _case_sensitive(alias: str) -> bool:
@@ -305,9 +313,13 @@ def _dictionary() -> Dictionary:
         for alias in s["aliases"]:
             add(alias, Target("state", None, None, s["country"], unit=s.get("unit"), generic_kind=s["kind"],
                               context=tuple(ctx.get(alias, ()))))
+    clans = data.get("clan_countries", {})
     for iso3, groups in data["ethnic_groups"].items():
         for g in groups:
-            add(g, Target("ethnic", f"{g} Ethnic Militia", "Identity militia", iso3))
+            # (a Somali clan's militia is ACLED's "Hawadle Clan Militia (Somalia)", by ACLED's spelling of the clan)
+            name = f"{clans.get('spellings', {}).get(g, g)} Clan Militia" if iso3 in clans.get("countries", ()) \
+                else f"{g} Ethnic Militia"
+            add(g, Target("ethnic", name, "Identity militia", iso3))
     for iso3, info in _countries().items():
         for n in info.names:
             add(n, Target("country", country=iso3, is_name=True))
@@ -329,7 +341,7 @@ def _dictionary() -> Dictionary:
         automaton.add_word(key, (key, values))
     automaton.make_automaton()
     periods = {k: [list(p) for p in v] for k, v in data["state_periods"].items()}
-    return Dictionary(automaton, data["generic"], periods, set(data["member_nouns"]))
+    return Dictionary(automaton, data["generic"], periods, set(data["member_nouns"]), tuple(clans.get("countries", ())))
 
 
 @lru_cache(maxsize=1)
@@ -431,6 +443,14 @@ def _resolve_period(target: Target, when: date | None) -> tuple[str, str | None]
     return name, inter
 
 
+# the word "government" naming a place or a thing of the state's, no actor: "local government area", "the government
+# building", "government hospitals"
+_LOCAL_BEFORE = re.compile(r"\blocal\s+$", re.I)
+_GOVERNMENT_THING_AFTER = re.compile(
+    r"\s+(?:areas?|councils?|secretariats?|buildings?|offices?|headquarters|hospitals?|schools?|property|properties|"
+    r"vehicles?|house|houses|lodge|quarters|compounds?|premises|facilit(?:y|ies)|institutions?|warehouses?)\b", re.I)
+
+
 def find_matches(text: str, countries: Iterable[str] = (), when: date | None = None,
                  accept: Callable[[int, int, str, bool], bool] | None = None) -> list[Match]:
     """Actor mentions in `text`, longest first and without overlaps.
@@ -517,6 +537,9 @@ def find_matches(text: str, countries: Iterable[str] = (), when: date | None = N
         elif t.kind == "generic":
             if re.match(r"-\w", text[end:end + 2]):
                 continue
+            if t.generic_kind == "government" and (_LOCAL_BEFORE.search(text, max(0, start - 10), start)
+                                                   or _GOVERNMENT_THING_AFTER.match(text, end)):
+                continue  # "Guma local government area", "a government building": a place or a thing, no actor
             linked = False
             for of in following(end, ("of",)):
                 for c in following(of[1], ("country",)):

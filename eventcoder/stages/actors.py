@@ -193,9 +193,20 @@ def add_context_actors(ctx: Context) -> None:
     if weight < CONTEXT_COUNTRY_MIN_WEIGHT and not alone or top not in ctx.alias_countries:
         return
     taken = SpanIndex(ctx.actors)
-    added = [ActorMention(ctx.text[m.start:m.end], m.start, m.end, m.name, m.inter, m.country, m.source)
-             for m in dictionary.find_matches(ctx.text, [top], ctx.published, accept=_acronym_check(ctx.doc))
-             if m.source == "dictionary" and not taken.any(m.start, m.end)]
+    added, dropped = [], set()
+    for m in dictionary.find_matches(ctx.text, [top], ctx.published, accept=_acronym_check(ctx.doc)):
+        if m.source != "dictionary":
+            continue
+        if not taken.any(m.start, m.end):
+            added.append(ActorMention(ctx.text[m.start:m.end], m.start, m.end, m.name, m.inter, m.country, m.source))
+            continue
+        over = [a for a in ctx.actors if a.start < m.end and m.start < a.end]
+        if over and all(a.source == "generic" and m.start <= a.start and a.end <= m.end for a in over):
+            # "ADF militants", "OLA rebels": the group's alias before the generic noun names the group
+            dropped.update(id(a) for a in over)
+            added.append(ActorMention(ctx.text[m.start:m.end], m.start, m.end, m.name, m.inter, m.country, m.source))
+    if dropped:
+        ctx.actors = [a for a in ctx.actors if id(a) not in dropped]
     if added:
         ctx.actors = sorted(ctx.actors + added, key=lambda m: m.start)
 

@@ -21,7 +21,7 @@ from datetime import date, timedelta
 from ..document import Context, Event, TimeMention
 from ..pipeline import stage
 from .events import OTHER_INCIDENT_OPENING, families_by_lemma
-from .syntax import span_root, verb_of
+from .syntax import offset_clause, span_root, verb_of
 from .times import AGENCY_TAG, REPORTING_LEMMAS, WEEKDAYS, last_day
 
 # A governing date this many days or more before publication makes the event background
@@ -776,12 +776,73 @@ def planned(ctx: Context, event: Event) -> bool:
     return False
 
 
+def _trigger(ctx: Context, event: Event):
+    return span_root(ctx.doc, event.trigger_start, event.trigger_start + len(event.trigger)) if event.trigger else None
+
+
+# how many sentences back the act a counted-off clause counts from may be told ("Jets struck Khost on Monday. The
+# strikes came two days after militants killed seven soldiers")
+COUNTED_FROM_SENTENCES = 2
+
+
+def _counted_from(ctx: Context, event: Event, head, counted: set) -> Event | None:
+    """The event whose day a clause counted off from `head` counts from: the one its head verb tells in the
+    sentence (its trigger the verb or under it, outside the clause), else, where the head tells no event ("The
+    strikes came two days after ..."), the last event told in the sentences just before."""
+    own = verb_of(_trigger(ctx, event))
+    for other in ctx.events:
+        if other is event or id(other) in counted or not other.sentences or other.sentences[0] != event.sentences[0]:
+            continue
+        tok = _trigger(ctx, other)
+        if tok is not None and own not in tok.ancestors and own.i != tok.i and (
+                verb_of(tok).i == head.i or head in tok.ancestors and own not in verb_of(tok).ancestors):
+            return other
+    first = event.sentences[0]
+    before = [e for e in ctx.events if e.sentences and id(e) not in counted
+              and 0 < first - max(e.sentences) <= COUNTED_FROM_SENTENCES]
+    if not before or any(_trigger(ctx, e) is not None and _trigger(ctx, e).i in {t.i for t in head.subtree}
+                         for e in ctx.events if e is not event and e.sentences and e.sentences[0] == first):
+        return None
+    return max(before, key=lambda e: (max(e.sentences), e.trigger_start))
+
+
+_TAKEN_THEN_KILLED = frozenset({"Attack", "Abduction/forced disappearance"})
+
+
+def count_off(ctx: Context) -> None:
+    """An act told in a clause counted off in days from another act is dated from that act's day: "Jets struck
+    hideouts in Khost on Monday, two days after militants killed seven soldiers" dates the killing two days before
+    Monday (not on Monday, the day of its sentence)."""
+    if ctx.doc is None:
+        return
+    offsets = {}
+    for event in ctx.events:
+        tok = _trigger(ctx, event)
+        off = offset_clause(tok) if tok is not None and event.sentences else None
+        if off is not None:
+            offsets[id(event)] = (event, off)
+    for event, (head, days, unit) in offsets.values():
+        anchor = _counted_from(ctx, event, head, set(offsets))
+        if anchor is None or not anchor.event_date or {event.sub_event_type, anchor.sub_event_type} == _TAKEN_THEN_KILLED:
+            # (an abduction that ended in a killing is coded once, as the attack: "killed three days after gunmen
+            # abducted them")
+            continue
+        d = date.fromisoformat(anchor.event_date) + timedelta(days=days)
+        if ctx.published is not None and d > ctx.published:
+            continue
+        event.event_date, event.date_end = d.isoformat(), None
+        event.time_precision = max(anchor.time_precision or 1, 1 if unit == 1 else 2)
+        event.date_basis, event.date_unit = "act", "day"
+        event.counted_off = True  # (not a contract field: the merge stage keeps it apart from the act it counts from)
+
+
 @stage("event_dates", requires=("events", "times"), assigns=("event_dates",))
 def make_event_dates(settings):
     def run(ctx: Context) -> None:
         ctx.events = [event for event in ctx.events if not planned(ctx, event)]
         for event in ctx.events:
             date_event(ctx, event)
+        count_off(ctx)
         mark_background(ctx)
 
     return run

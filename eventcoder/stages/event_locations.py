@@ -35,6 +35,7 @@ from ..resources.gazetteer import acled_admin1, continent_adjectives, get_gazett
 from .event_dates import dateline, tells_the_incident
 from .fatalities import ANOTHER_ACT_BEFORE
 from .sentences import next_in_paragraph
+from .syntax import offset_clause
 from .places import (ADDRESS_GOVERNED, ADDRESS_TOWN_KM, ARMS, CAUSE_OF_BEFORE, DEMONYM_SHAPE, FACILITY_WORDS,
                      FOREIGNERS_AFTER, GOVERNMENT_AFTER, INSTITUTION_AFTER, KM_BEFORE, LOCAL_DISTRICT_WORDS,
                      MOVED_BEFORE, NAME_USE_AFTER, NEAR_KM, POSSESSIVE, REGION_LIST_AFTER, STOP_NAMES, by_front,
@@ -292,6 +293,36 @@ def _clause_bounds(ctx: Context, event: Event) -> tuple[int, int] | None:
         head = head.head
     # (the subtree's first and last tokens, without listing it)
     return head.left_edge.idx, head.right_edge.idx + len(head.right_edge.text)
+
+
+_COUNTED_OFF = re.compile(r"\b(?:days?|weeks?)\s+(?:after|before)\b", re.I)
+
+
+def _own_clause_places(ctx: Context, event: Event, own: list[PlaceMention]) -> list[PlaceMention]:
+    """The places of the event's own act where its sentence also tells another act counted off in days from it
+    ("Rebels shelled Goma on Monday, three days after fighters clashed with the army in Sake"): those of the
+    clause the trigger is in, without those of the other's."""
+    doc = ctx.doc
+    sent = ctx.sentence_at(event.trigger_start) if doc is not None and event.trigger else None
+    if sent is None or not _COUNTED_OFF.search(sent.text):
+        return own
+    span = doc.char_span(sent.start, sent.end, alignment_mode="expand")
+    trig = doc.char_span(event.trigger_start, event.trigger_start + len(event.trigger), alignment_mode="expand")
+    if span is None or trig is None or not len(trig):
+        return own
+    clauses = [t for t in span if t.dep_ == "advcl" and t.pos_ == "VERB" and offset_clause(t) is not None]
+    if not clauses:
+        return own
+    mine = next((t for t in [trig.root, *trig.root.ancestors] if any(c.i == t.i for c in clauses)), None)
+
+    def inside(p, clause) -> bool:
+        return clause.left_edge.idx <= p.start < clause.right_edge.idx + len(clause.right_edge)
+
+    if mine is None:
+        # (none of the other act's: "The raids came two days after insurgents killed nine soldiers in Wana")
+        return [p for p in own if not any(inside(p, c) for c in clauses)]
+    # (a clause naming no place of its own tells of the sentence's: "a week after fighters attacked a post there")
+    return [p for p in own if inside(p, mine)] or own
 
 
 def _per_mention(ctx: Context, p: PlaceMention, work):
@@ -682,6 +713,12 @@ def locate(ctx: Context, event: Event, gz=None, view: PlaceView | None = None) -
     sents = sorted(set(event.sentences)) or []
     spans = [(ctx.sentences[i].start, ctx.sentences[i].end) for i in sents if 0 <= i < len(ctx.sentences)]
     own = [p for p in view.within(spans) if p.start not in view.elsewhere]
+    line = view.dateline
+    if line is not None and spans and line.start < spans[0][0] and line.start not in view.elsewhere:
+        at = ctx.sentence_at(line.start)
+        if at is not None and at.index == sents[0] - 1:
+            # (the dateline is parsed as a sentence of its own: its town is read with the first sentence's)
+            own = [line] + own
     anchor = event.trigger_start or (spans[0][0] if spans else 0)
     line = view.dateline if len(own) > 1 else None
     if line is not None and any(p.start != line.start and (_governed(ctx, p) == 2 or _IN_PART_BEFORE.search(
@@ -691,6 +728,7 @@ def locate(ctx: Context, event: Event, gz=None, view: PlaceView | None = None) -
         # filed from is no place of an event its sentence puts "in" another (it stands in where none is named;
         # not for "militants, who hold areas in Kelmora, bombed the palace")
         own = [p for p in own if p.start != line.start]
+    own = _own_clause_places(ctx, event, own)
     chosen = _pick(own, ctx, anchor, _clause_bounds(ctx, event), spans, event.event_type in ("Protests", "Riots"))
     for i in sents[1:]:
         # "Gunmen killed passengers of buses travelling from the city of Kelmora. The assault occurred in the

@@ -21,7 +21,7 @@ from ..pipeline import stage
 from .roles import NAMED_ARMED_INTERS, OTHER_INCIDENT_OPENING
 from .sentences import next_in_paragraph
 from .fatalities import MISHAP_TOLLS, REMAINS_CUES, mishap_toll, toll_to_date
-from .syntax import headline_passive, no_one, participle_noun, text_from, verb_of
+from .syntax import headline_passive, no_one, offset_clause, participle_noun, text_from, verb_of
 from ..nlp import known_word
 from ..resources.gazetteer import distance_km
 from ..resources.taxonomy import PLOVER, VIOLENT_TYPES, disorder_type, set_sub_event_type, type_rank
@@ -53,7 +53,7 @@ ARMED_WORDS = frozenset(
     "trooper marine peacekeeper combatant extremist terrorist bandit sniper battalion brigade unit patrol "
     "convoy checkpoint base post position outpost barracks garrison camp station personnel arbaki arbakis "
     "commando commandos sentry sentries cadet cadets reservist reservists ranger rangers cop cops "
-    "bodyguard bodyguards".split()
+    "bodyguard bodyguards gendarme gendarmes gendarmerie".split()
 )
 # words that make a camp one of people driven from their homes, not an armed force's
 _SHELTER_CAMP_WORDS = frozenset("displacement displaced idp idps refugee refugees resettlement relief transit".split())
@@ -222,9 +222,9 @@ def find_cues(span) -> dict[str, list]:
                 if h.dep_ != "prep" for c in h.children):
             # "troops cleared Boko Haram fighters from the town": the place regained (ACLED's "cleared of")
             found.setdefault("GAIN", []).append(tok)
-        elif lem == "exchange" and tok.pos_ == "VERB" and any(
+        elif lem in ("exchange", "trade") and tok.pos_ == "VERB" and any(
                 c.dep_ == "dobj" and c.lemma_.lower() in _EXCHANGED_FIRE for c in tok.children):
-            # "exchanged rocket and artillery fire across the border", "exchanged gunfire": a clash (ACLED: two
+            # "exchanged rocket and artillery fire across the border", "traded artillery fire": a clash (ACLED: two
             # sides trading long-range fire are an armed clash)
             found.setdefault("FIGHT", []).append(tok)
         elif lem in _RECIPROCAL_VERBS and tok.pos_ == "VERB" and _at_each_other(tok):
@@ -483,7 +483,7 @@ _FIND_VERBS = frozenset({"find", "discover", "recover", "dump", "retrieve"})
 # verbs that tell of a body dumped, in the passive: "a dead woman was thrown into a ditch"
 _DUMP_VERBS = frozenset({"throw", "leave", "abandon"})
 # the lemmas of cues that the rules of `find_cues` read outside the lexicon (for the parser's pre-filter)
-RULE_CUE_LEMMAS = _DUMP_VERBS | {"pound", "hit", "clear", "exchange"}
+RULE_CUE_LEMMAS = _DUMP_VERBS | {"pound", "hit", "clear", "exchange", "trade"}
 # and the phrases they read ("commemorated Labour Day", "whose whereabouts are unknown": the verbs are too
 # common a word to parse for)
 RULE_CUE_PHRASES = WORKERS_DAYS + ("whereabouts", "not been seen since", "not been heard from")
@@ -919,6 +919,10 @@ def _acted_on_spans(tok) -> list[tuple[int, int]]:
     verb = verb_of(tok) if tok.pos_ not in ("VERB",) else tok
     return [(c.left_edge.idx, c.right_edge.idx + len(c.right_edge)) for t in _object_holders(tok, verb)
             for c in t.children if _acted_on(c)]
+
+
+_FORCES_SCHOOL_MARKS = frozenset("gendarmerie police military army".split())
+_TRAINING_WORDS = frozenset("training academy college".split())
 
 
 def _patient_core(tok) -> set[str]:
@@ -1545,6 +1549,9 @@ def type_trigger(ctx: Context, fam: str, tok, span, cues: dict) -> tuple[str, st
     armed_victim = bool(core & ARMED_WORDS) or bool(_patient_inters(ctx, tok, span) & ORGANISED_ARMED_INTERS) \
         or armed_people
     civilian_victim = bool(core & CIVILIAN_WORDS) and not armed_people
+    if core & _FORCES_SCHOOL_MARKS and core & _TRAINING_WORDS:
+        # "a gendarmerie training school", "the police academy": the forces' own, not a school of children
+        armed_victim, civilian_victim = True, False
     if armed_victim and _OFF_DUTY_TEXT.search(low):
         armed_victim, civilian_victim = False, True  # ACLED: off-duty or unarmed, a civilian
 
@@ -1941,6 +1948,36 @@ def _is_background_clause(ctx: Context, tok) -> bool:
     return False
 
 
+def _clause_of(tok, clauses: list[int]) -> int:
+    """The innermost of the clause verbs `clauses` the token is in (-1 for none)."""
+    for t in [tok, *tok.ancestors]:
+        if t.i in clauses:
+            return t.i
+    return -1
+
+
+def _clause_cues(cues: dict, tok, clauses: list[int]) -> dict:
+    """The cues of the clause the token is in, leaving out those of the clauses among `clauses` it is not in."""
+    own = _clause_of(tok, clauses)
+    out = {}
+    for fam, toks in cues.items():
+        kept = [t for t in toks if _clause_of(t, clauses) == own]
+        if kept:
+            out[fam] = kept
+    return out
+
+
+def _counted_off(a, b) -> bool:
+    """One trigger acts in a clause of another act counted off in days from the other's ("two days after
+    militants killed"), the other outside that clause."""
+    for x, y in ((a, b), (b, a)):
+        if offset_clause(x) is not None:
+            clause = verb_of(x)
+            if clause.i != y.i and clause not in y.ancestors:
+                return True
+    return False
+
+
 def _elaborates(a, b) -> bool:
     """One trigger is a participle or clause under the other ("attacked, killing ...") rather than a
     coordinated act of its own ("killed two officers and abducted a teacher")."""
@@ -2004,6 +2041,9 @@ def detect_sentence(ctx: Context, s: Sentence) -> list[Event]:
     candidates = []
     seen_tokens = set()
     cue_tokens = {t.i for toks in cues.values() for t in toks}
+    # the clauses of other acts counted off in days ("..., two days after militants killed seven soldiers"): a
+    # trigger is typed by the cues of its own clause
+    counted_off = [t.i for t in span if t.dep_ == "advcl" and t.pos_ == "VERB" and offset_clause(t) is not None]
     for fam, toks in cues.items():
         if not lex[fam].trigger:
             continue
@@ -2025,7 +2065,7 @@ def detect_sentence(ctx: Context, s: Sentence) -> list[Event]:
                 continue
             if _running_toll(tok):
                 continue
-            typed = type_trigger(ctx, fam, tok, span, cues)
+            typed = type_trigger(ctx, fam, tok, span, _clause_cues(cues, tok, counted_off) if counted_off else cues)
             if typed is None:
                 continue
             depth = sum(1 for _ in tok.ancestors)
@@ -2034,13 +2074,16 @@ def detect_sentence(ctx: Context, s: Sentence) -> list[Event]:
         # "protested over the killing of", "in reprisal for an earlier killing": with another trigger in
         # the sentence, a killing noun is its cause or a reference back
         candidates = [c for c in candidates if not _kill_noun(c[2], c[3])]
-    if all(supporting_mention(ctx, s, c[3], c[0]) for c in candidates):
+    # (the cues outside the clauses of other acts counted off in days: a weapon of the sentence's own act)
+    main_cues = _clause_cues(cues, span.root, counted_off) if counted_off else cues
+    if all(supporting_mention(ctx, s, c[3], c[0]) for c in candidates
+           if not counted_off or _clause_of(c[3], counted_off) == -1):
         # a weapon cue with an explosion or strike verb reports an event by itself (and before a mere
         # reference: "cocktails were blasted on day 8 of the hartal")
         added = False
         disrupted = bool(_DISRUPTED_BOMB.search(span.text.lower()))  # (a bomb defused, found, failing: see there)
         for w in WEAPON_ORDER:
-            for tok in cues.get(w, ()):
+            for tok in main_cues.get(w, ()):
                 verb = verb_of(tok)
                 found = verb.lemma_.lower() in BOMB_FOUND_VERBS and w in ("IED", "GRENADE") and disrupted
                 if ((tok.pos_ == "VERB" and not _figurative_weapon_verb(tok)) or (
@@ -2052,7 +2095,7 @@ def detect_sentence(ctx: Context, s: Sentence) -> list[Event]:
                     typed = (("Strategic developments", "Disrupted weapons use")
                              if w in ("IED", "GRENADE") and disrupted
                              else ("Battles", "Armed clash")
-                             if "FIGHT" in cues and w != "AIR" and not (w == "SHELL" and not _real_fight(cues))
+                             if "FIGHT" in main_cues and w != "AIR" and not (w == "SHELL" and not _real_fight(main_cues))
                              else ("Explosions/Remote violence", WEAPON_SUB[w]))
                     candidates.append((sum(1 for _ in tok.ancestors), tok.i, "ATTACK", tok, typed))
                     added = True
@@ -2077,6 +2120,8 @@ def detect_sentence(ctx: Context, s: Sentence) -> list[Event]:
     for depth, i, fam, tok, (etype, sub) in candidates:
         clash = False
         for k, (_, _, cfam, ctok, (ctype, csub)) in enumerate(chosen):
+            if _counted_off(tok, ctok):
+                continue  # "struck Khost on Monday, two days after militants killed seven soldiers": two acts
             if ctok.i == tok.i and "RIOT" in (fam, cfam) and {fam, cfam} & _VIOLENT_FAMILIES and ctype != etype:
                 # one verb that is a riot cue and a cue of fighting or killing ("clashed with the police",
                 # "stoned a man to death"): one incident. A fight is typed as the fight cue types it (which

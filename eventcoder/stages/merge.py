@@ -73,7 +73,7 @@ def told_apart(a: Event, b: Event, index: "SentenceIndex") -> bool:
     are left together ("killed on Monday after a prisoner wounded another on Sunday" tells one event
     and its cause)."""
     if set(a.sentences) & set(b.sentences):
-        return False
+        return _counted_apart(a, b)
     later = max(min(a.sentences), min(b.sentences))
     if days_apart(a, b) or later in index.other_openings and min(a.sentences) != min(b.sentences):
         # (or the later one opens another incident: "Separately, drones hit energy sites in the Odesa region")
@@ -82,6 +82,14 @@ def told_apart(a: Event, b: Event, index: "SentenceIndex") -> bool:
             and a.latitude is not None and b.latitude is not None and a.location != b.location):
         return distance_km(a.latitude, a.longitude, b.latitude, b.longitude) > APART_KM
     return False
+
+
+def _counted_apart(a: Event, b: Event) -> bool:
+    """One of the two is an act its sentence counts off in days from another's ("struck Khost on Monday, two days
+    after militants killed seven soldiers": the event-dates stage marks it), and their days differ (though the other
+    is dated only by the report: "shot dead five a day after six were killed, officials said")."""
+    return (getattr(a, "counted_off", False) or getattr(b, "counted_off", False)) and bool(
+        a.event_date and b.event_date and a.event_date != b.event_date)
 
 
 def days_apart(a: Event, b: Event) -> bool:
@@ -125,7 +133,8 @@ def _later_act(cluster: Event, ev: Event) -> bool:
     story ("On Thursday, they ambushed a convoy", "The clashes resumed on Wednesday"), though it names its doers
     only by a pronoun or a definite noun (not a noun only referring back to the event: "the attack was
     condemned on Tuesday", "funerals for the victims of the attack were held on Tuesday")."""
-    return getattr(ev, "own_act", True) and not set(cluster.sentences) & set(ev.sentences) and days_apart(cluster, ev)
+    return _counted_apart(cluster, ev) or getattr(ev, "own_act", True) and not set(cluster.sentences) & set(
+        ev.sentences) and days_apart(cluster, ev)
 
 
 # the verbs of which an event noun is the subject when the sentence tells the act again on a day of its own
@@ -933,7 +942,7 @@ def name_communal_raiders(ctx: Context, ev: Event) -> None:
     """Unknown armed men in a paragraph of livestock raiders, rustlers or clans are an unidentified
     communal militia (ethnic militia before 2016) of its own country ("Ugandan raiders": Uganda's), else
     of the event's. Runs before the generic actors take the event's country."""
-    from ..resources.actors import country_code, country_name
+    from ..resources.actors import clan_countries, country_code, country_name
 
     names = [n for n in (ev.actor1, ev.actor2) if n and _UNKNOWN_GROUP.match(n)]
     if not names or not _COMMUNAL_RAIDERS.search(_paragraph_text(ctx, ev)):
@@ -943,8 +952,10 @@ def name_communal_raiders(ctx: Context, ev: Event) -> None:
 
     def militia(name):
         own = _UNKNOWN_GROUP.match(name).group(1)
-        cname = country_name(country_code(own) if own else ev.iso3)
-        return f"Unidentified {kind} Militia ({cname})" if cname else f"Unidentified {kind} Militia"
+        iso3 = country_code(own) if own else ev.iso3
+        cname = country_name(iso3)
+        named = "Clan" if iso3 in clan_countries() else kind  # ("Unidentified Clan Militia (Somalia)")
+        return f"Unidentified {named} Militia ({cname})" if cname else f"Unidentified {kind} Militia"
 
     _rename_side(ev, lambda n: n in names, lambda n: (militia(n), "Identity militia"))
 

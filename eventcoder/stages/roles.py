@@ -14,7 +14,7 @@ from functools import lru_cache
 
 from ..document import ActorMention, Context, Event, source_country
 from ..pipeline import stage
-from .syntax import headline_passive, no_one, participle_noun, token_at
+from .syntax import headline_passive, no_one, offset_clause, participle_noun, token_at
 
 AGENT_DEPS = frozenset({"nsubj", "agent", "csubj", "compound", "amod", "poss", "nmod"})
 PATIENT_DEPS = frozenset({"dobj", "nsubjpass", "attr", "oprd", "dative", "appos"})
@@ -301,6 +301,8 @@ def _role(ctx: Context, mention: ActorMention, trig, verbs) -> str | None:
                 return "patient"
             if dep == "conj":
                 continue
+            if dep == "advcl" and offset_clause(child) is not None:
+                return "apart"  # "struck Khost, two days after militants killed seven soldiers": the other act's side
             if dep == "advcl" and any(c.dep_ == "mark" and c.lower_ in _TIME_MARKS for c in child.children):
                 # "a dozen guests died before troops ended the siege": who acted in a clause of
                 # what came later is no side of an attack on civilians ("after militants attacked" tells the act
@@ -328,7 +330,8 @@ def _verbs_of(trig):
     for _ in range(4):
         if t.pos_ in ("VERB", "AUX"):
             verbs.append(t)
-            if t.dep_ not in ("xcomp", "conj", "advcl") or t.head == t or t.head.lemma_ in REPORTING_VERBS:
+            if t.dep_ not in ("xcomp", "conj", "advcl") or t.head == t or t.head.lemma_ in REPORTING_VERBS \
+                    or offset_clause(t) is not None:
                 break
         if t.head == t:
             break
@@ -449,8 +452,8 @@ def assign_roles(ctx: Context, ev: Event, iso3: str | None = None) -> None:
             if role == "outcome":
                 # (the dead a battle left are of either side or none: its other side is the one fought)
                 role = "patient" if ev.event_type != "Battles" else "other"
-            if role == "finder" or role == "later" and ev.event_type == "Violence against civilians":
-                continue  # (no side: a finder of bodies, the doer of a later clause)
+            if role in ("finder", "apart") or role == "later" and ev.event_type == "Violence against civilians":
+                continue  # (no side: a finder of bodies, a side of another act, the doer of a later clause)
             (agents if role == "agent" else patients if role == "patient" else others).append(m)
         for m in parties:
             # (a protest's parties are the protesters', whatever the police did to them)

@@ -78,3 +78,34 @@ def no_one(subject) -> bool:
     return subject.lower_ in ("nobody", "none", "noone") or any(
         c.dep_ == "det" and c.lower_ == "no" for c in subject.children) and not any(
         c.dep_ == "nummod" for c in subject.children)
+
+
+# the spans a clause of another act is counted off by, in days ("two days after", "a week before")
+OFFSET_UNIT_DAYS = {"day": 1, "week": 7}
+_OFFSET_COUNTS = {"a": 1, "an": 1, "one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7,
+                  "eight": 8, "nine": 9, "ten": 10}
+
+
+def offset_clause(tok):
+    """(the verb the clause hangs on, the clause's days from it, the unit's days) where `tok` acts in a clause of
+    another act counted off from that verb's: "struck hideouts in Khost on Monday, two days after militants killed
+    seven soldiers in North Waziristan" gives (struck, -2, 1) for "killed"; "a week before" gives +7. None else."""
+    verb = verb_of(tok)
+    if verb.dep_ != "advcl" or verb.head.i == verb.i:
+        return None
+    for mark in verb.children:
+        if mark.dep_ != "mark" or mark.lower_ not in ("after", "before"):
+            continue
+        # (the span hangs on the mark, or on the clause's verb just before the mark: "a week after fighters attacked")
+        for span in [*mark.children, *(c for c in verb.children if c.i == mark.i - 1)]:
+            unit = OFFSET_UNIT_DAYS.get(span.lemma_.lower())
+            if span.dep_ != "npadvmod" or unit is None:
+                continue
+            count = next((c for c in span.children if c.dep_ in ("nummod", "det")), None)
+            n = None if count is None else _OFFSET_COUNTS.get(count.lower_) or (
+                int(count.text) if count.text.isdigit() and 0 < int(count.text) <= 60 else None)
+            if n is None:
+                return None
+            days = n * unit
+            return verb.head, (-days if mark.lower_ == "after" else days), unit
+    return None
