@@ -50,3 +50,39 @@ def test_a_kenyan_people_s_militia_keeps_its_ethnic_name(code):  # (guard)
 def test_a_gendarmerie_school_is_an_armed_target(code):
     doc = code("Militants attacked a gendarmerie training school in Kaya on Tuesday.", published=PUB)
     assert [e["event_type"] for e in doc["events"]] == ["Battles"]
+
+
+@pytest.mark.parametrize("text,expected", [
+    # a town taken after the other side withdrew, with no fight told, is one non-violent transfer (was also a
+    # territory overtaken on the same day and place)
+    ("RSF fighters took control of Singa on Saturday after the army withdrew.",
+     [("Non-violent transfer of territory", "RSF: Rapid Support Forces")]),
+    # (guard) taken after fighting stays overtaken
+    ("Al Shabaab fighters seized the town of Mahas on Monday after heavy fighting with troops.",
+     [("Non-state actor overtakes territory", "Al Shabaab")]),
+])
+def test_a_town_taken_after_a_withdrawal(code, text, expected):
+    assert [(e["sub_event_type"], e["actor1"]) for e in code(text, published="2024-07-01")["events"]] == expected
+
+
+@pytest.mark.parametrize("text,expected", [
+    # an armed side beside a roadside bomb no one is said to have laid is its target (was its layer)
+    ("An improvised bomb exploded beside a patrol of the Popular Mobilisation Forces in Muqdadiya on Sunday, wounding "
+     "three fighters.", ("Unidentified Armed Group (Iraq)", "Popular Mobilization Forces")),
+    # (guard) a group's bomb is the group's
+    ("An Al Shabaab roadside bomb killed three soldiers near Afgoye on Sunday.",
+     ("Al Shabaab", "Military Forces of Somalia (2022-)")),
+])
+def test_the_side_beside_a_roadside_bomb(code, text, expected):
+    assert [(e["actor1"], e["actor2"]) for e in code(text, published=PUB)["events"]] == [expected]
+
+
+@pytest.mark.parametrize("text,expected", [
+    # those a mob lynches, whatever it suspects them of, are civilians (were an unidentified armed group)
+    ("An angry mob lynched two suspected kidnappers in Jalingo on Monday.", ("Rioters (Nigeria)", "Civilians (Nigeria)")),
+    # a crowd's act named by its verb, done by armed men, tells no rioters (they were the army's foe)
+    ("Insurgents raided the town of Macomia on Friday, looting food and battling Mozambican troops for hours.",
+     ("Unidentified Armed Group (Mozambique)", "Military Forces of Mozambique")),
+])
+def test_mob_victims_and_armed_men_looting(code, text, expected):
+    assert [(e["actor1"], e["actor2"]) for e in code(text, published="2024-05-14")["events"]] == [expected]

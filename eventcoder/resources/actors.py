@@ -364,7 +364,8 @@ _PLACE_BEFORE = re.compile(r"\b(west|east|north|south|central|upper|lower)\s+$",
 # "a Kelmorian drone operated by the Dunde government": arms named by the country that made them, whose user
 # the text names after them
 _ARMS_NOUN = re.compile(r"(?:drone|missile|warplane|jet|aircraft|helicopter|airstrike|air strike|drone strike|"
-                        r"missile strike|helicopter gunship|fighter jet|military aircraft)s?$|artillery$", re.I)
+                        r"missile strike|helicopter gunship|fighter jet|military aircraft|tank|warship|gunboat)s?$"
+                        r"|artillery$", re.I)
 # "American missile engineers", "an Iranian missile programme": the arms' noun names another thing
 _ARMS_COMPOUND_AFTER = re.compile(r"\s+(?:engineers?|scientists?|experts?|specialists?|technicians?|programm?e?s?|"
                                   r"factor(?:y|ies)|plants?|sites?|bases?|tests?|technology|industry|deals?|parts|"

@@ -235,6 +235,15 @@ def _closes_range(ends: list[int] | None, start: int) -> bool:
     return i < len(ends) and ends[i] <= start
 
 
+def _before_closing_teller(t: TimeMention, verb, event: Event) -> bool:
+    """The time lies between the event's trigger and a closing clause of telling whose subject comes before its verb
+    (", on Tuesday, residents said"), not after the telling ("residents said on Tuesday")."""
+    # (the subject nearest the verb: the parser may hang a place before the time on the telling too, "in Kani
+    # township, Sagaing region, on Saturday, residents said")
+    subject = max((c for c in verb.children if c.dep_ == "nsubj" and c.i < verb.i), key=lambda c: c.i, default=None)
+    return subject is not None and event.trigger_start < t.start and t.end <= subject.left_edge.idx
+
+
 def _pick_in_trigger_sentence(ctx: Context, event: Event, cands: list[TimeMention]) -> tuple:
     """(time, whether it is only the report's date): a time of the trigger's own clause wins; then
     one of a clause above it; then a sibling clause's; then a recent one of a relative clause; then
@@ -267,6 +276,10 @@ def _pick_in_trigger_sentence(ctx: Context, event: Event, cands: list[TimeMentio
             # Wednesday" parsed with the injured as the subject of "revealed": the time sits in
             # what is told, not on the telling
             sibling.append(t)
+        elif v is not None and v.lemma_ in REPORTING_LEMMAS and _before_closing_teller(t, v, event):
+            # "killed at least 17 civilians, including children, on Tuesday, residents said": a time after the act and
+            # before a closing "X said" is the act's, though the parser hangs it on the telling
+            direct.append(t)
         elif v is not None and v.lemma_ in REPORTING_LEMMAS:
             # "..., a resident said on Friday" wherever the parser hangs the reporting clause
             report.append(t)

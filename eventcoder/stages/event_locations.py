@@ -29,6 +29,7 @@ from copy import deepcopy
 from operator import attrgetter
 
 from ..document import PAIR, Context, Event, PlaceMention, SpanIndex, source_country
+from ..nlp import known_word
 from ..pipeline import stage
 from ..resources.actors import BACKED_AFTER
 from ..resources.gazetteer import acled_admin1, continent_adjectives, get_gazetteer, light_key
@@ -888,12 +889,22 @@ def locate(ctx: Context, event: Event, gz=None, view: PlaceView | None = None) -
 _SETTLEMENT_OF = re.compile(r"\b(?:village|town|hamlet|settlement|locality|community)\s+of\s+([A-Z][\w'’-]+)")
 
 
+# "Kelmo village", "Dunde township": a settlement named before its word; "near Kelmo": a place the act was near
+_SETTLEMENT_NAMED = re.compile(r"\b([A-Z][\w'’-]+)(?:\s+[A-Z][\w'’-]+)?\s+(?:village|hamlet|township)\b")
+_NEAR_NAME = re.compile(r"\b(?:near|outside|around)\s+(?:the\s+)?([A-Z][\w'’-]{3,})")
+
+
 def _unknown_settlement(ctx: Context, spans) -> bool:
-    """Whether the event's sentences name a settlement ("the village of Kelmo") that no place mention holds."""
+    """Whether the event's sentences name a settlement ("the village of Kelmo", "Kelmo village", "near Kelmo",
+    a name no English word) that no place mention holds."""
     for a, b in spans:
-        for m in _SETTLEMENT_OF.finditer(ctx.text, a, b):
-            if not any(p.start <= m.start(1) < p.end for p in _places_in(ctx, a, b)):
-                return True
+        held = _places_in(ctx, a, b)
+        for pattern in (_SETTLEMENT_OF, _SETTLEMENT_NAMED, _NEAR_NAME):
+            for m in pattern.finditer(ctx.text, a, b):
+                if pattern is _NEAR_NAME and (ctx.doc is None or known_word(ctx.doc.vocab, m.group(1))):
+                    continue
+                if not any(p.start <= m.start(1) < p.end for p in held):
+                    return True
     return False
 
 

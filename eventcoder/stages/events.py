@@ -59,7 +59,7 @@ ARMED_WORDS = frozenset(
 _SHELTER_CAMP_WORDS = frozenset("displacement displaced idp idps refugee refugees resettlement relief transit".split())
 CIVILIAN_WORDS = frozenset(
     "civilian villager resident people man men woman women child children boy girl student pupil teacher "
-    "worker farmer herder trader shopper worshipper passenger driver journalist family person persons "
+    "worker farmer herder herdsman herdsmen trader shopper worshipper passenger driver journalist family person persons "
     "activist chief elder doctor nurse official employee reporter politician candidate businessman pilgrim refugee "
     "migrant displaced teenager baby infant victim mourner customer fisherman fishermen miner "
     "protester demonstrator relative wife husband son daughter him her village villages home homes house "
@@ -921,6 +921,8 @@ def _acted_on_spans(tok) -> list[tuple[int, int]]:
             for c in t.children if _acted_on(c)]
 
 
+# the forces' own arms, whose destruction by an armed side is a fight with them ("destroyed two tanks")
+_FORCES_HARDWARE = frozenset("tank tanks apc apcs armoured armored humvee humvees".split())
 _FORCES_SCHOOL_MARKS = frozenset("gendarmerie police military army".split())
 _TRAINING_WORDS = frozenset("training academy college".split())
 
@@ -1892,6 +1894,9 @@ def type_trigger(ctx: Context, fam: str, tok, span, cues: dict) -> tuple[str, st
             return None  # "dismantled a smuggling network", "the regime must be dismantled": no property
         if tok.lemma_.lower() == "destroy" and (weapon or {"KILL", "ATTACK", "FIGHT", "HARM"} & set(cues)):
             return None  # the destruction a strike or an attack caused: that event is coded
+        if tok.lemma_.lower() in ("destroy", "disable") and _object_words(tok, span) & _FORCES_HARDWARE \
+                and _armed_agent(tok):
+            return ("Battles", "Armed clash")  # "fighters destroyed two tanks": a fight with the tanks' forces
         return ("Strategic developments", "Looting/property destruction")
     if fam == "BASE":
         return ("Strategic developments", "Headquarters or base established")
@@ -2166,6 +2171,7 @@ def detect_sentence(ctx: Context, s: Sentence) -> list[Event]:
                 break
         if not clash:
             chosen.append((depth, i, fam, tok, (etype, sub)))
+    chosen = _taken_unopposed(chosen, cues)
     violent_acts = [c[3] for c in chosen if c[4][0] in _ARMED_VIOLENCE and c[3].pos_ == "VERB"
                     and not _background(c[3])]
     if violent_acts:
@@ -2175,6 +2181,28 @@ def detect_sentence(ctx: Context, s: Sentence) -> list[Event]:
         chosen = [c for c in chosen if c[4][1] not in _INCIDENT_PARTS
                   or not any(_same_clause(c[3], v) for v in violent_acts)]
     return [_event(ctx, s, tok, fam, depth, etype, sub) for depth, i, fam, tok, (etype, sub) in chosen]
+
+
+_TAKEN_TERRITORY = frozenset({"Non-state actor overtakes territory", "Government regains territory"})
+_NON_VIOLENT_TRANSFER = "Non-violent transfer of territory"
+
+
+def _taken_unopposed(chosen: list, cues: dict) -> list:
+    """"RSF fighters took control of Singa after the army withdrew": a place taken in the clause over a withdrawal
+    told "after" it, with no fight told, is one non-violent transfer (ACLED), typed at the taking."""
+    if {"FIGHT", "KILL", "HARM"} & set(cues):
+        return chosen
+    for w in [c for c in chosen if c[4][1] == _NON_VIOLENT_TRANSFER]:
+        verb = w[3]
+        if verb.dep_ != "advcl" or not any(m.dep_ == "mark" and m.lower_ == "after" for m in verb.children):
+            continue
+        take = next((k for k, c in enumerate(chosen) if c[4][1] in _TAKEN_TERRITORY and c[3].i == verb.head.i), None)
+        if take is not None:
+            depth, i, fam, tok, _ = chosen[take]
+            chosen = [c for c in chosen if c is not w]
+            chosen[chosen.index(next(c for c in chosen if c[3].i == tok.i))] = \
+                (depth, i, fam, tok, ("Strategic developments", _NON_VIOLENT_TRANSFER))
+    return chosen
 
 
 _ABDUCTION_OR_ATTACK = frozenset({"Attack", "Abduction/forced disappearance"})

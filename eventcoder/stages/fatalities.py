@@ -812,6 +812,13 @@ def _who(noun, trigger, ctx: Context) -> str | None:
                 if c.pos_ == "PRON":
                     return _pronoun_actor(c, ctx)
                 actor = _actor_in(ctx, *_phrase_span(c))
+    if actor is None:
+        # "Al Shabaab said only five of its fighters died": the group telling of its own dead names them
+        own = next((c for c in target.children if c.dep_ == "poss" and c.lower_ in ("its", "their")), None) \
+            if target.lemma_.lower() in _OWN_MEN else None
+        named = _pronoun_actor(own, ctx) if own is not None else None
+        if named is not None:
+            return named
     if actor is not None:
         return actor.name
     lem = target.lemma_.lower()
@@ -824,6 +831,11 @@ def _who(noun, trigger, ctx: Context) -> str | None:
         text = re.sub(r"^(the|his|her|its|their)\s+", "", text, flags=re.I)
         return text or None
     return None
+
+
+# the men of a side a group tells of as its own ("five of its fighters"; not "their party leader", a person)
+_OWN_MEN = frozenset("fighter fighters militant militants soldier soldiers troop troops member members man men "
+                     "comrade comrades cadre cadres combatant combatants rebel rebels personnel".split())
 
 
 def _pronoun_actor(pron, ctx: Context) -> str | None:
@@ -856,10 +868,28 @@ def _lone_conjuncts(noun, used: set[int]) -> list:
             continue
         if _own_figure(m):
             continue
-        if m.lemma_.lower() in _LONE_VICTIM_NOUNS and any(
+        if (m.lemma_.lower() in _LONE_VICTIM_NOUNS or _of_a_people(m)) and any(
                 c.dep_ in ("det", "poss") for c in m.children):
-            out.append(m)
+            out.append(m)  # (or one a people's name makes a person: "three tourists and an Afghan guide")
     return out
+
+
+def _of_a_people(noun) -> bool:
+    """One person a nationality or people's adjective qualifies: "an Afghan guide", "a Nepali cook" (not "the Syrian
+    army" of "cost the group nine fighters and the army four soldiers")."""
+    return any(c.dep_ == "amod" and c.ent_type_ == "NORP" for c in noun.children) and any(
+        c.dep_ == "det" and c.lower_ in ("a", "an") for c in noun.children)
+
+
+def _list_members(noun) -> list:
+    """The noun and the persons coordinated with it, and a list the parser hung on it as an apposition with a
+    coordination of its own ("killed a farmer, a teacher and a shopkeeper": one apposition, then a conjunct);
+    not a lone apposition, which names the same person ("the victim, a teacher")."""
+    members = [noun, *noun.conjuncts]
+    for c in noun.children:
+        if c.dep_ == "appos" and c.conjuncts and any(g.dep_ == "det" and g.lower_ in ("a", "an") for g in c.children):
+            members += [c, *c.conjuncts]
+    return members
 
 
 def _them_count(verb, used: set[int]) -> int:
@@ -880,7 +910,7 @@ def _them_count(verb, used: set[int]) -> int:
 
 def _singular_count(noun, used: set[int] = frozenset()) -> int:
     """A victim with no number: one person, or 3 for a plural (ACLED)."""
-    members = [m for m in [noun, *noun.conjuncts] if m.i not in used]
+    members = [m for m in _list_members(noun) if m.i not in used]
     total = 0
     for m in members:
         if m.lower_ in NON_PERSON or m.lemma_.lower() in NON_PERSON or _animal(m):
@@ -897,6 +927,11 @@ def _singular_count(noun, used: set[int] = frozenset()) -> int:
         elif m.tag_ in ("NNS", "NNPS") and m.ent_type_ not in ("PERSON",):
             total += PLURAL_DEFAULT if m.lemma_.lower() in PERSONNEL | CIVILIAN_NOUNS or m.ent_type_ == "NORP" else 0
         elif m.pos_ in ("NOUN", "PROPN"):
+            total += 1
+        elif m.pos_ == "ADJ" and len(members) == 1 and any(c.dep_ == "det" and c.lower_ in ("a", "an")
+                                                            for c in m.children):
+            # "shot dead a Palestinian": a people's name the tagger reads as its adjective (alone: "a respected
+            # lawyer and activist" is one person)
             total += 1
     return total
 
@@ -922,6 +957,19 @@ def _besides(noun) -> bool:
     return any(c.dep_ in ("amod", "det", "advmod", "nummod") and (
         c.lower_ in _BESIDES and not _than_after(c) or c.lower_ in _ORDINALS and _indefinite(noun))
         for c in noun.children) or noun.lower_ == "another"
+
+
+def _also_killed(noun) -> bool:
+    """"Two resistance fighters were also killed": dead told with "also" on their own death verb in the past, more
+    than those before (not "were also murder suspects", nor "three relatives have also been killed", earlier
+    deaths told as background)."""
+    verb = noun.head
+    return noun.dep_ in ("nsubj", "nsubjpass") and verb.lemma_.lower() in _ALSO_DEATH_VERBS \
+        and any(c.dep_ == "advmod" and c.lower_ == "also" for c in verb.children) \
+        and not any(c.dep_ == "aux" and c.lemma_ == "have" for c in verb.children)
+
+
+_ALSO_DEATH_VERBS = frozenset("kill die slay murder shoot behead execute".split())
 
 
 def _than_after(tok) -> bool:
@@ -1011,7 +1059,7 @@ def find_claims(ctx: Context) -> list[FatalityClaim]:
             sent_claims.append(FatalityClaim(count=count, low=low, high=high, who=who,
                                              claimed_by=claimed[0] if claimed else None, text=s.text,
                                              start=a, end=b, sentence=s.index, kind=kind,
-                                             added=_besides(noun) or _along_with(noun),
+                                             added=_besides(noun) or _along_with(noun) or _also_killed(noun),
                                              rival=kind == "toll" and _rival_toll(trigger, s, out + sent_claims)))
             used_nouns.add(noun.i)
             used_nouns.update(t.i for t in doc[first.i:last.i + 1])
@@ -1174,6 +1222,13 @@ def _lone_victims(ctx: Context, s, used: set[int]) -> list[FatalityClaim]:
         for c in v.children:
             if c.i in used:
                 continue
+            if c.dep_ == "prep" and c.lower_ == "dead" and v.lemma_.lower() == "shoot":
+                # "a sniper shot dead a child": the parser may read "dead" as a preposition, the victim its object
+                victims += [g for g in c.children if g.dep_ == "pobj" and g.i not in used]
+            elif c.dep_ == "npadvmod" and c.pos_ == "NOUN" and v.lemma_.lower() == "shoot" \
+                    and c.lemma_.lower() not in _TIME_NOUNS | _SPAN_NOUNS and any(
+                        g.dep_ == "acomp" and g.lower_ == "dead" and g.i < c.i for g in v.children):
+                victims.append(c)  # "shot dead a boy" read as a measure of the shooting
             if c.dep_ == "nsubjpass" and _is_death_verb(v, c, "obj"):
                 victims.append(c)
             elif c.dep_ == "dobj" and _is_death_verb(v, c, "obj"):

@@ -233,6 +233,24 @@ def _none_of(ctx: Context, mention: ActorMention) -> bool:
     return r is not None and r.dep_ == "nsubj" and r.head.lemma_.lower() == "claim" and no_one(r)
 
 
+def _armed_men_s_act(ctx: Context, mention: ActorMention) -> bool:
+    """A crowd's act named by its verb ("looting", "looted") that armed men did: "Insurgents attacked the town,
+    looting food and battling troops" tells no rioters."""
+    if mention.inter != "Rioters" or ctx.doc is None:
+        return False
+    tok = token_at(ctx.doc, mention.start)
+    if tok is None or tok.pos_ != "VERB":
+        return False
+    for verb in (tok, tok.head, tok.head.head):
+        subjects = [c for c in verb.children if c.dep_ == "nsubj"]
+        if subjects:
+            return any(m.inter in ARMED_SIDE_INTERS for c in subjects
+                       for m in ctx.actors_starting(c.left_edge.idx, c.right_edge.idx + len(c.right_edge)))
+        if verb.dep_ not in ("advcl", "conj", "xcomp"):
+            break
+    return False
+
+
 def _is_apposition(ctx: Context, mention: ActorMention) -> bool:
     """'the Syrian army, seven soldiers': an apposition names its head again."""
     span = ctx.doc.char_span(mention.start, mention.end, alignment_mode="expand")
@@ -316,6 +334,12 @@ def _role(ctx: Context, mention: ActorMention, trig, verbs) -> str | None:
     return None
 
 
+_ROADSIDE = "Remote explosive/landmine/IED"
+# victims a mob killed that the text calls armed ("a crowd lynched two armed robbers"): an armed group
+_ARMED_VICTIMS = re.compile(r"\barmed\b|\bgunm[ae]n\b", re.I)
+_SITE_BEFORE = re.compile(r"\b(?:near|at|outside|targeting|against|beside)\s+(?:(?:a|an|the)\s+)?(?:\w+\s+){0,2}$",
+                         re.I)
+_BY_BEFORE = re.compile(r"\bby\s+(?:the\s+)?$", re.I)
 _CUSTODY = re.compile(r"\b(?:died|death|deaths|killed|dead|tortured|beaten)\s+(?:\w+\s+){0,3}in\s+(?:police\s+|military\s+|"
                       r"army\s+|their\s+|his\s+|her\s+)?custody\b", re.I)
 _ETHNIC_MILITIA = re.compile(r"^(.+) Ethnic Militia( \(.+\))?$")
@@ -434,7 +458,8 @@ def assign_roles(ctx: Context, ev: Event, iso3: str | None = None) -> None:
     if iso3 is None:
         iso3 = document_country(ctx)
     mentions = [localize(ctx, resolve_generic(ctx, a), iso3) for a in ctx.actors_starting(s.start, s.end)
-                if not is_speaker(ctx, a) and not _is_apposition(ctx, a) and not _none_of(ctx, a)]
+                if not is_speaker(ctx, a) and not _is_apposition(ctx, a) and not _none_of(ctx, a)
+                and not _armed_men_s_act(ctx, a)]
     # a political party (an actor of the dictionary with no inter) is no side: its members' crowd or
     # militia is, and the party stands beside that side ("BJP workers protested": Protesters (India),
     # with the BJP associated)
@@ -493,8 +518,17 @@ def assign_roles(ctx: Context, ev: Event, iso3: str | None = None) -> None:
     low = s.text.lower()
 
     two_sided = ev.event_type in ("Battles", "Violence against civilians", "Explosions/Remote violence")
-    side1 = a_names or ([] if p_names or ev.event_type == "Violence against civilians" else o_names[:1])
     reference = bool(getattr(ev, "support_only", ""))  # "the battle", "a ... campaign": a reference back
+    if not a_names and ev.sub_event_type == _ROADSIDE and not reference and not p_names:
+        # "A roadside bomb exploded near a patrol of the Popular Mobilisation Forces": with no one said to have laid
+        # it, the armed side named beside the blast is its target
+        # (told after the bomb or in a phrase of where it went off, "hidden beside an army post"; not as who laid
+        # it, "a bomb buried by Al Shabaab", nor as a headline's doer, "Kelmo Front sets off bomb at market")
+        beside = {m.name for m in mentions if not _BY_BEFORE.search(ctx.text, max(0, m.start - 12), m.start) and (
+            m.start > ev.trigger_start or _SITE_BEFORE.search(ctx.text, max(0, m.start - 30), m.start))}
+        p_names = [n for n in o_names if inter.get(n) in ARMED_SIDE_INTERS and n in beside][:1]
+        o_names = [n for n in o_names if n not in p_names]
+    side1 = a_names or ([] if p_names or ev.event_type == "Violence against civilians" else o_names[:1])
     if not side1 and two_sided and not reference:
         # "two soldiers were killed in an ambush by Taliban militants", "... during clashes with X": the
         # other side sits in a phrase under the event noun, not as the verb's agent
@@ -584,6 +618,13 @@ def assign_roles(ctx: Context, ev: Event, iso3: str | None = None) -> None:
             # "... clashed with the police", "Police intervened to stop the mob": the force the
             # rioters met, in another phrase, a later sentence of the event or the next one
             targets = _state_forces_near(ctx, ev, s, o_names, inter, iso3) + targets
+        if ev.sub_event_type == "Mob violence" and any(n.startswith("Unidentified Armed Group") for n in targets) \
+                and not _ARMED_VICTIMS.search(low):
+            # "a mob lynched two suspected kidnappers": those a mob kills or beats, whatever it suspects them of, are
+            # civilians (ACLED), not an armed group
+            c, it = generic("civilians", iso3, ctx)
+            inter[c] = it
+            targets = [c if n.startswith("Unidentified Armed Group") else n for n in targets]
         side1, side2 = [r], targets[:1]
         if ev.sub_event_type == "Mob violence" and not side2:
             c, it = generic("civilians", iso3, ctx)
