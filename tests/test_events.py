@@ -1096,9 +1096,10 @@ def test_the_subject_of_a_headlines_participle_is_the_victim(code, text, expecte
 
 
 @pytest.mark.parametrize("text,expected", [
-    # a verb of harm told with no object and no auxiliary: the subject is the one harmed
-    ("Five border guards wounded near Wela on Monday.", ("Battles", None, "Military Forces")),
-    ("Six border guards injured.", ("Battles", None, "Military Forces")),
+    # a verb of harm told with no object and no auxiliary: the subject is the one harmed (and a battle's first
+    # side no word names is an unidentified armed group)
+    ("Five border guards wounded near Wela on Monday.", ("Battles", "Unidentified Armed Group", "Military Forces")),
+    ("Six border guards injured.", ("Battles", "Unidentified Armed Group", "Military Forces")),
     ("Three herders killed near Wela on Monday.", ("Violence against civilians", "Unidentified Armed Group",
                                                    "Civilians")),
     # and a headline's shooters are actor1, its victims actor2

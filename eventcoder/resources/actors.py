@@ -364,7 +364,8 @@ _PLACE_BEFORE = re.compile(r"\b(west|east|north|south|central|upper|lower)\s+$",
 # "a Kelmorian drone operated by the Dunde government": arms named by the country that made them, whose user
 # the text names after them
 _ARMS_NOUN = re.compile(r"(?:drone|missile|warplane|jet|aircraft|helicopter|airstrike|air strike|drone strike|"
-                        r"missile strike|helicopter gunship|fighter jet|military aircraft|tank|warship|gunboat)s?$"
+                        r"missile strike|helicopter gunship|fighter jet|military aircraft|tank|warship|gunboat|"
+                        r"guided bomb|glide bomb)s?$"
                         r"|artillery$", re.I)
 # "American missile engineers", "an Iranian missile programme": the arms' noun names another thing
 _ARMS_COMPOUND_AFTER = re.compile(r"\s+(?:engineers?|scientists?|experts?|specialists?|technicians?|programm?e?s?|"
@@ -445,11 +446,12 @@ def _resolve_period(target: Target, when: date | None) -> tuple[str, str | None]
 
 
 # the word "government" naming a place or a thing of the state's, no actor: "local government area", "the government
-# building", "government hospitals"
-_LOCAL_BEFORE = re.compile(r"\blocal\s+$", re.I)
+# building", "government hospitals" (not an office-holder of it: "a local government chairman", "council")
 _GOVERNMENT_THING_AFTER = re.compile(
-    r"\s+(?:areas?|councils?|secretariats?|buildings?|offices?|headquarters|hospitals?|schools?|property|properties|"
-    r"vehicles?|house|houses|lodge|quarters|compounds?|premises|facilit(?:y|ies)|institutions?|warehouses?)\b", re.I)
+    r"\s+(?:areas?|secretariats?|buildings?|offices?|headquarters|hospitals?|schools?|property|properties|"
+    r"vehicles?|house|houses|lodge|quarters|compounds?|premises|facilit(?:y|ies)|institutions?|warehouses?|"
+    r"jobs?|quotas?|polic(?:y|ies)|plans?|decisions?|critics?|reforms?|decrees?|measures?|programm?e?s?|subsid(?:y|ies)|"
+    r"salar(?:y|ies)|pensions?|contracts?|land|funds?|budget|bill|schemes?)\b", re.I)
 
 
 def find_matches(text: str, countries: Iterable[str] = (), when: date | None = None,
@@ -538,8 +540,7 @@ def find_matches(text: str, countries: Iterable[str] = (), when: date | None = N
         elif t.kind == "generic":
             if re.match(r"-\w", text[end:end + 2]):
                 continue
-            if t.generic_kind == "government" and (_LOCAL_BEFORE.search(text, max(0, start - 10), start)
-                                                   or _GOVERNMENT_THING_AFTER.match(text, end)):
+            if t.generic_kind == "government" and _GOVERNMENT_THING_AFTER.match(text, end):
                 continue  # "Guma local government area", "a government building": a place or a thing, no actor
             linked = False
             for of in following(end, ("of",)):
@@ -605,6 +606,12 @@ def context_countries(text: str) -> frozenset[str]:
     return frozenset(c for _s, _e, _a, _cs, t in _raw_hits(text) for c in t.context)
 
 
+# the first words of towns' names ("Puerto", "San", "Fort"): a country's name right after one is part of a town's
+# name the index may lack ("a base in Puerto Jordan"), no mention of the country
+TOPONYM_OPENING_BEFORE = re.compile(r"\b(?:Puerto|Porto|Port|San|Santa|Santo|Villa|Vila|Ciudad|Fort|Mount|Cape|Cabo|"
+                                    r"Bahia|Nueva|Nuevo|Nova|Novo)\s+$")
+
+
 def document_countries(text: str, places: Iterable[str] = ()) -> list[tuple[str, float]]:
     """The document's countries with weights, heaviest first, from country names, demonyms, named
     actors and (given as `places`, e.g. spaCy GPE entities) city names."""
@@ -625,6 +632,8 @@ def document_countries(text: str, places: Iterable[str] = ()) -> list[tuple[str,
     weighed = []
     for start, end, alias, cs, t in hits:
         if t.kind == "country":
+            if t.is_name and TOPONYM_OPENING_BEFORE.search(text, max(0, start - 12), start):
+                continue
             # (a backer, "Iran-backed rebels", "Rwandan-backed", weighs least: it says who helps, not where)
             weight = WEIGHT_BACKER if backer(text, start, end) else WEIGHT_NAME if t.is_name else WEIGHT_ADJECTIVE
             weighed.append((weight, start, end, t.country))
@@ -704,7 +713,8 @@ def with_country(name: str, iso3: str | None) -> str:
 @lru_cache(maxsize=1)
 def _branches() -> dict[tuple[str, str], str]:
     """(transnational name, country) -> the name of its branch there ("Islamic State", "AFG") ->
-    "Islamic State (Afghanistan)"), from dictionary entries named "<Name> (<Branch>)" with a country."""
+    "Islamic State (Afghanistan)"), from dictionary entries named "<Name> (<Branch>)" with a country, and entries
+    that say whose branch they are (`branch_of`)."""
     actors = _data("actors.json")["actors"]
     transnational = {a["name"] for a in actors if not a.get("country")}
     out: dict[tuple[str, str], str] = {}
@@ -712,6 +722,9 @@ def _branches() -> dict[tuple[str, str], str]:
         m = _NAME_AND_TAIL.match(a["name"])
         if m and a.get("country") and m.group(1) in transnational and " and/or " not in a["name"]:
             out.setdefault((m.group(1), a["country"]), a["name"])
+        if a.get("branch_of") in transnational and a.get("country"):
+            # a branch named otherwise ("AQAP: Al Qaeda in the Arabian Peninsula" is Al Qaeda's in Yemen)
+            out.setdefault((a["branch_of"], a["country"]), a["name"])
     return out
 
 

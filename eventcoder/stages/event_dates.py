@@ -241,7 +241,10 @@ def _before_closing_teller(t: TimeMention, verb, event: Event) -> bool:
     # (the subject nearest the verb: the parser may hang a place before the time on the telling too, "in Kani
     # township, Sagaing region, on Saturday, residents said")
     subject = max((c for c in verb.children if c.dep_ == "nsubj" and c.i < verb.i), key=lambda c: c.i, default=None)
-    return subject is not None and event.trigger_start < t.start and t.end <= subject.left_edge.idx
+    # (a telling coordinated with the act tells its own day: "were killed in Lubumbashi, and on Monday the governor
+    # said ...")
+    return subject is not None and verb.dep_ != "conj" and event.trigger_start < t.start \
+        and t.end <= subject.left_edge.idx
 
 
 def _pick_in_trigger_sentence(ctx: Context, event: Event, cands: list[TimeMention]) -> tuple:
@@ -561,7 +564,9 @@ def governing_time(ctx: Context, event: Event) -> tuple[TimeMention | None, str 
             break
         found = _pick_in_context_sentence(ctx, _in_sentence(ctx, prev))
         if found is not None:
-            return found, "report"
+            # (the day of a dateline parsed as a sentence of its own is the day the story was filed: "as reported on
+            # D", as it is in the sentence it opens)
+            return found, "told" if dateline(ctx, found) else "report"
     found = _previous_paragraph_time(ctx, sent)
     if found is not None:
         return found, "report"
@@ -754,10 +759,16 @@ def mark_background(ctx: Context) -> None:
     # news told on a day of the telling is fresh too; so is news dated by nothing but the publication, told
     # before the old event ("Gunmen killed three in Maru, police said. In October 2023, bandits killed 37 at its
     # market."; not a mention after it, which may only tell more of it)
-    fresh = [e for e in ctx.events if 0 <= ages.get(id(e), -1) <= FRESH_DAYS and not getattr(e, "support_only", "")]
+    fresh = [e for e in ctx.events if 0 <= ages.get(id(e), -1) <= FRESH_DAYS and not getattr(e, "support_only", "")
+             and not getattr(e, "campaign", False)]
     if not fresh:
         return
     for e in ctx.events:
+        if getattr(e, "campaign", False):
+            # "Burkina Faso has been battling jihadist groups since 2015", "Teachers have protested repeatedly since
+            # January" beside the story's news: background (alone, a note's "have been protesting" is the news)
+            e.historical = True
+            continue
         if e.date_basis == "act" and ages.get(id(e), 0) >= BACKGROUND_DAYS and any(
                 f.date_basis != "published" or min(f.sentences) < min(e.sentences) for f in fresh):
             e.historical = True
@@ -836,7 +847,8 @@ def count_off(ctx: Context) -> None:
             offsets[id(event)] = (event, off)
     for event, (head, days, unit) in offsets.values():
         anchor = _counted_from(ctx, event, head, set(offsets))
-        if anchor is None or not anchor.event_date or {event.sub_event_type, anchor.sub_event_type} == _TAKEN_THEN_KILLED:
+        if anchor is None or not anchor.event_date or {event.sub_event_type, anchor.sub_event_type} == _TAKEN_THEN_KILLED \
+                and _trigger(ctx, anchor) is not None and _trigger(ctx, anchor).pos_ == "VERB":
             # (an abduction that ended in a killing is coded once, as the attack: "killed three days after gunmen
             # abducted them")
             continue

@@ -889,9 +889,14 @@ def locate(ctx: Context, event: Event, gz=None, view: PlaceView | None = None) -
 _SETTLEMENT_OF = re.compile(r"\b(?:village|town|hamlet|settlement|locality|community)\s+of\s+([A-Z][\w'’-]+)")
 
 
-# "Kelmo village", "Dunde township": a settlement named before its word; "near Kelmo": a place the act was near
-_SETTLEMENT_NAMED = re.compile(r"\b([A-Z][\w'’-]+)(?:\s+[A-Z][\w'’-]+)?\s+(?:village|hamlet|township)\b")
-_NEAR_NAME = re.compile(r"\b(?:near|outside|around)\s+(?:the\s+)?([A-Z][\w'’-]{3,})")
+# "Kelmo village", "Dunde township": a settlement named before its word (not a function word opening a sentence,
+# "In Kelmo village"); "near Kelmo": a place the act was near (not a site in a town, "near Al-Aqsa Mosque")
+_SETTLEMENT_NAMED = re.compile(r"(?<![\w'’-])(?!(?:In|The|A|An|At|On|Near|From|To|Of)\s)([A-Z][\w'’-]+(?:\s+[A-Z][\w'’-]+)?)"
+                               r"\s+(?:village|hamlet|township)\b")
+_NEAR_NAME = re.compile(r"\b(?:near|outside|around)\s+(?:the\s+)?([A-Z][\w'’-]{3,})(?![\w'’-]*(?:\s+[A-Z][\w'’-]*)*\s+"
+                        r"(?:[Mm]osque|[Hh]ospital|[Gg]ate|[Ss]quare|[Aa]irport|[Uu]niversity|[Bb]ase|[Cc]amp|[Mm]inistry|"
+                        r"[Ss]chool|[Mm]arket|[Bb]ridge|[Rr]oad|[Ss]treet|[Cc]heckpoint|[Ss]tation|[Oo]ffice|[Pp]alace|"
+                        r"[Ee]mbassy|[Pp]rison|[Cc]hurch|[Hh]otel|[Ss]tadium|[Pp]ark|[Cc]ollege)\b)")
 
 
 def _unknown_settlement(ctx: Context, spans) -> bool:
@@ -903,7 +908,7 @@ def _unknown_settlement(ctx: Context, spans) -> bool:
             for m in pattern.finditer(ctx.text, a, b):
                 if pattern is _NEAR_NAME and (ctx.doc is None or known_word(ctx.doc.vocab, m.group(1))):
                     continue
-                if not any(p.start <= m.start(1) < p.end for p in held):
+                if not any(p.start < m.end(1) and m.start(1) < p.end for p in held):
                     return True
     return False
 

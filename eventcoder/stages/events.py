@@ -222,6 +222,11 @@ def find_cues(span) -> dict[str, list]:
                 if h.dep_ != "prep" for c in h.children):
             # "troops cleared Boko Haram fighters from the town": the place regained (ACLED's "cleared of")
             found.setdefault("GAIN", []).append(tok)
+        elif lem == "strike" and tok.pos_ == "NOUN" and tok.dep_ in ("nsubj", "nsubjpass", "pobj") and any(
+                c.dep_ == "amod" and c.ent_type_ == "NORP" for c in tok.children) and "AIR" not in found:
+            # "Israeli strikes killed 12 people in Rafah": a country's strikes are from the air (a labour strike
+            # kills no one: the cue only types a violent trigger)
+            found.setdefault("AIR", []).append(tok)
         elif lem in ("exchange", "trade") and tok.pos_ == "VERB" and any(
                 c.dep_ == "dobj" and c.lemma_.lower() in _EXCHANGED_FIRE for c in tok.children):
             # "exchanged rocket and artillery fire across the border", "traded artillery fire": a clash (ACLED: two
@@ -798,6 +803,38 @@ def blocked(tok, span) -> str | None:
         if BLOCKING_PREPS.search(before):
             return "threat/risk of"
     return None
+
+
+_NEWS_SPAN_WORDS = frozenset("monday tuesday wednesday thursday friday saturday sunday yesterday today tonight "
+                              "day days hours hour weekend morning night dawn".split())
+_MONTH_NAMES = frozenset("january february march april may june july august september october november december".split())
+
+
+def _campaign_so_far(verb) -> bool:
+    """A struggle told in the present perfect as going on so far, no act of a day: "Burkina Faso has been battling
+    jihadists since 2015" (the perfect progressive), "Teachers have protested repeatedly since January", "separatists
+    have carried out similar killings" (not "has killed 20 since Sunday", "have clashed since Monday": days of news)."""
+    aux = [c for c in verb.children if c.dep_ == "aux"]
+    if not any(a.lemma_ == "have" for a in aux):
+        return False
+    if verb.tag_ == "VBG" and any(a.lower_ == "been" for a in aux):
+        # (but for days of news: "have been attacking the town since Monday", "for three days")
+        return not any(t.lower_ in _NEWS_SPAN_WORDS or t.like_num and len(t.text) <= 2
+                       for c in verb.children if c.dep_ in ("prep", "npadvmod") for t in c.subtree)
+    if verb.tag_ != "VBN":
+        return False
+    if any(c.dep_ == "advmod" and c.lower_ in ("repeatedly", "frequently", "regularly", "often") for c in verb.children):
+        return True
+    if any(c.dep_ == "dobj" and any(g.dep_ == "amod" and g.lower_ == "similar" for g in c.children)
+           for c in verb.children):
+        return True
+    for prep in (c for c in verb.children if c.dep_ == "prep" and c.lower_ == "since"):
+        words = [t for t in prep.subtree if t.i != prep.i]
+        # (a year, or a month with no day: "since 2015", "since January"; not a weekday or a day of a month)
+        if any(t.like_num and len(t.text) == 4 for t in words) or (
+                any(t.lower_ in _MONTH_NAMES for t in words) and not any(t.like_num for t in words)):
+            return True
+    return False
 
 
 _HABITUAL = frozenset("frequently often regularly routinely usually sometimes occasionally typically generally "
@@ -2233,6 +2270,9 @@ def _event(ctx: Context, s: Sentence, tok, fam: str, depth: int, etype: str, sub
         confidence=max(0.05, min(0.99, conf)),
     )
     ev.support_only = support  # not a contract field: read by the merge stage
+    # nor is this, read by the event-dates stage: a struggle told as going on so far ("has been battling jihadists
+    # since 2015"), background to a story with news of its own
+    ev.campaign = _campaign_so_far(verb_of(tok))
     # nor is this, read by _promote_lone_reference: a cause, or a topic ("spoke about the attack")
     ev.aside = "topic" if tok.head.lower_ in _TOPIC_PREPS else _background(tok)
     return ev
@@ -2330,9 +2370,21 @@ def supporting_mention(ctx: Context, s: Sentence, tok, depth: int) -> str:
             return "modifier"
     verb = verb_of(tok)
     subj = [c for c in verb.children if c.dep_ in ("nsubj", "nsubjpass")]
-    if subj and all(c.pos_ == "PRON" and c.lower_ in ("it", "they", "this") for c in subj):
+    if subj and all(c.pos_ == "PRON" and c.lower_ in ("it", "they", "this") for c in subj) \
+            and not _own_act_told(verb):
         return "pronoun"
     return ""
+
+
+_TELLING = frozenset("say claim announce confirm report state add".split())
+
+
+def _own_act_told(verb) -> bool:
+    """"Houthi forces said they shot down a U.S. drone": the pronoun is the teller, named in the clause above, who
+    tells an act of its own (not one told before)."""
+    head = verb.head
+    return verb.dep_ == "ccomp" and head.lemma_.lower() in _TELLING and any(
+        c.dep_ == "nsubj" and c.pos_ in ("NOUN", "PROPN") for c in head.children)
 
 
 @stage("events", requires=("sentences", "actors", "places", "times"), assigns=("events",))

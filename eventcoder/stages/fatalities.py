@@ -1417,6 +1417,10 @@ def _target(c: FatalityClaim, events: list[Event], par: dict[int, int]) -> Event
     same = [e for e in events if c.sentence in e.sentences]
     same_violent = [e for e in same if _is_violent(e)]
     if same_violent:
+        # (the events whose own trigger the claim's sentence holds, before those it only mentions again: "Troops
+        # killed eight militants on Tuesday, two days after the militants killed the soldiers" told after Sunday's
+        # killing of the soldiers)
+        same_violent = [e for e in same_violent if min(e.sentences) == c.sentence] or same_violent
         nearest = min(same_violent, key=lambda e: abs(e.trigger_start - c.start))
         if getattr(nearest, "counted_off", False):
             return nearest  # (a figure by the act its sentence counts off in days: "two days after militants killed 9")

@@ -133,8 +133,9 @@ def _later_act(cluster: Event, ev: Event) -> bool:
     story ("On Thursday, they ambushed a convoy", "The clashes resumed on Wednesday"), though it names its doers
     only by a pronoun or a definite noun (not a noun only referring back to the event: "the attack was
     condemned on Tuesday", "funerals for the victims of the attack were held on Tuesday")."""
-    return _counted_apart(cluster, ev) or getattr(ev, "own_act", True) and not set(cluster.sentences) & set(
-        ev.sentences) and days_apart(cluster, ev)
+    # (a reference back, "The attack came a week after gunmen kidnapped 20 passengers", is no act counted off)
+    return _counted_apart(cluster, ev) and not getattr(ev, "support_only", "") or getattr(ev, "own_act", True) \
+        and not set(cluster.sentences) & set(ev.sentences) and days_apart(cluster, ev)
 
 
 # the verbs of which an event noun is the subject when the sentence tells the act again on a day of its own
@@ -278,7 +279,10 @@ def absorb(cluster: Event, ev: Event, index: SentenceIndex) -> None:
         cluster.disorder_type, cluster.plover = ev.disorder_type, ev.plover
         if ev.actor1:
             cluster.actor1, cluster.inter1 = ev.actor1, ev.inter1
-    elif ev.event_type == cluster.event_type and sub_rank(ev.sub_event_type) < sub_rank(cluster.sub_event_type):
+    elif ev.event_type == cluster.event_type and sub_rank(ev.sub_event_type) < sub_rank(cluster.sub_event_type) \
+            and getattr(ev, "support_only", "") != "definite":
+        # (not a definite noun referring back: "The attack came a week after gunmen kidnapped 20 passengers" keeps
+        # the abduction)
         cluster.sub_event_type = ev.sub_event_type
         cluster.plover = ev.plover
         cluster.disorder_type = ev.disorder_type
@@ -833,12 +837,16 @@ def name_unknown_sides(ctx: Context, ev: Event) -> None:
     """ACLED codes a clash that no word of the text gives a side ("heavy exchanges of fire were reported in
     Kelmo") as one between two unidentified armed groups (the codebook's name for an unknown perpetrator, on
     each side). Left to the end, once the merge has joined the event's mentions and a known front has given
-    its sides."""
-    if ev.event_type != "Battles" or ev.actor1 or ev.actor2 or ev.assoc_actor_1 or ev.assoc_actor_2:
+    its sides. A clash with a second side and no first has an unidentified armed group for it ("Fighters from Arab
+    tribes attacked SDF positions")."""
+    if ev.event_type != "Battles" or ev.actor1 or ev.assoc_actor_1:
         return
     from ..resources.actors import generic_actor
 
     name, inter = generic_actor("unidentified", ev.iso3, ctx.published)
+    if ev.actor2 or ev.assoc_actor_2:
+        ev.actor1, ev.inter1 = name, inter
+        return
     ev.actor1 = ev.actor2 = name
     ev.inter1 = ev.inter2 = inter
 
@@ -1013,6 +1021,9 @@ def make_merge(settings):
             name_gang_victims(ctx, ev)
             name_police_opponents(ctx, ev)
             name_foreign_forces(ev)
+            # (a side's associated actors hold neither the side itself nor a name twice)
+            ev.assoc_actor_1 = [n for n in dict.fromkeys(ev.assoc_actor_1) if n != ev.actor1]
+            ev.assoc_actor_2 = [n for n in dict.fromkeys(ev.assoc_actor_2) if n != ev.actor2]
 
     return run
 

@@ -31,7 +31,7 @@ from ..pipeline import stage
 from ..nlp import known_word
 from .actors import add_context_actors
 from .syntax import token_at
-from ..resources.actors import BACKED_AFTER, backer, ethnic_names
+from ..resources.actors import BACKED_AFTER, TOPONYM_OPENING_BEFORE, backer, ethnic_names
 from ..resources.gazetteer import (ADMIN2_POPULATION, MISSPELT_MIN_KEY, VILLAGE_SOURCES, Match, admin1_abbreviations,
                                    conflict_zones, continent_adjectives, distance_km, fold_key, get_gazetteer,
                                    light_key, linked_countries)
@@ -1090,6 +1090,9 @@ def _keep(c: Candidate, ctx: Context, persons: SpanIndex, actors: SpanIndex, ent
         return False  # "Kikuyu and Kisii people", "Pokot vs. Kikuyu & Kisii": peoples, not their towns
     if _THING_NAMED_AFTER.match(text, c.end):
         return False  # "Molotov cocktails" (Perm's old name), "Kalashnikov rifles": a thing named after a person
+    if TOPONYM_OPENING_BEFORE.search(text, max(0, c.start - 12), c.start) and any(
+            m.place.kind == "country" for m in c.matches):
+        return False  # "a military base in Puerto Jordan": the tail of a town's name the index lacks, not Jordan
     if _SEA_AFTER.match(text, c.end) and not any(m.place.source == "curated" for m in c.matches):
         return False  # "the Azov Sea city of Berdiansk": a sea, not the Russian town of Azov
     if (_HOLIDAY_AFTER.match(text[c.end:c.end + 10]) or c.text.endswith(" Day")) \

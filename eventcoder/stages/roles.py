@@ -472,14 +472,22 @@ def assign_roles(ctx: Context, ev: Event, iso3: str | None = None) -> None:
     party_sides: tuple[list[str], list[str]] = ([], [])
     if trig is not None:
         verbs = _verbs_of(trig)
+        apart: list[ActorMention] = []
         for m in mentions:
             role = _role(ctx, m, trig, verbs)
             if role == "outcome":
                 # (the dead a battle left are of either side or none: its other side is the one fought)
                 role = "patient" if ev.event_type != "Battles" else "other"
-            if role in ("finder", "apart") or role == "later" and ev.event_type == "Violence against civilians":
-                continue  # (no side: a finder of bodies, a side of another act, the doer of a later clause)
+            if role == "apart":
+                apart.append(m)  # (a side of another act, counted off in days)
+                continue
+            if role == "finder" or role == "later" and ev.event_type == "Violence against civilians":
+                continue  # (no side: a finder of bodies, the doer of a later clause)
             (agents if role == "agent" else patients if role == "patient" else others).append(m)
+        if apart and ev.event_type == "Battles" and not agents and not patients:
+            # "Fresh clashes erupted in Khartoum on Sunday, a day after the army and the RSF agreed to a ceasefire":
+            # a fight told with no sides of its own is between those its sentence names
+            others += apart
         for m in parties:
             # (a protest's parties are the protesters', whatever the police did to them)
             patient = ev.event_type != "Protests" and _role(ctx, m, trig, verbs) == "patient"
