@@ -455,10 +455,10 @@ def introduces_new(noun, indefinite: bool) -> bool:
     return False
 
 
-def _told_incident(verb) -> bool:
+def _told_incident(verb, more: frozenset = frozenset()) -> bool:
     """'The incident took place ...', 'This attack happened ...': the subject points back to an
-    event already told."""
-    return any(c.dep_ in ("nsubj", "nsubjpass") and c.lemma_.lower() in EVENT_NOUNS
+    event already told (or, with `more`, to its weapon: "The missile hit ...")."""
+    return any(c.dep_ in ("nsubj", "nsubjpass") and (c.lemma_.lower() in EVENT_NOUNS or c.lower_ in more)
                and any(d.dep_ == "det" and d.lower_ in ("the", "this", "that") for d in c.children)
                for c in verb.children)
 
@@ -471,7 +471,15 @@ def tells_the_incident(ctx: Context, s) -> bool:
                                                       for c in v.children))
         # (or the copula with a place or a time after it: "That explosion was just outside Kelmora")
         or v.lemma_ == "be" and _told_incident(v) and any(c.dep_ == "prep" for c in v.children)
+        # (or what the act or its weapon struck, and where: "The strike hit a crowded bazaar in Debre Sina")
+        or v.lemma_.lower() in _STRUCK_VERBS and _told_incident(v, WEAPON_NOUNS) and any(
+            c.dep_ == "prep" and c.lower_ in ("in", "at", "near", "outside") for t in [v, *v.children]
+            for c in t.children)
         for v in _sentence_verbs(ctx, s))
+
+
+# what an act told before, or its weapon, did to a place: "The strike hit the market in ..."
+_STRUCK_VERBS = frozenset("hit strike target destroy flatten level tear rip damage".split())
 
 
 def _other_incident(verb) -> bool:

@@ -2026,7 +2026,10 @@ def _elaborates(a, b) -> bool:
     lower, upper = (a, b) if b in a.ancestors else (b, a)
     t = lower
     while t.i != upper.i and t.head.i != t.i:
-        if t.dep_ == "conj":
+        if t.dep_ == "conj" and not (t.i == lower.i and t.tag_ == "VBG" and t.head.tag_ == "VBG"
+                                     and t.head.dep_ in ("advcl", "conj")):
+            # (not participles joined under the act: "stormed the village, shooting residents and setting fire to
+            # homes" tells one incident)
             return False
         t = t.head
     return True
@@ -2201,8 +2204,10 @@ def detect_sentence(ctx: Context, s: Sentence) -> list[Event]:
                 break
             if related and etype in VIOLENT_TYPES and ctype in VIOLENT_TYPES and _elaborates(tok, ctok):
                 # "attacked the town, killing three civilians and five police": one incident,
-                # coded once at the higher-ranked type (ACLED's precedence)
-                if type_rank(etype) < type_rank(ctype):
+                # coded once at the higher-ranked type (ACLED's precedence; but arson told as a participle of an
+                # armed act is part of it, no riot: "stormed the village, shooting residents and setting fire")
+                if type_rank(etype) < type_rank(ctype) and not (
+                        etype == "Riots" and ctype != "Riots" and tok.tag_ == "VBG" and ctok in tok.ancestors):
                     chosen[k] = (chosen[k][0], chosen[k][1], chosen[k][2], chosen[k][3], (etype, sub))
                 clash = True
                 break
@@ -2373,7 +2378,17 @@ def supporting_mention(ctx: Context, s: Sentence, tok, depth: int) -> str:
     if subj and all(c.pos_ == "PRON" and c.lower_ in ("it", "they", "this") for c in subj) \
             and not _own_act_told(verb):
         return "pronoun"
+    if _claimer_s_boast(verb):
+        return "claim"
     return ""
+
+
+def _claimer_s_boast(verb) -> bool:
+    """"Islamic State claimed the attack, saying its fighter had killed dozens of officials": what a claimer says its
+    act did tells that act again, no act of its own."""
+    say = verb.head
+    return verb.dep_ == "ccomp" and say.lemma_.lower() in ("say", "add") and say.tag_ == "VBG" \
+        and say.head.lemma_.lower() == "claim"
 
 
 _TELLING = frozenset("say claim announce confirm report state add".split())

@@ -9,6 +9,8 @@ a death word, so they are never counted. Each claim then goes to one event, and 
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 import re
 from collections import defaultdict
 
@@ -992,6 +994,12 @@ _TOLL_RANGE = re.compile(r"\b(?:fatalities|deaths|death\s+toll|toll)\s+(?:\w+\s+
 _HURT_AFTER = re.compile(r"\s+(?:others?\s+)?(?:injured|wounded|hurt)\b", re.I)
 
 
+# a figure its sentence tells as given before and since replaced ("had earlier put the toll at 12", "initially
+# reported eight dead"): counted only where the text gives no other (see attach)
+_SUPERSEDED_BEFORE = re.compile(r"\b(?:earlier|initially|previously|at first)\s+(?:\w+\s+){0,1}?(?:put|gave|given|"
+                                r"set|reported|said|estimated|placed)\b[^.;]*$", re.I)
+
+
 def find_claims(ctx: Context) -> list[FatalityClaim]:
     """Every death figure in the body text, in reading order."""
     doc = ctx.doc
@@ -1053,6 +1061,8 @@ def find_claims(ctx: Context) -> list[FatalityClaim]:
             if m.group("vague") and kind == "death":
                 kind = "vague"
             kind = override or kind
+            if kind in KIND_COUNTED and _SUPERSEDED_BEFORE.search(s.text, 0, m.start()):
+                kind = "superseded"  # "He had earlier given a toll of 12": a figure told as replaced
             count, low, high = value
             who = _who(noun, trigger, ctx)
             claimed = reporting_sources(trigger, ctx, s.index)
@@ -1390,6 +1400,9 @@ def attach(ctx: Context) -> None:
             e.fatalities = 0
             continue
         usable = [c for c in claims if c.kind in KIND_COUNTED]
+        if not usable and not any(c.kind in KIND_COUNTED for c in ctx.fatalities):
+            # (a figure told as replaced, where the text gives no other, counts as told)
+            usable = [replace(c, kind="death") for c in claims if c.kind == "superseded"]
         if not usable:
             # a figure its sentence tells beside a campaign's cue ("massacred 64 villagers, the worst killing
             # this year") is the event's, if none other is (not a toll to date told in another sentence: "The

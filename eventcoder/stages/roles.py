@@ -401,9 +401,12 @@ def _agent_nearby(ctx: Context, ev: Event, s, taken: set, iso3: str | None) -> l
 def _claimer_near(ctx: Context, ev: Event, s, iso3: str | None) -> ActorMention | None:
     """A named armed group that the event's sentences, or the next ones of its paragraph, tell as claiming an act."""
     idx = sorted(set(ev.sentences) | set(range(s.index, min(len(ctx.sentences), s.index + 1 + AGENT_LOOKAHEAD))))
+    last = max(ev.sentences)
     for i in idx:
         other = ctx.sentences[i]
-        if other.paragraph != s.paragraph:
+        if other.paragraph != s.paragraph and i != last + 1:
+            # (the next paragraph's first sentence may tell the claim: "... killing seven people. ¶ Islamic State
+            # claimed the attack")
             continue
         if i != s.index and OTHER_INCIDENT_OPENING.match(other.text):
             break  # ("In a separate incident, ISWAP claimed an ambush near Damboa": another act's claim)
