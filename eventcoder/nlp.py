@@ -18,7 +18,7 @@ def _mark_paragraphs(doc):
     space, orth = doc.to_array([IS_SPACE, ORTH]).T.tolist()
     strings = doc.vocab.strings
     text = doc.text
-    for m in _DATELINE_HEAD.finditer(text, 0, 600):
+    for m in DATELINE_HEAD.finditer(text, 0, 600):
         # "KHARTOUM, March 12 (Reuters) - Rapid Support Forces fighters shelled ...": the story's first
         # sentence starts after the dateline (the parser would take the town for the verb's subject
         # and the fighters for its apposition)
@@ -39,7 +39,7 @@ _SENTENCE_ENDS = frozenset(".!?:;\"'”’")
 
 # a wire dateline at the text's start or a line's: a town in capitals, maybe a country or state and
 # a day, maybe the agency in brackets, then a dash ("GOMA, March 12 (AFP) - ", "KABUL (AP) — ")
-_DATELINE_HEAD = re.compile(
+DATELINE_HEAD = re.compile(
     r"(?:^|(?<=\n))[ \t]*[A-Z][A-Z'.-]+(?:[ \t]+[A-Z][A-Z'.-]+){0,3}(?:,[^\n()–—]{1,50}?)?"
     r"(?:[ \t]*\([A-Za-z][^()\n]{0,30}\))?[ \t]*(?:-{1,2}|–|—)[ \t]+(?=\S)")
 

@@ -36,3 +36,12 @@ def test_a_claimer_s_boast_and_a_claim_in_the_next_paragraph(code):
             "Thursday and killed seven visitors, police said.\n\nIslamic State Khorasan claimed the bombing, saying its "
             "fighter had killed dozens of Taliban officials.")
     assert _rows(code, text, "2024-11-22") == [("Suicide bomb", "Kabul", 7, "Islamic State (Afghanistan)")]
+
+
+def test_a_longer_headline_over_a_dateline_is_a_heading(code):
+    # the headline of 13 words was read as body text: an event of its own, or one that took a later attack's day
+    text = ("Gunmen kill 9 in Mexican bar, second attack in a week in Guanajuato\n\n"
+            "MEXICO CITY, June 7 (Reuters) - Gunmen shot dead nine drinkers at a cantina in Celaya late on Thursday, "
+            "local officials told reporters.\n\nOn Sunday, gunmen shot dead six guests at a party in Salvatierra, a "
+            "town nearby.")
+    assert [(r[1], r[2]) for r in _rows(code, text, "2024-06-07")] == [("Celaya", 9), ("Salvatierra", 6)]

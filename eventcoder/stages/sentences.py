@@ -9,6 +9,7 @@ from __future__ import annotations
 import re
 
 from ..document import Context, Sentence
+from ..nlp import DATELINE_HEAD
 from ..pipeline import stage
 
 # A line of at most this many words without closing punctuation reads as a heading
@@ -65,12 +66,29 @@ def split_sentences(ctx: Context) -> list[Sentence]:
     by_par: dict[int, list[Sentence]] = {}
     for s in out:
         by_par.setdefault(s.paragraph, []).append(s)
-    for sents in by_par.values():
+    pars = sorted(by_par)
+    for k, par in enumerate(pars):
+        sents = by_par[par]
         par_text = text[sents[0].start:sents[-1].end]
         kind = _kind(par_text)
+        if kind == "body" and k == 0 and len(pars) > 1 and _headline(par_text) \
+                and DATELINE_HEAD.match(text, by_par[pars[1]][0].start):
+            # "Gunmen kill 9 in Mexican bar, second attack in a week in Guanajuato" over "MEXICO CITY, June 7
+            # (Reuters) - ...": a longer headline, known by the dateline that opens the story under it
+            kind = "heading"
         for s in sents:
             s.kind = kind
     return out
+
+
+# how many words a headline over a dateline may run to
+HEADLINE_MAX_WORDS = 20
+
+
+def _headline(par_text: str) -> bool:
+    """A line of a headline's length that closes with no sentence's punctuation."""
+    return "\n" not in par_text and len(par_text.split()) <= HEADLINE_MAX_WORDS \
+        and not re.search(r"[.!?\"”']\s*$", par_text)
 
 
 @stage("sentences", requires=("doc",), assigns=("sentences",))
