@@ -86,3 +86,18 @@ def test_the_side_beside_a_roadside_bomb(code, text, expected):
 ])
 def test_mob_victims_and_armed_men_looting(code, text, expected):
     assert [(e["actor1"], e["actor2"]) for e in code(text, published="2024-05-14")["events"]] == [expected]
+
+
+@pytest.mark.parametrize("text,expected", [
+    # those who repel an attack are its target; the attack's own doer is the first side, an ally the target's
+    # associate (was the army against its own ally, the RSF left out)
+    ("Sudan's army and allied Joint Forces repelled an RSF assault on El Fasher on Saturday.",
+     ("RSF: Rapid Support Forces", "Military Forces of Sudan (2019-)", ["Joint Forces"])),
+    ("Soldiers repulsed an ISWAP raid on Monguno on Friday, killing 20 militants.",
+     ("Islamic State (West Africa)", "Military Forces of Nigeria (2023-)", [])),
+    ("Troops repelled an assault on a base near Afgoye on Sunday.",
+     ("Unidentified Armed Group (Somalia)", "Military Forces of Somalia (2022-)", [])),
+])
+def test_an_attack_repelled(code, text, expected):
+    assert [(e["actor1"], e["actor2"], e["assoc_actor_2"]) for e in code(text, published="2024-06-30")["events"]] \
+        == [expected]

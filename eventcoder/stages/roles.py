@@ -334,6 +334,8 @@ def _role(ctx: Context, mention: ActorMention, trig, verbs) -> str | None:
     return None
 
 
+# verbs of fending off an attack, whose subject is the attack's target
+_REPELLING = frozenset("repel repulse foil thwart rebuff".split())
 _ROADSIDE = "Remote explosive/landmine/IED"
 # victims a mob killed that the text calls armed ("a crowd lynched two armed robbers"): an armed group
 _ARMED_VICTIMS = re.compile(r"\barmed\b|\bgunm[ae]n\b", re.I)
@@ -487,6 +489,13 @@ def assign_roles(ctx: Context, ev: Event, iso3: str | None = None) -> None:
             if role == "finder" or role == "later" and ev.event_type == "Violence against civilians":
                 continue  # (no side: a finder of bodies, the doer of a later clause)
             (agents if role == "agent" else patients if role == "patient" else others).append(m)
+        if trig.pos_ == "NOUN" and trig.dep_ == "dobj" and trig.head.lemma_.lower() in _REPELLING and agents:
+            # "the army and allied Joint Forces repelled an RSF assault": the attack's own doer acts, those who
+            # repelled it are acted on (the attack's other side)
+            lo, hi = trig.left_edge.idx, trig.right_edge.idx + len(trig.right_edge)
+            own = [m for m in agents if lo <= m.start < hi]
+            patients += [m for m in agents if m not in own]
+            agents = own  # ("Troops repelled an attack on a base": an attacker no word names)
         if apart and ev.event_type == "Battles" and not agents and not patients:
             # "Fresh clashes erupted in Khartoum on Sunday, a day after the army and the RSF agreed to a ceasefire":
             # a fight told with no sides of its own is between those its sentence names
@@ -653,7 +662,10 @@ def assign_roles(ctx: Context, ev: Event, iso3: str | None = None) -> None:
             if armed:
                 side1, side2 = [n for n in side1 if n != armed[0]], armed[:1]
         if ev.event_type == "Battles" and not side2 and len(side1) > 1:
-            side1, side2 = side1[:1], side1[1:2]
+            # (two doers fight each other, unless the sentence names a foe of theirs beside them: "the army and allied
+            # Joint Forces repelled an RSF assault" has the RSF for its other side, the Joint Forces the army's ally)
+            foe = [n for n in o_names if n not in side1 and inter.get(n) in ARMED_SIDE_INTERS]
+            side1, side2 = (side1, foe[:1]) if foe else (side1[:1], side1[1:2])
         if ev.event_type == "Battles" and not side1 and len(side2) > 1 and not reference and " between " in low:
             # "fighting between the army and the rebels": both sides read as acted on (not "a joint
             # army and militia offensive", whose two are allies)
