@@ -51,3 +51,10 @@ def test_a_battle_s_unnamed_first_side(code):
 def test_a_town_named_after_a_country_is_no_country(code):
     assert _sides(code, "ELN rebels raided an army base in Puerto Jordan in Arauca on Monday, killing two soldiers.") \
         == [("ELN: National Liberation Army", "Military Forces of Colombia (2022-)")]
+
+
+def test_niger_state_is_no_mention_of_niger(code):
+    # "Niger state" counted as a mention of the country Niger, whose name the herders' militia then took
+    events = code("Vigilantes clashed with herders in Niger state on Monday, leaving four dead.",
+                  published=PUB)["events"]
+    assert [e["actor2"] for e in events] == ["Fulani Ethnic Militia (Nigeria)"]

@@ -612,6 +612,9 @@ TOPONYM_OPENING_BEFORE = re.compile(r"\b(?:Puerto|Porto|Port|San|Santa|Santo|Vil
                                     r"Bahia|Nueva|Nuevo|Nova|Novo)\s+$")
 
 
+_STATE_WORD_AFTER = re.compile(r"\s+[Ss]tate\b")
+
+
 def document_countries(text: str, places: Iterable[str] = ()) -> list[tuple[str, float]]:
     """The document's countries with weights, heaviest first, from country names, demonyms, named
     actors and (given as `places`, e.g. spaCy GPE entities) city names."""
@@ -632,8 +635,9 @@ def document_countries(text: str, places: Iterable[str] = ()) -> list[tuple[str,
     weighed = []
     for start, end, alias, cs, t in hits:
         if t.kind == "country":
-            if t.is_name and TOPONYM_OPENING_BEFORE.search(text, max(0, start - 12), start):
-                continue
+            if t.is_name and (TOPONYM_OPENING_BEFORE.search(text, max(0, start - 12), start)
+                              or _STATE_WORD_AFTER.match(text, end)):
+                continue  # (nor "Niger state", Nigeria's state of that name)
             # (a backer, "Iran-backed rebels", "Rwandan-backed", weighs least: it says who helps, not where)
             weight = WEIGHT_BACKER if backer(text, start, end) else WEIGHT_NAME if t.is_name else WEIGHT_ADJECTIVE
             weighed.append((weight, start, end, t.country))
