@@ -832,7 +832,8 @@ def _counted_from(ctx: Context, event: Event, head, counted: set) -> Event | Non
     first = event.sentences[0]
     before = [e for e in ctx.events if e.sentences and id(e) not in counted
               and 0 < first - max(e.sentences) <= COUNTED_FROM_SENTENCES]
-    if not before or any(_trigger(ctx, e) is not None and _trigger(ctx, e).i in {t.i for t in head.subtree}
+    under_head = {t.i for t in head.subtree}
+    if not before or any((tok := _trigger(ctx, e)) is not None and tok.i in under_head
                          for e in ctx.events if e is not event and e.sentences and e.sentences[0] == first):
         return None
     return max(before, key=lambda e: (max(e.sentences), e.trigger_start))
@@ -853,10 +854,11 @@ def count_off(ctx: Context) -> None:
         off = offset_clause(tok) if tok is not None and event.sentences else None
         if off is not None:
             offsets[id(event)] = (event, off)
+    counted = set(offsets)
     for event, (head, days, unit) in offsets.values():
-        anchor = _counted_from(ctx, event, head, set(offsets))
+        anchor = _counted_from(ctx, event, head, counted)
         if anchor is None or not anchor.event_date or {event.sub_event_type, anchor.sub_event_type} == _TAKEN_THEN_KILLED \
-                and _trigger(ctx, anchor) is not None and _trigger(ctx, anchor).pos_ == "VERB":
+                and (act := _trigger(ctx, anchor)) is not None and act.pos_ == "VERB":
             # (an abduction that ended in a killing is coded once, as the attack: "killed three days after gunmen
             # abducted them")
             continue

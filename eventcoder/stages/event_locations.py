@@ -36,7 +36,7 @@ from ..resources.gazetteer import acled_admin1, continent_adjectives, get_gazett
 from .event_dates import dateline, tells_the_incident
 from .fatalities import ANOTHER_ACT_BEFORE
 from .sentences import next_in_paragraph
-from .syntax import offset_clause
+from .syntax import counted_off_clauses
 from .places import (ADDRESS_GOVERNED, ADDRESS_TOWN_KM, ARMS, CAUSE_OF_BEFORE, DEMONYM_SHAPE, FACILITY_WORDS,
                      FOREIGNERS_AFTER, GOVERNMENT_AFTER, INSTITUTION_AFTER, KM_BEFORE, LOCAL_DISTRICT_WORDS,
                      MOVED_BEFORE, NAME_USE_AFTER, NEAR_KM, POSSESSIVE, REGION_LIST_AFTER, STOP_NAMES, by_front,
@@ -311,7 +311,7 @@ def _own_clause_places(ctx: Context, event: Event, own: list[PlaceMention]) -> l
     trig = doc.char_span(event.trigger_start, event.trigger_start + len(event.trigger), alignment_mode="expand")
     if span is None or trig is None or not len(trig):
         return own
-    clauses = [t for t in span if t.dep_ == "advcl" and t.pos_ == "VERB" and offset_clause(t) is not None]
+    clauses = counted_off_clauses(span)
     if not clauses:
         return own
     mine = next((t for t in [trig.root, *trig.root.ancestors] if any(c.i == t.i for c in clauses)), None)
@@ -894,9 +894,8 @@ _SETTLEMENT_OF = re.compile(r"\b(?:village|town|hamlet|settlement|locality|commu
 _SETTLEMENT_NAMED = re.compile(r"(?<![\w'’-])(?!(?:In|The|A|An|At|On|Near|From|To|Of)\s)([A-Z][\w'’-]+(?:\s+[A-Z][\w'’-]+)?)"
                                r"\s+(?:village|hamlet|township)\b")
 _NEAR_NAME = re.compile(r"\b(?:near|outside|around)\s+(?:the\s+)?([A-Z][\w'’-]{3,})(?![\w'’-]*(?:\s+[A-Z][\w'’-]*)*\s+"
-                        r"(?:[Mm]osque|[Hh]ospital|[Gg]ate|[Ss]quare|[Aa]irport|[Uu]niversity|[Bb]ase|[Cc]amp|[Mm]inistry|"
-                        r"[Ss]chool|[Mm]arket|[Bb]ridge|[Rr]oad|[Ss]treet|[Cc]heckpoint|[Ss]tation|[Oo]ffice|[Pp]alace|"
-                        r"[Ee]mbassy|[Pp]rison|[Cc]hurch|[Hh]otel|[Ss]tadium|[Pp]ark|[Cc]ollege)\b)")
+                        r"(?i:" + FACILITY_WORDS + r"|gate|square|base|camp|ministry|market|bridge|road|street|"
+                        r"checkpoint|station|palace|embassy|hotel|park)\b)")
 
 
 def _unknown_settlement(ctx: Context, spans) -> bool:

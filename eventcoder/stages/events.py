@@ -21,7 +21,8 @@ from ..pipeline import stage
 from .roles import NAMED_ARMED_INTERS, OTHER_INCIDENT_OPENING
 from .sentences import next_in_paragraph
 from .fatalities import MISHAP_TOLLS, REMAINS_CUES, mishap_toll, toll_to_date
-from .syntax import headline_passive, no_one, offset_clause, participle_noun, text_from, verb_of
+from .syntax import counted_off_clauses, headline_passive, no_one, offset_clause, participle_noun, text_from, verb_of
+from .times import MONTHS, REPORTING_LEMMAS
 from ..nlp import known_word
 from ..resources.gazetteer import distance_km
 from ..resources.taxonomy import PLOVER, VIOLENT_TYPES, disorder_type, set_sub_event_type, type_rank
@@ -807,7 +808,6 @@ def blocked(tok, span) -> str | None:
 
 _NEWS_SPAN_WORDS = frozenset("monday tuesday wednesday thursday friday saturday sunday yesterday today tonight "
                               "day days hours hour weekend morning night dawn".split())
-_MONTH_NAMES = frozenset("january february march april may june july august september october november december".split())
 
 
 def _campaign_so_far(verb) -> bool:
@@ -832,7 +832,7 @@ def _campaign_so_far(verb) -> bool:
         words = [t for t in prep.subtree if t.i != prep.i]
         # (a year, or a month with no day: "since 2015", "since January"; not a weekday or a day of a month)
         if any(t.like_num and len(t.text) == 4 for t in words) or (
-                any(t.lower_ in _MONTH_NAMES for t in words) and not any(t.like_num for t in words)):
+                any(t.lower_ in MONTHS for t in words) and not any(t.like_num for t in words)):
             return True
     return False
 
@@ -2088,7 +2088,7 @@ def detect_sentence(ctx: Context, s: Sentence) -> list[Event]:
     cue_tokens = {t.i for toks in cues.values() for t in toks}
     # the clauses of other acts counted off in days ("..., two days after militants killed seven soldiers"): a
     # trigger is typed by the cues of its own clause
-    counted_off = [t.i for t in span if t.dep_ == "advcl" and t.pos_ == "VERB" and offset_clause(t) is not None]
+    counted_off = [t.i for t in counted_off_clauses(span)]
     for fam, toks in cues.items():
         if not lex[fam].trigger:
             continue
@@ -2391,14 +2391,11 @@ def _claimer_s_boast(verb) -> bool:
         and say.head.lemma_.lower() == "claim"
 
 
-_TELLING = frozenset("say claim announce confirm report state add".split())
-
-
 def _own_act_told(verb) -> bool:
     """"Houthi forces said they shot down a U.S. drone": the pronoun is the teller, named in the clause above, who
     tells an act of its own (not one told before)."""
     head = verb.head
-    return verb.dep_ == "ccomp" and head.lemma_.lower() in _TELLING and any(
+    return verb.dep_ == "ccomp" and head.lemma_.lower() in REPORTING_LEMMAS and any(
         c.dep_ == "nsubj" and c.pos_ in ("NOUN", "PROPN") for c in head.children)
 
 

@@ -86,6 +86,11 @@ _OFFSET_COUNTS = {"a": 1, "an": 1, "one": 1, "two": 2, "three": 3, "four": 4, "f
                   "eight": 8, "nine": 9, "ten": 10}
 
 
+def counted_off_clauses(span) -> list:
+    """The verbs of the span's clauses of another act counted off in days (see offset_clause)."""
+    return [t for t in span if t.dep_ == "advcl" and t.pos_ == "VERB" and offset_clause(t) is not None]
+
+
 def offset_clause(tok):
     """(the verb the clause hangs on, the clause's days from it, the unit's days) where `tok` acts in a clause of
     another act counted off from that verb's: "struck hideouts in Khost on Monday, two days after militants killed
