@@ -855,12 +855,26 @@ def count_off(ctx: Context) -> None:
         if off is not None:
             offsets[id(event)] = (event, off)
     counted = set(offsets)
+    clauses = {verb_of(_trigger(ctx, e)).i for e, _ in offsets.values()}
+    for event in ctx.events:
+        tok = _trigger(ctx, event)
+        if id(event) in counted or tok is None or not event.sentences:
+            continue
+        # a clause counted off from the event's verb that tells no event of its own ("Four days after rebels took
+        # the town on Saturday, jets bombed it"): its day dates the event
+        for clause in verb_of(tok).children:
+            off = offset_clause(clause) if clause.dep_ == "advcl" and clause.i not in clauses else None
+            if off is not None and off[0].i == verb_of(tok).i:
+                _count_forward(ctx, None, event, off[0], off[1], off[2], clause=clause)
+                break
     for event, (head, days, unit) in offsets.values():
         anchor = _counted_from(ctx, event, head, counted)
         if anchor is None or not anchor.event_date or {event.sub_event_type, anchor.sub_event_type} == _TAKEN_THEN_KILLED \
                 and (act := _trigger(ctx, anchor)) is not None and act.pos_ == "VERB":
             # (an abduction that ended in a killing is coded once, as the attack: "killed three days after gunmen
             # abducted them")
+            continue
+        if _count_forward(ctx, event, anchor, head, days, unit):
             continue
         d = date.fromisoformat(anchor.event_date) + timedelta(days=days)
         if ctx.published is not None and d > ctx.published:
@@ -869,6 +883,58 @@ def count_off(ctx: Context) -> None:
         event.time_precision = max(anchor.time_precision or 1, 1 if unit == 1 else 2)
         event.date_basis, event.date_unit = "act", "day"
         event.counted_off = True  # (not a contract field: the merge stage keeps it apart from the act it counts from)
+
+
+def _count_forward(ctx: Context, event: Event | None, anchor: Event, head, days: int, unit: int, clause=None) -> bool:
+    """Where the counted-off clause has a day of its own and the act it counts from has none, the count runs the
+    other way: "Four days after rebels took the town on Saturday, jets bombed it" dates the bombing four days after
+    Saturday. The clause's day is its own time's, or that of the same act told in a sentence before ("Rebels seized
+    Rubaya on Saturday. Three days after they seized the town, the army shelled it"). Returns whether it dated so."""
+    clause = clause if event is None else verb_of(_trigger(ctx, event))
+    lo, hi = clause.left_edge.idx, clause.right_edge.idx + len(clause.right_edge)
+    s = ctx.sentences[anchor.sentences[0] if event is None else event.sentences[0]]
+    days_told = [t for t in _times_within(ctx, s)[0] if t.precision == "day" and t.value and not t.duration]
+    own = [t for t in days_told if lo <= t.start < hi]
+    if any(not lo <= t.start < hi for t in days_told):
+        return False  # (the act counted from has a day of its own: "struck Khost on Monday, two days after ...")
+    if own:
+        start = date.fromisoformat(own[0].value)
+    elif event is None:
+        return False
+    else:
+        told = [e for e in ctx.events if e is not event and e is not anchor and e.sentences and e.event_date
+                and max(e.sentences) < event.sentences[0] and e.sub_event_type == event.sub_event_type
+                and e.date_basis == "act"]
+        if told:
+            start, precision = date.fromisoformat(told[-1].event_date), told[-1].time_precision
+        else:
+            # (or the day of a sentence just before whose verb is the clause's: "seized Rubaya on Saturday")
+            said = _day_of_same_verb(ctx, event.sentences[0], clause.lemma_.lower())
+            if said is None:
+                return False
+            start, precision = date.fromisoformat(said.value), 1
+        event.event_date, event.date_end, event.time_precision = start.isoformat(), None, precision
+    d = start - timedelta(days=days)
+    if ctx.published is not None and d > ctx.published:
+        return False
+    anchor.event_date, anchor.date_end = d.isoformat(), None
+    anchor.time_precision = max((event.time_precision if event is not None else None) or 1, 1 if unit == 1 else 2)
+    anchor.date_basis, anchor.date_unit = "act", "day"
+    if event is not None:
+        event.counted_off = True
+    return True
+
+
+def _day_of_same_verb(ctx: Context, first: int, lemma: str) -> TimeMention | None:
+    """The one day told in a sentence of the COUNTED_FROM_SENTENCES before `first` whose verb has the lemma."""
+    for i in range(first - 1, max(first - 1 - COUNTED_FROM_SENTENCES, -1), -1):
+        s = ctx.sentences[i]
+        span = ctx.doc.char_span(s.start, s.end, alignment_mode="expand")
+        if span is None or not any(t.pos_ == "VERB" and t.lemma_.lower() == lemma for t in span):
+            continue
+        days = [t for t in _times_within(ctx, s)[0] if t.precision == "day" and t.value and not t.duration]
+        return days[0] if len(days) == 1 else None
+    return None
 
 
 @stage("event_dates", requires=("events", "times"), assigns=("event_dates",))

@@ -429,6 +429,13 @@ _TELLERS_IN_BEFORE = re.compile(r"\b(?:officials?|authorities|sources?|police|sp
                                 r"journalists?|reporters?|correspondents?|diplomats?|(?:rights|aid|relief)\s+groups?|"
                                 r"activists?|monitors?)\s+in\s+$", re.I)
 _TELL_AFTER = re.compile(r"\s+(?:said|say|says|told|reported|confirmed|announced|added)\b")
+# a town that speaks or charges is its government ("Moscow said", "Kyiv accused"), unless a preposition makes it
+# where those who speak are ("residents of Goma said")
+_SPEAKS_AFTER = re.compile(r"\s+(?:(?:has|have|had)\s+)?(?:said|says|claimed|claims|accused|accuses|denied|denies|blamed|"
+                           r"blames|announced|announces|warned|warns|insisted|insists|confirmed|confirms|responded|"
+                           r"vowed|vows|condemned|condemns|alleged|alleges)\b")
+_PLACE_PREP_BEFORE = re.compile(r"\b(?:of|in|from|at|near|around|outside|to|into|on)\s+(?:the\s+)?$", re.I)
+_AS_CALLS = re.compile(r"\bas\s+\S+\s+(?:calls|called)\b")
 # "a soldier from Kelmora was among the dead", "a trader from Dunde": where one person came from, not where
 # the event was (not "withdrew from Kelmora": an act there; nor "students from the Kelmora branch of ...";
 # nor a group, "residents from Kelmora rallied", who mostly act at home)
@@ -683,6 +690,11 @@ class PlaceView:
             or _PEOPLE_FROM_BEFORE.search(ctx.text, max(0, p.start - 50), p.start)
             or _attackers_from(ctx.text, p.start)
             or _CARRIED_TO_IN_BEFORE.search(ctx.text, max(0, p.start - 90), p.start))}
+        # (nor a capital standing for its government: "Moscow said its forces downed 12 drones", "Artemovsk, as Moscow
+        # calls Bakhmut")
+        self.elsewhere |= {p.start for p in self.places if p.kind == "city" and (
+            _SPEAKS_AFTER.match(ctx.text, p.end) and not _PLACE_PREP_BEFORE.search(ctx.text, max(0, p.start - 12), p.start)
+            or _AS_CALLS.search(ctx.text, max(0, p.start - 4), min(len(ctx.text), p.end + 12)))}
         self._places = sorted(self.places, key=lambda p: p.start)
         # the town the text's dateline opens with, if any (read once for all the document's events)
         self.dateline = _dateline_place(ctx, self.places)

@@ -147,6 +147,22 @@ def _throws_missiles(verb) -> bool:
     return any(o.lower_ in MISSILES or o.lemma_.lower() in MISSILES for o in objs)
 
 
+# subjects whose bombing is done from the air: a state's army or air force, or its aircraft
+_AIR_BOMBERS = frozenset("army military junta regime jets warplanes aircraft planes helicopters airforce".split())
+
+
+def _air_force_subject(verb) -> bool:
+    """The verb's subject (or its passive's agent) is an army, a military, a junta or aircraft."""
+    subjects = [c for c in verb.children if c.dep_ == "nsubj"]
+    subjects += [g for c in verb.children if c.dep_ == "agent" for g in c.children if g.dep_ == "pobj"]
+    if verb.dep_ == "acl" and not subjects:
+        # ("the military of Mozambique bombed targets" parsed as a participle of the noun phrase before it)
+        subjects = [verb.head.head if verb.head.dep_ == "pobj" and verb.head.head.dep_ == "prep" else verb.head]
+        subjects = [s.head if s.dep_ == "prep" else s for s in subjects]
+    words = {t.lower_ for c in subjects for t in c.subtree}
+    return bool(words & _AIR_BOMBERS) or {"air", "force"} <= words
+
+
 def sentence_span(ctx: Context, s: Sentence):
     return ctx.doc.char_span(s.start, s.end, alignment_mode="expand")
 
@@ -1575,6 +1591,11 @@ def _actor_inters_in(ctx: Context, start: int, end: int) -> list[str]:
 
 def type_trigger(ctx: Context, fam: str, tok, span, cues: dict) -> tuple[str, str] | None:
     """ACLED (event_type, sub_event_type) for one trigger in its sentence, or None."""
+    bombing = verb_of(tok)
+    if bombing.pos_ == "VERB" and bombing.lemma_.lower() == "bomb" and _air_force_subject(bombing):
+        # "the military bombed a village", "army jets bombed militant targets": a state's bombing is from the air (its
+        # own verb's and its objects', not a weapon of the sentence's other acts)
+        cues = {**cues, "AIR": [bombing]}
     has = cues.__contains__
     weapon = next((w for w in WEAPON_ORDER if has(w)), None)
     patient = _patient_words(tok)
@@ -1697,8 +1718,11 @@ def type_trigger(ctx: Context, fam: str, tok, span, cues: dict) -> tuple[str, st
         # command over the crowd
         acted_on += [(c.left_edge.idx, c.right_edge.idx + len(c.right_edge)) for c in tok.head.children
                      if c.dep_ == "prep" and c.lower_ in ("with", "against") and c.i < tok.i]
+    # (herders who attack villagers are a communal militia, ACLED's attackers of civilians; herders who
+    # fight the police are still a mob)
     crowd_agent = bool(agent_words & CROWD_WORDS) and not _the_group_told_before(ctx, tok, span) \
         and not agent_words & (ARMED_WORDS | _UNKNOWN_ATTACKERS | _GANG_WORDS) \
+        and not (agent_words & _KEEPERS and not armed_victim) \
         and not any(a.inter in ORGANISED_ARMED_INTERS and not a.name.startswith("Vigilante")
                     for a in ctx.actors if span.start_char <= a.start < tok.idx
                     and not any(lo <= a.start < hi for lo, hi in acted_on))
@@ -2162,11 +2186,17 @@ def detect_sentence(ctx: Context, s: Sentence) -> list[Event]:
     # (a killing the sentence tells: "killed a resident and abducted two", "shot him dead")
     killing = any(c[2] == "KILL" or c[2] == "HARM" and _harm_to_death(c[3]) for c in candidates if c[4][1] == "Attack")
     chosen = []
+    apart: set[int] = set()  # (triggers kept apart as acts of days of their own)
     for depth, i, fam, tok, (etype, sub) in candidates:
         clash = False
         for k, (_, _, cfam, ctok, (ctype, csub)) in enumerate(chosen):
             if _counted_off(tok, ctok):
                 continue  # "struck Khost on Monday, two days after militants killed seven soldiers": two acts
+            if etype in _ARMED_VIOLENCE and ctype in _ARMED_VIOLENCE and _days_apart(ctx, tok, ctok) \
+                    and not _taken_then_killed(ctx, (tok, sub), (ctok, csub)):
+                # "killed five in Tsafe on Monday and abducted 12 in Gusau on Wednesday": two acts
+                apart.update((tok.i, ctok.i))
+                continue
             if ctok.i == tok.i and "RIOT" in (fam, cfam) and {fam, cfam} & _VIOLENT_FAMILIES and ctype != etype:
                 # one verb that is a riot cue and a cue of fighting or killing ("clashed with the police",
                 # "stoned a man to death"): one incident. A fight is typed as the fight cue types it (which
@@ -2222,7 +2252,10 @@ def detect_sentence(ctx: Context, s: Sentence) -> list[Event]:
         # ACLED codes once, at the violent type ("seized rifles in a raid" keeps its seizure)
         chosen = [c for c in chosen if c[4][1] not in _INCIDENT_PARTS
                   or not any(_same_clause(c[3], v) for v in violent_acts)]
-    return [_event(ctx, s, tok, fam, depth, etype, sub) for depth, i, fam, tok, (etype, sub) in chosen]
+    events = [_event(ctx, s, tok, fam, depth, etype, sub) for depth, i, fam, tok, (etype, sub) in chosen]
+    for ev, c in zip(events, chosen):
+        ev.own_day = c[3].i in apart  # (not a contract field: the merge keeps such acts of one sentence apart)
+    return events
 
 
 _TAKEN_TERRITORY = frozenset({"Non-state actor overtakes territory", "Government regains territory"})
@@ -2248,6 +2281,32 @@ def _taken_unopposed(chosen: list, cues: dict) -> list:
 
 
 _ABDUCTION_OR_ATTACK = frozenset({"Attack", "Abduction/forced disappearance"})
+
+
+def _own_days(ctx: Context, verb) -> set[str]:
+    """The days told in the verb's own phrases ("on Monday", "Wednesday"), not in its clauses."""
+    spans = [(c.left_edge.idx, c.right_edge.idx + len(c.right_edge)) for c in verb.children
+             if c.dep_ in ("prep", "npadvmod", "advmod")]
+    return {t.value for t in ctx.times if t.precision == "day" and t.value and not t.duration
+            and any(lo <= t.start < hi for lo, hi in spans)}
+
+
+def _taken_then_killed(ctx: Context, a: tuple, b: tuple) -> bool:
+    """An abduction told on a day before the attack of the same sentence ("abducted on Saturday by gunmen, was killed
+    on Thursday"): ACLED codes an abduction that ends in a killing once, as the attack."""
+    if {a[1], b[1]} != _ABDUCTION_OR_ATTACK:
+        return False
+    taken, attack = (a[0], b[0]) if a[1] != "Attack" else (b[0], a[0])
+    return max(_own_days(ctx, verb_of(taken))) < min(_own_days(ctx, verb_of(attack)))
+
+
+def _days_apart(ctx: Context, a, b) -> bool:
+    """Two verbs of one sentence each told with a day of its own, and not the same day."""
+    va, vb = verb_of(a), verb_of(b)
+    if va.i == vb.i:
+        return False
+    da, db = _own_days(ctx, va), _own_days(ctx, vb)
+    return bool(da) and bool(db) and not da & db
 def _harm_to_death(tok) -> bool:
     """A harm told as a killing by its own words: "shot him dead", "beat them to death" (the few words after it)."""
     after = tok.doc[tok.i + 1:tok.i + 6]

@@ -333,9 +333,16 @@ def _has_dead_marker(verb) -> bool:
     return False
 
 
+# what is shot down or destroyed without a death: machines and munitions ("shot down 12 drones")
+_MACHINES = frozenset("drone uav plane aircraft airplane helicopter jet warplane missile rocket balloon satellite "
+                      "vehicle tank boat ship vessel".split())
+
+
 def _is_death_verb(verb, noun, role: str) -> bool:
     lemma = verb.lemma_.lower()
     if any(c.dep_ == "neg" for c in verb.children) or _killed_or_hurt(verb):
+        return False
+    if noun is not None and noun.lemma_.lower() in _MACHINES:
         return False
     if role == "subj_active":
         if lemma in DIE_VERBS:
@@ -866,6 +873,11 @@ def _lone_conjuncts(noun, used: set[int]) -> list:
     figure is its own claim)."""
     out = []
     for m in noun.conjuncts:
+        if m.i not in used and m.lower_ in ("himself", "herself"):
+            # "killing 18 people and himself", "killing himself and 44 others": the attacker among the dead (ACLED
+            # counts him; not a lone "before killing himself")
+            out.append(m)
+            continue
         if m.i < noun.i or m.i in used or m.pos_ not in ("NOUN", "PROPN") or m.tag_ in ("NNS", "NNPS"):
             continue
         if _own_figure(m):
@@ -961,17 +973,20 @@ def _besides(noun) -> bool:
         for c in noun.children) or noun.lower_ == "another"
 
 
-def _also_killed(noun) -> bool:
+def _also_killed(noun, verbs=None) -> bool:
     """"Two resistance fighters were also killed": dead told with "also" on their own death verb in the past, more
     than those before (not "were also murder suspects", nor "three relatives have also been killed", earlier
     deaths told as background)."""
     verb = noun.head
-    return noun.dep_ in ("nsubj", "nsubjpass") and verb.lemma_.lower() in _ALSO_DEATH_VERBS \
+    return noun.dep_ in ("nsubj", "nsubjpass") and verb.lemma_.lower() in (verbs or _ALSO_DEATH_VERBS) \
         and any(c.dep_ == "advmod" and c.lower_ == "also" for c in verb.children) \
         and not any(c.dep_ == "aux" and c.lemma_ == "have" for c in verb.children)
 
 
 _ALSO_DEATH_VERBS = frozenset("kill die slay murder shoot behead execute".split())
+# (a victim told alone, "a woman nearby was also killed", adds to a figure only as killed: one who "also died" may be
+# among those counted)
+_KILLED_ALSO = frozenset("kill slay murder behead execute".split())
 
 
 def _than_after(tok) -> bool:
@@ -1289,7 +1304,7 @@ def _lone_victims(ctx: Context, s, used: set[int]) -> list[FatalityClaim]:
             kind = _kind_context(v, noun, None, s.text) or "singular"
             start, end = _phrase_span(noun)
             claimed = reporting_sources(v, ctx, s.index)
-            out.append(FatalityClaim(count=n, low=n, high=n, who=_who(noun, v, ctx), added=_besides(noun),
+            out.append(FatalityClaim(count=n, low=n, high=n, who=_who(noun, v, ctx), added=_besides(noun) or _also_killed(noun, _KILLED_ALSO),
                                      claimed_by=claimed[0] if claimed else None, text=s.text,
                                      start=start, end=end, sentence=s.index, kind=kind))
     return out
@@ -1391,7 +1406,7 @@ def attach(ctx: Context) -> None:
     # (an event's copies for the other places of a list take none of its claims: see split_listed_places)
     own = [e for e in events if not e.listed_copy]
     for c in ctx.fatalities:
-        target = _target(c, own, par)
+        target = _target(c, own, par, _doer_told(ctx, c))
         if target is not None:
             target.fatality_claims.append(c)
     for e in events:
@@ -1422,7 +1437,14 @@ def attach(ctx: Context) -> None:
         e.fatalities = total_fatalities(usable)
 
 
-def _target(c: FatalityClaim, events: list[Event], par: dict[int, int]) -> Event | None:
+def _doer_told(ctx: Context, c: FatalityClaim) -> bool:
+    """Whether the claim's sentence names an actor before its figure: a killer or a teller, as in a group's boast
+    ("the group said its fighter had killed dozens of officials"), not a bare toll ("Three people died")."""
+    s = ctx.sentences[c.sentence]
+    return any(s.start <= a.start < c.start for a in ctx.actors)
+
+
+def _target(c: FatalityClaim, events: list[Event], par: dict[int, int], doer_told: bool = False) -> Event | None:
     violent = [e for e in events if _is_violent(e)]
     if c.kind == "remains":
         same = [e for e in events if c.sentence in e.sentences]
@@ -1460,6 +1482,11 @@ def _target(c: FatalityClaim, events: list[Event], par: dict[int, int]) -> Event
         return max(before, key=lambda e: max(i for i in e.sentences if i <= c.sentence))
     if same:  # a non-violent event in the same sentence: the figure is background to it
         return None
+    told_before = [e for e in violent if c.sentence - 1 in e.sentences and not e.historical]
+    if told_before and par.get(c.sentence - 1) != par.get(c.sentence) and not doer_told:
+        # a paragraph opening on a toll right after the paragraph that told the act (wire stories give each
+        # sentence a paragraph: "Troops shelled the town on Monday. ¶ Three people died, the governor said")
+        return told_before[-1]
     if violent and c.kind != "toll" and c.sentence > max(max(e.sentences) for e in violent) and par.get(c.sentence) not in {
             par.get(i) for e in violent for i in e.sentences}:
         # a figure in a later paragraph that tells no event of the story: background ("The war began with the

@@ -19,7 +19,7 @@ from ..resources.actors import country_iso3
 from ..resources.gazetteer import distance_km, get_gazetteer
 from ..resources.taxonomy import PLOVER, VIOLENT_TYPES, disorder_type, sub_rank
 from .event_dates import introduces_new, span_precision
-from .event_locations import split_listed_places
+from .event_locations import _dateline_place, split_listed_places
 from .events import APART_KM
 from .roles import SEPARATE_INCIDENT_OPENING
 from .syntax import span_root, token_at
@@ -73,7 +73,10 @@ def told_apart(a: Event, b: Event, index: "SentenceIndex") -> bool:
     are left together ("killed on Monday after a prisoner wounded another on Sunday" tells one event
     and its cause)."""
     if set(a.sentences) & set(b.sentences):
-        return _counted_apart(a, b)
+        # (or two acts the sentence tells each with a day of its own: "killed five on Monday and abducted 12 on
+        # Wednesday")
+        return _counted_apart(a, b) or getattr(a, "own_day", False) and getattr(b, "own_day", False) \
+            and days_apart(a, b)
     later = max(min(a.sentences), min(b.sentences))
     if days_apart(a, b) or later in index.other_openings and min(a.sentences) != min(b.sentences):
         # (or the later one opens another incident: "Separately, drones hit energy sites in the Odesa region")
@@ -648,8 +651,21 @@ def _told_beside(ctx: Context, host: Event, ev: Event, index: SentenceIndex, clu
     if gap == 2 and _killer_unsaid(ctx, ev) and not any(
             last < i < first for c in clusters if c is not host and c is not ev for i in c.sentences):
         gap = 1
-    return 0 <= gap <= 1 and ctx.sentences[first].paragraph == ctx.sentences[last].paragraph \
-        and not _another_incident(ctx, ev) and not countries_clash(host, ev, index)
+    if not (0 <= gap <= 1) or _another_incident(ctx, ev) or countries_clash(host, ev, index):
+        return False
+    return ctx.sentences[first].paragraph == ctx.sentences[last].paragraph or _toll_paragraph(ctx, host, ev, index)
+
+
+def _toll_paragraph(ctx: Context, host: Event, ev: Event, index: SentenceIndex) -> bool:
+    """A paragraph of its own opening on the toll of the act the paragraph before closed on, naming no killer and
+    no place of its own (wire stories give each sentence a paragraph: "Troops shelled the village on Monday. ¶
+    Four people were killed, the governor said")."""
+    first = min(ev.sentences)
+    prev = ctx.sentences[first - 1] if first > 0 else None
+    if prev is None or prev.paragraph == ctx.sentences[first].paragraph or not _killer_unsaid(ctx, ev):
+        return False
+    own = index.places.get(first, set())
+    return not own or own <= ({host.location} if host.location else set())
 
 
 def _toll_of_armed_event(ctx: Context, host: Event, ev: Event) -> bool:
@@ -777,6 +793,79 @@ def name_generics_by_place(ctx: Context, ev: Event) -> None:
     ev.actor1, ev.actor2 = fix(ev.actor1), fix(ev.actor2)
     ev.assoc_actor_1 = [fix(n) for n in ev.assoc_actor_1]
     ev.assoc_actor_2 = [fix(n) for n in ev.assoc_actor_2]
+
+
+# the arrested named as armed men: no civilians (the roles stage names their group where a word does)
+_ARMED_ARRESTED = re.compile(r"\b(?:militants?|rebels?|insurgents?|jihadists?|gunm[ae]n|fighters?|terrorists?|bandits?|"
+                             r"gang(?:s|sters?)?|cartel|militiam[ae]n|combatants?)\b", re.I)
+
+
+def name_second_parties(ctx: Context, ev: Event) -> None:
+    """ACLED's agreements and arrests have two sides: an agreement's second party told beside the first ("the
+    government and the ELN signed a ceasefire") or after it ("fighters gave themselves up to Afghan troops") is
+    actor2, and people arrested whom no group names are civilians ("police arrested an opposition leader")."""
+    if ev.actor2 or ev.assoc_actor_2 or not ev.actor1:
+        return
+    if ev.sub_event_type == "Agreement":
+        if ev.assoc_actor_1:
+            ev.actor2 = ev.assoc_actor_1.pop(0)
+        else:
+            spans = [(ctx.sentences[i].start, ctx.sentences[i].end) for i in set(ev.sentences)]
+            after = [a for a in ctx.actors if a.start > ev.trigger_start and a.name != ev.actor1
+                     and any(x <= a.start < y for x, y in spans)]
+            if not after:
+                return
+            ev.actor2 = min(after, key=lambda a: a.start).name
+        ev.inter2 = next((a.inter for a in ctx.actors if a.name == ev.actor2), None)
+    elif ev.sub_event_type == "Arrests" and ev.iso3 and not any(
+            _ARMED_ARRESTED.search(ctx.sentences[i].text) for i in set(ev.sentences)):
+        from ..resources.actors import generic_actor
+
+        ev.actor2, ev.inter2 = generic_actor("civilians", ev.iso3, ctx.published)
+
+
+# the state's forces as ACLED names them, by kind: the name's opening words
+_STATE_FORCE_PREFIXES = (("Military Forces of ", "military"), ("Police Forces of ", "police"))
+
+
+def name_dateline_forces(ctx: Context, ev: Event) -> None:
+    """State forces no word gives a country ("security forces", "police") take the event's country where theirs
+    came only from a dateline of another one: "DUBAI (Reuters) - Security forces fired on protesters in Zahedan"
+    tells Iran's forces, not the United Arab Emirates'. Not where the text names their country otherwise."""
+    if not ev.iso3 or ctx.doc is None:
+        return
+    line = _dateline_place(ctx, ctx.places)
+    if line is None or line.iso3 == ev.iso3:
+        return
+    from ..resources.actors import generic_actor
+
+    sentences = [ctx.sentences[i] for i in set(ev.sentences)]
+
+    def told(a) -> bool:
+        return any(s.start <= a.start < s.end for s in sentences)
+
+    if any(p.iso3 == line.iso3 and p is not line for p in ctx.places) or any(
+            a.country == line.iso3 and a.source != "generic" for a in ctx.actors):
+        return  # (the text names the dateline's country beyond its town)
+
+    def fix(name, inter):
+        for prefix, kind in _STATE_FORCE_PREFIXES:
+            if name and name.startswith(prefix) and inter == "State forces" and _forces_iso3(name, prefix) == line.iso3 \
+                    and all(a.source == "generic" for a in ctx.actors if a.name == name and told(a)):
+                return generic_actor(kind, ev.iso3, ctx.published)
+        return name, inter
+
+    ev.actor1, ev.inter1 = fix(ev.actor1, ev.inter1)
+    ev.actor2, ev.inter2 = fix(ev.actor2, ev.inter2)
+    ev.assoc_actor_1 = [fix(n, "State forces")[0] for n in ev.assoc_actor_1]
+    ev.assoc_actor_2 = [fix(n, "State forces")[0] for n in ev.assoc_actor_2]
+
+
+def _forces_iso3(name: str, prefix: str) -> str | None:
+    """The country of a state force's ACLED name ("Police Forces of the United States (2021-)": USA)."""
+    rest = name[len(prefix):]
+    rest = rest[4:] if rest.startswith("the ") else rest
+    return country_iso3(rest.split(" (", 1)[0])
 
 
 # A front's sides (data/zones.json `sides`) are read only for an event this near its line: further off it
@@ -938,11 +1027,13 @@ def name_gang_victims(ctx: Context, ev: Event) -> None:
 # in the names of the older data). In acled-dev, the rows whose first coded event names an unknown armed
 # group in a text so worded have a militia of that kind in the gold 25 times, the armed group 15 and a named
 # group 25 (`scratch/commsim.py` in session 57's notes, on run s57o); the name changes with the rows' years
-# (ethnic up to 2015, communal from 2017). Bare "raiders" is left out: masked raiders are any gunmen.
+# (ethnic up to 2015, communal from 2017). Bare "raiders" is left out: masked raiders are any gunmen. Herders
+# told as the doers of an attack ("camel herders attacked three men") are such a militia too, not a mob.
 _COMMUNAL_RAIDERS = re.compile(
     r"\b(?:rustl\w+|(?:cattle|livestock) (?:raid\w*|theft)|(?:cattle|ethnic|\w+(?:an|ese|i)) raiders|raiders (?:from|of)|clan (?:fight\w*|clash\w*|militia\w*)|rival clans|land invaders"
     r"|stole (?:\w+ )?(?:cattle|goats|camels|animals|livestock|cows)|ethnic (?:clash\w*|violence|fighting|raiders)"
-    r"|community clashes|rival (?:ethnic groups|communities))\b", re.I)
+    r"|community clashes|rival (?:ethnic groups|communities)|pastoralist communities)\b", re.I)
+_HERDERS = frozenset("herders herdsmen pastoralists".split())
 ETHNIC_NAME_UNTIL = 2015
 
 
@@ -953,7 +1044,7 @@ def name_communal_raiders(ctx: Context, ev: Event) -> None:
     from ..resources.actors import clan_countries, country_code, country_name
 
     names = [n for n in (ev.actor1, ev.actor2) if n and _UNKNOWN_GROUP.match(n)]
-    if not names or not _COMMUNAL_RAIDERS.search(_paragraph_text(ctx, ev)):
+    if not names or not (_COMMUNAL_RAIDERS.search(_paragraph_text(ctx, ev)) or _herders_act(ctx, ev)):
         return
     year = int((ev.event_date or "9999")[:4])
     kind = "Ethnic" if year <= ETHNIC_NAME_UNTIL else "Communal"
@@ -969,6 +1060,26 @@ def name_communal_raiders(ctx: Context, ev: Event) -> None:
 
 
 _UNKNOWN_GROUP = re.compile(r"^Unidentified Armed Group(?: \((.+)\))?$")
+
+
+def _herders_act(ctx: Context, ev: Event) -> bool:
+    """Herders told in the event's sentences as the doers of an act: the subject of an active verb ("camel herders
+    attacked three men"; not a headline's "three herders killed near ..."), or its passive's agent ("hacked to
+    death by herders")."""
+    if ctx.doc is None:
+        return False
+    for i in set(ev.sentences):
+        s = ctx.sentences[i]
+        span = ctx.doc.char_span(s.start, s.end, alignment_mode="expand")
+        for tok in span if span is not None else ():
+            if tok.lower_ not in _HERDERS:
+                continue
+            head = tok.head
+            if tok.dep_ == "nsubj" and head.pos_ == "VERB" and head.tag_ != "VBN":
+                return True
+            if tok.dep_ == "pobj" and head.dep_ == "agent":
+                return True
+    return False
 
 
 # Brazil's police and army fight gangs: in acled-dev's Brazilian rows, the side the state's forces clash with
@@ -1015,6 +1126,8 @@ def make_merge(settings):
         for ev in ctx.events:
             name_communal_raiders(ctx, ev)
             name_generics_by_place(ctx, ev)
+            name_dateline_forces(ctx, ev)
+            name_second_parties(ctx, ev)
             name_front_sides(ctx, ev)
             name_unknown_sides(ctx, ev)
             name_unknown_gangs(ctx, ev)
