@@ -175,3 +175,48 @@ def test_a_capital_that_speaks_is_no_place(code, text, place):
 def test_residents_of_a_town_who_speak_are_there(code):  # (guard)
     doc = code("Residents of Goma said shells fell on the city on Tuesday, killing three.", published=PUB)
     assert [e["location"] for e in doc["events"]] == ["Goma"]
+
+
+def test_stun_grenades_are_no_grenade_attack(code):
+    doc = code("Police threw stun grenades at demonstrators outside parliament in Tbilisi on Monday.", published=PUB)
+    assert [(e["event_type"], e["admin1"]) for e in doc["events"]] == [("Protests", "Tbilisi")]
+
+
+def test_a_riot_has_no_protesters_beside_its_rioters(code):
+    doc = code("Protesters torched a bank branch in Mahabad on Monday. Security forces fired tear gas to scatter them.",
+               published=PUB)
+    assert [(e["sub_event_type"], e["assoc_actor_1"]) for e in doc["events"]] == [("Violent demonstration", [])]
+
+
+@pytest.mark.parametrize("text", [
+    "A mob beat a man suspected of stealing a phone to death in Kisumu on Monday before police arrived.",
+    "Residents lynched a suspected cattle thief in Kisumu on Monday. Police arrived later and took the body away.",
+])
+def test_police_who_came_after_a_lynching_are_no_target(code, text):
+    doc = code(text, published=PUB)
+    assert [(e["actor1"], e["actor2"]) for e in doc["events"]] == [("Rioters (Kenya)", "Civilians (Kenya)")]
+
+
+def test_villagers_who_stone_police_target_them(code):  # (guard)
+    doc = code("Villagers stoned two police officers to death in Kisumu on Monday.", published=PUB)
+    assert [e["actor2"] for e in doc["events"]] == ["Police Forces of Kenya (2022-)"]
+
+
+@pytest.mark.parametrize("text", [
+    "Police fired live rounds at a nurses' march in Nairobi on Monday, wounding six.",
+    "Officers shot at a rally of opposition supporters in Nairobi on Monday, killing one.",
+])
+def test_fire_on_a_march_is_excessive_force(code, text):
+    assert [e["sub_event_type"] for e in code(text, published=PUB)["events"]] == ["Excessive force against protesters"]
+
+
+def test_wounded_who_died_later_add_to_the_toll(code):
+    doc = code("A roadside bomb struck a minibus near Turbat on Monday, killing four passengers and wounding eleven. "
+               "Three of the wounded died overnight in hospital.", published=PUB)
+    assert [e["fatalities"] for e in doc["events"]] == [7]
+
+
+def test_people_who_died_in_the_attack_are_no_mob(code):
+    doc = code("Gunmen stormed a church in Owo on Sunday, killing 10 worshippers. On Tuesday a council official said "
+               "that 15 people had died in the attack.", published=PUB)
+    assert [e["event_type"] for e in doc["events"]] == ["Violence against civilians"]

@@ -167,6 +167,8 @@ def sentence_span(ctx: Context, s: Sentence):
     return ctx.doc.char_span(s.start, s.end, alignment_mode="expand")
 
 
+# grenades that neither kill nor maim, used on crowds
+_CROWD_CONTROL_GRENADES = frozenset("stun flash flash-bang smoke sound concussion tear-gas gas".split())
 # what the word "riot" names when it qualifies them: a force or its kit
 _RIOT_UNITS = frozenset("police policeman policemen squad squads unit units gear control officer officers force "
                         "forces shield shields troops".split())
@@ -191,6 +193,8 @@ def find_cues(span) -> dict[str, list]:
                 continue  # "measures to deal with the outbreak": no agreement
             if lem == "riot" and tok.pos_ != "VERB" and tok.head is not tok and tok.head.lemma_.lower() in _RIOT_UNITS:
                 continue  # "riot police", "anti-riot squads", "riot gear": the force, not a riot
+            if name == "GRENADE" and tok.i > 0 and tok.doc[tok.i - 1].lower_ in _CROWD_CONTROL_GRENADES:
+                continue  # "stun grenades", "smoke grenades": crowd control, no grenade attack (ACLED)
             found.setdefault(name, []).append(tok)
         if (lem in _FIND_VERBS or lem in _DUMP_VERBS and any(c.dep_ == "auxpass" for c in tok.children)) \
                 and tok.pos_ == "VERB" and not _found_guilty(tok) and (any(
@@ -1104,13 +1108,18 @@ SUBJECT_AFTER_COMMA_MAX = 12
 _RELATIVE_PRONOUNS = frozenset({"who", "that", "which"})
 
 
+_DYING_VERBS = frozenset("die perish succumb drown".split())
+
+
 def _agent_words(tok) -> set[str]:
     verb = verb_of(tok)
     words: set[str] = set()
     heads = [verb] + ([verb.head] if verb.dep_ in ("xcomp", "conj", "advcl") else [])
     for v in heads:
         for child in v.children:
-            if child.dep_ == "agent" or child.dep_ == "nsubj" and not headline_passive(v):
+            if child.dep_ == "agent" or child.dep_ == "nsubj" and not headline_passive(v) \
+                    and not (v is verb and v.lemma_.lower() in _DYING_VERBS):
+                # (the subject of "died" is the dead, no doer: "15 people had died in the attack")
                 words |= _subtree_words(child)
     if words and words <= _RELATIVE_PRONOUNS and verb.dep_ == "relcl":
         # "a crowd of residents who stoned the police": the noun the clause hangs on (without the clause)
@@ -1770,7 +1779,8 @@ def type_trigger(ctx: Context, fam: str, tok, span, cues: dict) -> tuple[str, st
             return None  # the shooting of a film, a shooting range or competition
         if lemma == "shoot" and any(c.dep_ == "prt" and c.lower_ == "down" for c in tok.children):
             return None  # "shot down a drone": the WEAPONS family types it
-        if protest_ctx and re.search(r"\b(protesters?|demonstrators?|marchers?|demonstrations?|protests?)\b", low):
+        if protest_ctx and re.search(r"\b(protesters?|demonstrators?|marchers?|demonstrations?|protests?|march(?:es|ing)?|"
+                                     r"rall(?:y|ies)|sit-ins?)\b", low):
             if has("RIOT"):  # ACLED: demonstrators who use violence are rioters, whatever force met them
                 return ("Riots", "Violent demonstration")
             if not has("KILL") and not weapon and not _GUNFIRE_TEXT.search(low):
@@ -2666,7 +2676,9 @@ def _fire_returned_in_next_sentence(ctx: Context, ev: Event) -> None:
     if span is None:
         return
     cues = find_cues(span)
-    fights = [t for t in cues.get("FIGHT", ()) if not blocked(t, span)]
+    # (not a noun referring back to the attack: "15 people had died in the assault")
+    fights = [t for t in cues.get("FIGHT", ()) if not blocked(t, span) and not (
+        t.pos_ == "NOUN" and any(c.dep_ == "det" and c.lower_ in ("the", "this", "that") for c in t.children))]
     if ev.sub_event_type != "Attack":
         # after shelling, "bursts of fire" may be the same guns' fire, not the other side's answer
         fights = [t for t in fights if t.lower_ not in _ONE_WAY_FIRE]

@@ -544,6 +544,17 @@ def _toll_word(tok) -> bool:
                                               for c in n.children) for n in counted)
 
 
+_HURT_WORDS = frozenset("wounded injured hurt".split())
+
+
+def _of_the_wounded(noun) -> bool:
+    """Dead told as some "of the wounded" who died since: more than those killed at once ("Two of the wounded later
+    died in hospital")."""
+    return any(c.dep_ == "prep" and c.lower_ == "of" and any(
+        g.dep_ == "pobj" and g.lower_ in _HURT_WORDS and any(d.lower_ == "the" for d in g.children) for g in c.children)
+        for c in noun.children)
+
+
 def _along_with(noun) -> bool:
     """The dead told "along with" a victim, as others beside them ("killed along with three guards")."""
     return noun.dep_ == "pobj" and noun.head.lower_ == "with" and _along_with_verb(noun.head) is not None
@@ -1084,7 +1095,8 @@ def find_claims(ctx: Context) -> list[FatalityClaim]:
             sent_claims.append(FatalityClaim(count=count, low=low, high=high, who=who,
                                              claimed_by=claimed[0] if claimed else None, text=s.text,
                                              start=a, end=b, sentence=s.index, kind=kind,
-                                             added=_besides(noun) or _along_with(noun) or _also_killed(noun),
+                                             added=_besides(noun) or _along_with(noun) or _also_killed(noun)
+                                             or _of_the_wounded(noun),
                                              rival=kind == "toll" and _rival_toll(trigger, s, out + sent_claims)))
             used_nouns.add(noun.i)
             used_nouns.update(t.i for t in doc[first.i:last.i + 1])

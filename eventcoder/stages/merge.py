@@ -1134,6 +1134,10 @@ def make_merge(settings):
             name_gang_victims(ctx, ev)
             name_police_opponents(ctx, ev)
             name_foreign_forces(ev)
+            if ev.event_type == "Riots":
+                # (a riot's crowd are its rioters: ACLED gives a riot no protesters beside them)
+                ev.assoc_actor_1 = [n for n in ev.assoc_actor_1 if not n.startswith("Protesters")]
+                ev.assoc_actor_2 = [n for n in ev.assoc_actor_2 if not n.startswith("Protesters")]
             # (a side's associated actors hold neither the side itself nor a name twice)
             ev.assoc_actor_1 = [n for n in dict.fromkeys(ev.assoc_actor_1) if n != ev.actor1]
             ev.assoc_actor_2 = [n for n in dict.fromkeys(ev.assoc_actor_2) if n != ev.actor2]

@@ -425,6 +425,10 @@ def _is_subject(ctx: Context, a: ActorMention) -> bool:
 
 
 CROWD_INTERS = frozenset({"Rioters", "Protesters"})
+# the police told as coming to the scene of a mob's act, before or after it: no side the mob acted on
+_POLICE_CAME = re.compile(r"\b(?:before|after|until|when|by\s+the\s+time)\s+(?:the\s+)?(?:police|officers|security\s+forces)"
+                          r"(?:\s+\w+){0,2}?\s+(?:arrived|came|got\s+there|intervened|reached|responded|rescued)\b"
+                          r"|\b(?:police|officers)\s+(?:\w+\s+)?(?:arrived|came)\b(?!\s+under)", re.I)
 
 
 def _state_forces_near(ctx: Context, ev: Event, s, names: list[str], inter: dict, iso3) -> list[str]:
@@ -634,7 +638,12 @@ def assign_roles(ctx: Context, ev: Event, iso3: str | None = None) -> None:
         # ACLED: the force a crowd fought is the riot's other side before people it hurt ("20 people were
         # hurt as marchers clashed with the police")
         targets.sort(key=lambda n: inter.get(n) != "State forces")
-        if not targets or all(inter.get(n) == "Civilians" for n in targets):
+        # ("a mob beat a suspected thief to death before police arrived": the police who came are no target)
+        nxt = ctx.sentences[s.index + 1].text if s.index + 1 < len(ctx.sentences) else ""
+        came = ev.sub_event_type == "Mob violence" and _POLICE_CAME.search(low + " " + nxt) is not None
+        if came:
+            targets = [n for n in targets if inter.get(n) != "State forces"]
+        if (not targets or all(inter.get(n) == "Civilians" for n in targets)) and not came:
             # "... clashed with the police", "Police intervened to stop the mob": the force the
             # rioters met, in another phrase, a later sentence of the event or the next one
             targets = _state_forces_near(ctx, ev, s, o_names, inter, iso3) + targets
