@@ -591,25 +591,26 @@ def _mimu_file(tmp_path):
 
     path = tmp_path / "mimu_geo_data_public.db"
     con = sqlite3.connect(path)
-    con.execute("CREATE TABLE wards (ward_pcode TEXT, town_eng TEXT, township_eng TEXT, latitude REAL, longitude REAL)")
+    con.execute("CREATE TABLE wards (ward_pcode TEXT, town_eng TEXT, township_eng TEXT, latitude REAL, longitude REAL, "
+                "state_eng TEXT)")
     con.execute("CREATE TABLE villages (village_pcode INTEGER, village_eng TEXT, township_eng TEXT, "
-                "latitude REAL, longitude REAL)")
-    con.executemany("INSERT INTO wards VALUES (?,?,?,?,?)", [
-        ("W1", "Kelmaw Town", "Kelmaw", 20.10, 93.10),
-        ("W2", "Kelmaw Town", "Kelmaw", 20.12, 93.12),
-        ("W3", "Kelmaw Town", "Kelmaw", 20.50, 93.50),  # a stray ward: the point nearest its villages stands
-        ("W4", "Dunbyu Town", "Dunbyu", -36.9, -88.7),  # geocoded onto a namesake abroad: left out
+                "latitude REAL, longitude REAL, state_eng TEXT)")
+    con.executemany("INSERT INTO wards VALUES (?,?,?,?,?,?)", [
+        ("W1", "Kelmaw Town", "Kelmaw", 20.10, 93.10, "Rakhine"),
+        ("W2", "Kelmaw Town", "Kelmaw", 20.12, 93.12, "Rakhine"),
+        ("W3", "Kelmaw Town", "Kelmaw", 20.50, 93.50, "Rakhine"),  # a stray ward: the point nearest its villages stands
+        ("W4", "Dunbyu Town", "Dunbyu", -36.9, -88.7, "Rakhine"),  # geocoded onto a namesake abroad: left out
         # two of three wards geocoded onto a namesake 150 km off: the one near the township's villages stands
-        ("W5", "Lurwa Town", "Lurwa", 21.9, 94.9),
-        ("W6", "Lurwa Town", "Lurwa", 21.9, 94.9),
-        ("W7", "Lurwa Town", "Lurwa", 21.0, 94.0),
+        ("W5", "Lurwa Town", "Lurwa", 21.9, 94.9, "Chin"),
+        ("W6", "Lurwa Town", "Lurwa", 21.9, 94.9, "Chin"),
+        ("W7", "Lurwa Town", "Lurwa", 21.0, 94.0, "Chin"),
     ])
-    con.executemany("INSERT INTO villages VALUES (?,?,?,?,?)", [
-        (1, "Ywa Testhit (Chin)", "Kelmaw", 20.3, 93.3),  # the remark is no part of the name
-        (2, "Nat Testaung", "Kelmaw", None, None),  # no point: left out
-        (3, "Sittwe", "Kelmaw", 20.2, 93.2),  # a name cities500 has in this region: left out
-        (4, "Kelmaw", "Kelmaw", 20.11, 93.11),  # the town's own village: the town
-        (5, "Ywa Lurtest", "Lurwa", 21.05, 94.1),
+    con.executemany("INSERT INTO villages VALUES (?,?,?,?,?,?)", [
+        (1, "Ywa Testhit (Chin)", "Kelmaw", 20.3, 93.3, "Rakhine"),  # the remark is no part of the name
+        (2, "Nat Testaung", "Kelmaw", None, None, "Rakhine"),  # no point: left out
+        (3, "Sittwe", "Kelmaw", 20.2, 93.2, "Rakhine"),  # a name cities500 has in this region: left out
+        (4, "Kelmaw", "Kelmaw", 20.11, 93.11, "Rakhine"),  # the town's own village: the town
+        (5, "Ywa Lurtest", "Lurwa", 21.05, 94.1, "Shan (North)"),  # (a part of a state: the state)
     ])
     con.commit()
     con.close()
@@ -645,6 +646,12 @@ def test_mimu_towns_and_villages_fill_in_myanmar(tiny, tmp_path, monkeypatch):
     assert gz.lookup("Nat Testaung") == [] and gz.lookup("Dunbyu") == []
     assert [(m.place.latitude, m.place.longitude) for m in gz.lookup("Lurwa")] == [(21.0, 94.0)]
     assert "mimu" not in [m.place.source for m in gz.lookup("Sittwe")]
+
+
+def test_mimu_rows_carry_the_state_the_table_names(tmp_path):
+    # (the index files each row under the state its table names, not its nearest town's, which may lie over the line)
+    rows = gzmod.read_mimu_rows(_mimu_file(tmp_path))
+    assert {(r[0], r[3]) for r in rows} >= {("Kelmaw", "Rakhine"), ("Lurwa", "Chin"), ("Ywa Lurtest", "Shan")}
 
 
 def _indiapost_file(tmp_path):

@@ -220,3 +220,58 @@ def test_people_who_died_in_the_attack_are_no_mob(code):
     doc = code("Gunmen stormed a church in Owo on Sunday, killing 10 worshippers. On Tuesday a council official said "
                "that 15 people had died in the attack.", published=PUB)
     assert [e["event_type"] for e in doc["events"]] == ["Violence against civilians"]
+
+
+@pytest.mark.parametrize("text,sub", [
+    # (guards of the review: a rebel "army" bombs with no aircraft, and a weapon named is the weapon)
+    ("The Kachin Independence Army bombed a bridge near Bhamo on Monday to cut a junta supply route.",
+     "Looting/property destruction"),
+    ("The army bombed rebel positions with mortars near the town of Sake on Monday, a military spokesman said.",
+     "Shelling/artillery/missile attack"),
+])
+def test_bombing_by_a_rebel_army_or_with_artillery(code, text, sub):  # (guard)
+    assert [e["sub_event_type"] for e in code(text, published=PUB)["events"]] == [sub]
+
+
+@pytest.mark.parametrize("text", [
+    "Herders told reporters that gunmen shot dead four villagers near Wase on Sunday.",
+    "Herders grazing their cattle near Mokwa were attacked by gunmen on Thursday; three of them died.",
+])
+def test_herders_who_speak_or_suffer_are_no_militia(code, text):  # (guard)
+    doc = code(text, published=PUB)
+    assert doc["events"] and not any("Communal" in (e["actor1"] or "") for e in doc["events"])
+
+
+def test_arrested_officers_are_no_civilians(code):  # (guard)
+    doc = code("Authorities in Niamey detained four army officers suspected of a coup plot on Thursday.",
+               published=PUB)
+    assert [e["actor2"] for e in doc["events"] if e["sub_event_type"] == "Arrests"] == [None]
+
+
+@pytest.mark.parametrize("text", [
+    "A mob stoned two police officers to death in Kisoro on Thursday after they came to arrest a suspected thief.",
+    "A mob attacked police officers who came to detain a suspected cattle thief in Isiolo on Wednesday.",
+])
+def test_police_who_came_and_were_attacked_are_the_target(code, text):  # (guard)
+    doc = code(text, published=PUB)
+    assert [(e["sub_event_type"], (e["actor2"] or "").split(" (")[0]) for e in doc["events"]] == [
+        ("Mob violence", "Police Forces of Uganda" if "Kisoro" in text else "Police Forces of Kenya")]
+
+
+def test_gunmen_who_fire_on_a_rally_attack_it(code):  # (guard)
+    doc = code("Gunmen sprayed bullets at a campaign rally in Jacobabad on Monday, killing two party workers.",
+               published=PUB)
+    assert [(e["event_type"], e["actor1"]) for e in doc["events"]] == [
+        ("Violence against civilians", "Unidentified Armed Group (Pakistan)")]
+
+
+def test_a_toll_between_a_clash_and_its_later_mention_is_the_clash_s(code):
+    doc = code("On Monday gunmen of two rival clans fought near Bacaadweyn. Four people were killed. Elders said the "
+               "fighting began over a water well.", published=PUB)
+    assert [(e["event_type"], e["fatalities"]) for e in doc["events"]] == [("Battles", 4)]
+
+
+def test_a_fight_going_on_next_sentence_makes_the_raid_a_clash(code):  # (guard)
+    doc = code("Police raided a hideout of militants near Swabi on Tuesday. The gunfight moved to a nearby house as "
+               "the militants took cover.", published=PUB)
+    assert [e["event_type"] for e in doc["events"]] == ["Battles"]

@@ -50,7 +50,7 @@ from pathlib import Path
 
 from ..errors import InputError, ResourceError
 
-INDEX_VERSION = 43  # bump when the index layout or the key functions change
+INDEX_VERSION = 44
 INDEX_NAME = "gazetteer.sqlite"
 INDEX_MMAP_BYTES = 512 * 1024 * 1024  # the most of the index file read through a memory map
 IMPORT_CHECK_SECONDS = 1.0  # how often a gazetteer asks whether another process changed the index
@@ -1571,8 +1571,14 @@ def read_csc_rows(path: Path | None) -> list[tuple[str, str, float, float]]:
     return out
 
 
-def read_mimu_rows(path: Path | None) -> list[tuple[str, float, float]]:
-    """MIMU's towns and then its villages, as (name, lat, lon); rows with no point or one outside
+# the part of a state MIMU names in brackets ("Shan (North)", "Bago (East)"): the state is the index's region
+_MIMU_STATE_PART = re.compile(r"\s*\(.*?\)\s*$")
+
+
+def read_mimu_rows(path: Path | None) -> list[tuple[str, float, float, str | None]]:
+    """MIMU's towns and then its villages, as (name, lat, lon, state): the state or region the table files the
+    place under, for the index's region (a town near a state line is not its nearest town's: Paletwa is in Chin
+    State, its nearest town in Rakhine); rows with no point or one outside
     Myanmar are left out. A town's wards were geocoded one by one, some onto namesakes far away: a
     town stands at the point of its wards nearest the middle of its township's villages (their
     median point), or at the point most of its wards share where the township has none. [] without
@@ -1582,8 +1588,9 @@ def read_mimu_rows(path: Path | None) -> list[tuple[str, float, float]]:
     try:
         con = sqlite3.connect(f"file:{path}?mode=ro", uri=True)
         try:
-            wards = con.execute("SELECT town_eng, township_eng, latitude, longitude FROM wards").fetchall()
-            villages = con.execute("SELECT village_eng, township_eng, latitude, longitude FROM villages").fetchall()
+            wards = con.execute("SELECT town_eng, township_eng, latitude, longitude, state_eng FROM wards").fetchall()
+            villages = con.execute("SELECT village_eng, township_eng, latitude, longitude, state_eng "
+                                   "FROM villages").fetchall()
         finally:
             con.close()
     except sqlite3.Error as exc:
@@ -1595,15 +1602,18 @@ def read_mimu_rows(path: Path | None) -> list[tuple[str, float, float]]:
         return lat is not None and lon is not None and lo_lat <= lat <= hi_lat and lo_lon <= lon <= hi_lon
 
     spread: dict[str, list] = {}  # township -> its villages' points
-    for _name, township, lat, lon in villages:
+    for _name, township, lat, lon, _state in villages:
         if inside(lat, lon):
             spread.setdefault(township, []).append((lat, lon))
     middle = {t: (sorted(p[0] for p in pts)[len(pts) // 2], sorted(p[1] for p in pts)[len(pts) // 2])
               for t, pts in spread.items()}
     towns: dict[tuple, list] = {}
-    for name, township, lat, lon in wards:
+    states: dict[tuple, str] = {}
+    for name, township, lat, lon, state in wards:
         if name and inside(lat, lon):
-            towns.setdefault((_MIMU_TOWN.sub("", name.strip()), township), []).append((lat, lon))
+            town = (_MIMU_TOWN.sub("", name.strip()), township)
+            towns.setdefault(town, []).append((lat, lon))
+            states.setdefault(town, _MIMU_STATE_PART.sub("", state or "") or None)
     out = []
     for (name, township), points in towns.items():
         centre = middle.get(township)
@@ -1611,11 +1621,11 @@ def read_mimu_rows(path: Path | None) -> list[tuple[str, float, float]]:
             point = min(points, key=lambda p: (p[0] - centre[0]) ** 2 + (p[1] - centre[1]) ** 2)
         else:
             point = Counter(points).most_common(1)[0][0]
-        out.append((name, *point))
-    for name, _township, lat, lon in villages:
+        out.append((name, *point, states.get((name, township))))
+    for name, _township, lat, lon, state in villages:
         name = _BRACKETED.sub("", name or "").strip()
         if name and inside(lat, lon):
-            out.append((name, lat, lon))
+            out.append((name, lat, lon, _MIMU_STATE_PART.sub("", state or "") or None))
     return out
 
 

@@ -147,12 +147,14 @@ def _throws_missiles(verb) -> bool:
     return any(o.lower_ in MISSILES or o.lemma_.lower() in MISSILES for o in objs)
 
 
-# subjects whose bombing is done from the air: a state's army or air force, or its aircraft
-_AIR_BOMBERS = frozenset("army military junta regime jets warplanes aircraft planes helicopters airforce".split())
+# subjects whose bombing is done from the air: a state's military or air force, or its aircraft (an "army" only
+# as a state's force: the Arakan Army bombs with mines)
+_AIR_BOMBERS = frozenset("military junta regime jets warplanes aircraft planes helicopters airforce".split())
 
 
-def _air_force_subject(verb) -> bool:
-    """The verb's subject (or its passive's agent) is an army, a military, a junta or aircraft."""
+def _air_force_subject(ctx: Context, verb) -> bool:
+    """The verb's subject (or its passive's agent) is a state's military, a junta or aircraft, named by no other
+    weapon (not "bombed the positions with artillery")."""
     subjects = [c for c in verb.children if c.dep_ == "nsubj"]
     subjects += [g for c in verb.children if c.dep_ == "agent" for g in c.children if g.dep_ == "pobj"]
     if verb.dep_ == "acl" and not subjects:
@@ -160,6 +162,9 @@ def _air_force_subject(verb) -> bool:
         subjects = [verb.head.head if verb.head.dep_ == "pobj" and verb.head.head.dep_ == "prep" else verb.head]
         subjects = [s.head if s.dep_ == "prep" else s for s in subjects]
     words = {t.lower_ for c in subjects for t in c.subtree}
+    if "army" in words and not words & _AIR_BOMBERS:
+        spans = [(c.left_edge.idx, c.right_edge.idx + len(c.right_edge)) for c in subjects]
+        return any(a.inter == "State forces" and any(lo <= a.start < hi for lo, hi in spans) for a in ctx.actors)
     return bool(words & _AIR_BOMBERS) or {"air", "force"} <= words
 
 
@@ -1601,7 +1606,8 @@ def _actor_inters_in(ctx: Context, start: int, end: int) -> list[str]:
 def type_trigger(ctx: Context, fam: str, tok, span, cues: dict) -> tuple[str, str] | None:
     """ACLED (event_type, sub_event_type) for one trigger in its sentence, or None."""
     bombing = verb_of(tok)
-    if bombing.pos_ == "VERB" and bombing.lemma_.lower() == "bomb" and _air_force_subject(bombing):
+    if bombing.pos_ == "VERB" and bombing.lemma_.lower() == "bomb" and _air_force_subject(ctx, bombing) \
+            and not set(WEAPON_ORDER) & set(cues):
         # "the military bombed a village", "army jets bombed militant targets": a state's bombing is from the air (its
         # own verb's and its objects', not a weapon of the sentence's other acts)
         cues = {**cues, "AIR": [bombing]}
@@ -1779,8 +1785,10 @@ def type_trigger(ctx: Context, fam: str, tok, span, cues: dict) -> tuple[str, st
             return None  # the shooting of a film, a shooting range or competition
         if lemma == "shoot" and any(c.dep_ == "prt" and c.lower_ == "down" for c in tok.children):
             return None  # "shot down a drone": the WEAPONS family types it
-        if protest_ctx and re.search(r"\b(protesters?|demonstrators?|marchers?|demonstrations?|protests?|march(?:es|ing)?|"
-                                     r"rall(?:y|ies)|sit-ins?)\b", low):
+        if protest_ctx and (re.search(r"\b(protesters?|demonstrators?|marchers?|demonstrations?|protests?)\b", low) or (
+                _gathering_fired_on(span))):
+            # (or a march or rally the state's forces fired on, by the verb's own words; gunmen who fire on a rally
+            # attack it)
             if has("RIOT"):  # ACLED: demonstrators who use violence are rioters, whatever force met them
                 return ("Riots", "Violent demonstration")
             if not has("KILL") and not weapon and not _GUNFIRE_TEXT.search(low):
@@ -2144,6 +2152,8 @@ def detect_sentence(ctx: Context, s: Sentence) -> list[Event]:
                 continue
             if _running_toll(tok):
                 continue
+            if fam == "ARREST" and _meant_arrest(tok):
+                continue  # "officers who came to arrest a suspected thief": an arrest meant, not made
             typed = type_trigger(ctx, fam, tok, span, _clause_cues(cues, tok, counted_off) if counted_off else cues)
             if typed is None:
                 continue
@@ -2407,6 +2417,25 @@ def _demanding_act(tok):
 _INCIDENT_PARTS = frozenset({"Arrests", "Looting/property destruction", "Disrupted weapons use"})
 # the violence that takes such parts in (a riot's looting is coded by its own rules)
 _ARMED_VIOLENCE = frozenset({"Battles", "Explosions/Remote violence", "Violence against civilians"})
+
+
+# a gathering the state's forces may fire on ("fired live rounds at a nurses' march")
+_GATHERING_WORDS = frozenset("march marches marching rally rallies sit-in sit-ins procession".split())
+def _gathering_fired_on(span) -> bool:
+    """A verb of the sentence whose doers are the state's forces acts on a march or rally after it ("police fired live
+    rounds at a nurses' march"; not a rally some officer headed, nor gunmen firing on a rally)."""
+    return any(v.pos_ == "VERB" and v.lemma_.lower() in _FIRE_VERBS and _agent_words(v) & _STATE_AGENT_WORDS
+               and any(t.lower_ in _GATHERING_WORDS for t in v.subtree if t.i > v.i) for v in span)
+
+
+_FIRE_VERBS = frozenset("fire shoot open attack charge beat tear-gas teargas disperse storm raid".split())
+_GOING_VERBS = frozenset("come go arrive try attempt seek move rush head plan want intend".split())
+
+
+def _meant_arrest(tok) -> bool:
+    """An arrest told as the aim of coming or trying ("came to arrest", "tried to detain"), not as done."""
+    return tok.pos_ == "VERB" and tok.tag_ == "VB" and any(c.dep_ == "aux" and c.lower_ == "to" for c in tok.children) \
+        and tok.head.lemma_.lower() in _GOING_VERBS
 
 
 def _first_conjunct(tok):
@@ -2678,7 +2707,8 @@ def _fire_returned_in_next_sentence(ctx: Context, ev: Event) -> None:
     cues = find_cues(span)
     # (not a noun referring back to the attack: "15 people had died in the assault")
     fights = [t for t in cues.get("FIGHT", ()) if not blocked(t, span) and not (
-        t.pos_ == "NOUN" and any(c.dep_ == "det" and c.lower_ in ("the", "this", "that") for c in t.children))]
+        t.pos_ == "NOUN" and t.dep_ == "pobj" and any(c.dep_ == "det" and c.lower_ in ("the", "this", "that")
+                                                        for c in t.children))]
     if ev.sub_event_type != "Attack":
         # after shelling, "bursts of fire" may be the same guns' fire, not the other side's answer
         fights = [t for t in fights if t.lower_ not in _ONE_WAY_FIRE]

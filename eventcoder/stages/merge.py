@@ -646,7 +646,9 @@ def _told_beside(ctx: Context, host: Event, ev: Event, index: SentenceIndex, clu
     own and in no other country; a toll no killer is named for may come a sentence later that tells no event
     ("Rebels took the town after a fight with the army. They now hold its mines. Nine villagers died, residents
     said")."""
-    first, last = min(ev.sentences), max(host.sentences)
+    first = min(ev.sentences)
+    # (the host's sentence the toll follows: a host may also hold a later mention of itself, "the fighting")
+    last = max((i for i in host.sentences if i <= first), default=max(host.sentences))
     gap = first - last
     if gap == 2 and _killer_unsaid(ctx, ev) and not any(
             last < i < first for c in clusters if c is not host and c is not ev for i in c.sentences):
@@ -797,7 +799,9 @@ def name_generics_by_place(ctx: Context, ev: Event) -> None:
 
 # the arrested named as armed men: no civilians (the roles stage names their group where a word does)
 _ARMED_ARRESTED = re.compile(r"\b(?:militants?|rebels?|insurgents?|jihadists?|gunm[ae]n|fighters?|terrorists?|bandits?|"
-                             r"gang(?:s|sters?)?|cartel|militiam[ae]n|combatants?)\b", re.I)
+                             r"gang(?:s|sters?)?|cartel|militiam[ae]n|combatants?|soldiers?|officers?|commanders?|"
+                             r"army|military|troops|generals?|colonels?|pirates?|mutineers?|smugglers?|traffickers?|"
+                             r"policem[ae]n|guards?)\b", re.I)
 
 
 def name_second_parties(ctx: Context, ev: Event) -> None:
@@ -817,11 +821,23 @@ def name_second_parties(ctx: Context, ev: Event) -> None:
                 return
             ev.actor2 = min(after, key=lambda a: a.start).name
         ev.inter2 = next((a.inter for a in ctx.actors if a.name == ev.actor2), None)
-    elif ev.sub_event_type == "Arrests" and ev.iso3 and not any(
-            _ARMED_ARRESTED.search(ctx.sentences[i].text) for i in set(ev.sentences)):
-        from ..resources.actors import generic_actor
+    elif ev.sub_event_type == "Arrests" and ev.iso3:
+        arrested = _arrested_words(ctx, ev)
+        if arrested and not _ARMED_ARRESTED.search(arrested):
+            from ..resources.actors import generic_actor
 
-        ev.actor2, ev.inter2 = generic_actor("civilians", ev.iso3, ctx.published)
+            ev.actor2, ev.inter2 = generic_actor("civilians", ev.iso3, ctx.published)
+
+
+def _arrested_words(ctx: Context, ev: Event) -> str:
+    """The words of those an arrest took: its verb's object or its passive's subject, or "the arrest of" whom ('' where
+    the parse names none)."""
+    tok = token_at(ctx.doc, ev.trigger_start) if ctx.doc is not None else None
+    if tok is None:
+        return ""
+    whom = [c for c in tok.children if c.dep_ in ("dobj", "nsubjpass")] if tok.pos_ == "VERB" else [
+        g for c in tok.children if c.dep_ == "prep" and c.lower_ == "of" for g in c.children if g.dep_ == "pobj"]
+    return " ".join(ctx.doc[c.left_edge.i:c.right_edge.i + 1].text for c in whom)
 
 
 # the state's forces as ACLED names them, by kind: the name's opening words
@@ -1032,8 +1048,11 @@ def name_gang_victims(ctx: Context, ev: Event) -> None:
 _COMMUNAL_RAIDERS = re.compile(
     r"\b(?:rustl\w+|(?:cattle|livestock) (?:raid\w*|theft)|(?:cattle|ethnic|\w+(?:an|ese|i)) raiders|raiders (?:from|of)|clan (?:fight\w*|clash\w*|militia\w*)|rival clans|land invaders"
     r"|stole (?:\w+ )?(?:cattle|goats|camels|animals|livestock|cows)|ethnic (?:clash\w*|violence|fighting|raiders)"
-    r"|community clashes|rival (?:ethnic groups|communities)|pastoralist communities)\b", re.I)
+    r"|community clashes|rival (?:ethnic groups|communities))\b", re.I)
 _HERDERS = frozenset("herders herdsmen pastoralists".split())
+# what herders who are the doers do (not "herders said", "herders grazing their cattle were attacked")
+_HERDERS_ACTS = frozenset("attack kill raid storm torch burn shoot hack invade clash fight abduct kidnap loot murder "
+                          "stab beat butcher massacre slaughter overrun".split())
 ETHNIC_NAME_UNTIL = 2015
 
 
@@ -1075,7 +1094,7 @@ def _herders_act(ctx: Context, ev: Event) -> bool:
             if tok.lower_ not in _HERDERS:
                 continue
             head = tok.head
-            if tok.dep_ == "nsubj" and head.pos_ == "VERB" and head.tag_ != "VBN":
+            if tok.dep_ == "nsubj" and head.pos_ == "VERB" and head.tag_ != "VBN" and head.lemma_.lower() in _HERDERS_ACTS:
                 return True
             if tok.dep_ == "pobj" and head.dep_ == "agent":
                 return True

@@ -426,9 +426,10 @@ def _is_subject(ctx: Context, a: ActorMention) -> bool:
 
 CROWD_INTERS = frozenset({"Rioters", "Protesters"})
 # the police told as coming to the scene of a mob's act, before or after it: no side the mob acted on
-_POLICE_CAME = re.compile(r"\b(?:before|after|until|when|by\s+the\s+time)\s+(?:the\s+)?(?:police|officers|security\s+forces)"
-                          r"(?:\s+\w+){0,2}?\s+(?:arrived|came|got\s+there|intervened|reached|responded|rescued)\b"
-                          r"|\b(?:police|officers)\s+(?:\w+\s+)?(?:arrived|came)\b(?!\s+under)", re.I)
+_POLICE_CAME = re.compile(r"\b(?:before|until|by\s+the\s+time)\s+(?:the\s+)?(?:police|officers|security\s+forces)"
+                          r"(?:\s+\w+){0,2}?\s+(?:arrived|came|got\s+there|intervened|reached|responded)\b"
+                          r"|\b(?:police|officers)\s+(?:arrived|came)\s+(?:later|only\s+later|too\s+late|after\s+(?:he|she|they)"
+                          r"|after\s+the\s+(?:man|woman|victim))\b", re.I)
 
 
 def _state_forces_near(ctx: Context, ev: Event, s, names: list[str], inter: dict, iso3) -> list[str]:
