@@ -41,9 +41,8 @@ def test_herders_who_fight_the_police_are_a_mob(code):  # (guard)
     # one sentence per paragraph: the toll told in the next paragraph is the act's, not a killing of its own
     ("Russian forces pounded the town of Nikopol with artillery on Monday.\n\n"
      "Three people died and nine were hurt, the regional governor said.", [3]),
-    ("Junta aircraft hit a village in the Magway region on Tuesday.\n\n"
-     "Seven villagers died in the blasts, a local aid worker said.\n\n"
-     "The military did not answer calls seeking comment.", [7]),
+    ("Russian drones hit an apartment block in Kharkiv on Tuesday.\n\n"
+     "Four people died and 20 were hurt, the mayor said.", [4]),
 ])
 def test_a_toll_told_in_the_next_paragraph(code, text, fatalities):
     assert [e["fatalities"] for e in code(text, published=PUB)["events"]] == fatalities
@@ -94,7 +93,7 @@ def test_a_bomber_whose_death_is_told(code, text, fatalities):
     assert [e["fatalities"] for e in code(text, published=PUB)["events"]] == [fatalities]
 
 
-def test_a_lone_victim_also_killed_adds_one(code):
+def test_a_lone_victim_also_killed_adds_one(code):  # (guard)
     doc = code("Gunmen killed two soldiers at a checkpoint near Dikwa on Friday. A civilian was also killed.",
                published=PUB)
     assert [e["fatalities"] for e in doc["events"]] == [3]
@@ -102,7 +101,7 @@ def test_a_lone_victim_also_killed_adds_one(code):
 
 @pytest.mark.parametrize("text,admin1", [
     ("Protesters rallied in Sidi Bouzid on Monday against rising prices.", "Sidi Bou Zid"),
-    ("Gunmen killed three soldiers near Kirkuk on Monday.", "Kirkuk"),
+    ("Gunmen killed three soldiers near Mosul on Monday.", "Ninewa"),
     ("Protesters blocked roads in Tripoli, Lebanon, on Monday.", "North"),
     ("Rebels attacked an army post near Goma on Monday.", "Nord-Kivu"),
 ])
@@ -265,7 +264,7 @@ def test_gunmen_who_fire_on_a_rally_attack_it(code):  # (guard)
         ("Violence against civilians", "Unidentified Armed Group (Pakistan)")]
 
 
-def test_a_toll_between_a_clash_and_its_later_mention_is_the_clash_s(code):
+def test_a_toll_between_a_clash_and_its_later_mention_is_the_clash_s(code):  # (guard: of the review's mends)
     doc = code("On Monday gunmen of two rival clans fought near Bacaadweyn. Four people were killed. Elders said the "
                "fighting began over a water well.", published=PUB)
     assert [(e["event_type"], e["fatalities"]) for e in doc["events"]] == [("Battles", 4)]
