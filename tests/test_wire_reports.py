@@ -274,3 +274,14 @@ def test_a_fight_going_on_next_sentence_makes_the_raid_a_clash(code):  # (guard)
     doc = code("Police raided a hideout of militants near Swabi on Tuesday. The gunfight moved to a nearby house as "
                "the militants took cover.", published=PUB)
     assert [e["event_type"] for e in doc["events"]] == ["Battles"]
+
+
+@pytest.mark.parametrize("text,place", [
+    # a road between two towns places the event at its towns, not at the town the story was filed from
+    ("NIAMEY, May 9 (Reuters) - Gunmen ambushed a Nigerien army patrol on the road between Tillaberi and Ayorou on "
+     "Wednesday, killing six soldiers.", "Tillaberi"),
+    ("MAPUTO, May 9 (Reuters) - Insurgents attacked a food convoy on the road linking Macomia to Mucojo on Wednesday.",
+     "Mucojo"),
+])
+def test_a_road_between_towns_beats_the_dateline(code, text, place):
+    assert [e["location"] for e in code(text, published=PUB)["events"]] == [place]

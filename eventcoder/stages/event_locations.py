@@ -735,8 +735,8 @@ def locate(ctx: Context, event: Event, gz=None, view: PlaceView | None = None) -
     anchor = event.trigger_start or (spans[0][0] if spans else 0)
     line = view.dateline if len(own) > 1 else None
     if line is not None and any(p.start != line.start and (_governed(ctx, p) == 2 or _IN_PART_BEFORE.search(
-            ctx.text, max(0, p.start - 40), p.start)) and not _ASIDE_BEFORE.search(ctx.text, max(0, p.start - 80), p.start)
-            for p in own):
+            ctx.text, max(0, p.start - 40), p.start) or _on_a_road(ctx, p))
+            and not _ASIDE_BEFORE.search(ctx.text, max(0, p.start - 80), p.start) for p in own):
         # "NAIROBI, March 12 (Reuters) - Bandits killed five herders in Turkana County": the town the story was
         # filed from is no place of an event its sentence puts "in" another (it stands in where none is named;
         # not for "militants, who hold areas in Kelmora, bombed the palace")
@@ -1492,6 +1492,13 @@ _DISTRICT_CENTRE_AFTER = re.compile(r"\s+(?:district\s+)?(?:centre|center|headqu
 # (not where a name goes on: "Kelmora Central Prison", "the Kelmora North Highway")
 _COMPASS_PART_AFTER = re.compile(r"\s+(?:North|South|East|West|Central|Upper|Lower)(?![\w'-])(?!\s+(?:of|and)\b)"
                                  r"(?!\s+[A-Z])")
+
+
+def _on_a_road(ctx: Context, p: PlaceMention) -> bool:
+    """The town is one end of a road the event was on ("on the road between Kelmora and Dunde", "on the Kelmora-Dunde
+    road", "a road linking Kelmora to Dunde"): a place of the event, as "in" a town is."""
+    return bool(_ROAD_BETWEEN_AFTER.match(ctx.text, p.end) or _between(ctx, p)
+                or _AROUND_BEFORE.search(ctx.text[max(0, p.start - 80):p.start]))
 
 
 def _told_inside(ctx: Context, p: PlaceMention) -> bool:
