@@ -285,3 +285,19 @@ def test_a_fight_going_on_next_sentence_makes_the_raid_a_clash(code):  # (guard)
 ])
 def test_a_road_between_towns_beats_the_dateline(code, text, place):
     assert [e["location"] for e in code(text, published=PUB)["events"]] == [place]
+
+
+@pytest.mark.parametrize("text,group", [
+    # a demonstration's crowd told as a kind of people is ACLED's associated group beside the protesters
+    ("Hundreds of primary school teachers marched in Eldoret on Monday to demand overdue pay.", "Teachers (Kenya)"),
+    ("Nurses held a sit-in outside a state hospital in Ibadan on Monday over unpaid allowances.",
+     "Health Workers (Nigeria)"),
+    ("Police dispersed striking dock workers with tear gas in Durban on Monday.", "Labour Group (South Africa)"),
+])
+def test_a_crowd_of_one_kind_is_the_protesters_associate(code, text, group):
+    assert [e["assoc_actor_1"] for e in code(text, published=PUB)["events"]] == [[group]]
+
+
+def test_a_crowd_of_no_kind_has_no_associate(code):  # (guard)
+    doc = code("A crowd of several thousand rallied in Eldoret on Monday against a new housing levy.", published=PUB)
+    assert [e["assoc_actor_1"] for e in doc["events"]] == [[]]

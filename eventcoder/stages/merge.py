@@ -840,6 +840,80 @@ def _arrested_words(ctx: Context, ev: Event) -> str:
     return " ".join(ctx.doc[c.left_edge.i:c.right_edge.i + 1].text for c in whom)
 
 
+# ACLED's associated actors for the kind of people a crowd is ("Labour Group (Kenya)" beside "Protesters (Kenya)"),
+# by the noun that names the crowd
+CROWD_GROUPS = {
+    "Labour Group": "worker workers employee employees labourer labourers laborer laborers staff staffers union unions "
+                    "unionists miners dockworkers",
+    "Teachers": "teacher teachers lecturers educators",
+    "Students": "student students pupils",
+    "Health Workers": "doctors nurses paramedics medics",
+    "Journalists": "journalist journalists reporters",
+    "Farmers": "farmer farmers peasants growers",
+    "Women": "women",
+    "Refugees/IDPs": "refugees idps",
+    "Prisoners": "prisoners inmates",
+    "Lawyers": "lawyers advocates",
+    "Fishermen": "fishermen fishers",
+}
+_CROWD_GROUP_OF = {w: group for group, words in CROWD_GROUPS.items() for w in words.split()}
+# the words before "workers" or "staff" that make them health workers ("health workers", "hospital staff")
+_HEALTH_WORDS = frozenset("health medical hospital clinic healthcare".split())
+# nouns of a number or a part of a crowd, whose "of" names it ("hundreds of teachers", "members of a union")
+_CROWD_COUNT_NOUNS = frozenset("hundreds thousands dozens scores tens members group groups crowd crowds number some "
+                               "many section sections body bodies".split())
+
+
+def _crowd_heads(noun) -> list:
+    """The nouns naming a crowd: the noun and those coordinated with it, or what a count of them is of."""
+    heads = [noun, *noun.conjuncts]
+    out = []
+    for h in heads:
+        if h.lemma_.lower() in _CROWD_COUNT_NOUNS or h.lower_ in _CROWD_COUNT_NOUNS or h.pos_ == "NUM":
+            out += [g for c in h.children if c.dep_ == "prep" and c.lower_ == "of" for g in c.children
+                    if g.dep_ == "pobj" for g in (g, *g.conjuncts)]
+        else:
+            out.append(h)
+    return out
+
+
+def _crowd_group(nouns) -> str | None:
+    for n in nouns:
+        word = n.lower_
+        if word in ("workers", "worker", "staff", "employees", "staffers") and any(
+                c.dep_ in ("compound", "amod") and c.lower_ in _HEALTH_WORDS for c in n.children):
+            return "Health Workers"
+        if word in _CROWD_GROUP_OF:
+            return _CROWD_GROUP_OF[word]
+    return None
+
+
+def name_crowd_groups(ctx: Context, ev: Event) -> None:
+    """A demonstration's crowd told as a kind of people takes ACLED's group for them as its associate: "Hundreds of
+    teachers marched" gives Teachers (X) beside Protesters (X); nurses or health workers, Health Workers; workers or a
+    union, Labour Group. The crowd is the subject of the act (or the agent of a noun's, "a march by teachers"), or,
+    where the force is the subject, those it acted on ("police dispersed striking workers")."""
+    if ev.event_type not in ("Protests", "Riots") or not ev.actor1 or not ev.actor1.startswith(("Protesters", "Rioters")):
+        return
+    tok = token_at(ctx.doc, ev.trigger_start) if ctx.doc is not None else None
+    if tok is None:
+        return
+    from .syntax import verb_of
+
+    verb = verb_of(tok)
+    subjects = [c for c in verb.children if c.dep_ in ("nsubj", "nsubjpass")]
+    subjects += [g for c in tok.children if c.dep_ == "prep" and c.lower_ == "by" for g in c.children if g.dep_ == "pobj"]
+    objects = [c for c in verb.children if c.dep_ == "dobj"]
+    objects += [g for c in verb.children if c.dep_ == "prep" and c.lower_ in ("at", "on") for g in c.children
+                if g.dep_ == "pobj"]
+    group = _crowd_group([h for s in subjects for h in _crowd_heads(s)]) \
+        or _crowd_group([h for o in objects for h in _crowd_heads(o)])
+    country = ev.actor1[ev.actor1.find("("):] if ev.actor1.endswith(")") else ""
+    name = f"{group} {country}".strip() if group else None
+    if name and name not in ev.assoc_actor_1:
+        ev.assoc_actor_1.append(name)
+
+
 # the state's forces as ACLED names them, by kind: the name's opening words
 _STATE_FORCE_PREFIXES = (("Military Forces of ", "military"), ("Police Forces of ", "police"))
 
@@ -1147,6 +1221,7 @@ def make_merge(settings):
             name_generics_by_place(ctx, ev)
             name_dateline_forces(ctx, ev)
             name_second_parties(ctx, ev)
+            name_crowd_groups(ctx, ev)
             name_front_sides(ctx, ev)
             name_unknown_sides(ctx, ev)
             name_unknown_gangs(ctx, ev)
