@@ -301,3 +301,8 @@ def test_a_crowd_of_one_kind_is_the_protesters_associate(code, text, group):
 def test_a_crowd_of_no_kind_has_no_associate(code):  # (guard)
     doc = code("A crowd of several thousand rallied in Eldoret on Monday against a new housing levy.", published=PUB)
     assert [e["assoc_actor_1"] for e in doc["events"]] == [[]]
+
+
+def test_a_party_s_workers_are_no_labour_group(code):  # (guard)
+    doc = code("Hundreds of ANC workers marched through Durban on Monday to back the party's candidate.", published=PUB)
+    assert [[n for n in e["assoc_actor_1"] if n.startswith("Labour Group")] for e in doc["events"]] == [[]]

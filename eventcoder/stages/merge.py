@@ -877,9 +877,14 @@ def _crowd_heads(noun) -> list:
     return out
 
 
-def _crowd_group(nouns) -> str | None:
+def _crowd_group(ctx: Context, nouns) -> str | None:
+    """ACLED's group for the first of the crowd's nouns that names one; not the workers or members of an actor the
+    text names ("BJP workers", "ANC members": a party's people, no labour group)."""
     for n in nouns:
         word = n.lower_
+        if any(c.dep_ in ("compound", "poss") and any(a.start <= c.idx < a.end for a in ctx.actors)
+               for c in n.children):
+            continue
         if word in ("workers", "worker", "staff", "employees", "staffers") and any(
                 c.dep_ in ("compound", "amod") and c.lower_ in _HEALTH_WORDS for c in n.children):
             return "Health Workers"
@@ -906,8 +911,8 @@ def name_crowd_groups(ctx: Context, ev: Event) -> None:
     objects = [c for c in verb.children if c.dep_ == "dobj"]
     objects += [g for c in verb.children if c.dep_ == "prep" and c.lower_ in ("at", "on") for g in c.children
                 if g.dep_ == "pobj"]
-    group = _crowd_group([h for s in subjects for h in _crowd_heads(s)]) \
-        or _crowd_group([h for o in objects for h in _crowd_heads(o)])
+    group = _crowd_group(ctx, [h for s in subjects for h in _crowd_heads(s)]) \
+        or _crowd_group(ctx, [h for o in objects for h in _crowd_heads(o)])
     country = ev.actor1[ev.actor1.find("("):] if ev.actor1.endswith(")") else ""
     name = f"{group} {country}".strip() if group else None
     if name and name not in ev.assoc_actor_1:
