@@ -20,7 +20,7 @@ from ..document import Context, Event, Sentence
 from ..pipeline import stage
 from .roles import NAMED_ARMED_INTERS, OTHER_INCIDENT_OPENING
 from .sentences import next_in_paragraph
-from .fatalities import MISHAP_TOLLS, REMAINS_CUES, mishap_toll, toll_to_date
+from .fatalities import DIE_VERBS, MISHAP_TOLLS, REMAINS_CUES, mishap_toll, toll_to_date
 from .syntax import counted_off_clauses, headline_passive, no_one, offset_clause, participle_noun, text_from, verb_of
 from .times import MONTHS, REPORTING_LEMMAS
 from ..nlp import known_word
@@ -1113,9 +1113,6 @@ SUBJECT_AFTER_COMMA_MAX = 12
 _RELATIVE_PRONOUNS = frozenset({"who", "that", "which"})
 
 
-_DYING_VERBS = frozenset("die perish succumb drown".split())
-
-
 def _agent_words(tok) -> set[str]:
     verb = verb_of(tok)
     words: set[str] = set()
@@ -1123,7 +1120,7 @@ def _agent_words(tok) -> set[str]:
     for v in heads:
         for child in v.children:
             if child.dep_ == "agent" or child.dep_ == "nsubj" and not headline_passive(v) \
-                    and not (v is verb and v.lemma_.lower() in _DYING_VERBS):
+                    and not (v is verb and v.lemma_.lower() in DIE_VERBS):
                 # (the subject of "died" is the dead, no doer: "15 people had died in the attack")
                 words |= _subtree_words(child)
     if words and words <= _RELATIVE_PRONOUNS and verb.dep_ == "relcl":
@@ -2429,7 +2426,7 @@ def _gathering_fired_on(span) -> bool:
 
 
 _FIRE_VERBS = frozenset("fire shoot open attack charge beat tear-gas teargas disperse storm raid".split())
-_GOING_VERBS = frozenset("come go arrive try attempt seek move rush head plan want intend".split())
+_GOING_VERBS = frozenset("come go arrive move rush head plan want intend".split()) | _TRY_VERBS
 
 
 def _meant_arrest(tok) -> bool:

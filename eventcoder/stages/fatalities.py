@@ -997,7 +997,7 @@ def _also_killed(noun, verbs=None) -> bool:
 _ALSO_DEATH_VERBS = frozenset("kill die slay murder shoot behead execute".split())
 # (a victim told alone, "a woman nearby was also killed", adds to a figure only as killed: one who "also died" may be
 # among those counted)
-_KILLED_ALSO = frozenset("kill slay murder behead execute".split())
+_KILLED_ALSO = _ALSO_DEATH_VERBS - {"die", "shoot"}
 
 
 def _than_after(tok) -> bool:

@@ -20,7 +20,7 @@ from ..resources.gazetteer import distance_km, get_gazetteer
 from ..resources.taxonomy import PLOVER, VIOLENT_TYPES, disorder_type, sub_rank
 from .event_dates import introduces_new, span_precision
 from .event_locations import _dateline_place, split_listed_places
-from .events import APART_KM
+from .events import APART_KM, ARMED_WORDS, families_by_lemma
 from .roles import SEPARATE_INCIDENT_OPENING
 from .syntax import span_root, token_at
 
@@ -798,10 +798,9 @@ def name_generics_by_place(ctx: Context, ev: Event) -> None:
 
 
 # the arrested named as armed men: no civilians (the roles stage names their group where a word does)
-_ARMED_ARRESTED = re.compile(r"\b(?:militants?|rebels?|insurgents?|jihadists?|gunm[ae]n|fighters?|terrorists?|bandits?|"
-                             r"gang(?:s|sters?)?|cartel|militiam[ae]n|combatants?|soldiers?|officers?|commanders?|"
-                             r"army|military|troops|generals?|colonels?|pirates?|mutineers?|smugglers?|traffickers?|"
-                             r"policem[ae]n|guards?)\b", re.I)
+# the arrested named as armed men besides ARMED_WORDS (no civilians; the roles stage names their group where a word does)
+_ARMED_ARRESTED = frozenset("pirate pirates mutineer mutineers smuggler smugglers trafficker traffickers gang gangs "
+                            "gangster gangsters cartel general generals colonel colonels".split())
 
 
 def name_second_parties(ctx: Context, ev: Event) -> None:
@@ -823,21 +822,21 @@ def name_second_parties(ctx: Context, ev: Event) -> None:
         ev.inter2 = next((a.inter for a in ctx.actors if a.name == ev.actor2), None)
     elif ev.sub_event_type == "Arrests" and ev.iso3:
         arrested = _arrested_words(ctx, ev)
-        if arrested and not _ARMED_ARRESTED.search(arrested):
+        if arrested and not arrested & (ARMED_WORDS | _ARMED_ARRESTED):
             from ..resources.actors import generic_actor
 
             ev.actor2, ev.inter2 = generic_actor("civilians", ev.iso3, ctx.published)
 
 
-def _arrested_words(ctx: Context, ev: Event) -> str:
-    """The words of those an arrest took: its verb's object or its passive's subject, or "the arrest of" whom ('' where
-    the parse names none)."""
+def _arrested_words(ctx: Context, ev: Event) -> set[str]:
+    """The words (and lemmas) of those an arrest took: its verb's object or its passive's subject, or "the arrest of"
+    whom (none where the parse names no one)."""
     tok = token_at(ctx.doc, ev.trigger_start) if ctx.doc is not None else None
     if tok is None:
-        return ""
+        return set()
     whom = [c for c in tok.children if c.dep_ in ("dobj", "nsubjpass")] if tok.pos_ == "VERB" else [
         g for c in tok.children if c.dep_ == "prep" and c.lower_ == "of" for g in c.children if g.dep_ == "pobj"]
-    return " ".join(ctx.doc[c.left_edge.i:c.right_edge.i + 1].text for c in whom)
+    return {w for c in whom for t in c.subtree for w in (t.lower_, t.lemma_.lower())}
 
 
 # ACLED's associated actors for the kind of people a crowd is ("Labour Group (Kenya)" beside "Protesters (Kenya)"),
@@ -919,10 +918,6 @@ def name_crowd_groups(ctx: Context, ev: Event) -> None:
         ev.assoc_actor_1.append(name)
 
 
-# the state's forces as ACLED names them, by kind: the name's opening words
-_STATE_FORCE_PREFIXES = (("Military Forces of ", "military"), ("Police Forces of ", "police"))
-
-
 def name_dateline_forces(ctx: Context, ev: Event) -> None:
     """State forces no word gives a country ("security forces", "police") take the event's country where theirs
     came only from a dateline of another one: "DUBAI (Reuters) - Security forces fired on protesters in Zahedan"
@@ -944,23 +939,16 @@ def name_dateline_forces(ctx: Context, ev: Event) -> None:
         return  # (the text names the dateline's country beyond its town)
 
     def fix(name, inter):
-        for prefix, kind in _STATE_FORCE_PREFIXES:
-            if name and name.startswith(prefix) and inter == "State forces" and _forces_iso3(name, prefix) == line.iso3 \
-                    and all(a.source == "generic" for a in ctx.actors if a.name == name and told(a)):
-                return generic_actor(kind, ev.iso3, ctx.published)
+        m = _FORCES_OF.match(name or "")
+        if m and inter == "State forces" and country_iso3(m.group(2)) == line.iso3 \
+                and all(a.source == "generic" for a in ctx.actors if a.name == name and told(a)):
+            return generic_actor(m.group(1).lower(), ev.iso3, ctx.published)
         return name, inter
 
     ev.actor1, ev.inter1 = fix(ev.actor1, ev.inter1)
     ev.actor2, ev.inter2 = fix(ev.actor2, ev.inter2)
     ev.assoc_actor_1 = [fix(n, "State forces")[0] for n in ev.assoc_actor_1]
     ev.assoc_actor_2 = [fix(n, "State forces")[0] for n in ev.assoc_actor_2]
-
-
-def _forces_iso3(name: str, prefix: str) -> str | None:
-    """The country of a state force's ACLED name ("Police Forces of the United States (2021-)": USA)."""
-    rest = name[len(prefix):]
-    rest = rest[4:] if rest.startswith("the ") else rest
-    return country_iso3(rest.split(" (", 1)[0])
 
 
 # A front's sides (data/zones.json `sides`) are read only for an event this near its line: further off it
@@ -1129,9 +1117,9 @@ _COMMUNAL_RAIDERS = re.compile(
     r"|stole (?:\w+ )?(?:cattle|goats|camels|animals|livestock|cows)|ethnic (?:clash\w*|violence|fighting|raiders)"
     r"|community clashes|rival (?:ethnic groups|communities))\b", re.I)
 _HERDERS = frozenset("herders herdsmen pastoralists".split())
-# what herders who are the doers do (not "herders said", "herders grazing their cattle were attacked")
-_HERDERS_ACTS = frozenset("attack kill raid storm torch burn shoot hack invade clash fight abduct kidnap loot murder "
-                          "stab beat butcher massacre slaughter overrun".split())
+# the families of the verbs herders who are the doers do (not "herders said", "herders grazing their cattle were
+# attacked")
+_HERDERS_ACTS = frozenset("KILL HARM ATTACK FIGHT ABDUCT LOOT GAIN".split())
 ETHNIC_NAME_UNTIL = 2015
 
 
@@ -1173,7 +1161,8 @@ def _herders_act(ctx: Context, ev: Event) -> bool:
             if tok.lower_ not in _HERDERS:
                 continue
             head = tok.head
-            if tok.dep_ == "nsubj" and head.pos_ == "VERB" and head.tag_ != "VBN" and head.lemma_.lower() in _HERDERS_ACTS:
+            if tok.dep_ == "nsubj" and head.pos_ == "VERB" and head.tag_ != "VBN" \
+                    and _HERDERS_ACTS.intersection(families_by_lemma().get(head.lemma_.lower(), ())):
                 return True
             if tok.dep_ == "pobj" and head.dep_ == "agent":
                 return True
@@ -1244,15 +1233,15 @@ def make_merge(settings):
     return run
 
 
-# (the military only: a police force named for another country than its event's is mostly a misreading, as
-# a police force of Belfast read as Ireland's)
-_FORCES_OF = re.compile(r"Military Forces of (?:the )?(.+?)(?: \(|$)")
+# a state's forces by ACLED's name: their kind and their country ("Police Forces of the United States (2021-)")
+_FORCES_OF = re.compile(r"(Military|Police) Forces of (?:the )?(.+?)(?: \(|$)")
 
 
 def _forces_country(name: str | None) -> str | None:
-    """The country of a state's military by its name ("Military Forces of Israel (2022-)": ISR)."""
+    """The country of a state's military by its name ("Military Forces of Israel (2022-)": ISR); the military only:
+    a police force named for another country than its event's is mostly a misreading (Belfast's read as Ireland's)."""
     m = _FORCES_OF.match(name or "")
-    return country_iso3(m.group(1)) if m else None
+    return country_iso3(m.group(2)) if m and m.group(1) == "Military" else None
 
 
 def name_foreign_forces(ev: Event) -> None:
