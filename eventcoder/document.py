@@ -149,6 +149,7 @@ class ActorMention:
     inter: str | None = None
     country: str | None = None
     source: str = "dictionary"  # dictionary | ner | generic
+    owned: bool = False  # (a generic mention whose country its teller gave: "Russia said its air defences")
 
     def to_dict(self) -> dict:
         return {"text": self.text, "start": self.start, "end": self.end, "name": self.name,

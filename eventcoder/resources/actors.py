@@ -134,6 +134,31 @@ def country_iso3(name: str) -> str | None:
     return _country_by_name().get(_fold(name.strip()))
 
 
+@lru_cache(maxsize=1)
+def _names_and_demonyms() -> tuple[dict[str, str], dict[str, str]]:
+    names: dict[str, str] = {}
+    demonyms: dict[str, set] = {}
+    for iso3, info in _countries().items():
+        for n in info.names:
+            names.setdefault(_fold(n), iso3)
+        for a in info.adjectives:
+            demonyms.setdefault(_fold(a), set()).add(iso3)
+    # (and the initials wire copy writes for the United States when it acts, "the U.S. struck ...", which the
+    # gazetteer does not take for a place name)
+    names.update({"u.s.": "USA", "us": "USA"})
+    return names, {a: next(iter(isos)) for a, isos in demonyms.items() if len(isos) == 1}
+
+
+def named_country(name: str) -> str | None:
+    """The ISO3 code for a country's name or alias, not its demonym ("Burkina Faso", "the U.S." -> "USA")."""
+    return _names_and_demonyms()[0].get(_fold(re.sub(r"^the\s+", "", name.strip(), flags=re.I)))
+
+
+def demonym_country(word: str) -> str | None:
+    """The ISO3 code of the one country whose demonym the word is ("Palestinian" -> "PSE"), else None."""
+    return _names_and_demonyms()[1].get(_fold(word.strip()))
+
+
 # country-code domains sold and used worldwide, which say nothing of a site's country (Tuvalu's .tv, the
 # British Indian Ocean Territory's .io, Libya's .ly of link shorteners, free domains such as .tk)
 _GENERIC_CC_DOMAINS = frozenset("ac ad ai as bz cc co cx dj fm ga gg gl gq gs im io je la ly me ms nu "

@@ -144,8 +144,181 @@ def find_actor_mentions(ctx: Context) -> list[ActorMention]:
                 for m in matches]
     taken = [(m.start, m.end) for m in mentions]
     mentions.extend(_ner_mentions(ctx, taken, countries))
+    mentions.extend(_countries_in_arms(ctx, mentions))
+    mentions = [_teller_owned(ctx, m) for m in mentions]
+    mentions.extend(_own_forces(ctx, mentions))
+    mentions.extend(_nationals_harmed(ctx, mentions))
     mentions.sort(key=lambda m: m.start)
     return _without_patrons(mentions, ctx.text)
+
+
+_ITS_BEFORE = re.compile(r"\b(?:its|their)\s+$", re.I)
+_TELLING = frozenset("say report announce add state confirm claim".split())
+# the nouns after "its" that name a state's military ("Pakistan said its forces killed six militants")
+_OWN_FORCES = frozenset("force forces troops soldiers army military navy".split())
+
+
+def _teller_country(ctx: Context, tok) -> str | None:
+    """The country whose name tells the clause a token is in, where the token is its doer's head: "Russia said
+    its air defences intercepted ..." (the air defences); else None."""
+    verb = tok
+    for _ in range(4):  # (up to the verb the mention is the subject of)
+        if verb.pos_ == "VERB" or verb.head.i == verb.i:
+            break
+        verb = verb.head
+    teller = verb.head if verb.dep_ == "ccomp" else None
+    if teller is None or teller.lemma_.lower() not in _TELLING:
+        return None
+    subj = next((c for c in teller.children if c.dep_ == "nsubj"), None)
+    if subj is None or subj.ent_type_ != "GPE":
+        return None
+    first = subj.left_edge if subj.left_edge.dep_ in ("compound", "det") else subj
+    return dictionary.named_country(ctx.doc[first.i:subj.i + 1].text)
+
+
+def _teller_owned(ctx: Context, m: ActorMention) -> ActorMention:
+    """A generic mention after "its" in what a country's name says is that country's: "Russia said its air
+    defences intercepted 15 missiles over Crimea" (Russia's, though the place is Ukraine's), "Israel said its
+    troops ...". Not where the mention names its country itself ("its Ukrainian allies")."""
+    doc = ctx.doc
+    if m.source != "generic" or doc is None or not _ITS_BEFORE.search(ctx.text, max(0, m.start - 8), m.start):
+        return m
+    from .syntax import token_at
+
+    tok = token_at(doc, m.start)
+    iso3 = _teller_country(ctx, tok) if tok is not None else None
+    found = dictionary.lookup_actor(m.text, iso3, ctx.published) if iso3 else None
+    if found is None or found[2] != iso3:
+        return m
+    return ActorMention(m.text, m.start, m.end, found[0], found[1], iso3, m.source, owned=True)
+
+
+def _own_forces(ctx: Context, mentions: list[ActorMention]) -> list[ActorMention]:
+    """"its forces" in what a country's name says, which no dictionary entry matched ("forces" alone names
+    no one): that country's military ("Pakistan said its forces killed six militants in North Waziristan")."""
+    doc = ctx.doc
+    if doc is None or "its " not in ctx.text.lower():
+        return []
+    taken = SpanIndex(mentions)
+    out = []
+    for tok in doc:
+        if tok.lower_ != "its" or tok.dep_ != "poss" or tok.head.lower_ not in _OWN_FORCES:
+            continue
+        head = tok.head
+        start, end = tok.idx + len(tok.text) + 1, head.idx + len(head.text)
+        if start >= end or taken.any(start, end):
+            continue
+        iso3 = _teller_country(ctx, head)
+        if iso3 is None:
+            continue
+        name, inter = dictionary.generic_actor("military", iso3, ctx.published)
+        out.append(ActorMention(ctx.text[start:end], start, end, name, inter, iso3, "generic", owned=True))
+    return out
+
+
+# verbs of armed force whose doer, where the text gives it as a country's name, is that country's military
+# ("Russia launched 60 drones at Kyiv", "Pakistan shelled Indian posts in Kupwara", "Israel struck
+# targets in southern Lebanon"); with "carried out" or "conducted", the thing done must be a strike or a raid
+_FORCE_VERBS = frozenset("strike shell bomb bombard attack hit target pound raid shoot fire launch down intercept destroy "
+                         "invade storm".split())
+_DONE_VERBS = frozenset({"carry", "conduct"})
+_FORCE_DONE = frozenset("strike airstrike attack raid bombing bombardment shelling operation offensive".split())
+_LAUNCHED = frozenset("drone missile rocket shell bomb".split())
+
+
+# what a country strikes that is no target ("struck a deal", "strike a balance", "hit back at critics")
+_NOT_STRUCK = frozenset("deal agreement accord pact balance chord note tone compromise bargain blow back".split())
+# of those, the verbs only armed forces do ("Chad bombed", not "Chad shot his neighbour")
+_ARMY_VERBS = frozenset("shell bomb bombard launch down intercept invade".split())
+
+
+def _force_verb(v, military: bool = False) -> bool:
+    """Whether the verb tells an act of armed force; `military`: one only armed forces do (for a name the
+    recogniser does not call a place)."""
+    lemma = v.lemma_.lower()
+    if v.pos_ != "VERB":
+        return False
+    if lemma in _DONE_VERBS or military and lemma == "launch":
+        # ("carried out air strikes", "launched an offensive", "launched 40 drones"; not "launched a campaign")
+        return any(c.dep_ == "dobj" and c.lemma_.lower() in _FORCE_DONE | _LAUNCHED for c in v.children)
+    if lemma in ("strike", "hit") and any(c.lemma_.lower() in _NOT_STRUCK for c in v.children):
+        return False  # "Kenya struck a deal with its lenders", "Egypt hit back at critics"
+    return lemma in (_ARMY_VERBS if military else _FORCE_VERBS)
+
+
+def _doer_verb(tok):
+    """The verb a token is the doer of: as its subject (or a conjunct of the subject), or as a passive's
+    agent ("drones launched by Russia"); else None."""
+    head = tok
+    while head.dep_ == "conj" and head.head.i != head.i:
+        head = head.head
+    if head.dep_ == "nsubj":
+        return head.head
+    if head.dep_ == "pobj" and head.head.dep_ == "agent":
+        return head.head.head
+    return None
+
+
+def _countries_in_arms(ctx: Context, mentions: list[ActorMention]) -> list[ActorMention]:
+    """A country's name that is the doer of an act of armed force is its military (the name alone is no
+    actor: "Russia said", "talks with Ukraine")."""
+    doc = ctx.doc
+    if doc is None:
+        return []
+    taken = SpanIndex(mentions)
+    out = []
+    for tok in doc:
+        if tok.pos_ != "PROPN" or tok.dep_ == "compound":
+            continue
+        v = _doer_verb(tok)
+        if v is not None and v.lemma_.lower() in _TELLING:
+            # "Ukraine said it struck a Russian airbase": the country that tells its own act of force
+            v = next((c for c in v.children if c.dep_ == "ccomp" and any(
+                g.dep_ == "nsubj" and g.lower_ in ("it", "they") for g in c.children)), None)
+        # (a name the small model calls a place may do any act of force; one it calls a person, an organisation or
+        # nothing only what armed forces do: "Chad" who shot a neighbour is a person, "Mali launched air strikes"
+        # and "Burkina Faso bombed a market" are states however the model labels them)
+        if v is None or not _force_verb(v, military=tok.ent_type_ not in ("GPE", "LOC")):
+            continue
+        first = tok.left_edge if tok.left_edge.dep_ in ("compound", "det") else tok
+        words = doc[first.i:tok.i + 1]
+        name = _LEAD.sub("", words.text)
+        iso3 = dictionary.named_country(name)
+        if iso3 is None:
+            continue
+        start = words.start_char + len(words.text) - len(name)
+        if taken.any(start, tok.idx + len(tok.text)):
+            continue
+        actor, inter = dictionary.generic_actor("military", iso3, ctx.published)
+        out.append(ActorMention(name, start, tok.idx + len(tok.text), actor, inter, iso3, "generic"))
+    return out
+
+
+# verbs whose object, a country's people named by its demonym, are civilians ("killed 30 Palestinians")
+_HARMED_VERBS = frozenset("kill injure wound abduct kidnap massacre execute behead".split())
+
+
+def _nationals_harmed(ctx: Context, mentions: list[ActorMention]) -> list[ActorMention]:
+    """A country's people named by their demonym as the object of a violent verb are its civilians ("Israeli
+    strikes killed at least 30 Palestinians", "gunmen abducted two Pakistanis"); no one calls them armed."""
+    doc = ctx.doc
+    if doc is None:
+        return []
+    taken = SpanIndex(mentions)
+    out = []
+    for tok in doc:
+        if tok.tag_ not in ("NNS", "NNPS") or not tok.text[:1].isupper() or tok.dep_ != "dobj":
+            continue  # (the object of an active verb: a passive's "Two Kenyans were killed" leaves the sides as they were)
+        low = tok.lower_
+        iso3 = dictionary.demonym_country(low[:-1]) if low.endswith("s") else None
+        if iso3 is None or tok.head.lemma_.lower() not in _HARMED_VERBS:
+            continue
+        start, end = tok.idx, tok.idx + len(tok.text)
+        if taken.any(start, end):
+            continue
+        name, inter = dictionary.generic_actor("civilians", iso3, ctx.published)
+        out.append(ActorMention(tok.text, start, end, name, inter, iso3, "generic", owned=True))
+    return out
 
 
 # what follows a group named as another's patron: "al-Qaeda-linked", "the al-Qaeda affiliate", "al-Qaeda's

@@ -19,8 +19,9 @@ from importlib import resources
 from ..document import Context, Event, Sentence
 from ..pipeline import stage
 from .roles import NAMED_ARMED_INTERS, OTHER_INCIDENT_OPENING
+from ..resources.actors import named_country
 from .sentences import next_in_paragraph
-from .fatalities import DIE_VERBS, MISHAP_TOLLS, REMAINS_CUES, mishap_toll, toll_to_date
+from .fatalities import AIRBORNE, DIE_VERBS, MISHAP_TOLLS, REMAINS_CUES, mishap_toll, toll_to_date
 from .syntax import counted_off_clauses, headline_passive, no_one, offset_clause, participle_noun, text_from, verb_of
 from .times import MONTHS, REPORTING_LEMMAS
 from ..nlp import known_word
@@ -152,6 +153,19 @@ def _throws_missiles(verb) -> bool:
 _AIR_BOMBERS = frozenset("military junta regime jets warplanes aircraft planes helicopters airforce".split())
 
 
+def _country_doer(ctx: Context, verb, subjects: list | None = None) -> bool:
+    """Whether the verb's doer is a country's name the actors stage read as its military ("Chad bombed ...",
+    "the United States struck ...", "South Sudan said it bombed ...": see actors._countries_in_arms)."""
+    if subjects is None:
+        subjects = [c for c in verb.children if c.dep_ == "nsubj"]
+        subjects += [g for c in verb.children if c.dep_ == "agent" for g in c.children if g.dep_ == "pobj"]
+    if verb.dep_ == "ccomp" and any(c.lower_ in ("it", "they") for c in subjects):
+        subjects = subjects + [c for c in verb.head.children if c.dep_ == "nsubj"]  # (the teller)
+    spans = [(c.left_edge.idx, c.right_edge.idx + len(c.right_edge)) for c in subjects]
+    return any(a.source == "generic" and named_country(a.text) and a.name.startswith("Military Forces")
+               and any(lo <= a.start < hi for lo, hi in spans) for a in ctx.actors)
+
+
 def _air_force_subject(ctx: Context, verb) -> bool:
     """The verb's subject (or its passive's agent) is a state's military, a junta or aircraft, named by no other
     weapon (not "bombed the positions with artillery")."""
@@ -161,9 +175,11 @@ def _air_force_subject(ctx: Context, verb) -> bool:
         # ("the military of Mozambique bombed targets" parsed as a participle of the noun phrase before it)
         subjects = [verb.head.head if verb.head.dep_ == "pobj" and verb.head.head.dep_ == "prep" else verb.head]
         subjects = [s.head if s.dep_ == "prep" else s for s in subjects]
+    if _country_doer(ctx, verb, subjects):
+        return True  # a country's name as the doer ("Chad bombed ...")
     words = {t.lower_ for c in subjects for t in c.subtree}
+    spans = [(c.left_edge.idx, c.right_edge.idx + len(c.right_edge)) for c in subjects]
     if "army" in words and not words & _AIR_BOMBERS:
-        spans = [(c.left_edge.idx, c.right_edge.idx + len(c.right_edge)) for c in subjects]
         return any(a.inter == "State forces" and any(lo <= a.start < hi for lo, hi in spans) for a in ctx.actors)
     return bool(words & _AIR_BOMBERS) or {"air", "force"} <= words
 
@@ -248,10 +264,13 @@ def find_cues(span) -> dict[str, list]:
                 if h.dep_ != "prep" for c in h.children):
             # "troops cleared Boko Haram fighters from the town": the place regained (ACLED's "cleared of")
             found.setdefault("GAIN", []).append(tok)
-        elif lem == "strike" and tok.pos_ == "NOUN" and tok.dep_ in ("nsubj", "nsubjpass", "pobj") and any(
-                c.dep_ == "amod" and c.ent_type_ == "NORP" for c in tok.children) and "AIR" not in found:
+        elif lem == "strike" and tok.pos_ == "NOUN" and (tok.dep_ in ("nsubj", "nsubjpass", "pobj") or (
+                tok.dep_ == "ROOT" and any(c.dep_ == "acl" and c.pos_ == "VERB" for c in tok.children))) and any(
+                c.dep_ == "amod" and c.ent_type_ == "NORP" for c in tok.children) and "AIR" not in found \
+                and not any(c.dep_ == "compound" and c.lemma_.lower() in _GROUND_FIRED for c in tok.children):
             # "Israeli strikes killed 12 people in Rafah": a country's strikes are from the air (a labour strike
-            # kills no one: the cue only types a violent trigger)
+            # kills no one: the cue only types a violent trigger); also where the parser reads the verb as a
+            # participle of the noun ("Israeli strikes killed at least 30 Palestinians across ...")
             found.setdefault("AIR", []).append(tok)
         elif lem in ("exchange", "trade") and tok.pos_ == "VERB" and any(
                 c.dep_ == "dobj" and c.lemma_.lower() in _EXCHANGED_FIRE for c in tok.children):
@@ -1361,6 +1380,25 @@ def _armed_word(words: set) -> bool:
     return "armed" in words and "unarmed" not in words
 
 
+# what a "strike" named after is fired from the ground ("a Russian missile strike": a missile attack, no air strike)
+_GROUND_FIRED = frozenset("missile rocket artillery mortar shell".split())
+# the verbs that send them ("launched 40 drones at Kharkiv", "fired rockets")
+_LAUNCH_VERBS = frozenset("launch fire send".split())
+# verbs that bring down what flies ("air defences destroyed 30 drones over Kursk")
+_BRING_DOWN_VERBS = frozenset("destroy neutralise neutralize down intercept".split())
+
+
+def _brought_down(tok, verb) -> bool:
+    """Whether an air cue (a drone, a missile) is what the verb destroyed or intercepted in the air: ACLED's
+    disrupted weapons use, not a strike ("destroyed 30 Ukrainian drones"; not "drones destroyed a tank")."""
+    if tok.lemma_.lower() not in AIRBORNE or verb.lemma_.lower() not in _BRING_DOWN_VERBS:
+        return False
+    t = tok
+    while t.dep_ in ("conj", "pobj", "appos") and t.head.i != t.i and t.head.i != verb.i:
+        t = t.head  # ("30 of the drones", "drones and missiles")
+    return t.dep_ in ("dobj", "nsubjpass") and t.head.i == verb.i or t.head.i == verb.i and t.dep_ == "pobj"
+
+
 # what is intercepted when a weapon's use is disrupted ("intercepted two rockets", "an arms shipment")
 _INTERCEPTED = re.compile(r"\b(missiles?|rockets?|drones?|projectiles?|shells?|weapons?|arms|ammunition|explosives?|"
                           r"bombs?|shipments?|consignments?|cache|grenades?)\b")
@@ -1763,6 +1801,10 @@ def type_trigger(ctx: Context, fam: str, tok, span, cues: dict) -> tuple[str, st
         return ("Strategic developments", "Looting/property destruction")
     if fam in ("KILL", "HARM", "ATTACK"):
         lemma = tok.lemma_.lower()
+        if lemma == "strike" and tok.pos_ == "VERB" and not (weapon or has("FIGHT")) and _country_doer(ctx, tok):
+            # "the United States struck Houthi radar sites": a state that strikes with no weapon named and no
+            # fight strikes from afar, as its "strikes" are from the air (ACLED: an air/drone strike)
+            return ("Explosions/Remote violence", "Air/drone strike")
         if lemma == "strike" and not (weapon or has("FIGHT")) and not (tok.pos_ == "VERB" and _armed_agent(tok)):
             # ("bandits struck the village": an attack)
             if tok.pos_ == "NOUN" and _LABOUR_STRIKE.search(low) and not {"KILL", "HARM", "FIGHT"} & set(cues):
@@ -1771,6 +1813,8 @@ def type_trigger(ctx: Context, fam: str, tok, span, cues: dict) -> tuple[str, st
             return None  # a deal struck, "strike a balance"
         if lemma == "target" and not (armed_victim or civilian_victim or has("KILL")):
             return None
+        if lemma == "target" and tok.pos_ == "NOUN" and tok.dep_ in ("dobj", "pobj") and verb_of(tok) is not tok:
+            return None  # "struck Hezbollah targets", "strikes on militant targets": what the act struck
         if lemma == "shoot" and not (armed_victim or civilian_victim or has("KILL")) and (
                 patient & _NOT_SHOT or _AIR_SHOTS.search(low) or not _shot_at_someone(tok)):
             return None  # "shot a video", "prices shot up", "shots fired into the air", "shooting for June"
@@ -1780,7 +1824,7 @@ def type_trigger(ctx: Context, fam: str, tok, span, cues: dict) -> tuple[str, st
             return None  # "guards fired shots to restore order": shots that hit no one and were aimed at no one
         if lemma == "shooting" and _NOT_SHOOTING.search(low):
             return None  # the shooting of a film, a shooting range or competition
-        if lemma == "shoot" and any(c.dep_ == "prt" and c.lower_ == "down" for c in tok.children):
+        if lemma == "shoot" and any(c.dep_ in ("prt", "advmod") and c.lower_ == "down" for c in tok.children):
             return None  # "shot down a drone": the WEAPONS family types it
         if protest_ctx and (re.search(r"\b(protesters?|demonstrators?|marchers?|demonstrations?|protests?)\b", low) or (
                 _gathering_fired_on(span))):
@@ -1955,13 +1999,22 @@ def type_trigger(ctx: Context, fam: str, tok, span, cues: dict) -> tuple[str, st
         # (`scratch/discovery.py` in session 57's notes, on run s57w)
         return ("Violence against civilians", "Attack")
     if fam == "WEAPONS":
+        v = verb_of(tok)
+        if v.dep_ == "relcl" and v.head.lemma_.lower() in AIRBORNE and v.head.head.i != v.head.i \
+                and verb_of(v.head.head).lemma_.lower() in _LAUNCH_VERBS:
+            # "launched 40 drones at Kharkiv, of which 35 were shot down": the launch is the act told (an air
+            # strike, which the weapon cue types), the drones shot down only part of it
+            return None
+        if tok.lemma_.lower() == "down" and (tok.pos_ != "VERB" or not AIRBORNE.intersection(_object_words(tok, span))):
+            return None  # the particle of "shot down", which its verb types; "workers downed tools": no weapon downed
         if tok.lemma_.lower() == "intercept" and not _INTERCEPTED.search(" ".join(
                 w for c in tok.children if c.dep_ in ("dobj", "nsubjpass") for w in _subtree_words(c))
                 or " ".join(_object_words(tok, span))):
             return None  # gunmen who "intercepted a minibus": a stop on the road, told by the attack that follows
-        if tok.lemma_.lower() == "shoot" and not has("AIR"):
+        if tok.lemma_.lower() == "shoot" and not (has("AIR") or re.search(r"\b(?:air)?planes?\b", low)):
             return None  # "shot down" a man, a proposal
-        if tok.lemma_.lower() == "shoot" and re.search(r"\b(helicopter|aircraft|plane|jet|warplane|fighter)s?\b", low) \
+        if tok.lemma_.lower() in ("shoot", "down") \
+                and re.search(r"\b(helicopter|aircraft|plane|jet|warplane|fighter)s?\b", low) \
                 and not re.search(r"\bdrones?\b", low):
             return ("Explosions/Remote violence", "Shelling/artillery/missile attack")  # a crewed aircraft
         return ("Strategic developments", "Disrupted weapons use")
@@ -2178,11 +2231,16 @@ def detect_sentence(ctx: Context, s: Sentence) -> list[Event]:
                         and not blocked(tok, span):
                     # (as type_trigger reads a weapon beside a fight cue: shelling whose fire only came in
                     # bursts or went "at the positions of" is no clash)
+                    down = w == "AIR" and _brought_down(tok, verb)
                     typed = (("Strategic developments", "Disrupted weapons use")
-                             if w in ("IED", "GRENADE") and disrupted
+                             if w in ("IED", "GRENADE") and disrupted or down
                              else ("Battles", "Armed clash")
                              if "FIGHT" in main_cues and w != "AIR" and not (w == "SHELL" and not _real_fight(main_cues))
                              else ("Explosions/Remote violence", WEAPON_SUB[w]))
+                    if down or tok.dep_ == "pobj" and tok.head.lower_ in ("with", "using") and verb.pos_ == "VERB":
+                        # (the verb's subject brought them down, its object is whose they were; "hit a depot with
+                        # drones": the weapon is the verb's instrument, the verb the act)
+                        tok = verb
                     candidates.append((sum(1 for _ in tok.ancestors), tok.i, "ATTACK", tok, typed))
                     added = True
                     break

@@ -333,9 +333,11 @@ def _has_dead_marker(verb) -> bool:
     return False
 
 
+# what flies and may be shot down or downed ("downed 12 drones"; not "downed tools"), by lemma
+AIRBORNE = frozenset("drone uav quadcopter plane aircraft airplane helicopter jet warplane missile rocket projectile "
+                     "shahed balloon satellite".split())
 # what is shot down or destroyed without a death: machines and munitions ("shot down 12 drones")
-_MACHINES = frozenset("drone uav plane aircraft airplane helicopter jet warplane missile rocket balloon satellite "
-                      "vehicle tank boat ship vessel".split())
+_MACHINES = AIRBORNE | frozenset("vehicle tank boat ship vessel".split())
 
 
 def _is_death_verb(verb, noun, role: str) -> bool:
@@ -344,6 +346,11 @@ def _is_death_verb(verb, noun, role: str) -> bool:
         return False
     if noun is not None and noun.lemma_.lower() in _MACHINES:
         return False
+    if verb.dep_ == "relcl" and verb.head.lemma_.lower() in _MACHINES:
+        return False  # "launched 40 drones, of which 35 were shot down": the relative clause's count is drones
+    if noun is not None and any(c.lower_ == "of" and any(g.lemma_.lower() in _MACHINES for g in c.children)
+                                for c in noun.children):
+        return False  # "shot down 35 of the drones"
     if role == "subj_active":
         if lemma in DIE_VERBS:
             return True
@@ -1476,7 +1483,12 @@ def _target(c: FatalityClaim, events: list[Event], par: dict[int, int], doer_tol
             if owners:
                 return owners[0]
         return min(same_violent, key=lambda e: abs(e.trigger_start - c.start))
-    if c.who:
+    # a figure in a later paragraph that tells no event of the story: background ("The war began with the attack of
+    # October 7, which killed 1,200 people"), not the first event's toll
+    background = bool(violent) and c.kind != "toll" and c.sentence > max(max(e.sentences) for e in violent) \
+        and par.get(c.sentence) not in {par.get(i) for e in violent for i in e.sentences}
+    if c.who and not (background and c.who.startswith("Civilians")):
+        # (civilians are no group of their own: "1,200 people" of the background are not an event's civilian dead)
         owners = [e for e in violent if c.who in _actors(e)]
         if owners:
             # a current event where the dead's group is a main party beats a background
@@ -1499,10 +1511,7 @@ def _target(c: FatalityClaim, events: list[Event], par: dict[int, int], doer_tol
         # a paragraph opening on a toll right after the paragraph that told the act (wire stories give each
         # sentence a paragraph: "Troops shelled the town on Monday. ¶ Three people died, the governor said")
         return told_before[-1]
-    if violent and c.kind != "toll" and c.sentence > max(max(e.sentences) for e in violent) and par.get(c.sentence) not in {
-            par.get(i) for e in violent for i in e.sentences}:
-        # a figure in a later paragraph that tells no event of the story: background ("The war began with the
-        # attack of October 7, which killed 1,200 people"), not the first event's toll
+    if background:
         return None
     return violent[0] if violent else None
 

@@ -782,9 +782,11 @@ def name_generics_by_place(ctx: Context, ev: Event) -> None:
     from ..resources.actors import generic_actor
 
     kinds = _countryless_generics()
+    # (not a mention whose country its words gave: "killed nine Palestinians", "Pakistan said its forces")
+    owned = {a.name for a in ctx.actors if a.owned}
 
     def fix(name):
-        if not name:
+        if not name or name in owned:
             return name
         bare = name.split(" (", 1)[0] if name.endswith(")") else name
         kind = kinds.get(bare)
@@ -797,7 +799,6 @@ def name_generics_by_place(ctx: Context, ev: Event) -> None:
     ev.assoc_actor_2 = [fix(n) for n in ev.assoc_actor_2]
 
 
-# the arrested named as armed men: no civilians (the roles stage names their group where a word does)
 # the arrested named as armed men besides ARMED_WORDS (no civilians; the roles stage names their group where a word does)
 _ARMED_ARRESTED = frozenset("pirate pirates mutineer mutineers smuggler smugglers trafficker traffickers gang gangs "
                             "gangster gangsters cartel general generals colonel colonels".split())
@@ -949,6 +950,29 @@ def name_dateline_forces(ctx: Context, ev: Event) -> None:
     ev.actor2, ev.inter2 = fix(ev.actor2, ev.inter2)
     ev.assoc_actor_1 = [fix(n, "State forces")[0] for n in ev.assoc_actor_1]
     ev.assoc_actor_2 = [fix(n, "State forces")[0] for n in ev.assoc_actor_2]
+
+
+# air defences named with no country ("Air defences downed ten drones over the region")
+_AIR_DEFENCES = re.compile(r"(?:the\s+)?air\s+defen[cs]es?\b", re.I)
+
+
+def name_air_defences(ctx: Context, ev: Event) -> None:
+    """Air defences no word gives a country to are those of the country whose sky they defend, the event's:
+    "A Ukrainian drone attack on Belgorod killed two. Air defences downed ten more drones over the region"
+    tells Russia's air defences, not Ukraine's (the text's first country)."""
+    if ev.sub_event_type != "Disrupted weapons use" or not ev.iso3 or ev.inter1 != "State forces":
+        return
+    if _forces_country(ev.actor1) == ev.iso3:
+        return
+    sentences = [ctx.sentences[i] for i in set(ev.sentences)]
+    mine = [a for a in ctx.actors if a.name == ev.actor1 and any(s.start <= a.start < s.end for s in sentences)]
+    if not mine or not all(a.source == "generic" and not a.owned and _AIR_DEFENCES.match(a.text) for a in mine):
+        return
+    from ..resources.actors import generic_actor
+
+    ev.actor1, ev.inter1 = generic_actor("military", ev.iso3, ctx.published)
+    if ev.actor2 == ev.actor1:
+        ev.actor2, ev.inter2 = None, None
 
 
 # A front's sides (data/zones.json `sides`) are read only for an event this near its line: further off it
@@ -1214,6 +1238,7 @@ def make_merge(settings):
             name_communal_raiders(ctx, ev)
             name_generics_by_place(ctx, ev)
             name_dateline_forces(ctx, ev)
+            name_air_defences(ctx, ev)
             name_second_parties(ctx, ev)
             name_crowd_groups(ctx, ev)
             name_front_sides(ctx, ev)

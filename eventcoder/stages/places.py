@@ -31,7 +31,7 @@ from ..pipeline import stage
 from ..nlp import known_word
 from .actors import add_context_actors
 from .syntax import token_at
-from ..resources.actors import BACKED_AFTER, TOPONYM_OPENING_BEFORE, backer, ethnic_names
+from ..resources.actors import BACKED_AFTER, TOPONYM_OPENING_BEFORE, backer, ethnic_names, named_country
 from ..resources.gazetteer import (ADMIN2_POPULATION, MISSPELT_MIN_KEY, VILLAGE_SOURCES, Match, admin1_abbreviations,
                                    conflict_zones, continent_adjectives, distance_km, fold_key, get_gazetteer,
                                    light_key, linked_countries)
@@ -2723,11 +2723,14 @@ def find_places(ctx: Context, gz) -> list:
     ends = {c.end for c in cands}
     cands = [c for c in cands if not (c.source == "abbreviation" and text[c.start - 1:c.start] == "("
                                       and c.start - 2 not in ends)]
+    # (a country's name the actors stage read as its military, the doer of an act of force: "Ukraine attacked an
+    # oil depot in Bryansk", "Russia launched drones at Kyiv": a state acts abroad)
+    in_arms = {(a.start, a.end) for a in ctx.actors if a.source == "generic" and named_country(a.text)}
     for c in cands:
         _cue(c, text, ctx.doc.vocab)
         # "Iran-backed Houthi rebels fought government forces at Marib": the backer's name is weak
         # evidence of where, as its demonym is ("Rwandan-backed")
-        if not c.demonym and backer(text, c.start, c.end):
+        if not c.demonym and (backer(text, c.start, c.end) or (c.start, c.end) in in_arms):
             c.forces = True
             c.evidence_memo.clear()
     # "in Dundebi, Kelmora": the name closes the address of a first part no candidate holds ("in Kisumu,
@@ -2988,7 +2991,7 @@ def recountry_generic_actors(ctx: Context) -> None:
     from ..resources.actors import lookup_actor
 
     for a in ctx.actors:
-        if a.source != "generic" or a.country == top:
+        if a.source != "generic" or a.country == top or a.owned:
             continue
         # an actor with no country at all takes the places' country however slight the evidence
         if a.country is not None and (weight < 1.0 or ctx.countries.get(a.country, 0.0) * 2 > weight):

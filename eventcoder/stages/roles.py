@@ -36,6 +36,11 @@ def is_speaker(ctx: Context, mention: ActorMention) -> bool:
     if r is None:
         return False
     if r.dep_ in ("nsubj", "nsubjpass") and r.head.lemma_.lower() in REPORTING_VERBS:
+        if any(c.dep_ == "acl" and c.pos_ == "VERB" for c in r.children) and any(
+                c.dep_ in ("nsubj", "nsubjpass") and c.i != r.i for c in r.head.children):
+            # "Israeli strikes killed 30 people across Gaza, health officials said": the parser made the strikes a
+            # second subject of "said", their verb a participle of theirs; the officials speak
+            return False
         # (not a group claiming an act the sentence tells: "the Kelmo Front claimed a raid on a hotel that left
         # nine dead" names its doer; one claiming "the attack" told before stays a source, and the
         # event told before takes it as its doer: see _claimer_near)
@@ -148,7 +153,7 @@ def localize(ctx: Context, m: ActorMention, iso3: str | None) -> ActorMention:
     if iso3 is None:
         return m
     name, inter, country = m.name, m.inter, m.country
-    if m.source == "generic" and country != iso3:
+    if m.source == "generic" and country != iso3 and not m.owned:
         own = _lookup(m.text, None, ctx.published)
         if own is None or own[2] is None:  # the words themselves do not say which country
             new = _lookup(m.text, iso3, ctx.published)
@@ -160,7 +165,7 @@ def localize(ctx: Context, m: ActorMention, iso3: str | None) -> ActorMention:
     name = with_country(name, m.country if m.source == "dictionary" and m.country else iso3)
     if name == m.name:
         return m
-    return ActorMention(m.text, m.start, m.end, name, inter, country, m.source)
+    return ActorMention(m.text, m.start, m.end, name, inter, country, m.source, m.owned)
 
 
 def generic(kind: str, iso3: str | None, ctx: Context) -> tuple[str, str]:
