@@ -146,6 +146,7 @@ def find_actor_mentions(ctx: Context) -> list[ActorMention]:
     mentions.extend(_ner_mentions(ctx, taken, countries))
     mentions.extend(_countries_in_arms(ctx, mentions))
     mentions = [_teller_owned(ctx, m) for m in mentions]
+    mentions = _group_air_defences(ctx, mentions)
     mentions.extend(_own_forces(ctx, mentions))
     mentions.extend(_nationals_harmed(ctx, mentions))
     mentions.sort(key=lambda m: m.start)
@@ -170,8 +171,8 @@ def _teller_country(ctx: Context, tok) -> str | None:
     if teller is None or teller.lemma_.lower() not in _TELLING:
         return None
     subj = next((c for c in teller.children if c.dep_ == "nsubj"), None)
-    if subj is None or subj.ent_type_ != "GPE":
-        return None
+    if subj is None or subj.pos_ != "PROPN":
+        return None  # (whatever label the small model gives the name: "its" is no person's)
     first = subj.left_edge if subj.left_edge.dep_ in ("compound", "det") else subj
     return dictionary.named_country(ctx.doc[first.i:subj.i + 1].text)
 
@@ -191,6 +192,24 @@ def _teller_owned(ctx: Context, m: ActorMention) -> ActorMention:
     if found is None or found[2] != iso3:
         return m
     return ActorMention(m.text, m.start, m.end, found[0], found[1], iso3, m.source, owned=True)
+
+
+_AIR_DEFENCE_WORDS = re.compile(r"air\s+defen[cs]e", re.I)
+
+
+def _group_air_defences(ctx: Context, mentions: list[ActorMention]) -> list[ActorMention]:
+    """The mentions but air defences a group owns, which are no state's military: named right after the group
+    ("Houthi air defences shot down a U.S. drone") or after "its"/"their" in what no country's name tells ("The
+    Houthis said their air defences ..."): the group is the doer (see roles' possessive)."""
+    named = [m for m in mentions if m.source != "generic"]
+    out = []
+    for m in mentions:
+        if m.source == "generic" and not m.owned and _AIR_DEFENCE_WORDS.match(m.text) and (
+                any(0 <= m.start - o.end <= 1 for o in named)
+                or _ITS_BEFORE.search(ctx.text, max(0, m.start - 8), m.start)):
+            continue
+        out.append(m)
+    return out
 
 
 def _own_forces(ctx: Context, mentions: list[ActorMention]) -> list[ActorMention]:
@@ -227,7 +246,9 @@ _LAUNCHED = frozenset("drone missile rocket shell bomb".split())
 
 
 # what a country strikes that is no target ("struck a deal", "strike a balance", "hit back at critics")
-_NOT_STRUCK = frozenset("deal agreement accord pact balance chord note tone compromise bargain blow back".split())
+_NOT_STRUCK = frozenset("deal agreement accord pact balance chord note tone compromise bargain blow back gold oil "
+                        "decision memorandum proposal plan policy remark remarks statement report ruling move critic "
+                        "critics criticism law bill idea".split())
 # of those, the verbs only armed forces do ("Chad bombed", not "Chad shot his neighbour")
 _ARMY_VERBS = frozenset("shell bomb bombard launch down intercept invade".split())
 
@@ -238,12 +259,22 @@ def _force_verb(v, military: bool = False) -> bool:
     lemma = v.lemma_.lower()
     if v.pos_ != "VERB":
         return False
-    if lemma in _DONE_VERBS or military and lemma == "launch":
-        # ("carried out air strikes", "launched an offensive", "launched 40 drones"; not "launched a campaign")
-        return any(c.dep_ == "dobj" and c.lemma_.lower() in _FORCE_DONE | _LAUNCHED for c in v.children)
-    if lemma in ("strike", "hit") and any(c.lemma_.lower() in _NOT_STRUCK for c in v.children):
-        return False  # "Kenya struck a deal with its lenders", "Egypt hit back at critics"
-    return lemma in (_ARMY_VERBS if military else _FORCE_VERBS)
+    if lemma in _DONE_VERBS or lemma == "launch":
+        # ("carried out air strikes", "launched an offensive", "launched 40 drones", "drones launched by Russia"; not
+        # "launched a campaign", "an investigation", "a probe")
+        done = [c for c in v.children if c.dep_ in ("dobj", "nsubjpass")] + ([v.head] if v.dep_ == "acl" else [])
+        return any(c.lemma_.lower() in _FORCE_DONE | _LAUNCHED for c in done)
+    if lemma not in (_ARMY_VERBS if military else _FORCE_VERBS):
+        return False
+    if lemma in _ARMY_VERBS:
+        return True
+    # a verb any doer may do strikes something: its object, or what it fires at ("struck Houthi radar stations",
+    # "fired missiles at a base"), not a deal, gold, a decision or nothing ("struck three times in the first hour",
+    # "Israel struck on Thursday", "Ukraine attacked the decision", "Egypt hit back at critics")
+    objects = [c for c in v.children if c.dep_ == "dobj"]
+    if any(c.lemma_.lower() in _NOT_STRUCK or c.lower_ in _NOT_STRUCK for c in v.children):
+        return False
+    return bool(objects) or any(c.dep_ == "prep" and c.lower_ in ("at", "on", "with") for c in v.children)
 
 
 def _doer_verb(tok):
@@ -298,6 +329,11 @@ def _countries_in_arms(ctx: Context, mentions: list[ActorMention]) -> list[Actor
 _HARMED_VERBS = frozenset("kill injure wound abduct kidnap massacre execute behead".split())
 
 
+# a fight told in the sentence: those killed in it are its sides' ("killed three Palestinians in a gun battle")
+_FIGHT_TOLD = re.compile(r"\b(?:gun ?battles?|gunfights?|fire ?fights?|shoot-?outs?|clash(?:es|ed)?|counter-?attacks?|"
+                         r"counter-?offensives?|exchanges? of fire|fighting|fought|ambush(?:es|ed)?|raids?)\b", re.I)
+
+
 def _nationals_harmed(ctx: Context, mentions: list[ActorMention]) -> list[ActorMention]:
     """A country's people named by their demonym as the object of a violent verb are its civilians ("Israeli
     strikes killed at least 30 Palestinians", "gunmen abducted two Pakistanis"); no one calls them armed."""
@@ -311,7 +347,7 @@ def _nationals_harmed(ctx: Context, mentions: list[ActorMention]) -> list[ActorM
             continue  # (the object of an active verb: a passive's "Two Kenyans were killed" leaves the sides as they were)
         low = tok.lower_
         iso3 = dictionary.demonym_country(low[:-1]) if low.endswith("s") else None
-        if iso3 is None or tok.head.lemma_.lower() not in _HARMED_VERBS:
+        if iso3 is None or tok.head.lemma_.lower() not in _HARMED_VERBS or _FIGHT_TOLD.search(tok.sent.text):
             continue
         start, end = tok.idx, tok.idx + len(tok.text)
         if taken.any(start, end):

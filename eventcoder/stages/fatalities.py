@@ -346,6 +346,8 @@ def _is_death_verb(verb, noun, role: str) -> bool:
         return False
     if noun is not None and noun.lemma_.lower() in _MACHINES:
         return False
+    if lemma in ("shoot", "down") and any(c.lemma_.lower() in _MACHINES for c in verb.children):
+        return False  # "shot down a U.S. MQ-9 drone", which the parser splits from its "U.S."
     if verb.dep_ == "relcl" and verb.head.lemma_.lower() in _MACHINES:
         return False  # "launched 40 drones, of which 35 were shot down": the relative clause's count is drones
     if noun is not None and any(c.lower_ == "of" and any(g.lemma_.lower() in _MACHINES for g in c.children)

@@ -21,7 +21,7 @@ from ..resources.taxonomy import PLOVER, VIOLENT_TYPES, disorder_type, sub_rank
 from .event_dates import introduces_new, span_precision
 from .event_locations import _dateline_place, split_listed_places
 from .events import APART_KM, ARMED_WORDS, families_by_lemma
-from .roles import SEPARATE_INCIDENT_OPENING
+from .roles import SEPARATE_INCIDENT_OPENING, is_speaker
 from .syntax import span_root, token_at
 
 # Each extra sentence that supports an event raises its confidence by this much (capped at 0.95);
@@ -959,20 +959,51 @@ _AIR_DEFENCES = re.compile(r"(?:the\s+)?air\s+defen[cs]es?\b", re.I)
 def name_air_defences(ctx: Context, ev: Event) -> None:
     """Air defences no word gives a country to are those of the country whose sky they defend, the event's:
     "A Ukrainian drone attack on Belgorod killed two. Air defences downed ten more drones over the region"
-    tells Russia's air defences, not Ukraine's (the text's first country)."""
-    if ev.sub_event_type != "Disrupted weapons use" or not ev.iso3 or ev.inter1 != "State forces":
-        return
-    if _forces_country(ev.actor1) == ev.iso3:
+    tells Russia's air defences, not Ukraine's (the text's first country). But where officials the text calls
+    Russian-installed tell it (Crimea, Donetsk, Sevastopol: Ukraine's by ACLED's country), Russia's; and never
+    those of the country whose drones they downed ("Air defences shot down Ukrainian drones over Donetsk")."""
+    if ev.sub_event_type != "Disrupted weapons use" or not ev.iso3 \
+            or ev.inter1 not in ("State forces", "External/Other forces"):
         return
     sentences = [ctx.sentences[i] for i in set(ev.sentences)]
-    mine = [a for a in ctx.actors if a.name == ev.actor1 and any(s.start <= a.start < s.end for s in sentences)]
-    if not mine or not all(a.source == "generic" and not a.owned and _AIR_DEFENCES.match(a.text) for a in mine):
-        return
+
+    def told(a) -> bool:
+        return any(s.start <= a.start < s.end for s in sentences)
+
+    # (the mentions as the actors stage named them: the roles stage may have given them the document's country)
+    mine = [a for a in ctx.actors if told(a) and a.source == "generic" and not a.owned and _AIR_DEFENCES.match(a.text)]
+    if not mine or any(a.name == ev.actor1 and a.start < ev.trigger_start for a in ctx.actors
+                       if told(a) and a not in mine):
+        return  # (actor1 is another doer's: "Russian forces")
     from ..resources.actors import generic_actor
 
-    ev.actor1, ev.inter1 = generic_actor("military", ev.iso3, ctx.published)
+    # whose the downed weapons were: a country's forces named in what the trigger brought down ("shot down Ukrainian
+    # drones"), not a teller ("the Israeli military said")
+    trig = token_at(ctx.doc, ev.trigger_start) if ctx.doc is not None else None
+    downed = [(c.left_edge.idx, c.right_edge.idx + len(c.right_edge)) for c in (trig.children if trig is not None else ())
+              if c.dep_ in ("dobj", "nsubjpass", "dep")]
+    owners = {_forces_country(a.name) for a in ctx.actors if a not in mine and any(lo <= a.start < hi for lo, hi in downed)}
+    owners.discard(None)
+    # (and whose the defences are where a state's military or Russia's installed officials tell of them: "Air defences
+    # intercepted a drone over the Golan Heights, the Israeli military said")
+    tellers = {_forces_country(a.name) for a in ctx.actors if told(a) and a not in mine and is_speaker(ctx, a)}
+    tellers.discard(None)
+    iso3 = "RUS" if _INSTALLED_BY_RUSSIA.search(ctx.text) else next(iter(tellers)) if len(tellers) == 1 else ev.iso3
+    if iso3 in owners:
+        ev.actor1, ev.inter1 = None, None  # (no one's defences are told: not those of the drones' country)
+        return
+    if _forces_country(ev.actor1) == iso3:
+        return
+    ev.actor1, ev.inter1 = generic_actor("military", iso3, ctx.published)
     if ev.actor2 == ev.actor1:
         ev.actor2, ev.inter2 = None, None
+    if ev.actor2 is None and len(owners) == 1:
+        # (the drones' country, which the roles stage dropped as the same side as the defences it had named)
+        ev.actor2, ev.inter2 = generic_actor("military", next(iter(owners)), ctx.published)
+
+
+# officials Russia installed in the parts of Ukraine it holds, who tell of its air defences there
+_INSTALLED_BY_RUSSIA = re.compile(r"\b(?:Russian|Moscow|Kremlin)-(?:installed|appointed)\b", re.I)
 
 
 # A front's sides (data/zones.json `sides`) are read only for an event this near its line: further off it
