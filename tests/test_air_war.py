@@ -221,3 +221,24 @@ def test_nationals_killed_in_a_fight_are_no_civilians(code):
 ])
 def test_whose_air_defences(code, text, sides):
     assert [(e["actor1"], e["actor2"]) for e in code(text, published=PUB)["events"]] == [sides]
+
+
+@pytest.mark.parametrize("text,expected", [
+    # "shot down" of people, as South Asian reports write it, is a killing (not of a proposal)
+    ("Unidentified gunmen shot down a shopkeeper in the Satellite Town area of Quetta on Friday.",
+     [("Attack", 1)]),
+    ("A constable was shot down by gunmen on motorcycles in Bannu on Friday.", [("Armed clash", 1)]),
+    ("The senate committee shot down the budget proposal in Islamabad on Friday.", []),  # (guard)
+])
+def test_people_shot_down(code, text, expected):
+    assert [(e["sub_event_type"], e["fatalities"]) for e in code(text, published=PUB)["events"]] == expected
+
+
+@pytest.mark.parametrize("text,expected", [
+    # a capital that does an act of force stands for its state, and is no place of the event
+    ("Washington struck an ammunition store in eastern Syria on Friday, the Pentagon said.",
+     ("Military Forces of the United States (2021-)", "Syria")),
+    ("Kyiv said it struck a Russian patrol boat off Crimea on Friday.", ("Military Forces of Ukraine (2019-)", "Ukraine")),
+])
+def test_a_capital_as_the_doer_of_force(code, text, expected):
+    assert [(e["actor1"], e["country"]) for e in code(text, published=PUB)["events"]] == [expected]

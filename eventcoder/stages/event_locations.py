@@ -31,7 +31,7 @@ from operator import attrgetter
 from ..document import PAIR, Context, Event, PlaceMention, SpanIndex, source_country
 from ..nlp import known_word
 from ..pipeline import stage
-from ..resources.actors import BACKED_AFTER, named_country
+from ..resources.actors import BACKED_AFTER, state_country
 from ..resources.gazetteer import acled_admin1, continent_adjectives, get_gazetteer, light_key
 from .event_dates import dateline, tells_the_incident
 from .fatalities import ANOTHER_ACT_BEFORE
@@ -695,9 +695,10 @@ class PlaceView:
         self.elsewhere |= {p.start for p in self.places if p.kind == "city" and (
             _SPEAKS_AFTER.match(ctx.text, p.end) and not _PLACE_PREP_BEFORE.search(ctx.text, max(0, p.start - 12), p.start)
             or _AS_CALLS.search(ctx.text, max(0, p.start - 4), min(len(ctx.text), p.end + 12)))}
-        # (nor a country's name that does an act of force, the doer: "Russia attacked Ukraine with 40 drones")
-        doers = {(a.start, a.end) for a in ctx.actors if a.source == "generic" and named_country(a.text)}
-        self.elsewhere |= {p.start for p in self.places if p.kind == "country" and (p.start, p.end) in doers}
+        # (nor a country's name, or its capital's, that does an act of force, the doer: "Russia attacked Ukraine with
+        # 40 drones", "Washington struck a depot in eastern Syria")
+        doers = {(a.start, a.end) for a in ctx.actors if a.source == "generic" and state_country(a.text)}
+        self.elsewhere |= {p.start for p in self.places if (p.start, p.end) in doers}
         self._places = sorted(self.places, key=lambda p: p.start)
         # the town the text's dateline opens with, if any (read once for all the document's events)
         self.dateline = _dateline_place(ctx, self.places)

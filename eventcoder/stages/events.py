@@ -19,7 +19,7 @@ from importlib import resources
 from ..document import Context, Event, Sentence
 from ..pipeline import stage
 from .roles import NAMED_ARMED_INTERS, OTHER_INCIDENT_OPENING
-from ..resources.actors import named_country
+from ..resources.actors import state_country
 from .sentences import next_in_paragraph
 from .fatalities import AIRBORNE, DIE_VERBS, MISHAP_TOLLS, REMAINS_CUES, mishap_toll, toll_to_date
 from .syntax import counted_off_clauses, headline_passive, no_one, offset_clause, participle_noun, text_from, verb_of
@@ -55,7 +55,7 @@ ARMED_WORDS = frozenset(
     "trooper marine peacekeeper combatant extremist terrorist bandit sniper battalion brigade unit patrol "
     "convoy checkpoint base post position outpost barracks garrison camp station personnel arbaki arbakis "
     "commando commandos sentry sentries cadet cadets reservist reservists ranger rangers cop cops "
-    "bodyguard bodyguards gendarme gendarmes gendarmerie".split()
+    "bodyguard bodyguards gendarme gendarmes gendarmerie constable constables".split()
 )
 # words that make a camp one of people driven from their homes, not an armed force's
 _SHELTER_CAMP_WORDS = frozenset("displacement displaced idp idps refugee refugees resettlement relief transit".split())
@@ -162,7 +162,7 @@ def _country_doer(ctx: Context, verb, subjects: list | None = None) -> bool:
     if verb.dep_ == "ccomp" and any(c.lower_ in ("it", "they") for c in subjects):
         subjects = subjects + [c for c in verb.head.children if c.dep_ == "nsubj"]  # (the teller)
     spans = [(c.left_edge.idx, c.right_edge.idx + len(c.right_edge)) for c in subjects]
-    return any(a.source == "generic" and named_country(a.text) and a.name.startswith("Military Forces")
+    return any(a.source == "generic" and state_country(a.text) and a.name.startswith("Military Forces")
                and any(lo <= a.start < hi for lo, hi in spans) for a in ctx.actors)
 
 
@@ -1380,6 +1380,10 @@ def _armed_word(words: set) -> bool:
     return "armed" in words and "unarmed" not in words
 
 
+# what is "shot down" in words only: a proposal rejected
+_SHOT_DOWN_IDEAS = frozenset("proposal proposals plan plans bill bills motion motions idea ideas request requests "
+                             "demand demands claim claims suggestion suggestions amendment amendment resolution "
+                             "appeal appeals budget deal bid bids offer offers rumour rumours rumor rumors".split())
 # what a "strike" named after is fired from the ground ("a Russian missile strike": a missile attack, no air strike)
 _GROUND_FIRED = frozenset("missile rocket artillery mortar shell".split())
 # the verbs that send them ("launched 40 drones at Kharkiv", "fired rockets")
@@ -1824,8 +1828,13 @@ def type_trigger(ctx: Context, fam: str, tok, span, cues: dict) -> tuple[str, st
             return None  # "guards fired shots to restore order": shots that hit no one and were aimed at no one
         if lemma == "shooting" and _NOT_SHOOTING.search(low):
             return None  # the shooting of a film, a shooting range or competition
-        if lemma == "shoot" and any(c.dep_ in ("prt", "advmod") and c.lower_ == "down" for c in tok.children):
-            return None  # "shot down a drone": the WEAPONS family types it
+        if lemma == "shoot" and any(c.dep_ in ("prt", "advmod") and c.lower_ == "down" for c in tok.children) and (
+                has("AIR") or (AIRBORNE | _SHOT_DOWN_IDEAS).intersection(_object_words(tok, span))
+                or _agent_words(tok) and not _armed_agent(tok)):
+            # "shot down a drone": the WEAPONS family types it; "shot down a proposal", "a striker shot down by
+            # critics": nothing (but "gunmen shot down a shopkeeper", "a constable was shot down", as South Asian
+            # reports write "shot dead")
+            return None
         if protest_ctx and (re.search(r"\b(protesters?|demonstrators?|marchers?|demonstrations?|protests?)\b", low) or (
                 _gathering_fired_on(span))):
             # (or a march or rally the state's forces fired on, by the verb's own words; gunmen who fire on a rally
