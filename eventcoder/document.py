@@ -150,6 +150,7 @@ class ActorMention:
     country: str | None = None
     source: str = "dictionary"  # dictionary | ner | generic
     owned: bool = False  # (a generic mention whose country its teller gave: "Russia said its air defences")
+    state_doer: bool = False  # (a state's name or capital doing an act of force, read as its military: "Russia launched")
 
     def to_dict(self) -> dict:
         return {"text": self.text, "start": self.start, "end": self.end, "name": self.name,

@@ -15,6 +15,7 @@ from ..document import PAIR, ActorMention, Context, SpanIndex, source_country
 from ..pipeline import stage
 from ..resources import actors as dictionary
 from ..resources.actors import PATRON_WORDS
+from .times import REPORTING_LEMMAS
 
 # A sentence whose letters are at least this share capitals is a headline in capitals: its "IS" is a verb.
 CAPS_SHARE = 0.6
@@ -154,7 +155,6 @@ def find_actor_mentions(ctx: Context) -> list[ActorMention]:
 
 
 _ITS_BEFORE = re.compile(r"\b(?:its|their)\s+$", re.I)
-_TELLING = frozenset("say report announce add state confirm claim".split())
 # the nouns after "its" that name a state's military ("Pakistan said its forces killed six militants")
 _OWN_FORCES = frozenset("force forces troops soldiers army military navy".split())
 
@@ -168,7 +168,7 @@ def _teller_country(ctx: Context, tok) -> str | None:
             break
         verb = verb.head
     teller = verb.head if verb.dep_ == "ccomp" else None
-    if teller is None or teller.lemma_.lower() not in _TELLING:
+    if teller is None or teller.lemma_.lower() not in REPORTING_LEMMAS:
         return None
     subj = next((c for c in teller.children if c.dep_ == "nsubj"), None)
     if subj is None or subj.pos_ != "PROPN":
@@ -194,7 +194,8 @@ def _teller_owned(ctx: Context, m: ActorMention) -> ActorMention:
     return ActorMention(m.text, m.start, m.end, found[0], found[1], iso3, m.source, owned=True)
 
 
-_AIR_DEFENCE_WORDS = re.compile(r"air\s+defen[cs]e", re.I)
+# air defences, as a mention names them ("Air defences", "air defence systems"; merge reads them too)
+AIR_DEFENCE_WORDS = re.compile(r"(?:the\s+)?air\s+defen[cs]e", re.I)
 
 
 def _group_air_defences(ctx: Context, mentions: list[ActorMention]) -> list[ActorMention]:
@@ -204,7 +205,7 @@ def _group_air_defences(ctx: Context, mentions: list[ActorMention]) -> list[Acto
     named = [m for m in mentions if m.source != "generic"]
     out = []
     for m in mentions:
-        if m.source == "generic" and not m.owned and _AIR_DEFENCE_WORDS.match(m.text) and (
+        if m.source == "generic" and not m.owned and AIR_DEFENCE_WORDS.match(m.text) and (
                 any(0 <= m.start - o.end <= 1 for o in named)
                 or _ITS_BEFORE.search(ctx.text, max(0, m.start - 8), m.start)):
             continue
@@ -302,7 +303,7 @@ def _countries_in_arms(ctx: Context, mentions: list[ActorMention]) -> list[Actor
         if tok.pos_ != "PROPN" or tok.dep_ == "compound":
             continue
         v = _doer_verb(tok)
-        told = v is not None and v.lemma_.lower() in _TELLING
+        told = v is not None and v.lemma_.lower() in REPORTING_LEMMAS
         if told:
             # "Ukraine said it struck a Russian airbase": the country that tells its own act of force
             v = next((c for c in v.children if c.dep_ == "ccomp" and any(
@@ -322,7 +323,7 @@ def _countries_in_arms(ctx: Context, mentions: list[ActorMention]) -> list[Actor
         if taken.any(start, tok.idx + len(tok.text)):
             continue
         actor, inter = dictionary.generic_actor("military", iso3, ctx.published)
-        out.append(ActorMention(name, start, tok.idx + len(tok.text), actor, inter, iso3, "generic"))
+        out.append(ActorMention(name, start, tok.idx + len(tok.text), actor, inter, iso3, "generic", state_doer=True))
     return out
 
 

@@ -31,7 +31,7 @@ from operator import attrgetter
 from ..document import PAIR, Context, Event, PlaceMention, SpanIndex, source_country
 from ..nlp import known_word
 from ..pipeline import stage
-from ..resources.actors import BACKED_AFTER, state_country
+from ..resources.actors import BACKED_AFTER
 from ..resources.gazetteer import acled_admin1, continent_adjectives, get_gazetteer, light_key
 from .event_dates import dateline, tells_the_incident
 from .fatalities import ANOTHER_ACT_BEFORE
@@ -697,7 +697,7 @@ class PlaceView:
             or _AS_CALLS.search(ctx.text, max(0, p.start - 4), min(len(ctx.text), p.end + 12)))}
         # (nor a country's name, or its capital's, that does an act of force, the doer: "Russia attacked Ukraine with
         # 40 drones", "Washington struck a depot in eastern Syria")
-        doers = {(a.start, a.end) for a in ctx.actors if a.source == "generic" and state_country(a.text)}
+        doers = {(a.start, a.end) for a in ctx.actors if a.state_doer}
         self.elsewhere |= {p.start for p in self.places if (p.start, p.end) in doers}
         self._places = sorted(self.places, key=lambda p: p.start)
         # the town the text's dateline opens with, if any (read once for all the document's events)

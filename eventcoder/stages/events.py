@@ -19,7 +19,6 @@ from importlib import resources
 from ..document import Context, Event, Sentence
 from ..pipeline import stage
 from .roles import NAMED_ARMED_INTERS, OTHER_INCIDENT_OPENING
-from ..resources.actors import state_country
 from .sentences import next_in_paragraph
 from .fatalities import AIRBORNE, DIE_VERBS, MISHAP_TOLLS, REMAINS_CUES, mishap_toll, toll_to_date
 from .syntax import counted_off_clauses, headline_passive, no_one, offset_clause, participle_noun, text_from, verb_of
@@ -162,8 +161,7 @@ def _country_doer(ctx: Context, verb, subjects: list | None = None) -> bool:
     if verb.dep_ == "ccomp" and any(c.lower_ in ("it", "they") for c in subjects):
         subjects = subjects + [c for c in verb.head.children if c.dep_ == "nsubj"]  # (the teller)
     spans = [(c.left_edge.idx, c.right_edge.idx + len(c.right_edge)) for c in subjects]
-    return any(a.source == "generic" and state_country(a.text) and a.name.startswith("Military Forces")
-               and any(lo <= a.start < hi for lo, hi in spans) for a in ctx.actors)
+    return any(a.state_doer and any(lo <= a.start < hi for lo, hi in spans) for a in ctx.actors)
 
 
 def _air_force_subject(ctx: Context, verb) -> bool:
@@ -1382,7 +1380,7 @@ def _armed_word(words: set) -> bool:
 
 # what is "shot down" in words only: a proposal rejected
 _SHOT_DOWN_IDEAS = frozenset("proposal proposals plan plans bill bills motion motions idea ideas request requests "
-                             "demand demands claim claims suggestion suggestions amendment amendment resolution "
+                             "demand demands claim claims suggestion suggestions amendment amendments resolution "
                              "appeal appeals budget deal bid bids offer offers rumour rumours rumor rumors".split())
 # what a "strike" named after is fired from the ground ("a Russian missile strike": a missile attack, no air strike)
 _GROUND_FIRED = frozenset("missile rocket artillery mortar shell".split())

@@ -340,19 +340,24 @@ AIRBORNE = frozenset("drone uav quadcopter plane aircraft airplane helicopter je
 _MACHINES = AIRBORNE | frozenset("vehicle tank boat ship vessel".split())
 
 
+def _machines(verb, noun) -> bool:
+    """Whether what the verb's count counts is machines, not people: the noun itself ("shot down 12 drones"), what it
+    counts of ("35 of the drones"), the noun a relative clause hangs on ("40 drones, of which 35 were shot down"), or
+    what was shot down where the parser splits the object ("shot down a U.S. MQ-9 drone")."""
+    nouns = [] if noun is None else [noun] + [g for c in noun.children if c.lower_ == "of" for g in c.children]
+    if verb.dep_ == "relcl":
+        nouns.append(verb.head)
+    if verb.lemma_.lower() in ("shoot", "down"):
+        nouns += list(verb.children)
+    return any(n.lemma_.lower() in _MACHINES for n in nouns)
+
+
 def _is_death_verb(verb, noun, role: str) -> bool:
     lemma = verb.lemma_.lower()
     if any(c.dep_ == "neg" for c in verb.children) or _killed_or_hurt(verb):
         return False
-    if noun is not None and noun.lemma_.lower() in _MACHINES:
+    if _machines(verb, noun):
         return False
-    if lemma in ("shoot", "down") and any(c.lemma_.lower() in _MACHINES for c in verb.children):
-        return False  # "shot down a U.S. MQ-9 drone", which the parser splits from its "U.S."
-    if verb.dep_ == "relcl" and verb.head.lemma_.lower() in _MACHINES:
-        return False  # "launched 40 drones, of which 35 were shot down": the relative clause's count is drones
-    if noun is not None and any(c.lower_ == "of" and any(g.lemma_.lower() in _MACHINES for g in c.children)
-                                for c in noun.children):
-        return False  # "shot down 35 of the drones"
     if role == "subj_active":
         if lemma in DIE_VERBS:
             return True

@@ -18,6 +18,7 @@ from ..pipeline import stage
 from ..resources.actors import country_iso3
 from ..resources.gazetteer import distance_km, get_gazetteer
 from ..resources.taxonomy import PLOVER, VIOLENT_TYPES, disorder_type, sub_rank
+from .actors import AIR_DEFENCE_WORDS
 from .event_dates import introduces_new, span_precision
 from .event_locations import _dateline_place, split_listed_places
 from .events import APART_KM, ARMED_WORDS, families_by_lemma
@@ -952,10 +953,6 @@ def name_dateline_forces(ctx: Context, ev: Event) -> None:
     ev.assoc_actor_2 = [fix(n, "State forces")[0] for n in ev.assoc_actor_2]
 
 
-# air defences named with no country ("Air defences downed ten drones over the region")
-_AIR_DEFENCES = re.compile(r"(?:the\s+)?air\s+defen[cs]es?\b", re.I)
-
-
 def name_air_defences(ctx: Context, ev: Event) -> None:
     """Air defences no word gives a country to are those of the country whose sky they defend, the event's:
     "A Ukrainian drone attack on Belgorod killed two. Air defences downed ten more drones over the region"
@@ -971,7 +968,7 @@ def name_air_defences(ctx: Context, ev: Event) -> None:
         return any(s.start <= a.start < s.end for s in sentences)
 
     # (the mentions as the actors stage named them: the roles stage may have given them the document's country)
-    mine = [a for a in ctx.actors if told(a) and a.source == "generic" and not a.owned and _AIR_DEFENCES.match(a.text)]
+    mine = [a for a in ctx.actors if told(a) and a.source == "generic" and not a.owned and AIR_DEFENCE_WORDS.match(a.text)]
     if not mine or any(a.name == ev.actor1 and a.start < ev.trigger_start for a in ctx.actors
                        if told(a) and a not in mine):
         return  # (actor1 is another doer's: "Russian forces")

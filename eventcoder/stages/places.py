@@ -31,7 +31,7 @@ from ..pipeline import stage
 from ..nlp import known_word
 from .actors import add_context_actors
 from .syntax import token_at
-from ..resources.actors import BACKED_AFTER, TOPONYM_OPENING_BEFORE, backer, ethnic_names, state_country
+from ..resources.actors import BACKED_AFTER, TOPONYM_OPENING_BEFORE, backer, ethnic_names
 from ..resources.gazetteer import (ADMIN2_POPULATION, MISSPELT_MIN_KEY, VILLAGE_SOURCES, Match, admin1_abbreviations,
                                    conflict_zones, continent_adjectives, distance_km, fold_key, get_gazetteer,
                                    light_key, linked_countries)
@@ -2725,7 +2725,7 @@ def find_places(ctx: Context, gz) -> list:
                                       and c.start - 2 not in ends)]
     # (a country's name the actors stage read as its military, the doer of an act of force: "Ukraine attacked an
     # oil depot in Bryansk", "Russia launched drones at Kyiv": a state acts abroad)
-    in_arms = {(a.start, a.end) for a in ctx.actors if a.source == "generic" and state_country(a.text)}
+    in_arms = {(a.start, a.end) for a in ctx.actors if a.state_doer}
     for c in cands:
         _cue(c, text, ctx.doc.vocab)
         # "Iran-backed Houthi rebels fought government forces at Marib": the backer's name is weak

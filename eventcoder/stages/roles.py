@@ -10,6 +10,7 @@ rioters are actor1 under their generic names.
 from __future__ import annotations
 
 import re
+from dataclasses import replace
 from functools import lru_cache
 
 from ..document import ActorMention, Context, Event, source_country
@@ -165,7 +166,7 @@ def localize(ctx: Context, m: ActorMention, iso3: str | None) -> ActorMention:
     name = with_country(name, m.country if m.source == "dictionary" and m.country else iso3)
     if name == m.name:
         return m
-    return ActorMention(m.text, m.start, m.end, name, inter, country, m.source, m.owned)
+    return replace(m, name=name, inter=inter, country=country)
 
 
 def generic(kind: str, iso3: str | None, ctx: Context) -> tuple[str, str]:
