@@ -983,6 +983,21 @@ def admin1_abbreviations(bracketed: bool = False, address: bool = False) -> dict
 
 
 @lru_cache(maxsize=1)
+def compass_overrides() -> dict[str, dict[str, str]]:
+    """iso3 -> compass key ("north", "northeast") -> the region that part of the country names in the news,
+    where `Gazetteer.compass_region`'s geometry picks another (countries.json `compass_regions`)."""
+    data = _country_extras().get("countries", {})
+    return {iso3: dict(info["compass_regions"]) for iso3, info in data.items() if info.get("compass_regions")}
+
+
+# a compass word's direction on the map (east, north); "north-east" is the sum of two
+COMPASS_VECTORS = {"north": (0.0, 1.0), "south": (0.0, -1.0), "east": (1.0, 0.0), "west": (-1.0, 0.0)}
+COMPASS_SIDE_WEIGHT = 0.5  # how much a region's distance off the compass line counts against it
+COMPASS_MIN_REGIONS = 3  # a country of fewer first-level regions has no part to name apart from them
+COMPASS_SAME_DEGREES = 0.01  # a region's main town this close to the capital is the capital
+
+
+@lru_cache(maxsize=1)
 def continent_adjectives() -> dict[str, str]:
     """"European" -> "Europe", from countries.json."""
     return dict(_country_extras().get("continent_adjectives") or {})
@@ -2064,6 +2079,7 @@ class Gazetteer:
         self._cache: dict[str, tuple[list[Match], list[Match]]] = {}
         self._slips: dict[tuple, list[Match]] = {}  # (see `misspelt`)
         self._region_aliases: dict[str, dict[int, str]] = {}  # (see `region_admin1`)
+        self._parts: dict[tuple, Place | None] = {}  # (see `compass_region`)
         # the hashes of the indexed keys (see `_write_name_filter`); None in an index without them
         row = self.con.execute("SELECT value FROM meta WHERE key = 'name_filter'").fetchone()
         self._known: array | None = None
@@ -2220,6 +2236,55 @@ class Gazetteer:
                 found[pid] = seat.admin1
         shared = Counter(found.values())
         return {pid: a1 for pid, a1 in found.items() if shared[a1] == 1}
+
+    def compass_region(self, iso3: str | None, words: tuple[str, ...]) -> Place | None:
+        """The first-level region that stands for the part of a country its compass words name ("northern
+        Burkina Faso": Sahel; "north-eastern Nigeria": Borno), where ACLED codes a report that names no
+        smaller place (at the region's main town, precision 3); None for a country of fewer than three
+        regions, or words that are no compass direction.
+
+        countries.json `compass_regions` names the region where the text's usual sense differs from the
+        geometry ("northern Mozambique" is Cabo Delgado's insurgency); else the region furthest that
+        way from the middle of the country's regions, less half its distance off that line (a region of
+        the far corner is no "north": Badakhshan is north-eastern Afghanistan), not the capital's (a text
+        that meant the capital would name it)."""
+        key = (iso3, words)
+        if key in self._parts:
+            return self._parts[key]
+        self._parts[key] = found = self._compass_region(iso3, words)
+        return found
+
+    def _compass_region(self, iso3: str | None, words: tuple[str, ...]) -> Place | None:
+        dx = sum(COMPASS_VECTORS[w][0] for w in words if w in COMPASS_VECTORS)
+        dy = sum(COMPASS_VECTORS[w][1] for w in words if w in COMPASS_VECTORS)
+        length = math.hypot(dx, dy)
+        country = self.countries.get(iso3 or "")
+        if not length or country is None:
+            return None
+        dx, dy = dx / length, dy / length
+        # (the few thousand main towns read first, each region by its key, as `_capital_admin1s` does)
+        rows = self.con.execute(
+            f"SELECT {_COLS}, m.lat, m.lon FROM mains m CROSS JOIN places p ON p.id = m.place "
+            "WHERE p.iso3 = ? AND p.source = 'admin1' AND p.kind = 'region' ORDER BY p.id", (iso3,)).fetchall()
+        if len(rows) < COMPASS_MIN_REGIONS:
+            return None
+        named = compass_overrides().get(iso3, {}).get("".join(words))
+        if named is not None:
+            row = next((r for r in rows if r[1] == named), None)
+            return _place(row[:-2]) if row is not None else None
+        capital = self.main_town(country)
+        lat0 = sum(r[2] for r in rows) / len(rows)
+        lon0 = sum(r[3] for r in rows) / len(rows)
+        scale = math.cos(math.radians(lat0))
+
+        def score(r) -> float:
+            x, y = (r[3] - lon0) * scale, r[2] - lat0
+            return x * dx + y * dy - COMPASS_SIDE_WEIGHT * abs(y * dx - x * dy)
+
+        # (the capital's region by its main town's point: a city region's own point is the capital's too)
+        rows = [r for r in rows if capital is None
+                or abs(r[-2] - capital[1]) > COMPASS_SAME_DEGREES or abs(r[-1] - capital[2]) > COMPASS_SAME_DEGREES]
+        return _place(max(rows, key=score)[:-2]) if rows else None
 
     def demonym(self, word: str) -> str | None:
         """The iso3 of a demonym or adjective ('Lebanese' -> 'LBN'), else None."""

@@ -976,8 +976,19 @@ def _place_at(ctx: Context, event: Event, chosen: PlaceMention, gz, view: PlaceV
             precision = 2 if chosen.near or _compass_part(ctx, chosen) else 1
         elif chosen.kind == "region" and _compass_part(ctx, chosen):
             precision = 2  # "in Kelmora East": a part of the region
+    part = None
+    if chosen.kind == "country" and precision == 3 and gz is not None:
+        # "in northern Kelmoria": the first-level region that part of the country is, at its main town (ACLED
+        # codes no country-wide event where the text names a part of it)
+        words = country_part(ctx, chosen)
+        part = gz.compass_region(chosen.iso3, words) if words else None
+        main = gz.main_town(part) if part is not None else None
+        if main is not None:
+            name, lat, lon, gid = main
+        else:
+            part = None
     if (chosen.kind in ("region", "country") and not chosen.admin2 or chosen.kind == "feature") \
-            and gz is not None and town is None:
+            and gz is not None and town is None and part is None:
         # where ACLED codes a region or a country (and a landmark: "at Uhuru Park" is coded Nairobi)
         main = _main_town(gz, chosen, ctx.published)
         if main is not None:
@@ -985,7 +996,7 @@ def _place_at(ctx: Context, event: Event, chosen: PlaceMention, gz, view: PlaceV
     if precision < 3 and (_capital_stand_in(ctx, chosen) or chosen is view.labelled and view.label_capital):
         precision = 3
     event.country, event.iso3 = chosen.country, chosen.iso3
-    event.admin1, event.admin2 = acled_admin1(chosen.iso3, chosen.admin1), chosen.admin2
+    event.admin1, event.admin2 = acled_admin1(chosen.iso3, part.admin1 if part else chosen.admin1), chosen.admin2
     event.location = name
     event.latitude, event.longitude = lat, lon
     event.geonameid = gid
@@ -1547,6 +1558,42 @@ def _district_of_large_city(ctx: Context, p: PlaceMention) -> bool:
 
 # "Kelmora's Dunde district": the word of a city's district after its name
 _CITY_DISTRICT_WORD_AFTER = re.compile(r"\s+" + _CITY_PARTS + r"\b", re.I)
+
+
+# the compass words of a part of a country: "in northern Kelmoria", "north-east Kelmoria", "the south of
+# Kelmoria" (before its name); "Kelmoria's north", "Kelmoria's restive north-west" (after it)
+_PART_BEFORE = re.compile(r"(?:\b(north|south)?-?(east|west)?(?:ern)?|\bthe\s+(?:far\s+)?(north|south)?-?(east|west)?"
+                          r"\s+of)\s+$", re.I)
+_PART_AFTER = re.compile(r"['’]s\s+(?:(?:far|restive|volatile|troubled|remote|mainly\s+\w+|mostly\s+\w+)\s+)?"
+                         r"(north|south)?-?(east|west)?(?:ern\s+(?:region|regions|part|parts|areas?|provinces?))?\b", re.I)
+
+# "central and ", "northern or ": another part named before the one a compass word names
+_OTHER_PART_BEFORE = re.compile(r"\b(?:central|middle|north\S*|south\S*|east\S*|west\S*)\s+(?:and|or|&)\s+$", re.I)
+
+
+def country_part(ctx: Context, p: PlaceMention) -> tuple[str, ...]:
+    """The compass words that name a part of the country a mention names ("northern Mali": ("north",);
+    "Nigeria's north-east": ("north", "east")), else those of that country's other mentions among the
+    text's first two sentences, where they all name one part; () where none does."""
+
+    def words_of(q: PlaceMention) -> tuple[str, ...]:
+        for m in (_PART_BEFORE.search(ctx.text, max(0, q.start - 30), q.start), _PART_AFTER.match(ctx.text, q.end)):
+            if m is not None and any(m.groups()):
+                if _OTHER_PART_BEFORE.search(ctx.text, max(0, m.start() - 30), m.start()):
+                    return ()  # "in central and southwestern Kelmoria": two parts, no one region
+                return tuple(w.lower() for w in m.groups() if w)
+        return ()
+
+    own = words_of(p)
+    if own:
+        return own
+    # (the others of the headline and the lead, which frame the story: not "its base at Kelmo in northern
+    # Dunde" of a background paragraph, an address)
+    lead_end = ctx.sentences[min(1, len(ctx.sentences) - 1)].end if ctx.sentences else len(ctx.text)
+    others = {words_of(q) for q in ctx.places
+              if q.kind == "country" and q.iso3 == p.iso3 and q is not p and q.start < lead_end}
+    others.discard(())
+    return others.pop() if len(others) == 1 else ()
 
 
 def _compass_part(ctx: Context, p: PlaceMention) -> bool:

@@ -188,6 +188,10 @@ _ENGLISH_LINKS = {"at", "on", "and", "upon", "the", "of", "an", "as", "in"}
 _NAME_LINKS = {"del", "de", "do", "da", "dos", "das", "di", "la", "las", "los", "y"}
 # the joining words of Persian and Arabic compound names written with hyphens
 _IZAFE = {"e", "i", "ul", "ud", "ur", "us", "ut", "al", "el"}
+# the compass words of _MODIFIERS (a capitalised one before a country's name may still name its part)
+_COMPASS_WORDS = frozenset({"western", "eastern", "northern", "southern", "north", "south", "east", "west",
+                            "northeastern", "northwestern", "southeastern", "southwestern"})
+COMPASS_TOWN_MAX_POP = AREA_TOWN_MIN_POP  # a town named "South <country>" the compass words may still override
 _MODIFIERS = {"western", "eastern", "northern", "southern", "central", "rural", "north", "south",
               "east", "west", "northeastern", "northwestern", "southeastern", "southwestern", "upper",
               "lower", "greater", "mount", "lake"}
@@ -838,10 +842,8 @@ def _scan(ctx: Context, gz, words: _Words) -> list:
                 matches = [m for m in gz.lookup(numbered.group(1)) if m.quality >= 0.9 and m.place.kind == "city"]
             if matches and lead and not caps[i] and all(m.place.source == "admin2" for m in matches):
                 continue  # "central Delhi" is Delhi (its district Central Delhi counts only by its cue word)
-            if matches and lead and not caps[i] and size > 1 and not any(
-                    m.place.kind == "country" or m.place.source == "curated" for m in matches if m.quality >= 0.9) \
-                    and any(m.place.kind == "country" and m.quality >= 0.9 for m in gz.lookup(words.span_text(text, i + 1, j))):
-                continue  # "south Lebanon" names the country's south, not Ohio's South Lebanon
+            if matches and lead and size > 1 and _part_of_country(gz, words, text, i, j, matches):
+                continue
             if matches and matches[0].quality < 0.9 and any(lw in _ENGLISH_LINKS for lw in lower[i + 1:j - 1]):
                 continue  # "the LoC at Uri" is no fold of a name spelt with "at": Uri is the place
             if matches and size > 1 and (low in _NO_NAME_END and low != "the" or lower[j - 1] in _NO_NAME_END) \
@@ -866,6 +868,28 @@ def _scan(ctx: Context, gz, words: _Words) -> list:
 
 # the lower-case words after a name that some regions' names end in ("Karenni State", "Southwest Region")
 _AREA_NAME_WORDS = frozenset({"state", "region", "province", "governorate"})
+
+
+# ", Ohio": the region or country a town's name is addressed with
+_ADDRESSED_AFTER = re.compile(r",\s+([A-Z][\w.'-]+(?:\s+[A-Z][\w.'-]+)?)")
+
+
+def _part_of_country(gz, words: _Words, text: str, i: int, j: int, matches) -> bool:
+    """Whether the words i..j are a modifier before a country's name that names a part of the country, not
+    a place of its own: "south Lebanon" is the country's south, not Ohio's South Lebanon; capitalised too,
+    a compass word, where the whole names only small towns ("South Lebanon" in a report of Hezbollah's; not
+    "North Korea", a country, nor "Northern Ireland", a region)."""
+    if words.caps[i]:
+        towns = [m.place for m in matches if m.quality >= 0.9]
+        if words.lower[i] not in _COMPASS_WORDS or not all(
+                p.kind == "city" and p.population < COMPASS_TOWN_MAX_POP for p in towns):
+            return False
+        tail = _ADDRESSED_AFTER.match(text, words.end_char(j))
+        if tail is not None and any(light_key(tail.group(1)) in (light_key(p.admin1 or ""), light_key(p.country or ""))
+                                    for p in towns):
+            return False  # (the town itself, addressed: "South Lebanon, Ohio")
+    return not any(m.place.kind == "country" or m.place.source == "curated" for m in matches if m.quality >= 0.9) \
+        and any(m.place.kind == "country" and m.quality >= 0.9 for m in gz.lookup(words.span_text(text, i + 1, j)))
 
 
 def _named_with_area_word(gz, words: _Words, text: str, i: int, inner: list):
@@ -943,6 +967,9 @@ def _ner(ctx: Context, gz, ents, words: _Words) -> list:
                 and not any(m.place.source != "admin2" for m in gz.lookup(words.span_text(text, i, j))):
             i += 1  # (as in the scan)
         matches = gz.lookup(words.span_text(text, i, j))
+        if j - i > 1 and lows[i] in _COMPASS_WORDS and matches and _part_of_country(gz, words, text, i, j, matches):
+            i += 1  # (as in the scan: "South Lebanon" of a report from Beirut)
+            matches = gz.lookup(words.span_text(text, i, j))
         if j - i > 1 and _fold_with_area_word(gz, matches, words.span_text(text, i, j - 1), lows[j - 1]):
             j -= 1
             matches = gz.lookup(words.span_text(text, i, j))
