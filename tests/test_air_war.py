@@ -121,6 +121,17 @@ def test_strikes_read_as_a_second_subject_of_the_teller(code):
     assert _brief(doc) == [("Air/drone strike", "Military Forces of Israel (2022-)", "Civilians (Palestine)", 25)]
 
 
+@pytest.mark.parametrize("text,actor2", [
+    # a demonym that takes no plural, before a noun of civilians: that country's civilians, not the event's
+    ("Gunmen kidnapped two Chinese nationals at a gold mine in Zamfara on Monday, police said.", "Civilians (China)"),
+    ("Bandits abducted four Turkish engineers from a road site near Kaduna on Tuesday.", "Civilians (Turkey)"),
+    # (guard: soldiers are no civilians, whoever's)
+    ("Gunmen killed two Nigerian soldiers in Zamfara on Monday.", "Military Forces of Nigeria (2023-)"),
+])
+def test_foreign_nationals_harmed(code, text, actor2):
+    assert [e["actor2"] for e in code(text, published=PUB)["events"]] == [actor2]
+
+
 def test_nationals_called_armed_are_no_civilians(code):  # (guard)
     doc = code("Israeli troops killed three Palestinian gunmen in Tubas on Monday.", published=PUB)
     assert [e["actor2"] for e in doc["events"]] != ["Civilians (Palestine)"]

@@ -21,7 +21,12 @@ def _where(doc):
     ("Militants ambushed a police patrol on Saturday in eastern Afghanistan, killing four officers.", "Kunar"),
     ("Separatists attacked a gendarmerie post in Cameroon's far north on Monday, killing two gendarmes.",
      "Extreme-Nord"),
+    # the middle: the region nearest the middle of the country's regions
+    ("Al Shabaab fighters stormed a district town in the centre of Somalia on Monday, killing six soldiers.",
+     "Galgaduud"),
+    ("Gunmen killed eight farmers in Nigeria's central region on Tuesday, police said.", "Nasarawa"),
     # countries.json `compass_regions`: the region the news means where the geometry picks another
+    ("Soldiers torched three villages in central Myanmar on Friday, killing four residents.", "Mandalay"),
     ("Insurgents beheaded five farmers in northern Mozambique on Thursday, local officials said.", "Cabo Delgado"),
     ("Rebels raided a village in eastern Congo overnight on Sunday, killing 14 people, a local chief said.",
      "Nord-Kivu"),
@@ -79,3 +84,10 @@ def test_shebelle_spelling_of_the_shabelle_regions(code):
     doc = code("Al Shabaab fighters attacked an army base in Lower Shebelle on Monday, killing three soldiers.",
                published=PUB)
     assert [e["admin1"] for e in doc["events"]] == ["Lower Shabelle"]
+
+
+def test_a_name_s_centre_is_no_part(code):  # (guard)
+    # "the Centre of" a union's name is no middle of the country
+    doc = code("Dock workers of the Centre of Nepali Labour Unions held a sit-in over unpaid wages on Monday.",
+               published=PUB)
+    assert [(e["location"], e["admin1"]) for e in doc["events"]] == [("Kathmandu", None)]

@@ -2040,3 +2040,20 @@ def test_a_dateline_standing_in_for_a_settlement_the_index_lacks(pipeline, text,
     ctx = next(pipeline.run([Document(text=text, published=date(2024, 3, 13))]))
     assert [(e.location, e.geo_precision) for e in ctx.events] == [place], \
         [(e.location, e.iso3, e.geo_precision) for e in ctx.events]
+
+
+@pytest.mark.parametrize("text, place", [
+    # a town's countryside (Syrian news: the governorate's villages around it) is an area near the town, 2
+    ("Government artillery pounded villages in the southern countryside of Hama on Sunday, killing a shepherd.",
+     ("Hamah", 2)),
+    ("Regime helicopters dropped barrel bombs on the Hama countryside on Sunday, killing a shepherd.", ("Hamah", 2)),
+    ("Turkish drones hit a truck in Hasakah's eastern countryside on Monday, killing two SDF fighters.",
+     ("Al Hasakah", 2)),
+    ("Regime helicopters dropped barrel bombs on Hama on Sunday, killing a shepherd.", ("Hamah", 1)),  # (guard)
+])
+def test_the_countryside_of_a_town(pipeline, text, place):
+    from datetime import date
+
+    ctx = next(pipeline.run([Document(text=text, published=date(2024, 3, 13))]))
+    assert [(e.location, e.geo_precision) for e in ctx.events] == [place], \
+        [(e.location, e.iso3, e.geo_precision) for e in ctx.events]

@@ -2246,8 +2246,9 @@ class Gazetteer:
         countries.json `compass_regions` names the region where the text's usual sense differs from the
         geometry ("northern Mozambique" is Cabo Delgado's insurgency); else the region furthest that
         way from the middle of the country's regions, less half its distance off that line (a region of
-        the far corner is no "north": Badakhshan is north-eastern Afghanistan), not the capital's (a text
-        that meant the capital would name it)."""
+        the far corner is no "north": Badakhshan is north-eastern Afghanistan), or for ("central",) the
+        region nearest that middle ("central Mali": Mopti); not the capital's (a text that meant the
+        capital would name it)."""
         key = (iso3, words)
         if key in self._parts:
             return self._parts[key]
@@ -2258,10 +2259,12 @@ class Gazetteer:
         dx = sum(COMPASS_VECTORS[w][0] for w in words if w in COMPASS_VECTORS)
         dy = sum(COMPASS_VECTORS[w][1] for w in words if w in COMPASS_VECTORS)
         length = math.hypot(dx, dy)
+        middle = words == ("central",)
         country = self.countries.get(iso3 or "")
-        if not length or country is None:
+        if not (length or middle) or country is None:
             return None
-        dx, dy = dx / length, dy / length
+        if length:
+            dx, dy = dx / length, dy / length
         # (the few thousand main towns read first, each region by its key, as `_capital_admin1s` does)
         rows = self.con.execute(
             f"SELECT {_COLS}, m.lat, m.lon FROM mains m CROSS JOIN places p ON p.id = m.place "
@@ -2279,6 +2282,8 @@ class Gazetteer:
 
         def score(r) -> float:
             x, y = (r[3] - lon0) * scale, r[2] - lat0
+            if middle:  # (the region nearest the middle)
+                return -math.hypot(x, y)
             return x * dx + y * dy - COMPASS_SIDE_WEIGHT * abs(y * dx - x * dy)
 
         # (the capital's region by its main town's point: a city region's own point is the capital's too)

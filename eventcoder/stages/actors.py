@@ -329,6 +329,9 @@ def _countries_in_arms(ctx: Context, mentions: list[ActorMention]) -> list[Actor
 
 # verbs whose object, a country's people named by its demonym, are civilians ("killed 30 Palestinians")
 _HARMED_VERBS = frozenset("kill injure wound abduct kidnap massacre execute behead".split())
+# the people a demonym before them makes a country's civilians ("two Chinese nationals")
+_CIVILIAN_NOUNS = frozenset("nationals citizens tourists workers engineers expatriates pilgrims traders miners "
+                            "businessmen visitors travellers travelers students teachers doctors nurses".split())
 
 
 # a fight told in the sentence: those killed in it are its sides' ("killed three Palestinians in a gun battle")
@@ -345,17 +348,32 @@ def _nationals_harmed(ctx: Context, mentions: list[ActorMention]) -> list[ActorM
     taken = SpanIndex(mentions)
     out = []
     for tok in doc:
-        if tok.tag_ not in ("NNS", "NNPS") or not tok.text[:1].isupper() or tok.dep_ != "dobj":
+        if tok.tag_ not in ("NNS", "NNPS") or tok.dep_ != "dobj":
             continue  # (the object of an active verb: a passive's "Two Kenyans were killed" leaves the sides as they were)
         low = tok.lower_
-        iso3 = dictionary.demonym_country(low[:-1]) if low.endswith("s") else None
+        first = tok
+        if tok.text[:1].isupper():
+            iso3 = dictionary.demonym_country(low[:-1]) if low.endswith("s") else None
+        elif low in _CIVILIAN_NOUNS:
+            # "two Chinese nationals", "three Turkish engineers": a demonym that takes no plural, before a noun
+            # of civilians (not "Nigerian soldiers")
+            first = next((c for c in tok.lefts if c.dep_ in ("amod", "compound") and c.text[:1].isupper()), tok)
+            iso3 = dictionary.demonym_country(first.lower_) if first is not tok else None
+            if any(c.dep_ == "conj" for c in first.children):
+                continue  # ("Chinese and Ukrainian tourists": people of two countries)
+        else:
+            continue
         if iso3 is None or tok.head.lemma_.lower() not in _HARMED_VERBS or _FIGHT_TOLD.search(tok.sent.text):
             continue
-        start, end = tok.idx, tok.idx + len(tok.text)
-        if taken.any(start, end):
-            continue
+        start, end = first.idx, tok.idx + len(tok.text)
         name, inter = dictionary.generic_actor("civilians", iso3, ctx.published)
-        out.append(ActorMention(tok.text, start, end, name, inter, iso3, "generic", owned=True))
+        if taken.any(start, end):
+            # (the generic mention of the noun read with the document's guessed country: the demonym's)
+            for m in mentions:
+                if m.source == "generic" and m.start == start and m.end == end and m.inter == inter:
+                    m.name, m.country, m.owned = name, iso3, True
+            continue
+        out.append(ActorMention(ctx.text[start:end], start, end, name, inter, iso3, "generic", owned=True))
     return out
 
 

@@ -1562,10 +1562,13 @@ _CITY_DISTRICT_WORD_AFTER = re.compile(r"\s+" + _CITY_PARTS + r"\b", re.I)
 
 # the compass words of a part of a country: "in northern Kelmoria", "north-east Kelmoria", "the south of
 # Kelmoria" (before its name); "Kelmoria's north", "Kelmoria's restive north-west" (after it)
-_PART_BEFORE = re.compile(r"(?:\b(north|south)?-?(east|west)?(?:ern)?|\bthe\s+(?:far\s+)?(north|south)?-?(east|west)?"
-                          r"\s+of)\s+$", re.I)
+# ("in central Kelmoria", "the centre of Kelmoria", "Kelmoria's centre": its middle; not "the Centre of Kelmorian
+# Trade Unions", a name)
+_PART_BEFORE = re.compile(r"(?:\b(north|south)?-?(east|west)?(?:ern)?|\b(central)|\bthe\s+(?:far\s+)?(north|south)?-?"
+                          r"(east|west)?\s+of|\bthe\s+(?-i:(cent)(?:re|er))\s+of)\s+$", re.I)
 _PART_AFTER = re.compile(r"['’]s\s+(?:(?:far|restive|volatile|troubled|remote|mainly\s+\w+|mostly\s+\w+)\s+)?"
-                         r"(north|south)?-?(east|west)?(?:ern\s+(?:region|regions|part|parts|areas?|provinces?))?\b", re.I)
+                         r"(?:(cent)(?:re|er|ral\s+(?:region|regions|part|parts|areas?|provinces?))|"
+                         r"(north|south)?-?(east|west)?(?:ern\s+(?:region|regions|part|parts|areas?|provinces?))?)\b", re.I)
 
 # "central and ", "northern or ": another part named before the one a compass word names
 _OTHER_PART_BEFORE = re.compile(r"\b(?:central|middle|north\S*|south\S*|east\S*|west\S*)\s+(?:and|or|&)\s+$", re.I)
@@ -1573,7 +1576,7 @@ _OTHER_PART_BEFORE = re.compile(r"\b(?:central|middle|north\S*|south\S*|east\S*|
 
 def country_part(ctx: Context, p: PlaceMention) -> tuple[str, ...]:
     """The compass words that name a part of the country a mention names ("northern Mali": ("north",);
-    "Nigeria's north-east": ("north", "east")), else those of that country's other mentions among the
+    "Nigeria's north-east": ("north", "east"); "central Mali", "the centre of Mali": ("central",)), else those of that country's other mentions among the
     text's first two sentences, where they all name one part; () where none does."""
 
     def words_of(q: PlaceMention) -> tuple[str, ...]:
@@ -1581,7 +1584,7 @@ def country_part(ctx: Context, p: PlaceMention) -> tuple[str, ...]:
             if m is not None and any(m.groups()):
                 if _OTHER_PART_BEFORE.search(ctx.text, max(0, m.start() - 30), m.start()):
                     return ()  # "in central and southwestern Kelmoria": two parts, no one region
-                return tuple(w.lower() for w in m.groups() if w)
+                return tuple("central" if w.lower().startswith("cent") else w.lower() for w in m.groups() if w)
         return ()
 
     own = words_of(p)

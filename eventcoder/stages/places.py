@@ -229,7 +229,7 @@ STOP_PHRASES = frozenset({"red cross", "the red cross", "red crescent", "the red
 NEAR_BEFORE = re.compile(
     r"(?:\bnear(?:by)?|\boutskirts of|\bvicinity of|\bclose to|\boutside(?: of)?|(?<!\bin and )\baround"
     r"|\b(?:north|south|east|west|northeast|northwest|southeast|southwest)(?:ern)? of"
-    r"|\bedge of|\bperiphery of|\b(?:in|the) (?:general |rural |surrounding )?areas? of|\bsurroundings of"
+    r"|\bedge of|\bperiphery of|\b(?:in|the) (?:general |rural |surrounding )?areas? of|\bsurroundings of|\bcountryside of"
     r"|\bdirection of|\b(?:different|several|various|many|some) villages of"
     # "about 40 km (25 miles) from Gao", "15 kilometres north of Kelmora": a distance told from the town
     r"|\b\d[\d.,]*\s*(?:km|kms|kilomet(?:er|re)s?|miles?)\s+(?:\([^()]{1,20}\)\s+)?"
@@ -245,7 +245,7 @@ NEAR_BEFORE = re.compile(
 # a word of which every match of NEAR_BEFORE holds one: tested first, as most names have none before them
 # and the pattern is costly (a sixteenth of the time; the same answer)
 _NEAR_WORDS = re.compile(r"\b(?:near|outskirts|vicinity|close|outside|around|north|south|east|west|edge|periphery|"
-                         r"area|surroundings|direction|villages|between|km|kms|kilomet|mile)")
+                         r"area|surroundings|direction|villages|between|km|kms|kilomet|mile|countryside)")
 
 
 def near_before(text: str, lo: int = 0, hi: int | None = None) -> bool:
@@ -258,7 +258,10 @@ def near_before(text: str, lo: int = 0, hi: int | None = None) -> bool:
 # not: ACLED codes the named area itself, precision 1; nor is "Kelmora district center", the town
 # that is the seat of the district of its name)
 # ("the Kelmora sector area": the ground a frontline sector named after the town covers)
-_AREA_AFTER = re.compile(r"^(?:'s)?\s+(?:outskirts|vicinity|surroundings|environs|sector\s+area)\b", re.I)
+# ("the Kelmora countryside", "Kelmora's western countryside": the rural area around a Syrian town, as its
+# news calls a governorate's villages)
+_AREA_AFTER = re.compile(r"^(?:'s)?\s+(?:outskirts|vicinity|surroundings|environs|sector\s+area|"
+                         r"(?:(?:north|south|east|west)[a-z-]*\s+)?countryside)\b", re.I)
 # "Kelmora sector": a frontline sector named after its town
 _SECTOR_AFTER = re.compile(r"^\s+sectors?\b", re.I)
 # "KELMORA, Aug 28 (Reuters) -", "KELMORA (AP) --", "KELMORA: ": what follows a dateline's town
