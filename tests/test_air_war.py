@@ -253,3 +253,31 @@ def test_people_shot_down(code, text, expected):
 ])
 def test_a_capital_as_the_doer_of_force(code, text, expected):
     assert [(e["actor1"], e["country"]) for e in code(text, published=PUB)["events"]] == [expected]
+
+
+def _placed(doc):
+    return [(e["sub_event_type"], e["actor1"], e["admin1"], e["fatalities"]) for e in doc["events"]]
+
+
+@pytest.mark.parametrize("text,expected", [
+    # an act in a clause opened by "after", done by a doer of its own at a place far from the main act's: two
+    # events, each with its own sides and place (was one, the main act's doer placed at the clause's town)
+    ("Israeli warplanes hit a house in southern Lebanon on Tuesday after Hezbollah launched rockets at Metula.",
+     [("Air/drone strike", "Military Forces of Israel (2022-)", "Nabatieh", 0),
+      ("Shelling/artillery/missile attack", "Hezbollah", "Northern", 0)]),
+    ("Ukraine struck a fuel depot in Belgorod overnight after Russian missiles hit Sumy late on Monday, killing "
+     "three people.",
+     [("Air/drone strike", "Military Forces of Ukraine (2019-)", "Belgorod Oblast", 0),
+      ("Shelling/artillery/missile attack", "Military Forces of Russia (2000-)", "Sumy", 3)]),
+])
+def test_an_act_after_another_far_away(code, text, expected):
+    assert _placed(code(text, published=PUB)) == expected
+
+
+@pytest.mark.parametrize("text,n", [
+    # (guards: an act and its cause at one place stay one event)
+    ("Anti-riot officers fired tear gas at students in Kisumu on Monday after they barricaded a road.", 1),
+    ("Troops killed four insurgents in Bama on Sunday after they raided a checkpoint in the town.", 1),
+])
+def test_an_act_and_its_cause_at_one_place(code, text, n):
+    assert len(code(text, published=PUB)["events"]) == n

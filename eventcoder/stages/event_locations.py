@@ -305,13 +305,17 @@ def _own_clause_places(ctx: Context, event: Event, own: list[PlaceMention]) -> l
     clause the trigger is in, without those of the other's."""
     doc = ctx.doc
     sent = ctx.sentence_at(event.trigger_start) if doc is not None and event.trigger else None
-    if sent is None or not _COUNTED_OFF.search(sent.text):
+    placed = getattr(event, "own_place", False)  # (an act of a place of its own: events._apart_after)
+    if sent is None or not (placed or _COUNTED_OFF.search(sent.text)):
         return own
     span = doc.char_span(sent.start, sent.end, alignment_mode="expand")
     trig = doc.char_span(event.trigger_start, event.trigger_start + len(event.trigger), alignment_mode="expand")
     if span is None or trig is None or not len(trig):
         return own
     clauses = counted_off_clauses(span)
+    if placed:
+        clauses += [t for t in span if t.dep_ == "advcl" and t.pos_ == "VERB" and t not in clauses
+                    and any(m.dep_ == "mark" and m.lower_ in ("after", "before") for m in t.children)]
     if not clauses:
         return own
     mine = next((t for t in [trig.root, *trig.root.ancestors] if any(c.i == t.i for c in clauses)), None)

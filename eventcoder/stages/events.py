@@ -18,13 +18,14 @@ from importlib import resources
 
 from ..document import Context, Event, Sentence
 from ..pipeline import stage
-from .roles import NAMED_ARMED_INTERS, OTHER_INCIDENT_OPENING
+from .roles import NAMED_ARMED_INTERS, OTHER_INCIDENT_OPENING, after_clause
 from .sentences import next_in_paragraph
 from .fatalities import AIRBORNE, DIE_VERBS, MISHAP_TOLLS, REMAINS_CUES, mishap_toll, toll_to_date
 from .syntax import counted_off_clauses, headline_passive, no_one, offset_clause, participle_noun, text_from, verb_of
 from .times import MONTHS, REPORTING_LEMMAS
 from ..nlp import known_word
-from ..resources.gazetteer import distance_km
+from ..resources.actors import demonym_country
+from ..resources.gazetteer import distance_km, light_key
 from ..resources.taxonomy import PLOVER, VIOLENT_TYPES, disorder_type, set_sub_event_type, type_rank
 
 # Base confidence per trigger family: how often a sentence with that trigger held an ACLED
@@ -2119,6 +2120,35 @@ def _counted_off(a, b) -> bool:
     return False
 
 
+def _apart_after(ctx: Context, a, b) -> bool:
+    """Two acts of one sentence, one in a clause opened by "after" or "before" under the other's verb, each done
+    by a subject of its own and told at a place of its own far from the other's ("Kelmorian jets struck Dunde
+    after Lurin fighters fired rockets at Tasra"): two events, not one act and its cause ("police opened fire
+    after protesters threw stones" at one place stays one)."""
+    for inner, outer in ((a, b), (b, a)):
+        # (the clause the act is in, a participle of outcome under it too: "after missiles hit Kelmo, killing two")
+        clause = next((t for t in (inner, *inner.ancestors) if after_clause(t)), None)
+        if clause is None or clause in (outer, *outer.ancestors):
+            continue
+        main = clause.head
+        # (each told by its doer, an active verb's subject: not "a convoy was ambushed after its vehicle hit a
+        # mine", nor "officers are feared dead after raiders attacked": the clause tells that act's doer)
+        subjects = [next((c for c in v.children if c.dep_ == "nsubj"), None) for v in (clause, main)]
+        if None in subjects or subjects[0].lower_ == subjects[1].lower_:
+            continue
+        lo, hi = clause.left_edge.idx, clause.right_edge.idx + len(clause.right_edge)
+        mlo, mhi = main.left_edge.idx, main.right_edge.idx + len(main.right_edge)
+        # (not a people's adjective, "Israeli jets": whose, not where)
+        named = [p for p in ctx.places if mlo <= p.start < mhi
+                 and not (p.kind == "country" and light_key(p.text) != light_key(p.name) and demonym_country(p.text))]
+        inside = [p for p in named if lo <= p.start < hi]
+        outside = [p for p in named if not lo <= p.start < hi]
+        if inside and outside and all(distance_km(p.latitude, p.longitude, q.latitude, q.longitude) > APART_KM
+                                      for p in inside for q in outside):
+            return True
+    return False
+
+
 def _elaborates(a, b) -> bool:
     """One trigger is a participle or clause under the other ("attacked, killing ...") rather than a
     coordinated act of its own ("killed two officers and abducted a teacher")."""
@@ -2188,6 +2218,10 @@ def detect_sentence(ctx: Context, s: Sentence) -> list[Event]:
     # the clauses of other acts counted off in days ("..., two days after militants killed seven soldiers"): a
     # trigger is typed by the cues of its own clause
     counted_off = [t.i for t in counted_off_clauses(span)]
+    # (and the clauses of other acts told at places of their own, "after fighters fired rockets at Tasra")
+    placed_clauses = [t.i for t in span if t.dep_ == "advcl" and t.pos_ == "VERB" and t.i not in counted_off
+                      and _apart_after(ctx, t, t.head)]
+    counted_off += placed_clauses
     for fam, toks in cues.items():
         if not lex[fam].trigger:
             continue
@@ -2253,6 +2287,16 @@ def detect_sentence(ctx: Context, s: Sentence) -> list[Event]:
                     break
             if added:
                 break
+    for i in placed_clauses:
+        # an act told by its weapon alone in such a clause ("after Hezbollah fired rockets at Kelmo"): its own event
+        verb = span.doc[i]
+        if any(_clause_of(c[3], placed_clauses) == i for c in candidates):
+            continue
+        own = _clause_cues(cues, verb, placed_clauses)
+        w = next((w for w in WEAPON_ORDER if any(verb_of(t).i == i for t in own.get(w, ()))), None)
+        if w is not None and w != "AIR" or w == "AIR" and not _brought_down(verb, verb):
+            candidates.append((sum(1 for _ in verb.ancestors), i, "ATTACK", verb,
+                               ("Explosions/Remote violence", WEAPON_SUB[w])))
     if not candidates:
         # "police dispersed about 180 labourers": a crowd dispersed was a gathering, a protest met by force
         for tok in cues.get("INTERVENE", ()):
@@ -2269,11 +2313,15 @@ def detect_sentence(ctx: Context, s: Sentence) -> list[Event]:
     killing = any(c[2] == "KILL" or c[2] == "HARM" and _harm_to_death(c[3]) for c in candidates if c[4][1] == "Attack")
     chosen = []
     apart: set[int] = set()  # (triggers kept apart as acts of days of their own)
+    placed: set[int] = set()  # (and as acts of places of their own, see _apart_after)
     for depth, i, fam, tok, (etype, sub) in candidates:
         clash = False
         for k, (_, _, cfam, ctok, (ctype, csub)) in enumerate(chosen):
             if _counted_off(tok, ctok):
                 continue  # "struck Khost on Monday, two days after militants killed seven soldiers": two acts
+            if etype in _ARMED_VIOLENCE and ctype in _ARMED_VIOLENCE and _apart_after(ctx, tok, ctok):
+                placed.update((tok.i, ctok.i))
+                continue  # "jets struck Dunde after fighters fired rockets at Tasra": two acts, two places
             if etype in _ARMED_VIOLENCE and ctype in _ARMED_VIOLENCE and _days_apart(ctx, tok, ctok) \
                     and not _taken_then_killed(ctx, (tok, sub), (ctok, csub)):
                 # "killed five in Tsafe on Monday and abducted 12 in Gusau on Wednesday": two acts
@@ -2337,6 +2385,7 @@ def detect_sentence(ctx: Context, s: Sentence) -> list[Event]:
     events = [_event(ctx, s, tok, fam, depth, etype, sub) for depth, i, fam, tok, (etype, sub) in chosen]
     for ev, c in zip(events, chosen):
         ev.own_day = c[3].i in apart  # (not a contract field: the merge keeps such acts of one sentence apart)
+        ev.own_place = c[3].i in placed  # (nor this: see _apart_after)
     return events
 
 

@@ -77,7 +77,8 @@ def told_apart(a: Event, b: Event, index: "SentenceIndex") -> bool:
         # (or two acts the sentence tells each with a day of its own: "killed five on Monday and abducted 12 on
         # Wednesday")
         return _counted_apart(a, b) or getattr(a, "own_day", False) and getattr(b, "own_day", False) \
-            and days_apart(a, b)
+            and days_apart(a, b) or getattr(a, "own_place", False) and getattr(b, "own_place", False) \
+            and a.location != b.location
     later = max(min(a.sentences), min(b.sentences))
     if days_apart(a, b) or later in index.other_openings and min(a.sentences) != min(b.sentences):
         # (or the later one opens another incident: "Separately, drones hit energy sites in the Odesa region")

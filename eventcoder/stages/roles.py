@@ -279,7 +279,7 @@ def _mention_root(span):
 _UNDERGOER_VERBS = frozenset("die perish drown".split())
 
 
-def _role(ctx: Context, mention: ActorMention, trig, verbs) -> str | None:
+def _role(ctx: Context, mention: ActorMention, trig, verbs, placed: bool = False) -> str | None:
     span = ctx.doc.char_span(mention.start, mention.end, alignment_mode="expand")
     if span is None or not len(span):
         return None
@@ -325,8 +325,10 @@ def _role(ctx: Context, mention: ActorMention, trig, verbs) -> str | None:
                 return "patient"
             if dep == "conj":
                 continue
-            if dep == "advcl" and offset_clause(child) is not None:
-                return "apart"  # "struck Khost, two days after militants killed seven soldiers": the other act's side
+            if dep == "advcl" and (offset_clause(child) is not None or placed and after_clause(child)):
+                # "struck Khost, two days after militants killed seven soldiers": the other act's side (and of an
+                # act at a place of its own: "struck Dunde after fighters fired rockets at Tasra", events._apart_after)
+                return "apart"
             if dep == "advcl" and any(c.dep_ == "mark" and c.lower_ in _TIME_MARKS for c in child.children):
                 # "a dozen guests died before troops ended the siege": who acted in a clause of
                 # what came later is no side of an attack on civilians ("after militants attacked" tells the act
@@ -356,14 +358,19 @@ _REMAINS = frozenset("body corpse remains grave skeleton".split())
 _TIME_MARKS = frozenset("before until till".split())
 
 
-def _verbs_of(trig):
+def after_clause(verb) -> bool:
+    """Whether the verb heads a clause opened by "after" or "before" under another verb ("after fighters fired")."""
+    return verb.dep_ == "advcl" and any(m.dep_ == "mark" and m.lower_ in ("after", "before") for m in verb.children)
+
+
+def _verbs_of(trig, placed: bool = False):
     verbs = []
     t = trig
     for _ in range(4):
         if t.pos_ in ("VERB", "AUX"):
             verbs.append(t)
             if t.dep_ not in ("xcomp", "conj", "advcl") or t.head == t or t.head.lemma_ in REPORTING_VERBS \
-                    or offset_clause(t) is not None:
+                    or offset_clause(t) is not None or placed and after_clause(t):
                 break
         if t.head == t:
             break
@@ -487,10 +494,17 @@ def assign_roles(ctx: Context, ev: Event, iso3: str | None = None) -> None:
     others: list[ActorMention] = []
     party_sides: tuple[list[str], list[str]] = ([], [])
     if trig is not None:
-        verbs = _verbs_of(trig)
+        placed = getattr(ev, "own_place", False)
+        verbs = _verbs_of(trig, placed)
         apart: list[ActorMention] = []
+        # (an act in a clause of a place of its own: the sides named outside the clause are the other act's)
+        clause = verbs[-1] if placed and verbs and after_clause(verbs[-1]) else None
         for m in mentions:
-            role = _role(ctx, m, trig, verbs)
+            if clause is not None and not clause.left_edge.idx <= m.start < clause.right_edge.idx + len(
+                    clause.right_edge) and ctx.sentence_at(m.start) is ctx.sentence_at(clause.idx):
+                apart.append(m)
+                continue
+            role = _role(ctx, m, trig, verbs, placed)
             if role == "outcome":
                 # (the dead a battle left are of either side or none: its other side is the one fought)
                 role = "patient" if ev.event_type != "Battles" else "other"
@@ -513,7 +527,7 @@ def assign_roles(ctx: Context, ev: Event, iso3: str | None = None) -> None:
             others += apart
         for m in parties:
             # (a protest's parties are the protesters', whatever the police did to them)
-            patient = ev.event_type != "Protests" and _role(ctx, m, trig, verbs) == "patient"
+            patient = ev.event_type != "Protests" and _role(ctx, m, trig, verbs, placed) == "patient"
             side = party_sides[1] if patient else party_sides[0]
             if m.name not in side:
                 side.append(m.name)
