@@ -36,7 +36,7 @@ from ..resources.gazetteer import acled_admin1, continent_adjectives, get_gazett
 from .event_dates import dateline, tells_the_incident
 from .fatalities import ANOTHER_ACT_BEFORE
 from .sentences import next_in_paragraph
-from .syntax import counted_off_clauses
+from .syntax import after_clause, counted_off_clauses
 from .places import (ADDRESS_GOVERNED, ADDRESS_TOWN_KM, ARMS, CAUSE_OF_BEFORE, DEMONYM_SHAPE, FACILITY_WORDS,
                      FOREIGNERS_AFTER, GOVERNMENT_AFTER, INSTITUTION_AFTER, KM_BEFORE, LOCAL_DISTRICT_WORDS,
                      MOVED_BEFORE, NAME_USE_AFTER, NEAR_KM, POSSESSIVE, REGION_LIST_AFTER, STOP_NAMES, by_front,
@@ -314,8 +314,7 @@ def _own_clause_places(ctx: Context, event: Event, own: list[PlaceMention]) -> l
         return own
     clauses = counted_off_clauses(span)
     if placed:
-        clauses += [t for t in span if t.dep_ == "advcl" and t.pos_ == "VERB" and t not in clauses
-                    and any(m.dep_ == "mark" and m.lower_ in ("after", "before") for m in t.children)]
+        clauses += [t for t in span if t.pos_ == "VERB" and t not in clauses and after_clause(t)]
     if not clauses:
         return own
     mine = next((t for t in [trig.root, *trig.root.ancestors] if any(c.i == t.i for c in clauses)), None)

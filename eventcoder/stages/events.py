@@ -18,10 +18,11 @@ from importlib import resources
 
 from ..document import Context, Event, Sentence
 from ..pipeline import stage
-from .roles import NAMED_ARMED_INTERS, OTHER_INCIDENT_OPENING, after_clause
+from .roles import NAMED_ARMED_INTERS, OTHER_INCIDENT_OPENING
 from .sentences import next_in_paragraph
 from .fatalities import AIRBORNE, DIE_VERBS, MISHAP_TOLLS, REMAINS_CUES, mishap_toll, toll_to_date
-from .syntax import counted_off_clauses, headline_passive, no_one, offset_clause, participle_noun, text_from, verb_of
+from .syntax import (after_clause, counted_off_clauses, headline_passive, no_one, offset_clause, participle_noun,
+                     text_from, verb_of)
 from .times import MONTHS, REPORTING_LEMMAS
 from ..nlp import known_word
 from ..resources.actors import demonym_country

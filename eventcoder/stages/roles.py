@@ -15,7 +15,7 @@ from functools import lru_cache
 
 from ..document import ActorMention, Context, Event, source_country
 from ..pipeline import stage
-from .syntax import headline_passive, no_one, offset_clause, participle_noun, token_at
+from .syntax import after_clause, headline_passive, no_one, offset_clause, participle_noun, token_at
 
 AGENT_DEPS = frozenset({"nsubj", "agent", "csubj", "compound", "amod", "poss", "nmod"})
 PATIENT_DEPS = frozenset({"dobj", "nsubjpass", "attr", "oprd", "dative", "appos"})
@@ -356,11 +356,6 @@ _ETHNIC_MILITIA = re.compile(r"^(.+) Ethnic Militia( \(.+\))?$")
 _FINDING_VERBS = frozenset("find discover recover exhume uncover retrieve".split())
 _REMAINS = frozenset("body corpse remains grave skeleton".split())
 _TIME_MARKS = frozenset("before until till".split())
-
-
-def after_clause(verb) -> bool:
-    """Whether the verb heads a clause opened by "after" or "before" under another verb ("after fighters fired")."""
-    return verb.dep_ == "advcl" and any(m.dep_ == "mark" and m.lower_ in ("after", "before") for m in verb.children)
 
 
 def _verbs_of(trig, placed: bool = False):

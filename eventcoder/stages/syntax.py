@@ -91,6 +91,11 @@ def counted_off_clauses(span) -> list:
     return [t for t in span if t.dep_ == "advcl" and t.pos_ == "VERB" and offset_clause(t) is not None]
 
 
+def after_clause(verb) -> bool:
+    """Whether the verb heads a clause opened by "after" or "before" under another verb ("after fighters fired")."""
+    return verb.dep_ == "advcl" and any(m.dep_ == "mark" and m.lower_ in ("after", "before") for m in verb.children)
+
+
 def offset_clause(tok):
     """(the verb the clause hangs on, the clause's days from it, the unit's days) where `tok` acts in a clause of
     another act counted off from that verb's: "struck hideouts in Khost on Monday, two days after militants killed
