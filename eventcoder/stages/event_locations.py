@@ -1579,8 +1579,9 @@ _OTHER_PART_BEFORE = re.compile(r"\b(?:central|middle|north\S*|south\S*|east\S*|
 
 def country_part(ctx: Context, p: PlaceMention) -> tuple[str, ...]:
     """The compass words that name a part of the country a mention names ("northern Mali": ("north",);
-    "Nigeria's north-east": ("north", "east"); "central Mali", "the centre of Mali": ("central",)), else those of that country's other mentions among the
-    text's first two sentences, where they all name one part; () where none does."""
+    "Nigeria's north-east": ("north", "east"); "central Mali", "the centre of Mali": ("central",)), else those
+    of that country's other mentions among the text's first two sentences, where they all name one part; ()
+    where none does."""
 
     def words_of(q: PlaceMention) -> tuple[str, ...]:
         for m in (_PART_BEFORE.search(ctx.text, max(0, q.start - 30), q.start), _PART_AFTER.match(ctx.text, q.end)):

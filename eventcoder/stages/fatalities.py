@@ -374,10 +374,10 @@ def _is_death_verb(verb, noun, role: str) -> bool:
                 or (lemma == "cost" and noun.lemma_.lower() in PERSONNEL))
     if lemma == "lose":
         return noun.lemma_.lower() in PERSONNEL or noun.lemma_.lower() in CIVILIAN_NOUNS
-    if lemma == "gun" or lemma == "shoot" and any(c.lower_ == "down" and c.dep_ in ("prt", "advmod")
-                                                  for c in verb.children):
-        # ("gunned down"; "shot down" of people, as South Asian reports write "shot dead": machines are out above)
+    if lemma == "gun":
         return any(c.lower_ == "down" for c in verb.children) or verb.nbor(1).lower_ == "down"
+    if lemma == "shoot" and any(c.lower_ == "down" and c.dep_ in ("prt", "advmod") for c in verb.children):
+        return True  # "shot down" of people, as South Asian reports write "shot dead" (machines are out above)
     if lemma == "find" and (noun.lemma_.lower() in ("body", "corpse") or _human_head(noun)):
         return True  # "a herder's body was found by the river": a death, though no word says "dead"
     if lemma in FATALLY_ONLY:

@@ -986,7 +986,8 @@ def name_air_defences(ctx: Context, ev: Event) -> None:
     # intercepted a drone over the Golan Heights, the Israeli military said")
     tellers = {_forces_country(a.name) for a in ctx.actors if told(a) and a not in mine and is_speaker(ctx, a)}
     tellers.discard(None)
-    iso3 = "RUS" if _INSTALLED_BY_RUSSIA.search(ctx.text) else next(iter(tellers)) if len(tellers) == 1 else ev.iso3
+    installed = _installer(ctx.text)
+    iso3 = installed or (next(iter(tellers)) if len(tellers) == 1 else ev.iso3)
     if iso3 in owners:
         ev.actor1, ev.inter1 = None, None  # (no one's defences are told: not those of the drones' country)
         return
@@ -1000,8 +1001,16 @@ def name_air_defences(ctx: Context, ev: Event) -> None:
         ev.actor2, ev.inter2 = generic_actor("military", next(iter(owners)), ctx.published)
 
 
-# officials Russia installed in the parts of Ukraine it holds, who tell of its air defences there
-_INSTALLED_BY_RUSSIA = re.compile(r"\b(?:Russian|Moscow|Kremlin)-(?:installed|appointed)\b", re.I)
+# officials a state installed in land it holds ("Russian-installed", "Moscow-appointed"), who tell of its air defences
+_INSTALLED_BY = re.compile(r"\b([A-Z][A-Za-z]+)-(?:installed|appointed)\b")
+
+
+def _installer(text: str) -> str | None:
+    """The state whose installed officials the text cites, by its demonym or its name or capital, else None."""
+    from ..resources.actors import demonym_country, state_country
+
+    m = _INSTALLED_BY.search(text)
+    return None if m is None else demonym_country(m.group(1)) or state_country(m.group(1))
 
 
 # A front's sides (data/zones.json `sides`) are read only for an event this near its line: further off it

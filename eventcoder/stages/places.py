@@ -188,13 +188,11 @@ _ENGLISH_LINKS = {"at", "on", "and", "upon", "the", "of", "an", "as", "in"}
 _NAME_LINKS = {"del", "de", "do", "da", "dos", "das", "di", "la", "las", "los", "y"}
 # the joining words of Persian and Arabic compound names written with hyphens
 _IZAFE = {"e", "i", "ul", "ud", "ur", "us", "ut", "al", "el"}
-# the compass words of _MODIFIERS (a capitalised one before a country's name may still name its part)
+# the compass words among the modifiers (a capitalised one before a country's name may still name its part)
 _COMPASS_WORDS = frozenset({"western", "eastern", "northern", "southern", "north", "south", "east", "west",
                             "northeastern", "northwestern", "southeastern", "southwestern"})
 COMPASS_TOWN_MAX_POP = AREA_TOWN_MIN_POP  # a town named "South <country>" the compass words may still override
-_MODIFIERS = {"western", "eastern", "northern", "southern", "central", "rural", "north", "south",
-              "east", "west", "northeastern", "northwestern", "southeastern", "southwestern", "upper",
-              "lower", "greater", "mount", "lake"}
+_MODIFIERS = _COMPASS_WORDS | {"central", "rural", "upper", "lower", "greater", "mount", "lake"}
 # Capitalised words that are gazetteer names somewhere but nearly never places in news.
 STOP_NAMES = frozenset("""
 mr mrs ms dr president minister army police government state republic reuters afp ap bbc cnn
